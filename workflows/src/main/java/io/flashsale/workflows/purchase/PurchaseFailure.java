@@ -1,0 +1,33 @@
+package io.flashsale.workflows.purchase;
+
+import io.temporal.failure.ApplicationFailure;
+
+/**
+ * Business outcomes that end a step for good. They travel as non-retryable {@link
+ * ApplicationFailure}s whose type is the enum name; everything else is transient and retried.
+ */
+public enum PurchaseFailure {
+    /** MySQL has no unit left for the sale. */
+    SOLD_OUT,
+    /** MySQL already holds an order of this user for this sale. */
+    ALREADY_ORDERED,
+    /** The payment id is already used by another order. */
+    PAYMENT_ID_IN_USE,
+    /** Payment refused: the purchase is not awaiting payment (deadline passed, cancelled, ...). */
+    PAYMENT_REJECTED,
+    /** Cancel refused: the purchase is paid or already ended otherwise. */
+    CANCEL_REJECTED;
+
+    public ApplicationFailure failure(String message) {
+        return ApplicationFailure.newNonRetryableFailure(message, name());
+    }
+
+    public boolean matches(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ApplicationFailure app && name().equals(app.getType())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,179 @@
+package io.flashsale.workflows.purchase;
+
+import io.temporal.activity.ActivityOptions;
+import io.temporal.common.RetryOptions;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.workflow.Promise;
+import io.temporal.workflow.Saga;
+import io.temporal.workflow.TimerOptions;
+import io.temporal.workflow.Workflow;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The purchase saga. Single-threaded: whether payment, cancel or the deadline wins is decided here
+ * exactly once ({@link #decision}); the conditional SQL and Lua behind the activities are the second
+ * guard. Compensations are registered before the step they undo.
+ */
+public class PurchaseWorkflowImpl implements PurchaseWorkflow {
+
+    /** Transient Redis or MySQL errors are retried without limit: a purchase never gets lost. */
+    static final ActivityOptions ACTIVITY_OPTIONS = ActivityOptions.newBuilder()
+            .setStartToCloseTimeout(Duration.ofSeconds(10))
+            .setRetryOptions(RetryOptions.newBuilder()
+                    .setInitialInterval(Duration.ofMillis(200))
+                    .setBackoffCoefficient(2)
+                    .setMaximumInterval(Duration.ofSeconds(10))
+                    .build())
+            .build();
+
+    private enum Decision {
+        PAY,
+        CANCEL,
+        EXPIRE
+    }
+
+    private final PurchaseState state = new PurchaseState();
+    private Decision decision;
+
+    @Override
+    public PurchaseView purchase(PurchaseRequest request) {
+        state.start(request);
+        Saga saga = new Saga(new Saga.Options.Builder().build());
+        saga.addCompensation(this::releaseReservation);
+        if (!reservations("Confirm the Redis hold")
+                .confirmReservation(request.saleId(), request.purchaseId(), request.userId())) {
+            return reject(saga, "no unit left in Redis");
+        }
+        saga.addCompensation(this::cancelOrder);
+        Instant deadline = Instant.ofEpochMilli(Workflow.currentTimeMillis()).plusSeconds(request.payTimeoutSeconds());
+        try {
+            long orderId = orders("Create the order in MySQL")
+                    .createOrder(new NewOrder(request.purchaseId(), request.saleId(), request.userId(), deadline));
+            state.awaitPayment(orderId, deadline);
+        } catch (ActivityFailure failure) {
+            if (PurchaseFailure.SOLD_OUT.matches(failure) || PurchaseFailure.ALREADY_ORDERED.matches(failure)) {
+                return reject(
+                        saga, "MySQL refused the order: " + failure.getCause().getMessage());
+            }
+            throw failure;
+        }
+        awaitPaymentOrDeadline(deadline);
+        if (state.status() == PurchaseStatus.PAID) {
+            return finish();
+        }
+        PurchaseStatus outcome = decision == Decision.CANCEL ? PurchaseStatus.CANCELLED : PurchaseStatus.EXPIRED;
+        state.endAs(outcome, decision == Decision.CANCEL ? "cancelled by the buyer" : "pay deadline passed");
+        saga.compensate();
+        state.transition(outcome);
+        return finish();
+    }
+
+    /** Waits until the deadline or a decision; a failed payment puts the purchase back to waiting. */
+    private void awaitPaymentOrDeadline(Instant deadline) {
+        Duration left = Duration.ofMillis(Math.max(0, deadline.toEpochMilli() - Workflow.currentTimeMillis()));
+        Promise<Void> timer = Workflow.newTimer(
+                left,
+                TimerOptions.newBuilder().setSummary("Pay deadline " + deadline).build());
+        while (true) {
+            Workflow.await(() -> timer.isCompleted() || decision != null);
+            if (decision == null) {
+                decision = Decision.EXPIRE;
+            }
+            if (decision != Decision.PAY) {
+                return;
+            }
+            Workflow.await(() -> state.status() == PurchaseStatus.PAID || decision != Decision.PAY);
+            if (state.status() == PurchaseStatus.PAID) {
+                return;
+            }
+        }
+    }
+
+    @Override
+    public PurchaseView status() {
+        return state.view();
+    }
+
+    @Override
+    public void validatePay(PaymentRequest payment) {
+        if (payment == null
+                || payment.paymentId() == null
+                || payment.paymentId().isBlank()) {
+            throw PurchaseFailure.PAYMENT_REJECTED.failure("a payment id is required");
+        }
+        if (state.status() == PurchaseStatus.PAID && payment.paymentId().equals(state.paymentId())) {
+            return;
+        }
+        boolean beforeDeadline = state.payDeadline() != null
+                && Workflow.currentTimeMillis() < state.payDeadline().toEpochMilli();
+        if (state.status() != PurchaseStatus.PENDING_PAYMENT || decision != null || !beforeDeadline) {
+            throw PurchaseFailure.PAYMENT_REJECTED.failure("purchase is " + state.status() + ", not awaiting payment");
+        }
+    }
+
+    @Override
+    public PurchaseView pay(PaymentRequest payment) {
+        if (state.status() == PurchaseStatus.PAID) {
+            return state.view();
+        }
+        decision = Decision.PAY;
+        try {
+            orders("Mark the order paid").markPaid(state.purchaseId(), payment.paymentId());
+        } catch (ActivityFailure failure) {
+            decision = null;
+            throw failure;
+        }
+        state.paid(payment.paymentId());
+        return state.view();
+    }
+
+    @Override
+    public void validateCancel() {
+        if (state.status() == PurchaseStatus.CANCELLED || decision == Decision.CANCEL) {
+            return;
+        }
+        if (state.status().isFinal() || decision != null) {
+            throw PurchaseFailure.CANCEL_REJECTED.failure("purchase is " + state.status() + ", it cannot be cancelled");
+        }
+    }
+
+    @Override
+    public PurchaseView cancel() {
+        decision = Decision.CANCEL;
+        Workflow.await(() -> state.status().isFinal());
+        return state.view();
+    }
+
+    private PurchaseView reject(Saga saga, String reason) {
+        state.endAs(PurchaseStatus.REJECTED, reason);
+        saga.compensate();
+        state.transition(PurchaseStatus.REJECTED);
+        return finish();
+    }
+
+    private PurchaseView finish() {
+        Workflow.await(Workflow::isEveryHandlerFinished);
+        return state.view();
+    }
+
+    private void releaseReservation() {
+        reservations("Release the Redis hold").releaseReservation(state.saleId(), state.purchaseId());
+    }
+
+    private void cancelOrder() {
+        orders("Cancel the order, unit back to MySQL").cancelOrder(state.purchaseId(), state.pendingOutcome());
+    }
+
+    private static ReservationActivities reservations(String summary) {
+        return Workflow.newActivityStub(
+                ReservationActivities.class,
+                ActivityOptions.newBuilder(ACTIVITY_OPTIONS).setSummary(summary).build());
+    }
+
+    private static OrderActivities orders(String summary) {
+        return Workflow.newActivityStub(
+                OrderActivities.class,
+                ActivityOptions.newBuilder(ACTIVITY_OPTIONS).setSummary(summary).build());
+    }
+}
