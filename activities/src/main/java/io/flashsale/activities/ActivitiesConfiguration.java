@@ -1,0 +1,30 @@
+package io.flashsale.activities;
+
+import io.flashsale.activities.admission.ReservationActivitiesImpl;
+import io.flashsale.activities.order.OrderActivitiesImpl;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Everything the worker hosts: the stores plus the activity implementations, registered with
+ * Temporal by their bean names {@code reservationActivities} and {@code orderActivities}.
+ */
+@Configuration
+@Import(StoreConfiguration.class)
+public class ActivitiesConfiguration {
+
+    @Bean
+    ReservationActivitiesImpl reservationActivities(
+            StringRedisTemplate redis, RedisKeyProperties keys, StoreConfiguration scripts) {
+        return new ReservationActivitiesImpl(redis, keys, scripts.confirmScript(), scripts.releaseScript());
+    }
+
+    @Bean
+    OrderActivitiesImpl orderActivities(JdbcClient jdbc, TransactionTemplate transaction) {
+        return new OrderActivitiesImpl(jdbc, transaction);
+    }
+}

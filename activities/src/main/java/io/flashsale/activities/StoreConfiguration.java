@@ -1,0 +1,77 @@
+package io.flashsale.activities;
+
+import io.flashsale.activities.admission.AdmissionGate;
+import io.flashsale.activities.admission.AdmissionStream;
+import io.flashsale.activities.sale.SaleRepository;
+import io.flashsale.activities.sale.SaleStock;
+import java.util.List;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.DefaultRedisScript;
+import org.springframework.data.redis.core.script.RedisScript;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * The stores behind a sale, for the api and the worker: sales in MySQL, stock and admissions in
+ * Redis. Expects Boot's {@link JdbcClient} and {@link StringRedisTemplate}. Each Lua script is one
+ * {@link RedisScript} bean, run by EVALSHA (falling back to EVAL once after a Redis restart).
+ */
+@Configuration
+@EnableConfigurationProperties(RedisKeyProperties.class)
+public class StoreConfiguration {
+
+    @Bean
+    SaleRepository saleRepository(JdbcClient jdbc) {
+        return new SaleRepository(jdbc);
+    }
+
+    @Bean
+    SaleStock saleStock(StringRedisTemplate redis, RedisKeyProperties keys) {
+        return new SaleStock(redis, keys, loadSaleScript());
+    }
+
+    @Bean
+    AdmissionGate admissionGate(StringRedisTemplate redis, RedisKeyProperties keys) {
+        return new AdmissionGate(redis, keys, admitScript());
+    }
+
+    @Bean
+    AdmissionStream admissionStream(StringRedisTemplate redis, RedisKeyProperties keys) {
+        return new AdmissionStream(redis, keys, claimScript());
+    }
+
+    @Bean
+    RedisScript<Long> loadSaleScript() {
+        return script("load_sale", Long.class);
+    }
+
+    @Bean
+    RedisScript<List> admitScript() {
+        return script("admit", List.class);
+    }
+
+    @Bean
+    RedisScript<Long> confirmScript() {
+        return script("confirm", Long.class);
+    }
+
+    @Bean
+    RedisScript<Long> releaseScript() {
+        return script("release", Long.class);
+    }
+
+    @Bean
+    RedisScript<List> claimScript() {
+        return script("claim", List.class);
+    }
+
+    private static <T> RedisScript<T> script(String name, Class<T> resultType) {
+        DefaultRedisScript<T> script = new DefaultRedisScript<>();
+        script.setLocation(new ClassPathResource("lua/" + name + ".lua"));
+        script.setResultType(resultType);
+        return script;
+    }
+}

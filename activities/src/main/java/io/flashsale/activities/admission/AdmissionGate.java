@@ -1,0 +1,53 @@
+package io.flashsale.activities.admission;
+
+import io.flashsale.activities.RedisKeyProperties;
+import io.flashsale.activities.SaleKeys;
+import io.flashsale.workflows.purchase.PurchaseRequest;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+
+/**
+ * The front door of a sale: one atomic Redis script decides every buyer (admit.lua). Sold-out and
+ * duplicate traffic ends here, without Temporal or MySQL.
+ */
+public class AdmissionGate {
+
+    private final StringRedisTemplate redis;
+    private final RedisKeyProperties keys;
+    private final RedisScript<List> admit;
+
+    public AdmissionGate(StringRedisTemplate redis, RedisKeyProperties keys, RedisScript<List> admit) {
+        this.redis = redis;
+        this.keys = keys;
+        this.admit = admit;
+    }
+
+    /** Runs admit.lua once; nothing is written unless the outcome is ADMITTED. */
+    public Admission admit(String saleId, String userId, String idempotencyKey) {
+        SaleKeys sk = keys.sale(saleId);
+        List<?> reply = redis.execute(
+                admit,
+                List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions()),
+                saleId,
+                userId,
+                idempotencyKey,
+                PurchaseRequest.purchaseId(saleId, userId));
+        return Admission.of(reply);
+    }
+
+    /**
+     * Drops an admission entry whose workflow the caller started itself, so the relay has less to do.
+     * Losing this call is harmless: the relay starts the workflow again, which Temporal dedupes.
+     */
+    public void forget(String saleId, String entryId) {
+        redis.opsForStream().delete(keys.sale(saleId).admissions(), entryId);
+    }
+
+    /** HELD or RELEASED; empty when Redis has no hold for the purchase. */
+    public Optional<String> holdState(String saleId, String purchaseId) {
+        return Optional.ofNullable(
+                redis.<String, String>opsForHash().get(keys.sale(saleId).holds(), purchaseId));
+    }
+}

@@ -1,0 +1,45 @@
+package io.flashsale.activities.admission;
+
+import io.flashsale.activities.RedisKeyProperties;
+import io.flashsale.activities.SaleKeys;
+import io.flashsale.workflows.purchase.ReservationActivities;
+import java.util.List;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+
+/**
+ * The Redis hold of a purchase. Both methods are idempotent by purchase id: the hold is one field
+ * of {@code {sale:ID}:holds}, and only the HELD state moves stock (confirm.lua, release.lua).
+ * Redis errors propagate so Temporal retries them.
+ */
+public class ReservationActivitiesImpl implements ReservationActivities {
+
+    private final StringRedisTemplate redis;
+    private final RedisKeyProperties keys;
+    private final RedisScript<Long> confirm;
+    private final RedisScript<Long> release;
+
+    public ReservationActivitiesImpl(
+            StringRedisTemplate redis, RedisKeyProperties keys, RedisScript<Long> confirm, RedisScript<Long> release) {
+        this.redis = redis;
+        this.keys = keys;
+        this.confirm = confirm;
+        this.release = release;
+    }
+
+    /** True when the hold is HELD, or Redis lost it and stock remained to take it again. */
+    @Override
+    public boolean confirmReservation(String saleId, String purchaseId, String userId) {
+        SaleKeys sk = keys.sale(saleId);
+        Long code = redis.execute(confirm, List.of(sk.holds(), sk.stock(), sk.buyers()), purchaseId, userId);
+        return code != null && code > 0;
+    }
+
+    /** True when this call turned the HELD hold into RELEASED and gave the unit back. */
+    @Override
+    public boolean releaseReservation(String saleId, String purchaseId) {
+        SaleKeys sk = keys.sale(saleId);
+        Long code = redis.execute(release, List.of(sk.holds(), sk.stock()), purchaseId);
+        return code != null && code == 1;
+    }
+}

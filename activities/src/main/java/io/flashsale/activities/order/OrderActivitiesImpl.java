@@ -1,0 +1,89 @@
+package io.flashsale.activities.order;
+
+import io.flashsale.activities.order.OrderRepository.OrderRow;
+import io.flashsale.workflows.purchase.NewOrder;
+import io.flashsale.workflows.purchase.OrderActivities;
+import io.flashsale.workflows.purchase.PurchaseFailure;
+import io.flashsale.workflows.purchase.PurchaseStatus;
+import io.temporal.failure.ApplicationFailure;
+import java.util.Objects;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The MySQL side of a purchase. Business refusals are non-retryable {@link PurchaseFailure}s;
+ * every other JDBC error propagates as is, so Temporal retries it.
+ */
+public class OrderActivitiesImpl implements OrderActivities {
+
+    private final OrderRepository orders;
+    private final TransactionTemplate transaction;
+
+    public OrderActivitiesImpl(JdbcClient jdbc, TransactionTemplate transaction) {
+        this.orders = new OrderRepository(jdbc);
+        this.transaction = transaction;
+    }
+
+    /**
+     * Idempotent by UNIQUE(purchase_id): an existing order is returned before anything is decremented,
+     * and a concurrent duplicate insert rolls its decrement back. UNIQUE(sale_id, user_id) refuses a
+     * second order of a user.
+     */
+    @Override
+    public long createOrder(NewOrder order) {
+        try {
+            return transaction.execute(
+                    tx -> orders.find(order.purchaseId()).map(OrderRow::id).orElseGet(() -> takeUnitAndInsert(order)));
+        } catch (DuplicateKeyException duplicate) {
+            return orders.find(order.purchaseId())
+                    .map(OrderRow::id)
+                    .orElseThrow(() -> PurchaseFailure.ALREADY_ORDERED.failure(
+                            "user " + order.userId() + " already has an order for sale " + order.saleId()));
+        }
+    }
+
+    /** Idempotent by purchase_id + status: a repeat with the same payment id finds the order PAID. */
+    @Override
+    public void markPaid(String purchaseId, String paymentId) {
+        try {
+            if (orders.markPaid(purchaseId, paymentId)) {
+                return;
+            }
+        } catch (DuplicateKeyException duplicate) {
+            throw PurchaseFailure.PAYMENT_ID_IN_USE.failure("payment " + paymentId + " is used by another order");
+        }
+        OrderRow order = orders.find(purchaseId)
+                .orElseThrow(() -> PurchaseFailure.PAYMENT_REJECTED.failure("no order for " + purchaseId));
+        if (!"PAID".equals(order.status()) || !Objects.equals(order.paymentId(), paymentId)) {
+            throw PurchaseFailure.PAYMENT_REJECTED.failure(
+                    "order of " + purchaseId + " is " + order.status() + " (payment " + order.paymentId() + ")");
+        }
+    }
+
+    /**
+     * Idempotent by purchase_id + status: only the call that moves the order out of PENDING_PAYMENT
+     * returns the unit, in the same transaction.
+     */
+    @Override
+    public boolean cancelOrder(String purchaseId, PurchaseStatus outcome) {
+        if (outcome != PurchaseStatus.EXPIRED && outcome != PurchaseStatus.CANCELLED) {
+            throw ApplicationFailure.newNonRetryableFailure(
+                    "an order ends as EXPIRED or CANCELLED, not " + outcome, "INVALID_OUTCOME");
+        }
+        return Boolean.TRUE.equals(transaction.execute(tx -> orders.find(purchaseId)
+                .filter(order -> orders.endPending(purchaseId, outcome))
+                .map(order -> {
+                    orders.returnUnit(order.saleId());
+                    return true;
+                })
+                .orElse(false)));
+    }
+
+    private long takeUnitAndInsert(NewOrder order) {
+        if (!orders.takeUnit(order.saleId())) {
+            throw PurchaseFailure.SOLD_OUT.failure("sale " + order.saleId() + " has no unit left in MySQL");
+        }
+        return orders.insertPending(order);
+    }
+}

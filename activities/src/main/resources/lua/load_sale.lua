@@ -1,0 +1,22 @@
+-- load_sale.lua: puts a sale into Redis once. Never resets a running sale: meta and stock are
+-- written only when the meta hash is absent.
+--
+-- KEYS[1] meta        hash {sale:ID}:meta
+-- KEYS[2] stock       string {sale:ID}:stock
+-- KEYS[3] admissions  stream {sale:ID}:admissions (its consumer group "relay" is created here)
+-- ARGV[1] opens       epoch millis the sale opens at
+-- ARGV[2] closes      epoch millis the sale closes at, "" = never
+-- ARGV[3] payTimeoutSeconds
+-- ARGV[4] total       units of the sale
+-- ARGV[5] available   units to put on sale (the stock)
+--
+-- Returns 1 when the sale was loaded now, 0 when it was loaded before (nothing changed).
+-- The consumer group is created in both cases when missing (XGROUP CREATE ... MKSTREAM).
+
+redis.pcall('XGROUP', 'CREATE', KEYS[3], 'relay', '0', 'MKSTREAM')
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'opens', ARGV[1], 'closes', ARGV[2], 'payTimeoutSeconds', ARGV[3], 'total', ARGV[4])
+redis.call('SET', KEYS[2], ARGV[5])
+return 1

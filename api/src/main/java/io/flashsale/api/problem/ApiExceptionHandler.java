@@ -1,0 +1,62 @@
+package io.flashsale.api.problem;
+
+import io.temporal.client.WorkflowServiceException;
+import jakarta.validation.ConstraintViolationException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.MissingRequestHeaderException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Turns every failure into an RFC 9457 problem with a stable type. Framework-level client errors
+ * (malformed JSON, failed validation, wrong media type) become {@code invalid-request}.
+ */
+@RestControllerAdvice
+class ApiExceptionHandler extends ResponseEntityExceptionHandler {
+
+    @ExceptionHandler(ProblemException.class)
+    ResponseEntity<ProblemDetail> problem(ProblemException e) {
+        return ResponseEntity.status(e.problem().status()).body(Problems.of(e.problem(), e.getMessage(), e.properties()));
+    }
+
+    /** Temporal, Redis or MySQL unreachable: the request changed nothing the system cannot finish. */
+    @ExceptionHandler({WorkflowServiceException.class, DataAccessResourceFailureException.class})
+    ResponseEntity<ProblemDetail> unavailable(RuntimeException e) {
+        return ResponseEntity.status(ApiProblem.UNAVAILABLE.status())
+                .header(HttpHeaders.RETRY_AFTER, "1")
+                .body(Problems.of(ApiProblem.UNAVAILABLE, "a backing service is unavailable, retry shortly"));
+    }
+
+    @ExceptionHandler(ConstraintViolationException.class)
+    ResponseEntity<ProblemDetail> constraintViolation(ConstraintViolationException e) {
+        return ResponseEntity.badRequest().body(Problems.of(ApiProblem.INVALID_REQUEST, e.getMessage()));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleExceptionInternal(
+            Exception ex, Object body, HttpHeaders headers, HttpStatusCode statusCode, WebRequest request) {
+        if (statusCode.is4xxClientError()) {
+            ApiProblem problem = ex instanceof MissingRequestHeaderException missing
+                            && "Idempotency-Key".equalsIgnoreCase(missing.getHeaderName())
+                    ? ApiProblem.INVALID_IDEMPOTENCY_KEY
+                    : ApiProblem.INVALID_REQUEST;
+            ProblemDetail detail = Problems.of(problem, clientMessage(ex, body));
+            detail.setStatus(statusCode.value());
+            return ResponseEntity.status(statusCode).headers(headers).body(detail);
+        }
+        return super.handleExceptionInternal(ex, body, headers, statusCode, request);
+    }
+
+    private static String clientMessage(Exception ex, Object body) {
+        if (body instanceof ProblemDetail detail && detail.getDetail() != null) {
+            return detail.getDetail();
+        }
+        return ex.getMessage();
+    }
+}

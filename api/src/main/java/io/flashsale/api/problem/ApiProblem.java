@@ -1,0 +1,45 @@
+package io.flashsale.api.problem;
+
+import java.net.URI;
+import org.springframework.http.HttpStatus;
+
+/** Every business outcome the api reports as an RFC 9457 problem, with its stable type. */
+public enum ApiProblem {
+    SOLD_OUT(HttpStatus.CONFLICT, "sold-out", "Sold out"),
+    ALREADY_PURCHASED(HttpStatus.CONFLICT, "already-purchased", "Already purchased"),
+    SALE_NOT_OPEN(HttpStatus.CONFLICT, "sale-not-open", "Sale not open"),
+    SALE_NOT_FOUND(HttpStatus.NOT_FOUND, "sale-not-found", "Sale not found"),
+    SALE_CONFLICT(HttpStatus.CONFLICT, "sale-conflict", "Sale exists with other settings"),
+    PURCHASE_NOT_FOUND(HttpStatus.NOT_FOUND, "purchase-not-found", "Purchase not found"),
+    PAYMENT_REJECTED(HttpStatus.CONFLICT, "payment-rejected", "Payment rejected"),
+    CANCEL_REJECTED(HttpStatus.CONFLICT, "cancel-rejected", "Cancel rejected"),
+    INVALID_IDEMPOTENCY_KEY(HttpStatus.BAD_REQUEST, "invalid-idempotency-key", "Invalid Idempotency-Key"),
+    INVALID_REQUEST(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request"),
+    UNAUTHORIZED(HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized"),
+    FORBIDDEN(HttpStatus.FORBIDDEN, "forbidden", "Forbidden"),
+    UNAVAILABLE(HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Temporarily unavailable");
+
+    public static final String TYPE_BASE = "https://flashsale.dev/problems/";
+
+    private final HttpStatus status;
+    private final String slug;
+    private final String title;
+
+    ApiProblem(HttpStatus status, String slug, String title) {
+        this.status = status;
+        this.slug = slug;
+        this.title = title;
+    }
+
+    public HttpStatus status() {
+        return status;
+    }
+
+    public URI type() {
+        return URI.create(TYPE_BASE + slug);
+    }
+
+    public String title() {
+        return title;
+    }
+}

@@ -1,0 +1,64 @@
+package io.flashsale.api.purchase;
+
+import io.flashsale.activities.admission.Admission;
+import io.flashsale.activities.admission.AdmissionGate;
+import io.flashsale.api.problem.ApiProblem;
+import io.flashsale.api.problem.ProblemException;
+import io.flashsale.workflows.purchase.PurchaseRequest;
+import io.flashsale.workflows.purchase.PurchaseStarter;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+/**
+ * The hot path. One Lua call decides; sold-out and duplicate traffic ends there, touching neither
+ * Temporal nor MySQL. An admitted buyer's workflow is started here, and the stream entry the Lua
+ * wrote (the outbox) is dropped once it runs; if the start fails, the worker's relay starts it.
+ */
+@Service
+class PurchaseAdmission {
+
+    private static final Logger log = LoggerFactory.getLogger(PurchaseAdmission.class);
+
+    private final AdmissionGate gate;
+    private final PurchaseStarter starter;
+    private final PurchaseLookup lookup;
+
+    PurchaseAdmission(AdmissionGate gate, PurchaseStarter starter, PurchaseLookup lookup) {
+        this.gate = gate;
+        this.starter = starter;
+        this.lookup = lookup;
+    }
+
+    /** The purchase, and whether this request admitted it (false: a repeat with the same key). */
+    record Result(PurchaseResponse purchase, boolean admitted) {}
+
+    /** Idempotent by (sale, user): the Lua's buyers hash answers a repeat with the same purchase. */
+    Result admit(String saleId, String userId, String idempotencyKey) {
+        Admission admission = gate.admit(saleId, userId, idempotencyKey);
+        PurchaseId id = PurchaseId.of(saleId, userId);
+        return switch (admission.outcome()) {
+            case ADMITTED -> new Result(started(id, admission), true);
+            case SAME_KEY -> new Result(lookup.find(id).orElseGet(() -> PurchaseResponse.reserved(id)), false);
+            case ALREADY_PURCHASED -> throw new ProblemException(
+                    ApiProblem.ALREADY_PURCHASED,
+                    "user already holds a purchase in sale " + saleId,
+                    Map.of("purchaseId", admission.purchaseId()));
+            case SOLD_OUT -> throw new ProblemException(ApiProblem.SOLD_OUT, "sale " + saleId + " is sold out");
+            case NOT_OPEN -> throw new ProblemException(ApiProblem.SALE_NOT_OPEN, "sale " + saleId + " is not open");
+            case UNKNOWN_SALE -> throw new ProblemException(ApiProblem.SALE_NOT_FOUND, "no sale " + saleId);
+        };
+    }
+
+    private PurchaseResponse started(PurchaseId id, Admission admission) {
+        try {
+            starter.start(new PurchaseRequest(id.value(), id.saleId(), id.userId(), admission.payTimeoutSeconds()));
+            gate.forget(id.saleId(), admission.entryId());
+        } catch (RuntimeException e) {
+            // the admission stays in the sale's stream; the relay starts the workflow when it can
+            log.warn("workflow start deferred to the relay purchaseId={}: {}", id.value(), e.toString());
+        }
+        return PurchaseResponse.reserved(id);
+    }
+}

@@ -1,0 +1,83 @@
+package io.flashsale.api.purchase;
+
+import io.flashsale.api.problem.ApiProblem;
+import io.flashsale.api.problem.ProblemException;
+import io.flashsale.api.sale.SaleIds;
+import io.flashsale.api.security.Buyer;
+import jakarta.validation.Valid;
+import java.net.URI;
+import java.util.regex.Pattern;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Buying: admission, status, payment, cancel. The buyer is the token's subject; someone else's
+ * purchase answers 404, so its existence does not leak.
+ */
+@RestController
+class PurchaseController {
+
+    private static final Pattern IDEMPOTENCY_KEY = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
+
+    private final PurchaseAdmission admission;
+    private final PurchaseLookup lookup;
+    private final PurchaseCommands commands;
+
+    PurchaseController(PurchaseAdmission admission, PurchaseLookup lookup, PurchaseCommands commands) {
+        this.admission = admission;
+        this.lookup = lookup;
+        this.commands = commands;
+    }
+
+    /** 202 admitted (the workflow is running or held in the outbox), 200 for a repeat of the same key. */
+    @PostMapping("/api/sales/{saleId}/purchases")
+    ResponseEntity<PurchaseResponse> purchase(
+            @PathVariable String saleId,
+            @RequestHeader("Idempotency-Key") String idempotencyKey,
+            @AuthenticationPrincipal Jwt token) {
+        if (!IDEMPOTENCY_KEY.matcher(idempotencyKey).matches()) {
+            throw new ProblemException(
+                    ApiProblem.INVALID_IDEMPOTENCY_KEY, "Idempotency-Key must match " + IDEMPOTENCY_KEY.pattern());
+        }
+        String sale = SaleIds.requireValid(saleId)
+                .orElseThrow(() -> new ProblemException(ApiProblem.SALE_NOT_FOUND, "no sale " + saleId));
+        PurchaseAdmission.Result result = admission.admit(sale, Buyer.of(token).userId(), idempotencyKey);
+        if (!result.admitted()) {
+            return ResponseEntity.ok(result.purchase());
+        }
+        return ResponseEntity.accepted()
+                .location(URI.create(result.purchase().links().get("self")))
+                .body(result.purchase());
+    }
+
+    @GetMapping("/api/purchases/{purchaseId}")
+    PurchaseResponse status(@PathVariable String purchaseId, @AuthenticationPrincipal Jwt token) {
+        PurchaseId id = owned(purchaseId, token);
+        return lookup.find(id).orElseThrow(() -> PurchaseCommands.notFound(id));
+    }
+
+    @PostMapping("/api/purchases/{purchaseId}/payment")
+    PurchaseResponse pay(
+            @PathVariable String purchaseId, @Valid @RequestBody PaymentBody body, @AuthenticationPrincipal Jwt token) {
+        return commands.pay(owned(purchaseId, token), body.paymentId());
+    }
+
+    @PostMapping("/api/purchases/{purchaseId}/cancel")
+    PurchaseResponse cancel(@PathVariable String purchaseId, @AuthenticationPrincipal Jwt token) {
+        return commands.cancel(owned(purchaseId, token));
+    }
+
+    private static PurchaseId owned(String purchaseId, Jwt token) {
+        String userId = Buyer.of(token).userId();
+        return PurchaseId.parse(purchaseId)
+                .filter(id -> id.isOwnedBy(userId))
+                .orElseThrow(() -> new ProblemException(ApiProblem.PURCHASE_NOT_FOUND, "no purchase " + purchaseId));
+    }
+}

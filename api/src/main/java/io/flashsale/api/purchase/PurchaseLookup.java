@@ -1,0 +1,47 @@
+package io.flashsale.api.purchase;
+
+import io.flashsale.activities.admission.AdmissionGate;
+import io.flashsale.workflows.purchase.PurchaseView;
+import io.flashsale.workflows.purchase.PurchaseWorkflow;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowNotFoundException;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+
+/**
+ * Reads a purchase: from its workflow (the {@code status} query), or, while the workflow is not
+ * visible yet (admitted, start still on its way through the relay), from the Redis hold.
+ */
+@Component
+class PurchaseLookup {
+
+    private final WorkflowClient temporal;
+    private final AdmissionGate gate;
+
+    PurchaseLookup(WorkflowClient temporal, AdmissionGate gate) {
+        this.temporal = temporal;
+        this.gate = gate;
+    }
+
+    Optional<PurchaseResponse> find(PurchaseId id) {
+        return fromWorkflow(id).map(PurchaseResponse::of).or(() -> fromHold(id));
+    }
+
+    PurchaseWorkflow workflow(PurchaseId id) {
+        return temporal.newWorkflowStub(PurchaseWorkflow.class, id.value());
+    }
+
+    private Optional<PurchaseView> fromWorkflow(PurchaseId id) {
+        try {
+            return Optional.ofNullable(workflow(id).status());
+        } catch (WorkflowNotFoundException notStartedYet) {
+            return Optional.empty();
+        }
+    }
+
+    private Optional<PurchaseResponse> fromHold(PurchaseId id) {
+        return gate.holdState(id.saleId(), id.value())
+                .filter("HELD"::equals)
+                .map(held -> PurchaseResponse.reserved(id));
+    }
+}

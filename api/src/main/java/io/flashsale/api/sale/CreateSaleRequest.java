@@ -1,0 +1,40 @@
+package io.flashsale.api.sale;
+
+import jakarta.validation.constraints.AssertTrue;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * A new sale. The id is optional (generated when absent); sale ids have no hyphen because the
+ * purchase id {@code purchase-{saleId}-{userId}} must stay unambiguous.
+ */
+public record CreateSaleRequest(
+        @Pattern(regexp = SaleIds.PATTERN, message = "must be 1-40 letters, digits or underscores") String id,
+        @NotBlank @Size(max = 200) String name,
+        @Min(1) @Max(1_000_000) int stock,
+        Instant startsAt,
+        Instant endsAt,
+        Duration payTimeout) {
+
+    static final Duration DEFAULT_PAY_TIMEOUT = Duration.ofMinutes(15);
+
+    Duration payTimeoutOrDefault() {
+        return payTimeout == null ? DEFAULT_PAY_TIMEOUT : payTimeout;
+    }
+
+    @AssertTrue(message = "payTimeout must be between PT1S and P1D")
+    boolean isPayTimeoutInRange() {
+        Duration timeout = payTimeoutOrDefault();
+        return timeout.compareTo(Duration.ofSeconds(1)) >= 0 && timeout.compareTo(Duration.ofDays(1)) <= 0;
+    }
+
+    @AssertTrue(message = "endsAt must be after startsAt")
+    boolean isWindowOrdered() {
+        return startsAt == null || endsAt == null || endsAt.isAfter(startsAt);
+    }
+}

@@ -1,0 +1,31 @@
+package io.flashsale.worker;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
+
+/** Worker settings; defaults live in {@code application.yaml}. */
+@Validated
+@ConfigurationProperties("flashsale.worker")
+public record WorkerProperties(@Valid @NotNull Relay relay) {
+
+    /**
+     * The admission relay.
+     *
+     * @param enabled off only for tests that play a dead relay
+     * @param consumer this worker's consumer name in the stream's consumer group
+     * @param pollInterval pause between two passes over the sales' admission streams
+     * @param claimIdle an entry pending this long at another (dead) consumer is taken over
+     * @param batchSize entries read per sale and pass
+     */
+    public record Relay(
+            boolean enabled,
+            @NotBlank String consumer,
+            @NotNull Duration pollInterval,
+            @NotNull Duration claimIdle,
+            @Min(1) int batchSize) {}
+}

@@ -1,0 +1,92 @@
+package io.flashsale.worker.admission;
+
+import io.flashsale.activities.admission.AdmissionEntry;
+import io.flashsale.activities.admission.AdmissionStream;
+import io.flashsale.worker.WorkerProperties;
+import io.flashsale.workflows.purchase.PurchaseRequest;
+import io.flashsale.workflows.purchase.PurchaseStarter;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Makes sure every admission has its workflow. The api writes each admission to its sale's stream
+ * (the outbox) in the same Lua call that takes the unit; this relay reads the streams through a
+ * consumer group, starts the workflow (idempotent: workflow id = purchase id) and only then acks.
+ * It closes the window "Redis reserved, then the api died before the start" and carries admissions
+ * over a Temporal outage. Entries left pending by a dead consumer are claimed after {@code
+ * claimIdle}.
+ */
+class AdmissionRelay implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(AdmissionRelay.class);
+
+    private final AdmissionStream stream;
+    private final PurchaseStarter starter;
+    private final WorkerProperties.Relay settings;
+    private ScheduledExecutorService executor;
+
+    AdmissionRelay(AdmissionStream stream, PurchaseStarter starter, WorkerProperties.Relay settings) {
+        this.stream = stream;
+        this.starter = starter;
+        this.settings = settings;
+    }
+
+    /** One pass over every sale: claimed entries of dead consumers first, then new ones. */
+    int relayOnce() {
+        int relayed = 0;
+        for (String saleId : stream.saleIds()) {
+            relayed += relay(saleId, stream.claimIdle(saleId, settings.consumer(), settings.claimIdle(), settings.batchSize()));
+            relayed += relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
+        }
+        return relayed;
+    }
+
+    private int relay(String saleId, List<AdmissionEntry> entries) {
+        for (AdmissionEntry entry : entries) {
+            boolean started = starter.start(new PurchaseRequest(
+                    entry.purchaseId(), entry.saleId(), entry.userId(), entry.payTimeoutSeconds()));
+            if (started) {
+                log.info("relay started purchaseId={} workflowId={}", entry.purchaseId(), entry.purchaseId());
+            }
+            stream.done(saleId, entry.entryId());
+        }
+        return entries.size();
+    }
+
+    private void safePass() {
+        try {
+            relayOnce();
+        } catch (RuntimeException e) {
+            // Redis or Temporal unavailable: entries stay pending and are retried on a later pass
+            log.warn("admission relay pass failed, will retry: {}", e.toString());
+        }
+    }
+
+    @Override
+    public void start() {
+        executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "admission-relay"));
+        long period = settings.pollInterval().toMillis();
+        executor.scheduleWithFixedDelay(this::safePass, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void stop() {
+        executor.shutdown();
+        try {
+            executor.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        executor = null;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return executor != null;
+    }
+}

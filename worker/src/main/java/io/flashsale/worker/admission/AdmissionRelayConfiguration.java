@@ -1,0 +1,24 @@
+package io.flashsale.worker.admission;
+
+import io.flashsale.activities.admission.AdmissionStream;
+import io.flashsale.worker.WorkerProperties;
+import io.flashsale.workflows.purchase.PurchaseStarter;
+import io.temporal.client.WorkflowClient;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration(proxyBeanMethods = false)
+class AdmissionRelayConfiguration {
+
+    @Bean
+    PurchaseStarter purchaseStarter(WorkflowClient workflowClient) {
+        return new PurchaseStarter(workflowClient);
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "flashsale.worker.relay.enabled", havingValue = "true", matchIfMissing = true)
+    AdmissionRelay admissionRelay(AdmissionStream stream, PurchaseStarter starter, WorkerProperties properties) {
+        return new AdmissionRelay(stream, starter, properties.relay());
+    }
+}

@@ -1,0 +1,56 @@
+package io.flashsale.worker.purchase;
+
+import io.flashsale.activities.admission.Admission;
+import io.flashsale.activities.admission.AdmissionGate;
+import io.flashsale.activities.admission.AdmissionOutcome;
+import io.flashsale.activities.sale.Sale;
+import io.flashsale.activities.sale.SaleRepository;
+import io.flashsale.activities.sale.SaleStock;
+import io.flashsale.workflows.purchase.PurchaseRequest;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Sets up sales and admissions on the real stores and reads back what MySQL and Redis hold. */
+record PurchaseFixture(SaleRepository sales, SaleStock stock, AdmissionGate gate, JdbcClient jdbc) {
+
+    Sale create(Sale sale) {
+        sales.insertIfAbsent(sale);
+        stock.load(sale);
+        return sale;
+    }
+
+    /** Admits the user through the real Lua gate, as the api does, and returns the workflow input. */
+    PurchaseRequest admit(Sale sale, String userId) {
+        Admission admission = gate.admit(sale.id(), userId, "key-" + userId);
+        assertThat(admission.outcome()).isEqualTo(AdmissionOutcome.ADMITTED);
+        return new PurchaseRequest(admission.purchaseId(), sale.id(), userId, admission.payTimeoutSeconds());
+    }
+
+    int available(Sale sale) {
+        return sales.find(sale.id()).orElseThrow().available();
+    }
+
+    long redisStock(Sale sale) {
+        return stock.stock(sale.id()).orElseThrow();
+    }
+
+    Optional<String> hold(PurchaseRequest request) {
+        return gate.holdState(request.saleId(), request.purchaseId());
+    }
+
+    Optional<String> orderStatus(PurchaseRequest request) {
+        return jdbc.sql("SELECT status FROM orders WHERE purchase_id = ?")
+                .param(request.purchaseId())
+                .query(String.class)
+                .optional();
+    }
+
+    int orders(Sale sale) {
+        return jdbc.sql("SELECT COUNT(*) FROM orders WHERE sale_id = ?")
+                .param(sale.id())
+                .query(Integer.class)
+                .single();
+    }
+}

@@ -1,0 +1,233 @@
+package io.flashsale.worker.purchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.flashsale.activities.admission.AdmissionGate;
+import io.flashsale.activities.sale.Sale;
+import io.flashsale.activities.sale.SaleRepository;
+import io.flashsale.activities.sale.SaleStock;
+import io.flashsale.activities.testing.ActivitiesTestConfiguration;
+import io.flashsale.activities.testing.TestSales;
+import io.flashsale.activities.testing.TestStores;
+import io.flashsale.workflows.PurchaseSearchAttributes;
+import io.flashsale.workflows.purchase.OrderActivities;
+import io.flashsale.workflows.purchase.PaymentRequest;
+import io.flashsale.workflows.purchase.PurchaseRequest;
+import io.flashsale.workflows.purchase.PurchaseStarter;
+import io.flashsale.workflows.purchase.PurchaseStatus;
+import io.flashsale.workflows.purchase.PurchaseView;
+import io.flashsale.workflows.purchase.PurchaseWorkflow;
+import io.flashsale.workflows.purchase.PurchaseWorkflowImpl;
+import io.flashsale.workflows.purchase.ReservationActivities;
+import io.temporal.client.WorkflowException;
+import io.temporal.client.WorkflowStub;
+import io.temporal.client.WorkflowUpdateException;
+import io.temporal.common.WorkflowExecutionHistory;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.testing.WorkflowReplayer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The purchase saga on a time-skipping Temporal with the real activities on MariaDB and Redis: the
+ * pay timer fires instantly, everything else is real.
+ */
+@SpringBootTest(classes = ActivitiesTestConfiguration.class)
+class PurchaseWorkflowIT {
+
+    @DynamicPropertySource
+    static void stores(DynamicPropertyRegistry registry) {
+        TestStores.register(registry);
+    }
+
+    @Autowired
+    ReservationActivities reservations;
+
+    @Autowired
+    OrderActivities orders;
+
+    @Autowired
+    SaleRepository sales;
+
+    @Autowired
+    SaleStock stock;
+
+    @Autowired
+    AdmissionGate gate;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    PurchaseFixture fixture;
+    TestWorkflowEnvironment env;
+    Sale sale;
+
+    @BeforeEach
+    void setUp() {
+        fixture = new PurchaseFixture(sales, stock, gate, jdbc);
+        env = TemporalTestEnvironment.start(reservations, orders);
+        sale = fixture.create(TestSales.open(3));
+    }
+
+    @AfterEach
+    void tearDown() {
+        env.close();
+    }
+
+    @Test
+    void paidInTimeKeepsTheUnitSold() throws Exception {
+        PurchaseRequest request = fixture.admit(sale, "alice");
+        PurchaseWorkflow workflow = startAndAwaitPayment(request);
+
+        PurchaseView paid = workflow.pay(new PaymentRequest("pay-alice"));
+
+        assertThat(paid.status()).isEqualTo(PurchaseStatus.PAID);
+        assertThat(paid.paymentId()).isEqualTo("pay-alice");
+        assertThat(result(request).status()).isEqualTo(PurchaseStatus.PAID);
+        assertThat(fixture.orderStatus(request)).contains("PAID");
+        assertThat(fixture.available(sale)).isEqualTo(2);
+        assertThat(fixture.redisStock(sale)).isEqualTo(2);
+        assertThat(fixture.hold(request)).contains("HELD");
+        assertThat(searchAttribute(request)).isEqualTo("PAID");
+        keepHistoryForReplay(request, "purchase-paid.json");
+    }
+
+    @Test
+    void deadlinePassedExpiresAndGivesTheUnitBackOnce() {
+        PurchaseRequest request = fixture.admit(sale, "bob");
+        startAndAwaitPayment(request);
+
+        PurchaseView expired = result(request);
+
+        assertThat(expired.status()).isEqualTo(PurchaseStatus.EXPIRED);
+        assertThat(fixture.orderStatus(request)).contains("EXPIRED");
+        assertThat(fixture.available(sale)).isEqualTo(3);
+        assertThat(fixture.redisStock(sale)).isEqualTo(3);
+        assertThat(fixture.hold(request)).contains("RELEASED");
+        assertThat(searchAttribute(request)).isEqualTo("EXPIRED");
+    }
+
+    @Test
+    void cancelGivesTheUnitBack() {
+        PurchaseRequest request = fixture.admit(sale, "carol");
+        PurchaseWorkflow workflow = startAndAwaitPayment(request);
+
+        PurchaseView cancelled = workflow.cancel();
+
+        assertThat(cancelled.status()).isEqualTo(PurchaseStatus.CANCELLED);
+        assertThat(result(request).status()).isEqualTo(PurchaseStatus.CANCELLED);
+        assertThat(fixture.orderStatus(request)).contains("CANCELLED");
+        assertThat(fixture.available(sale)).isEqualTo(3);
+        assertThat(fixture.redisStock(sale)).isEqualTo(3);
+        assertThat(fixture.hold(request)).contains("RELEASED");
+    }
+
+    @Test
+    void paymentAfterTheDeadlineIsRefused() {
+        PurchaseRequest request = fixture.admit(sale, "dave");
+        PurchaseWorkflow workflow = startAndAwaitPayment(request);
+        assertThat(result(request).status()).isEqualTo(PurchaseStatus.EXPIRED);
+
+        assertThatThrownBy(() -> workflow.pay(new PaymentRequest("pay-dave"))).isInstanceOf(WorkflowException.class);
+
+        assertThat(fixture.orderStatus(request)).contains("EXPIRED");
+        assertThat(fixture.available(sale)).isEqualTo(3);
+    }
+
+    @Test
+    void paymentWithoutIdIsRefusedAndChangesNothing() {
+        PurchaseRequest request = fixture.admit(sale, "erin");
+        PurchaseWorkflow workflow = startAndAwaitPayment(request);
+
+        assertThatThrownBy(() -> workflow.pay(new PaymentRequest(" "))).isInstanceOf(WorkflowUpdateException.class);
+
+        assertThat(workflow.status().status()).isEqualTo(PurchaseStatus.PENDING_PAYMENT);
+        assertThat(fixture.orderStatus(request)).contains("PENDING_PAYMENT");
+    }
+
+    @Test
+    void cancelOfAPaidPurchaseIsRefused() {
+        PurchaseRequest request = fixture.admit(sale, "frank");
+        PurchaseWorkflow workflow = startAndAwaitPayment(request);
+        workflow.pay(new PaymentRequest("pay-frank"));
+
+        assertThatThrownBy(workflow::cancel).isInstanceOf(WorkflowException.class);
+
+        assertThat(fixture.orderStatus(request)).contains("PAID");
+        assertThat(fixture.available(sale)).isEqualTo(2);
+    }
+
+    @Test
+    void soldOutInMySqlRejectsAndReleasesTheRedisHold() {
+        jdbc.sql("UPDATE sales SET available = 0 WHERE id = ?").param(sale.id()).update();
+        PurchaseRequest request = fixture.admit(sale, "gina");
+        assertThat(fixture.redisStock(sale)).isEqualTo(2);
+
+        new PurchaseStarter(env.getWorkflowClient()).start(request);
+        PurchaseView rejected = result(request);
+
+        assertThat(rejected.status()).isEqualTo(PurchaseStatus.REJECTED);
+        assertThat(rejected.reason()).contains("SOLD_OUT");
+        assertThat(fixture.orderStatus(request)).isEmpty();
+        assertThat(fixture.hold(request)).contains("RELEASED");
+        assertThat(fixture.redisStock(sale)).isEqualTo(3);
+        assertThat(fixture.available(sale)).isZero();
+    }
+
+    @Test
+    void secondStartOfTheSamePurchaseIsRefusedByTemporal() {
+        PurchaseRequest request = fixture.admit(sale, "hank");
+        PurchaseStarter starter = new PurchaseStarter(env.getWorkflowClient());
+
+        assertThat(starter.start(request)).isTrue();
+        assertThat(starter.start(request)).isFalse();
+        assertThat(result(request).status()).isEqualTo(PurchaseStatus.EXPIRED);
+        assertThat(starter.start(request)).isFalse();
+        assertThat(fixture.orders(sale)).isEqualTo(1);
+    }
+
+    @Test
+    void historyReplaysDeterministically() throws Exception {
+        PurchaseRequest request = fixture.admit(sale, "ivan");
+        startAndAwaitPayment(request).cancel();
+        result(request);
+
+        WorkflowExecutionHistory history = env.getWorkflowClient().fetchHistory(request.purchaseId());
+        WorkflowReplayer.replayWorkflowExecution(history, PurchaseWorkflowImpl.class);
+    }
+
+    private PurchaseWorkflow startAndAwaitPayment(PurchaseRequest request) {
+        new PurchaseStarter(env.getWorkflowClient()).start(request);
+        PurchaseWorkflow workflow = env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId());
+        Awaits.until(() -> workflow.status().status() == PurchaseStatus.PENDING_PAYMENT, Duration.ofSeconds(20));
+        return workflow;
+    }
+
+    private PurchaseView result(PurchaseRequest request) {
+        return WorkflowStub.fromTyped(
+                        env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId()))
+                .getResult(PurchaseView.class);
+    }
+
+    private String searchAttribute(PurchaseRequest request) {
+        return Describe.searchAttribute(env.getWorkflowClient(), request.purchaseId(), PurchaseSearchAttributes.STATUS);
+    }
+
+    private void keepHistoryForReplay(PurchaseRequest request, String name) throws Exception {
+        WorkflowExecutionHistory history = env.getWorkflowClient().fetchHistory(request.purchaseId());
+        WorkflowReplayer.replayWorkflowExecution(history, PurchaseWorkflowImpl.class);
+        Path target = Path.of("target", "histories", name);
+        Files.createDirectories(target.getParent());
+        Files.writeString(target, history.toJson(true));
+    }
+}
