@@ -22,7 +22,8 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(ProblemException.class)
     ResponseEntity<ProblemDetail> problem(ProblemException e) {
-        return ResponseEntity.status(e.problem().status()).body(Problems.of(e.problem(), e.getMessage(), e.properties()));
+        return ResponseEntity.status(e.problem().status())
+                .body(Problems.of(e.problem(), e.getMessage(), e.properties()));
     }
 
     /** Temporal, Redis or MySQL unreachable: the request changed nothing the system cannot finish. */

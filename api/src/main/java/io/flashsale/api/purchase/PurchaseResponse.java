@@ -34,7 +34,15 @@ public record PurchaseResponse(
 
     static PurchaseResponse reserved(PurchaseId id) {
         return new PurchaseResponse(
-                id.value(), id.saleId(), id.userId(), PurchaseStatus.RESERVED, null, null, null, null, links(id.value()));
+                id.value(),
+                id.saleId(),
+                id.userId(),
+                PurchaseStatus.RESERVED,
+                null,
+                null,
+                null,
+                null,
+                links(id.value()));
     }
 
     private static Map<String, String> links(String purchaseId) {

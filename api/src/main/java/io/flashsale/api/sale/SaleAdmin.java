@@ -70,6 +70,7 @@ class SaleAdmin {
     }
 
     private static String newId() {
-        return "s" + UUID.randomUUID().toString().replace("-", "").substring(0, 16).toLowerCase(Locale.ROOT);
+        return "s"
+                + UUID.randomUUID().toString().replace("-", "").substring(0, 16).toLowerCase(Locale.ROOT);
     }
 }

@@ -46,7 +46,6 @@ class SaleController {
 
     private SaleResponse view(Sale sale) {
         var redisStock = stock.stock(sale.id());
-        return SaleResponse.of(
-                sale, redisStock.isPresent() ? redisStock.getAsLong() : null, sales.counts(sale.id()));
+        return SaleResponse.of(sale, redisStock.isPresent() ? redisStock.getAsLong() : null, sales.counts(sale.id()));
     }
 }

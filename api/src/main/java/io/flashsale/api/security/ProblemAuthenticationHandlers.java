@@ -24,9 +24,7 @@ class ProblemAuthenticationHandlers implements AuthenticationEntryPoint, AccessD
 
     @Override
     public void commence(
-            jakarta.servlet.http.HttpServletRequest request,
-            HttpServletResponse response,
-            AuthenticationException e)
+            jakarta.servlet.http.HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
             throws IOException {
         response.setHeader("WWW-Authenticate", "Bearer");
         write(response, ApiProblem.UNAUTHORIZED, "a valid bearer token is required");

@@ -36,10 +36,10 @@ class SecurityConfiguration {
                         .authenticated()
                         .anyRequest()
                         .hasAuthority(ADMIN))
-                .oauth2ResourceServer(oauth -> oauth.jwt(jwt -> {})
-                        .authenticationEntryPoint(handlers)
-                        .accessDeniedHandler(handlers))
-                .exceptionHandling(errors -> errors.authenticationEntryPoint(handlers).accessDeniedHandler(handlers))
+                .oauth2ResourceServer(oauth ->
+                        oauth.jwt(jwt -> {}).authenticationEntryPoint(handlers).accessDeniedHandler(handlers))
+                .exceptionHandling(
+                        errors -> errors.authenticationEntryPoint(handlers).accessDeniedHandler(handlers))
                 .build();
     }
 

@@ -40,7 +40,8 @@ class AdmissionRelay implements SmartLifecycle {
     int relayOnce() {
         int relayed = 0;
         for (String saleId : stream.saleIds()) {
-            relayed += relay(saleId, stream.claimIdle(saleId, settings.consumer(), settings.claimIdle(), settings.batchSize()));
+            relayed += relay(
+                    saleId, stream.claimIdle(saleId, settings.consumer(), settings.claimIdle(), settings.batchSize()));
             relayed += relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
         }
         return relayed;
@@ -48,8 +49,8 @@ class AdmissionRelay implements SmartLifecycle {
 
     private int relay(String saleId, List<AdmissionEntry> entries) {
         for (AdmissionEntry entry : entries) {
-            boolean started = starter.start(new PurchaseRequest(
-                    entry.purchaseId(), entry.saleId(), entry.userId(), entry.payTimeoutSeconds()));
+            boolean started = starter.start(
+                    new PurchaseRequest(entry.purchaseId(), entry.saleId(), entry.userId(), entry.payTimeoutSeconds()));
             if (started) {
                 log.info("relay started purchaseId={} workflowId={}", entry.purchaseId(), entry.purchaseId());
             }

@@ -1,5 +1,7 @@
 package io.flashsale.worker.purchase;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.flashsale.activities.admission.Admission;
 import io.flashsale.activities.admission.AdmissionGate;
 import io.flashsale.activities.admission.AdmissionOutcome;
@@ -9,8 +11,6 @@ import io.flashsale.activities.sale.SaleStock;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** Sets up sales and admissions on the real stores and reads back what MySQL and Redis hold. */
 record PurchaseFixture(SaleRepository sales, SaleStock stock, AdmissionGate gate, JdbcClient jdbc) {

@@ -103,7 +103,7 @@ class PurchaseWorkflowIT {
     }
 
     @Test
-    void deadlinePassedExpiresAndGivesTheUnitBackOnce() {
+    void deadlinePassedExpiresAndGivesTheUnitBackOnce() throws Exception {
         PurchaseRequest request = fixture.admit(sale, "bob");
         startAndAwaitPayment(request);
 
@@ -115,10 +115,11 @@ class PurchaseWorkflowIT {
         assertThat(fixture.redisStock(sale)).isEqualTo(3);
         assertThat(fixture.hold(request)).contains("RELEASED");
         assertThat(searchAttribute(request)).isEqualTo("EXPIRED");
+        keepHistoryForReplay(request, "purchase-expired.json");
     }
 
     @Test
-    void cancelGivesTheUnitBack() {
+    void cancelGivesTheUnitBack() throws Exception {
         PurchaseRequest request = fixture.admit(sale, "carol");
         PurchaseWorkflow workflow = startAndAwaitPayment(request);
 
@@ -130,6 +131,7 @@ class PurchaseWorkflowIT {
         assertThat(fixture.available(sale)).isEqualTo(3);
         assertThat(fixture.redisStock(sale)).isEqualTo(3);
         assertThat(fixture.hold(request)).contains("RELEASED");
+        keepHistoryForReplay(request, "purchase-cancelled.json");
     }
 
     @Test
@@ -168,7 +170,7 @@ class PurchaseWorkflowIT {
     }
 
     @Test
-    void soldOutInMySqlRejectsAndReleasesTheRedisHold() {
+    void soldOutInMySqlRejectsAndReleasesTheRedisHold() throws Exception {
         jdbc.sql("UPDATE sales SET available = 0 WHERE id = ?").param(sale.id()).update();
         PurchaseRequest request = fixture.admit(sale, "gina");
         assertThat(fixture.redisStock(sale)).isEqualTo(2);
@@ -182,6 +184,7 @@ class PurchaseWorkflowIT {
         assertThat(fixture.hold(request)).contains("RELEASED");
         assertThat(fixture.redisStock(sale)).isEqualTo(3);
         assertThat(fixture.available(sale)).isZero();
+        keepHistoryForReplay(request, "purchase-rejected.json");
     }
 
     @Test
@@ -208,7 +211,8 @@ class PurchaseWorkflowIT {
 
     private PurchaseWorkflow startAndAwaitPayment(PurchaseRequest request) {
         new PurchaseStarter(env.getWorkflowClient()).start(request);
-        PurchaseWorkflow workflow = env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId());
+        PurchaseWorkflow workflow =
+                env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId());
         Awaits.until(() -> workflow.status().status() == PurchaseStatus.PENDING_PAYMENT, Duration.ofSeconds(20));
         return workflow;
     }
@@ -223,6 +227,10 @@ class PurchaseWorkflowIT {
         return Describe.searchAttribute(env.getWorkflowClient(), request.purchaseId(), PurchaseSearchAttributes.STATUS);
     }
 
+    /**
+     * Replays the history against the current code and keeps it under target/histories; the
+     * workflows module's replay test holds copies from earlier versions.
+     */
     private void keepHistoryForReplay(PurchaseRequest request, String name) throws Exception {
         WorkflowExecutionHistory history = env.getWorkflowClient().fetchHistory(request.purchaseId());
         WorkflowReplayer.replayWorkflowExecution(history, PurchaseWorkflowImpl.class);

@@ -17,7 +17,8 @@ final class TemporalTestEnvironment {
     static TestWorkflowEnvironment start(ReservationActivities reservations, OrderActivities orders) {
         TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
         PurchaseSearchAttributes.all()
-                .forEach(key -> env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
+                .forEach(
+                        key -> env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
         register(env.newWorker(TaskQueues.PURCHASE), reservations, orders);
         env.start();
         return env;

@@ -161,8 +161,11 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
         reservations("Release the Redis hold").releaseReservation(state.saleId(), state.purchaseId());
     }
 
+    /** A rejection means MySQL refused the order, so there is none to cancel. */
     private void cancelOrder() {
-        orders("Cancel the order, unit back to MySQL").cancelOrder(state.purchaseId(), state.pendingOutcome());
+        if (state.pendingOutcome() != PurchaseStatus.REJECTED) {
+            orders("Cancel the order, unit back to MySQL").cancelOrder(state.purchaseId(), state.pendingOutcome());
+        }
     }
 
     private static ReservationActivities reservations(String summary) {

@@ -1,0 +1,26 @@
+package io.flashsale.workflows.purchase;
+
+import io.temporal.testing.WorkflowReplayer;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Histories recorded from real runs (worker module's PurchaseWorkflowIT, against MySQL and Redis)
+ * must replay against the current workflow code: a change that breaks determinism for purchases in
+ * flight fails here. Record new ones when the workflow legitimately changes, behind a version
+ * marker ({@code Workflow.getVersion}).
+ */
+class PurchaseWorkflowReplayTest {
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "purchase-paid.json",
+                "purchase-expired.json",
+                "purchase-cancelled.json",
+                "purchase-rejected.json"
+            })
+    void recordedHistoryReplays(String history) throws Exception {
+        WorkflowReplayer.replayWorkflowExecutionFromResource("histories/" + history, PurchaseWorkflowImpl.class);
+    }
+}
