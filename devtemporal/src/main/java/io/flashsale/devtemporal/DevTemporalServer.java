@@ -38,7 +38,10 @@ public final class DevTemporalServer {
      * attributes in {@code namespace}. Closing the result stops the server.
      */
     public static Closeable start(int port, String namespace) {
-        TestServer.PortBoundTestServer server = TestServer.createPortBoundServer(port, false);
+        // the flag is "lock time skipping": true keeps the server on real time, so pay timers run
+        // for their full length as they would on a production Temporal
+        boolean realTime = true;
+        TestServer.PortBoundTestServer server = TestServer.createPortBoundServer(port, realTime);
         try {
             SearchAttributeRegistration.register("127.0.0.1:" + port, namespace, PurchaseSearchAttributes.all());
             return server;

@@ -56,7 +56,7 @@ class PurchaseCommands {
             throw new ProblemException(
                     refusal,
                     "purchase " + id.value() + " is " + current.status(),
-                    Map.of("status", current.status().name()));
+                    Map.of("purchaseStatus", current.status().name()));
         }
     }
 

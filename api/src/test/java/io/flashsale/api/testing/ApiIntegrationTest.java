@@ -1,0 +1,107 @@
+package io.flashsale.api.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.activities.testing.TestSales;
+import io.flashsale.activities.testing.TestStores;
+import io.flashsale.api.ApiApplication;
+import io.flashsale.api.TestTokens;
+import io.flashsale.api.testing.ApiClient.Response;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The api on a random port against real MariaDB/MySQL (fresh schema), Redis (fresh key prefix) and
+ * an in-process Temporal, with the purchase worker running in the same JVM. Every subclass shares
+ * one Spring context (declare no other configuration), so the whole suite starts it once.
+ */
+@SpringBootTest(
+        classes = {ApiApplication.class, ApiTestConfiguration.class},
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+public abstract class ApiIntegrationTest {
+
+    protected static final String ADMIN = TestTokens.admin();
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    protected StoreProbe stores;
+
+    protected ApiClient api;
+
+    @DynamicPropertySource
+    static void backingServices(DynamicPropertyRegistry registry) {
+        TestStores.register(registry);
+        registry.add("spring.temporal.connection.target", DevTemporal::target);
+        registry.add("spring.temporal.namespace", () -> DevTemporal.NAMESPACE);
+        registry.add("flashsale.api.jwt.secret", () -> TestTokens.DEV_SECRET);
+    }
+
+    @BeforeEach
+    void connectClient() {
+        api = new ApiClient("http://127.0.0.1:" + port);
+    }
+
+    /** A sale body with a fresh id, open now, no end, pay timeout ten minutes. */
+    protected static Map<String, Object> saleBody(int stock) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("id", TestSales.newId());
+        body.put("name", "api test sale");
+        body.put("stock", stock);
+        body.put("payTimeout", "PT10M");
+        return body;
+    }
+
+    /** Creates an open sale over HTTP; returns its id. */
+    protected String openSale(int stock) {
+        return createSale(saleBody(stock));
+    }
+
+    protected String createSale(Map<String, Object> body) {
+        Response created = api.createSale(ADMIN, body).assertStatus(201);
+        return created.field("id");
+    }
+
+    protected String startsLater(Map<String, Object> body) {
+        body.put("startsAt", Instant.now().plus(Duration.ofHours(1)).toString());
+        return createSale(body);
+    }
+
+    /** Polls the purchase as its owner until it has {@code status}; fails after ten seconds. */
+    protected Response awaitStatus(String token, String purchaseId, String status) {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+        Response current = api.purchaseStatus(token, purchaseId);
+        while (!status.equals(current.field("status")) && Instant.now().isBefore(deadline)) {
+            sleep(Duration.ofMillis(50));
+            current = api.purchaseStatus(token, purchaseId);
+        }
+        assertThat(current.field("status")).as("status of %s", current.text()).isEqualTo(status);
+        return current;
+    }
+
+    protected static String purchaseId(String saleId, String userId) {
+        return "purchase-" + saleId + "-" + userId;
+    }
+
+    protected static String newUser() {
+        return "u" + TestStores.random(10);
+    }
+
+    private static void sleep(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

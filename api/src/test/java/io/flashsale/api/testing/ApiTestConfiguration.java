@@ -1,0 +1,48 @@
+package io.flashsale.api.testing;
+
+import io.flashsale.activities.RedisKeyProperties;
+import io.flashsale.activities.admission.ReservationActivitiesImpl;
+import io.flashsale.activities.order.OrderActivitiesImpl;
+import io.temporal.client.WorkflowClient;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * What an api test context adds to the api: the purchase worker (so purchases progress), the
+ * in-process Temporal it closes last, and a probe into MySQL and Redis.
+ */
+@TestConfiguration(proxyBeanMethods = false)
+public class ApiTestConfiguration {
+
+    @Bean
+    DevTemporal devTemporal() {
+        return DevTemporal.current();
+    }
+
+    /** Depends on {@code devTemporal}, so the context stops the worker before the server. */
+    @Bean
+    TestPurchaseWorker testPurchaseWorker(
+            DevTemporal devTemporal,
+            WorkflowClient client,
+            StringRedisTemplate redis,
+            RedisKeyProperties keys,
+            @Qualifier("confirmScript") RedisScript<Long> confirm,
+            @Qualifier("releaseScript") RedisScript<Long> release,
+            JdbcClient jdbc,
+            TransactionTemplate transaction) {
+        return new TestPurchaseWorker(
+                client,
+                new ReservationActivitiesImpl(redis, keys, confirm, release),
+                new OrderActivitiesImpl(jdbc, transaction));
+    }
+
+    @Bean
+    StoreProbe storeProbe(JdbcClient jdbc, StringRedisTemplate redis, RedisKeyProperties keys) {
+        return new StoreProbe(jdbc, redis, keys);
+    }
+}

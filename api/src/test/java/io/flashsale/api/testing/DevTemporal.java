@@ -1,0 +1,59 @@
+package io.flashsale.api.testing;
+
+import io.flashsale.devtemporal.DevTemporalServer;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+
+/**
+ * The in-process Temporal of an api test context: {@link DevTemporalServer} (real time, search
+ * attributes registered) on a free port. Started by the first {@link #target()} call, which the
+ * context makes while it resolves {@code spring.temporal.connection.target}; closed with the context
+ * (it is a bean of {@link ApiTestConfiguration}).
+ */
+public final class DevTemporal implements AutoCloseable {
+
+    public static final String NAMESPACE = "default";
+
+    private static DevTemporal current;
+
+    private final Closeable server;
+    private final int port;
+
+    private DevTemporal(Closeable server, int port) {
+        this.server = server;
+        this.port = port;
+    }
+
+    /** {@code 127.0.0.1:<port>} of the running server, starting one when there is none. */
+    public static String target() {
+        return "127.0.0.1:" + current().port;
+    }
+
+    static synchronized DevTemporal current() {
+        if (current == null) {
+            int port = freePort();
+            current = new DevTemporal(DevTemporalServer.start(port, NAMESPACE), port);
+        }
+        return current;
+    }
+
+    @Override
+    public void close() throws IOException {
+        synchronized (DevTemporal.class) {
+            if (current == this) {
+                current = null;
+            }
+        }
+        server.close();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port for the Temporal test server", e);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package io.flashsale.api.testing;
+
+import io.flashsale.activities.RedisKeyProperties;
+import io.flashsale.activities.SaleKeys;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** Reads MySQL and Redis behind the api's back, to prove what a request wrote, or that it wrote nothing. */
+public final class StoreProbe {
+
+    private final JdbcClient jdbc;
+    private final StringRedisTemplate redis;
+    private final RedisKeyProperties keys;
+
+    StoreProbe(JdbcClient jdbc, StringRedisTemplate redis, RedisKeyProperties keys) {
+        this.jdbc = jdbc;
+        this.redis = redis;
+        this.keys = keys;
+    }
+
+    /**
+     * Everything a request could change: row counts of sales and orders, the sale's row and orders,
+     * every Redis key of this test context, and the sale's stock, buyers, holds and stream length.
+     */
+    public StoreSnapshot snapshot(String saleId) {
+        SaleKeys sale = keys.sale(saleId);
+        return new StoreSnapshot(
+                count("SELECT COUNT(*) FROM sales"),
+                count("SELECT COUNT(*) FROM orders"),
+                available(saleId),
+                orders(saleId),
+                redisKeys(),
+                redis.opsForValue().get(sale.stock()),
+                hash(sale.buyers()),
+                hash(sale.holds()),
+                redis.opsForStream().size(sale.admissions()));
+    }
+
+    /** Orders of a sale as {@code purchaseId status paymentId}, sorted. */
+    public List<String> orders(String saleId) {
+        return jdbc.sql(
+                        """
+                        SELECT CONCAT_WS(' ', purchase_id, status, COALESCE(payment_id, '-')) FROM orders
+                        WHERE sale_id = ? ORDER BY purchase_id
+                        """)
+                .param(saleId)
+                .query(String.class)
+                .list();
+    }
+
+    public Integer available(String saleId) {
+        return jdbc.sql("SELECT available FROM sales WHERE id = ?")
+                .param(saleId)
+                .query(Integer.class)
+                .optional()
+                .orElse(null);
+    }
+
+    public Long redisStock(String saleId) {
+        String stock = redis.opsForValue().get(keys.sale(saleId).stock());
+        return stock == null ? null : Long.valueOf(stock);
+    }
+
+    public SortedMap<String, String> holds(String saleId) {
+        return hash(keys.sale(saleId).holds());
+    }
+
+    public long count(String sql) {
+        return jdbc.sql(sql).query(Long.class).single();
+    }
+
+    private SortedSet<String> redisKeys() {
+        return new TreeSet<>(redis.keys(keys.keyPrefix() + "*"));
+    }
+
+    private SortedMap<String, String> hash(String key) {
+        SortedMap<String, String> entries = new TreeMap<>();
+        redis.<String, String>opsForHash().entries(key).forEach(entries::put);
+        return entries;
+    }
+
+    /** What {@link #snapshot} saw; compare two with {@code isEqualTo}. */
+    public record StoreSnapshot(
+            long sales,
+            long orders,
+            Integer saleAvailable,
+            List<String> saleOrders,
+            SortedSet<String> redisKeys,
+            String stock,
+            Map<String, String> buyers,
+            Map<String, String> holds,
+            Long admissions) {}
+}

@@ -1,0 +1,136 @@
+package io.flashsale.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.activities.testing.Race;
+import io.flashsale.activities.testing.TestSales;
+import io.flashsale.api.TestTokens;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A flash sale over HTTP against the running system: api and worker as separate processes, one
+ * Temporal, MariaDB and Redis. 100 users send 2 concurrent purchases each for 10 units; 5 winners
+ * pay, 5 let the deadline pass.
+ */
+class FlashSaleEndToEndIT {
+
+    private static final int UNITS = 10;
+    private static final int USERS = 100;
+
+    static FlashSaleSystem system;
+    static ApiClient api;
+
+    @BeforeAll
+    static void startSystem() throws Exception {
+        system = FlashSaleSystem.start();
+        api = new ApiClient(system.api());
+    }
+
+    @AfterAll
+    static void stopSystem() throws Exception {
+        if (system != null) {
+            system.close();
+        }
+    }
+
+    @Test
+    void burstSellsExactlyTheStockAndUnpaidUnitsGoBackOnSale() throws Exception {
+        String saleId = TestSales.newId();
+        assertThat(api.createSale(TestTokens.admin(), saleId, UNITS, "PT8S").status())
+                .isEqualTo(201);
+
+        List<ApiClient.Response> responses =
+                Race.run(burst(saleId)).stream().map(outcome -> outcome.value()).toList();
+
+        List<ApiClient.Response> accepted = only(responses, r -> r.status() == 202);
+        assertThat(accepted).hasSize(UNITS);
+        assertThat(accepted.stream().map(r -> r.body().path("userId").asText()).distinct())
+                .hasSize(UNITS);
+        assertThat(only(responses, r -> r.status() == 409)).hasSize(2 * USERS - UNITS);
+        assertThat(countBy(only(responses, r -> r.status() == 409), ApiClient.Response::problemType))
+                .containsOnlyKeys("sold-out", "already-purchased");
+        report(responses);
+
+        List<String> winners =
+                accepted.stream().map(r -> r.body().path("purchaseId").asText()).toList();
+        awaitStatus(winners, "PENDING_PAYMENT", Duration.ofSeconds(30));
+        for (String purchaseId : winners.subList(0, 5)) {
+            ApiClient.Response paid = api.pay(owner(purchaseId), purchaseId, "pay-" + purchaseId);
+            assertThat(paid.status()).isEqualTo(200);
+            assertThat(paid.body().path("status").asText()).isEqualTo("PAID");
+        }
+        awaitStatus(winners.subList(5, UNITS), "EXPIRED", Duration.ofSeconds(40));
+
+        assertThat(countBy(winners, id -> status(id))).isEqualTo(Map.of("PAID", 5L, "EXPIRED", 5L));
+        ApiClient.Response sale = api.sale(TestTokens.admin(), saleId);
+        assertThat(sale.body().path("total").asInt()).isEqualTo(UNITS);
+        assertThat(sale.body().path("available").asInt()).isEqualTo(5);
+        assertThat(sale.body().path("redisStock").asInt()).isEqualTo(5);
+        assertThat(sale.body().path("paid").asInt()).isEqualTo(5);
+        assertThat(sale.body().path("pendingPayment").asInt()).isZero();
+    }
+
+    private static List<Callable<ApiClient.Response>> burst(String saleId) {
+        List<Callable<ApiClient.Response>> calls = new ArrayList<>();
+        for (int user = 0; user < USERS; user++) {
+            String token = TestTokens.buyer("buyer" + user);
+            for (int click = 0; click < 2; click++) {
+                String key = "click" + click + "-buyer" + user;
+                calls.add(() -> api.purchase(token, saleId, key));
+            }
+        }
+        return calls;
+    }
+
+    private static void awaitStatus(List<String> purchaseIds, String status, Duration timeout)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!purchaseIds.stream().allMatch(id -> status.equals(status(id)))) {
+            assertThat(System.nanoTime())
+                    .as("all of %s %s in time", purchaseIds, status)
+                    .isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
+    private static String status(String purchaseId) {
+        return api.status(owner(purchaseId), purchaseId).body().path("status").asText();
+    }
+
+    /** purchase-{saleId}-{userId}: the owner's token, as the buyer would hold it. */
+    private static String owner(String purchaseId) {
+        return TestTokens.buyer(purchaseId.substring(purchaseId.indexOf('-', "purchase-".length()) + 1));
+    }
+
+    private static <T> List<T> only(List<T> items, Predicate<T> filter) {
+        return items.stream().filter(filter).toList();
+    }
+
+    private static <T> Map<String, Long> countBy(List<T> items, Function<T, String> key) {
+        return items.stream().collect(Collectors.groupingBy(key, Collectors.counting()));
+    }
+
+    private static void report(List<ApiClient.Response> responses) {
+        long[] millis = responses.stream()
+                .mapToLong(r -> Duration.ofNanos(r.nanos()).toMillis())
+                .sorted()
+                .toArray();
+        System.out.printf(
+                "e2e burst: %d requests, p50 %d ms, p99 %d ms, max %d ms%n",
+                millis.length,
+                millis[millis.length / 2],
+                millis[(int) (millis.length * 0.99) - 1],
+                Arrays.stream(millis).max().orElse(0));
+    }
+}

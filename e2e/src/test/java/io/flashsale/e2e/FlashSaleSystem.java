@@ -1,0 +1,136 @@
+package io.flashsale.e2e;
+
+import io.flashsale.activities.testing.TestStores;
+import io.flashsale.devtemporal.DevTemporalServer;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The whole system as users run it: Temporal's test server on a real port (in this JVM, real time),
+ * then the worker and the api as separate processes from their executable jars, on a fresh MySQL
+ * schema and Redis key prefix.
+ */
+final class FlashSaleSystem implements AutoCloseable {
+
+    private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(90);
+
+    private final Closeable temporal;
+    private final Map<String, String> environment;
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final Map<String, Process> processes = new HashMap<>();
+    private final int apiPort;
+
+    private FlashSaleSystem(Closeable temporal, Map<String, String> environment, int apiPort) {
+        this.temporal = temporal;
+        this.environment = environment;
+        this.apiPort = apiPort;
+    }
+
+    static FlashSaleSystem start() throws Exception {
+        int temporalPort = freePort();
+        Closeable temporal = DevTemporalServer.start(temporalPort, "default");
+        FlashSaleSystem system = new FlashSaleSystem(temporal, environment(temporalPort), freePort());
+        try {
+            system.startWorker("worker");
+            system.launch("api", System.getProperty("flashsale.api.jar"), Map.of("API_PORT", "" + system.apiPort));
+            system.awaitHealthy("api", system.apiPort);
+            return system;
+        } catch (Exception | AssertionError e) {
+            system.close();
+            throw e;
+        }
+    }
+
+    URI api() {
+        return URI.create("http://127.0.0.1:" + apiPort);
+    }
+
+    /** Starts one more worker process; workers share the task queue, Temporal spreads the work. */
+    void startWorker(String name) throws Exception {
+        int port = freePort();
+        launch(name, System.getProperty("flashsale.worker.jar"), Map.of("WORKER_PORT", "" + port));
+        awaitHealthy(name, port);
+    }
+
+    private static Map<String, String> environment(int temporalPort) {
+        Map<String, Object> stores = new HashMap<>();
+        TestStores.register((name, value) -> stores.put(name, value.get()));
+        return Map.of(
+                "MYSQL_URL", "" + stores.get("spring.datasource.url"),
+                "MYSQL_USER", "" + stores.get("spring.datasource.username"),
+                "MYSQL_PASSWORD", "" + stores.get("spring.datasource.password"),
+                "REDIS_URL", "" + stores.get("spring.data.redis.url"),
+                "FLASHSALE_REDIS_PREFIX", "" + stores.get("flashsale.redis.key-prefix"),
+                "TEMPORAL_ADDRESS", "127.0.0.1:" + temporalPort);
+    }
+
+    private void launch(String name, String jar, Map<String, String> extra) throws IOException {
+        Path log = Files.createDirectories(Path.of("target", "e2e-logs")).resolve(name + ".log");
+        ProcessBuilder builder = new ProcessBuilder(List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx384m",
+                        "-XX:TieredStopAtLevel=1",
+                        "-jar",
+                        jar))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        builder.environment().putAll(extra);
+        processes.put(name, builder.start());
+    }
+
+    private void awaitHealthy(String name, int port) throws Exception {
+        URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
+        long deadline = System.nanoTime() + HEALTH_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!processes.get(name).isAlive()) {
+                throw new AssertionError(name + " exited; see target/e2e-logs/" + name + ".log");
+            }
+            if (isUp(health)) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError(name + " not healthy within " + HEALTH_TIMEOUT);
+    }
+
+    private boolean isUp(URI health) throws InterruptedException {
+        try {
+            HttpResponse<String> response =
+                    http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 && response.body().contains("\"UP\"");
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (Process process : processes.values()) {
+            process.destroy();
+        }
+        for (Process process : processes.values()) {
+            if (!process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        }
+        temporal.close();
+    }
+}

@@ -1,0 +1,205 @@
+package io.flashsale.worker.admission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.activities.RedisKeyProperties;
+import io.flashsale.activities.admission.Admission;
+import io.flashsale.activities.admission.AdmissionGate;
+import io.flashsale.activities.admission.AdmissionOutcome;
+import io.flashsale.activities.admission.AdmissionStream;
+import io.flashsale.activities.sale.Sale;
+import io.flashsale.activities.sale.SaleRepository;
+import io.flashsale.activities.sale.SaleStock;
+import io.flashsale.activities.testing.ActivitiesTestConfiguration;
+import io.flashsale.activities.testing.Race;
+import io.flashsale.activities.testing.TestSales;
+import io.flashsale.activities.testing.TestStores;
+import io.flashsale.worker.WorkerProperties;
+import io.flashsale.workflows.PurchaseSearchAttributes;
+import io.flashsale.workflows.TaskQueues;
+import io.flashsale.workflows.purchase.OrderActivities;
+import io.flashsale.workflows.purchase.PurchaseRequest;
+import io.flashsale.workflows.purchase.PurchaseStarter;
+import io.flashsale.workflows.purchase.PurchaseStatus;
+import io.flashsale.workflows.purchase.PurchaseWorkflow;
+import io.flashsale.workflows.purchase.PurchaseWorkflowImpl;
+import io.flashsale.workflows.purchase.ReservationActivities;
+import io.temporal.api.enums.v1.IndexedValueType;
+import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.worker.Worker;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The relay closes the window "Redis admitted the buyer, then the api died before starting the
+ * workflow": buyers pass the real Lua gate only, and the relay starts their workflows on a
+ * time-skipping Temporal that runs the real activities.
+ */
+@SpringBootTest(classes = ActivitiesTestConfiguration.class)
+class AdmissionRelayIT {
+
+    @DynamicPropertySource
+    static void stores(DynamicPropertyRegistry registry) {
+        TestStores.register(registry);
+    }
+
+    @Autowired
+    ReservationActivities reservations;
+
+    @Autowired
+    OrderActivities orders;
+
+    @Autowired
+    SaleRepository sales;
+
+    @Autowired
+    SaleStock stock;
+
+    @Autowired
+    AdmissionGate gate;
+
+    @Autowired
+    AdmissionStream stream;
+
+    @Autowired
+    StringRedisTemplate redis;
+
+    @Autowired
+    RedisKeyProperties keys;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    TestWorkflowEnvironment env;
+    Sale sale;
+
+    @BeforeEach
+    void setUp() {
+        env = TestWorkflowEnvironment.newInstance();
+        PurchaseSearchAttributes.all()
+                .forEach(
+                        key -> env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
+        Worker worker = env.newWorker(TaskQueues.PURCHASE);
+        worker.registerWorkflowImplementationTypes(PurchaseWorkflowImpl.class);
+        worker.registerActivitiesImplementations(reservations, orders);
+        env.start();
+        sale = TestSales.open(3);
+        sales.insertIfAbsent(sale);
+        stock.load(sale);
+    }
+
+    @AfterEach
+    void tearDown() {
+        env.close();
+    }
+
+    @Test
+    void startsTheWorkflowOfAnAdmissionTheApiNeverStarted() {
+        PurchaseRequest alice = admit("alice");
+
+        assertThat(relay("relay-a").relayOnce()).isEqualTo(1);
+
+        awaitPendingPayment(alice);
+        assertThat(openWorkflows()).isEqualTo(1);
+        assertThat(orders()).isEqualTo(1);
+        assertThat(entriesLeft()).isZero();
+        assertThat(pending()).isZero();
+    }
+
+    @Test
+    void finishesOnceWhatADeadRelayReadButNeverAcknowledged() throws Exception {
+        PurchaseRequest alice = admit("alice");
+        PurchaseRequest bob = admit("bob");
+        assertThat(stream.readNew(sale.id(), "dead", 10)).hasSize(2);
+        assertThat(relay("relay-a").relayOnce()).isZero();
+        Thread.sleep(150);
+
+        Race.run(List.of(relay("relay-a")::relayOnce, relay("relay-b")::relayOnce));
+
+        awaitPendingPayment(alice);
+        awaitPendingPayment(bob);
+        assertThat(openWorkflows()).isEqualTo(2);
+        assertThat(orders()).isEqualTo(2);
+        assertThat(entriesLeft()).isZero();
+        assertThat(pending()).isZero();
+        assertThat(relay("relay-a").relayOnce()).isZero();
+    }
+
+    @Test
+    void onlyAcknowledgesAnAdmissionWhoseWorkflowTheApiStarted() {
+        PurchaseRequest carol = admit("carol");
+        assertThat(new PurchaseStarter(env.getWorkflowClient()).start(carol)).isTrue();
+        awaitPendingPayment(carol);
+
+        assertThat(relay("relay-a").relayOnce()).isEqualTo(1);
+
+        assertThat(openWorkflows()).isEqualTo(1);
+        assertThat(orders()).isEqualTo(1);
+        assertThat(status(carol)).isEqualTo(PurchaseStatus.PENDING_PAYMENT);
+        assertThat(entriesLeft()).isZero();
+        assertThat(pending()).isZero();
+    }
+
+    /** A relay as the worker builds it, but with a 100 ms claim idle so a dead consumer shows fast. */
+    private AdmissionRelay relay(String consumer) {
+        var settings = new WorkerProperties.Relay(true, consumer, Duration.ofMillis(50), Duration.ofMillis(100), 10);
+        return new AdmissionRelay(stream, new PurchaseStarter(env.getWorkflowClient()), settings);
+    }
+
+    /** Admits through the Lua gate only: the api "dies" before starting the workflow. */
+    private PurchaseRequest admit(String userId) {
+        Admission admission = gate.admit(sale.id(), userId, "key-" + userId);
+        assertThat(admission.outcome()).isEqualTo(AdmissionOutcome.ADMITTED);
+        return new PurchaseRequest(admission.purchaseId(), sale.id(), userId, admission.payTimeoutSeconds());
+    }
+
+    private void awaitPendingPayment(PurchaseRequest request) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (status(request) != PurchaseStatus.PENDING_PAYMENT) {
+            assertThat(System.nanoTime()).as("PENDING_PAYMENT within 20 s").isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+    }
+
+    private PurchaseStatus status(PurchaseRequest request) {
+        var workflow = env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId());
+        var view = workflow.status();
+        return view == null ? null : view.status();
+    }
+
+    private int openWorkflows() {
+        return env.getWorkflowServiceStubs()
+                .blockingStub()
+                .listOpenWorkflowExecutions(ListOpenWorkflowExecutionsRequest.newBuilder()
+                        .setNamespace(env.getNamespace())
+                        .build())
+                .getExecutionsCount();
+    }
+
+    private int orders() {
+        return jdbc.sql("SELECT COUNT(*) FROM orders WHERE sale_id = ?")
+                .param(sale.id())
+                .query(Integer.class)
+                .single();
+    }
+
+    private long entriesLeft() {
+        return redis.opsForStream().size(keys.sale(sale.id()).admissions());
+    }
+
+    private long pending() {
+        return redis.opsForStream()
+                .pending(keys.sale(sale.id()).admissions(), "relay")
+                .getTotalPendingMessages();
+    }
+}

@@ -1,0 +1,220 @@
+package io.flashsale.worker.purchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.activities.admission.AdmissionGate;
+import io.flashsale.activities.sale.Sale;
+import io.flashsale.activities.sale.SaleRepository;
+import io.flashsale.activities.sale.SaleStock;
+import io.flashsale.activities.testing.ActivitiesTestConfiguration;
+import io.flashsale.activities.testing.Race;
+import io.flashsale.activities.testing.TestSales;
+import io.flashsale.activities.testing.TestStores;
+import io.flashsale.workflows.purchase.NewOrder;
+import io.flashsale.workflows.purchase.OrderActivities;
+import io.flashsale.workflows.purchase.PaymentRequest;
+import io.flashsale.workflows.purchase.PurchaseRequest;
+import io.flashsale.workflows.purchase.PurchaseStarter;
+import io.flashsale.workflows.purchase.PurchaseStatus;
+import io.flashsale.workflows.purchase.PurchaseView;
+import io.flashsale.workflows.purchase.PurchaseWorkflow;
+import io.flashsale.workflows.purchase.ReservationActivities;
+import io.temporal.activity.Activity;
+import io.temporal.client.WorkflowStub;
+import io.temporal.testing.TestWorkflowEnvironment;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Invariant I5 under retries: every activity runs for real, commits, and then its first attempt
+ * fails, so Temporal runs it again. The second run must change nothing.
+ */
+@SpringBootTest(classes = ActivitiesTestConfiguration.class)
+class RetriedActivitiesIT {
+
+    @DynamicPropertySource
+    static void stores(DynamicPropertyRegistry registry) {
+        TestStores.register(registry);
+    }
+
+    @Autowired
+    ReservationActivities reservations;
+
+    @Autowired
+    OrderActivities orders;
+
+    @Autowired
+    SaleRepository sales;
+
+    @Autowired
+    SaleStock stock;
+
+    @Autowired
+    AdmissionGate gate;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    PurchaseFixture fixture;
+    FailAfterCommit attempts;
+    TestWorkflowEnvironment env;
+    Sale sale;
+
+    /** The production starter and task queue: this test environment's worker is the flaky one. */
+    @BeforeEach
+    void setUp() {
+        fixture = new PurchaseFixture(sales, stock, gate, jdbc);
+        attempts = new FailAfterCommit();
+        env = TemporalTestEnvironment.start(
+                new FlakyReservations(reservations, attempts), new FlakyOrders(orders, attempts));
+        sale = fixture.create(TestSales.open(3));
+    }
+
+    @AfterEach
+    void tearDown() {
+        env.close();
+    }
+
+    @Test
+    void expiryWithEveryStepRetriedGivesTheUnitBackOnce() {
+        PurchaseRequest request = fixture.admit(sale, "alice");
+        startAndAwaitPayment(request);
+
+        assertThat(result(request).status()).isEqualTo(PurchaseStatus.EXPIRED);
+
+        assertThat(attempts.results("confirmReservation")).containsExactly(true, true);
+        assertThat(attempts.results("createOrder")).hasSize(2).containsOnly(orderId(request));
+        assertThat(attempts.results("cancelOrder")).containsExactly(true, false);
+        assertThat(attempts.results("releaseReservation")).containsExactly(true, false);
+        assertThat(fixture.orders(sale)).isEqualTo(1);
+        assertThat(fixture.orderStatus(request)).contains("EXPIRED");
+        assertThat(fixture.available(sale)).isEqualTo(3);
+        assertThat(fixture.redisStock(sale)).isEqualTo(3);
+        assertThat(fixture.hold(request)).contains("RELEASED");
+    }
+
+    @Test
+    void paymentRetriedAfterCommitStaysPaid() {
+        PurchaseRequest request = fixture.admit(sale, "bob");
+        PurchaseWorkflow workflow = startAndAwaitPayment(request);
+
+        assertThat(workflow.pay(new PaymentRequest("pay-bob")).status()).isEqualTo(PurchaseStatus.PAID);
+
+        assertThat(result(request).status()).isEqualTo(PurchaseStatus.PAID);
+        assertThat(attempts.results("markPaid")).containsExactly("done", "done");
+        assertThat(fixture.orders(sale)).isEqualTo(1);
+        assertThat(fixture.orderStatus(request)).contains("PAID");
+        assertThat(fixture.available(sale)).isEqualTo(2);
+        assertThat(fixture.redisStock(sale)).isEqualTo(2);
+        assertThat(fixture.hold(request)).contains("HELD");
+    }
+
+    /** Two buyer cancels and the deadline (the result wait lets time skip) arrive together. */
+    @Test
+    void concurrentCancelsAndTheDeadlineGiveTheUnitBackOnce() throws Exception {
+        PurchaseRequest request = fixture.admit(sale, "carol");
+        PurchaseWorkflow workflow = startAndAwaitPayment(request);
+
+        List<Race.Outcome<PurchaseView>> outcomes =
+                Race.run(List.of(workflow::cancel, workflow::cancel, () -> result(request)));
+
+        PurchaseStatus end = outcomes.get(2).value().status();
+        assertThat(end).isIn(PurchaseStatus.CANCELLED, PurchaseStatus.EXPIRED);
+        assertThat(outcomes.subList(0, 2))
+                .allSatisfy(cancel -> assertThat(cancel.failure() == null).isEqualTo(end == PurchaseStatus.CANCELLED));
+        assertThat(attempts.results("cancelOrder")).containsExactly(true, false);
+        assertThat(attempts.results("releaseReservation")).containsExactly(true, false);
+        assertThat(fixture.orders(sale)).isEqualTo(1);
+        assertThat(fixture.orderStatus(request)).contains(end.name());
+        assertThat(fixture.available(sale)).isEqualTo(3);
+        assertThat(fixture.redisStock(sale)).isEqualTo(3);
+        assertThat(fixture.hold(request)).contains("RELEASED");
+    }
+
+    private PurchaseWorkflow startAndAwaitPayment(PurchaseRequest request) {
+        assertThat(new PurchaseStarter(env.getWorkflowClient()).start(request)).isTrue();
+        PurchaseWorkflow workflow =
+                env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId());
+        Awaits.until(() -> workflow.status().status() == PurchaseStatus.PENDING_PAYMENT, Duration.ofSeconds(20));
+        return workflow;
+    }
+
+    private PurchaseView result(PurchaseRequest request) {
+        return WorkflowStub.fromTyped(
+                        env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId()))
+                .getResult(PurchaseView.class);
+    }
+
+    private long orderId(PurchaseRequest request) {
+        return jdbc.sql("SELECT id FROM orders WHERE purchase_id = ?")
+                .param(request.purchaseId())
+                .query(Long.class)
+                .single();
+    }
+
+    /** Runs the real call, records what it returned, and fails the activity's first attempt anyway. */
+    static final class FailAfterCommit {
+
+        private final Map<String, List<Object>> results = new ConcurrentHashMap<>();
+
+        <T> T call(String method, Supplier<T> real) {
+            T result = real.get();
+            results.computeIfAbsent(method, m -> new CopyOnWriteArrayList<>()).add(result);
+            if (Activity.getExecutionContext().getInfo().getAttempt() == 1) {
+                throw new IllegalStateException(method + " committed, then the worker lost the answer");
+            }
+            return result;
+        }
+
+        /** What each attempt's real call returned, in attempt order. */
+        List<Object> results(String method) {
+            return results.getOrDefault(method, List.of());
+        }
+    }
+
+    record FlakyReservations(ReservationActivities real, FailAfterCommit attempts) implements ReservationActivities {
+
+        @Override
+        public boolean confirmReservation(String saleId, String purchaseId, String userId) {
+            return attempts.call("confirmReservation", () -> real.confirmReservation(saleId, purchaseId, userId));
+        }
+
+        @Override
+        public boolean releaseReservation(String saleId, String purchaseId) {
+            return attempts.call("releaseReservation", () -> real.releaseReservation(saleId, purchaseId));
+        }
+    }
+
+    record FlakyOrders(OrderActivities real, FailAfterCommit attempts) implements OrderActivities {
+
+        @Override
+        public long createOrder(NewOrder order) {
+            return attempts.call("createOrder", () -> real.createOrder(order));
+        }
+
+        @Override
+        public void markPaid(String purchaseId, String paymentId) {
+            attempts.call("markPaid", () -> {
+                real.markPaid(purchaseId, paymentId);
+                return "done";
+            });
+        }
+
+        @Override
+        public boolean cancelOrder(String purchaseId, PurchaseStatus outcome) {
+            return attempts.call("cancelOrder", () -> real.cancelOrder(purchaseId, outcome));
+        }
+    }
+}
