@@ -1,6 +1,7 @@
 package io.flashsale.api;
 
 import io.flashsale.activities.StoreConfiguration;
+import io.flashsale.activities.health.HealthConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -12,7 +13,7 @@ import org.springframework.context.annotation.Import;
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@Import(StoreConfiguration.class)
+@Import({StoreConfiguration.class, HealthConfiguration.class})
 public class ApiApplication {
 
     public static void main(String[] args) {

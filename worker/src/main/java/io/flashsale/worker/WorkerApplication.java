@@ -1,6 +1,7 @@
 package io.flashsale.worker;
 
 import io.flashsale.activities.ActivitiesConfiguration;
+import io.flashsale.activities.health.HealthConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -13,7 +14,7 @@ import org.springframework.context.annotation.Import;
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@Import(ActivitiesConfiguration.class)
+@Import({ActivitiesConfiguration.class, HealthConfiguration.class})
 public class WorkerApplication {
 
     public static void main(String[] args) {

@@ -41,14 +41,22 @@ public class AdmissionStream {
     /** Entries never delivered to any consumer (XREADGROUP ... >), without blocking. */
     public List<AdmissionEntry> readNew(String saleId, String consumer, int count) {
         try {
-            return read(saleId, consumer, count);
+            return read(saleId, consumer, count, ReadOffset.lastConsumed());
         } catch (RedisSystemException e) {
             if (!String.valueOf(e.getMostSpecificCause().getMessage()).startsWith("NOGROUP")) {
                 throw e;
             }
             createGroup(saleId);
-            return read(saleId, consumer, count);
+            return read(saleId, consumer, count, ReadOffset.lastConsumed());
         }
+    }
+
+    /**
+     * Entries already delivered to {@code consumer} and not yet {@link #done} (XREADGROUP ... 0):
+     * what this consumer failed to finish on an earlier pass, e.g. while Temporal was down.
+     */
+    public List<AdmissionEntry> readOwnPending(String saleId, String consumer, int count) {
+        return read(saleId, consumer, count, ReadOffset.from("0"));
     }
 
     /** Entries pending longer than {@code minIdle} with any consumer, now owned by {@code consumer}. */
@@ -69,18 +77,29 @@ public class AdmissionStream {
         redis.opsForStream().delete(key, entryId);
     }
 
-    private List<AdmissionEntry> read(String saleId, String consumer, int count) {
+    private List<AdmissionEntry> read(String saleId, String consumer, int count, ReadOffset offset) {
         List<MapRecord<String, Object, Object>> records = redis.opsForStream()
                 .read(
                         Consumer.from(GROUP, consumer),
                         StreamReadOptions.empty().count(count),
-                        StreamOffset.create(keys.sale(saleId).admissions(), ReadOffset.lastConsumed()));
+                        StreamOffset.create(keys.sale(saleId).admissions(), offset));
         if (records == null) {
             return List.of();
         }
+        records.stream().filter(AdmissionStream::isDeleted).forEach(gone -> acknowledge(saleId, gone));
         return records.stream()
+                .filter(r -> !isDeleted(r))
                 .map(r -> StreamEntries.entry(r.getId().getValue(), saleId, (Map<?, ?>) r.getValue()))
                 .toList();
+    }
+
+    /** The api deleted the entry after starting its workflow; a pending copy has no fields left. */
+    private static boolean isDeleted(MapRecord<String, Object, Object> record) {
+        return record.getValue() == null || record.getValue().isEmpty();
+    }
+
+    private void acknowledge(String saleId, MapRecord<String, Object, Object> record) {
+        redis.opsForStream().acknowledge(keys.sale(saleId).admissions(), GROUP, record.getId());
     }
 
     private void createGroup(String saleId) {

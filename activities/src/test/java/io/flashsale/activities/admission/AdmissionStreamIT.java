@@ -116,6 +116,27 @@ class AdmissionStreamIT {
                 .containsExactly(pending.entryId());
     }
 
+    @Test
+    void redeliversOwnPendingEntriesAndDropsOnesTheApiDeleted() {
+        Sale sale = loaded(TestSales.open(5));
+        Admission deleted = gate.admit(sale.id(), "u1", "k");
+        Admission unfinished = gate.admit(sale.id(), "u2", "k");
+        assertThat(stream.readNew(sale.id(), "relay-a", 10)).hasSize(2);
+
+        gate.forget(sale.id(), deleted.entryId());
+
+        assertThat(stream.readOwnPending(sale.id(), "relay-a", 10))
+                .extracting(AdmissionEntry::entryId)
+                .containsExactly(unfinished.entryId());
+        assertThat(stream.readOwnPending(sale.id(), "relay-b", 10)).isEmpty();
+        stream.done(sale.id(), unfinished.entryId());
+        assertThat(stream.readOwnPending(sale.id(), "relay-a", 10)).isEmpty();
+        assertThat(redis.opsForStream()
+                        .pending(keys.sale(sale.id()).admissions(), "relay")
+                        .getTotalPendingMessages())
+                .isZero();
+    }
+
     private Sale loaded(Sale sale) {
         stock.load(sale);
         return sale;

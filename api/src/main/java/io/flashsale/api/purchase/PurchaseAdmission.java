@@ -2,10 +2,14 @@ package io.flashsale.api.purchase;
 
 import io.flashsale.activities.admission.Admission;
 import io.flashsale.activities.admission.AdmissionGate;
+import io.flashsale.activities.admission.AdmissionOutcome;
 import io.flashsale.api.problem.ApiProblem;
 import io.flashsale.api.problem.ProblemException;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStarter;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.EnumMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,11 +28,17 @@ class PurchaseAdmission {
     private final AdmissionGate gate;
     private final PurchaseStarter starter;
     private final PurchaseLookup lookup;
+    private final Map<AdmissionOutcome, Counter> outcomes = new EnumMap<>(AdmissionOutcome.class);
+    private final Counter deferredStarts;
 
-    PurchaseAdmission(AdmissionGate gate, PurchaseStarter starter, PurchaseLookup lookup) {
+    PurchaseAdmission(AdmissionGate gate, PurchaseStarter starter, PurchaseLookup lookup, MeterRegistry meters) {
         this.gate = gate;
         this.starter = starter;
         this.lookup = lookup;
+        for (AdmissionOutcome outcome : AdmissionOutcome.values()) {
+            outcomes.put(outcome, meters.counter("flashsale.admissions", "outcome", outcome.name()));
+        }
+        this.deferredStarts = meters.counter("flashsale.admissions.deferred.starts");
     }
 
     /** The purchase, and whether this request admitted it (false: a repeat with the same key). */
@@ -37,6 +47,7 @@ class PurchaseAdmission {
     /** Idempotent by (sale, user): the Lua's buyers hash answers a repeat with the same purchase. */
     Result admit(String saleId, String userId, String idempotencyKey) {
         Admission admission = gate.admit(saleId, userId, idempotencyKey);
+        outcomes.get(admission.outcome()).increment();
         PurchaseId id = PurchaseId.of(saleId, userId);
         return switch (admission.outcome()) {
             case ADMITTED -> new Result(started(id, admission), true);
@@ -57,6 +68,7 @@ class PurchaseAdmission {
             gate.forget(id.saleId(), admission.entryId());
         } catch (RuntimeException e) {
             // the admission stays in the sale's stream; the relay starts the workflow when it can
+            deferredStarts.increment();
             log.warn("workflow start deferred to the relay purchaseId={}: {}", id.value(), e.toString());
         }
         return PurchaseResponse.reserved(id);

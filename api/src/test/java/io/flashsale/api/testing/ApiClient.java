@@ -44,7 +44,10 @@ public final class ApiClient {
     public Response post(String path, String token, Object body, Map<String, String> headers) {
         HttpRequest.Builder request = request(path, token)
                 .header("Content-Type", "application/json")
-                .POST(body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json(body)));
+                .POST(
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(json(body)));
         headers.forEach(request::header);
         return send(request);
     }

@@ -5,6 +5,10 @@ import io.flashsale.activities.admission.AdmissionStream;
 import io.flashsale.worker.WorkerProperties;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStarter;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -28,18 +32,29 @@ class AdmissionRelay implements SmartLifecycle {
     private final AdmissionStream stream;
     private final PurchaseStarter starter;
     private final WorkerProperties.Relay settings;
+    private final Timer lag;
+    private final Counter started;
     private ScheduledExecutorService executor;
 
-    AdmissionRelay(AdmissionStream stream, PurchaseStarter starter, WorkerProperties.Relay settings) {
+    AdmissionRelay(
+            AdmissionStream stream, PurchaseStarter starter, WorkerProperties.Relay settings, MeterRegistry meters) {
         this.stream = stream;
         this.starter = starter;
         this.settings = settings;
+        this.lag = Timer.builder("flashsale.relay.lag")
+                .description("time from admission to the relay handling it")
+                .register(meters);
+        this.started = meters.counter("flashsale.relay.started");
     }
 
-    /** One pass over every sale: claimed entries of dead consumers first, then new ones. */
+    /**
+     * One pass over every sale: what this relay left unfinished (e.g. Temporal was down), then
+     * entries of dead consumers, then new ones.
+     */
     int relayOnce() {
         int relayed = 0;
         for (String saleId : stream.saleIds()) {
+            relayed += relay(saleId, stream.readOwnPending(saleId, settings.consumer(), settings.batchSize()));
             relayed += relay(
                     saleId, stream.claimIdle(saleId, settings.consumer(), settings.claimIdle(), settings.batchSize()));
             relayed += relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
@@ -51,12 +66,19 @@ class AdmissionRelay implements SmartLifecycle {
         for (AdmissionEntry entry : entries) {
             boolean started = starter.start(
                     new PurchaseRequest(entry.purchaseId(), entry.saleId(), entry.userId(), entry.payTimeoutSeconds()));
+            lag.record(Duration.ofMillis(Math.max(0, System.currentTimeMillis() - admittedAt(entry.entryId()))));
             if (started) {
+                this.started.increment();
                 log.info("relay started purchaseId={} workflowId={}", entry.purchaseId(), entry.purchaseId());
             }
             stream.done(saleId, entry.entryId());
         }
         return entries.size();
+    }
+
+    /** A stream entry id starts with the Redis time (millis) at which it was added. */
+    private static long admittedAt(String entryId) {
+        return Long.parseLong(entryId.substring(0, entryId.indexOf('-')));
     }
 
     private void safePass() {

@@ -3,6 +3,7 @@ package io.flashsale.worker.admission;
 import io.flashsale.activities.admission.AdmissionStream;
 import io.flashsale.worker.WorkerProperties;
 import io.flashsale.workflows.purchase.PurchaseStarter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.temporal.client.WorkflowClient;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -18,7 +19,8 @@ class AdmissionRelayConfiguration {
 
     @Bean
     @ConditionalOnProperty(name = "flashsale.worker.relay.enabled", havingValue = "true", matchIfMissing = true)
-    AdmissionRelay admissionRelay(AdmissionStream stream, PurchaseStarter starter, WorkerProperties properties) {
-        return new AdmissionRelay(stream, starter, properties.relay());
+    AdmissionRelay admissionRelay(
+            AdmissionStream stream, PurchaseStarter starter, WorkerProperties properties, MeterRegistry meters) {
+        return new AdmissionRelay(stream, starter, properties.relay(), meters);
     }
 }

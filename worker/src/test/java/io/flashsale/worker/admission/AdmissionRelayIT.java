@@ -24,6 +24,7 @@ import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.flashsale.workflows.purchase.PurchaseWorkflow;
 import io.flashsale.workflows.purchase.PurchaseWorkflowImpl;
 import io.flashsale.workflows.purchase.ReservationActivities;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -81,6 +82,7 @@ class AdmissionRelayIT {
     JdbcClient jdbc;
 
     TestWorkflowEnvironment env;
+    SimpleMeterRegistry meters;
     Sale sale;
 
     @BeforeEach
@@ -93,6 +95,7 @@ class AdmissionRelayIT {
         worker.registerWorkflowImplementationTypes(PurchaseWorkflowImpl.class);
         worker.registerActivitiesImplementations(reservations, orders);
         env.start();
+        meters = new SimpleMeterRegistry();
         sale = TestSales.open(3);
         sales.insertIfAbsent(sale);
         stock.load(sale);
@@ -104,12 +107,13 @@ class AdmissionRelayIT {
     }
 
     @Test
-    void startsTheWorkflowOfAnAdmissionTheApiNeverStarted() {
+    void startsTheWorkflowOfAnAdmissionTheApiNeverStarted() throws InterruptedException {
         PurchaseRequest alice = admit("alice");
 
         assertThat(relay("relay-a").relayOnce()).isEqualTo(1);
 
         awaitPendingPayment(alice);
+        assertThat(relayStarts()).isEqualTo(1);
         assertThat(openWorkflows()).isEqualTo(1);
         assertThat(orders()).isEqualTo(1);
         assertThat(entriesLeft()).isZero();
@@ -122,12 +126,13 @@ class AdmissionRelayIT {
         PurchaseRequest bob = admit("bob");
         assertThat(stream.readNew(sale.id(), "dead", 10)).hasSize(2);
         assertThat(relay("relay-a").relayOnce()).isZero();
-        Thread.sleep(150);
+        Thread.sleep(400);
 
         Race.run(List.of(relay("relay-a")::relayOnce, relay("relay-b")::relayOnce));
 
         awaitPendingPayment(alice);
         awaitPendingPayment(bob);
+        assertThat(relayStarts()).isEqualTo(2);
         assertThat(openWorkflows()).isEqualTo(2);
         assertThat(orders()).isEqualTo(2);
         assertThat(entriesLeft()).isZero();
@@ -136,13 +141,14 @@ class AdmissionRelayIT {
     }
 
     @Test
-    void onlyAcknowledgesAnAdmissionWhoseWorkflowTheApiStarted() {
+    void onlyAcknowledgesAnAdmissionWhoseWorkflowTheApiStarted() throws InterruptedException {
         PurchaseRequest carol = admit("carol");
         assertThat(new PurchaseStarter(env.getWorkflowClient()).start(carol)).isTrue();
         awaitPendingPayment(carol);
 
         assertThat(relay("relay-a").relayOnce()).isEqualTo(1);
 
+        assertThat(relayStarts()).isZero();
         assertThat(openWorkflows()).isEqualTo(1);
         assertThat(orders()).isEqualTo(1);
         assertThat(status(carol)).isEqualTo(PurchaseStatus.PENDING_PAYMENT);
@@ -150,10 +156,15 @@ class AdmissionRelayIT {
         assertThat(pending()).isZero();
     }
 
-    /** A relay as the worker builds it, but with a 100 ms claim idle so a dead consumer shows fast. */
+    /** A relay as the worker builds it, but with a 300 ms claim idle so a dead consumer shows fast. */
     private AdmissionRelay relay(String consumer) {
-        var settings = new WorkerProperties.Relay(true, consumer, Duration.ofMillis(50), Duration.ofMillis(100), 10);
-        return new AdmissionRelay(stream, new PurchaseStarter(env.getWorkflowClient()), settings);
+        var settings = new WorkerProperties.Relay(true, consumer, Duration.ofMillis(50), Duration.ofMillis(300), 10);
+        return new AdmissionRelay(stream, new PurchaseStarter(env.getWorkflowClient()), settings, meters);
+    }
+
+    /** Workflows the relays started themselves (not found running already). */
+    private double relayStarts() {
+        return meters.counter("flashsale.relay.started").count();
     }
 
     /** Admits through the Lua gate only: the api "dies" before starting the workflow. */
@@ -163,11 +174,11 @@ class AdmissionRelayIT {
         return new PurchaseRequest(admission.purchaseId(), sale.id(), userId, admission.payTimeoutSeconds());
     }
 
-    private void awaitPendingPayment(PurchaseRequest request) {
+    private void awaitPendingPayment(PurchaseRequest request) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         while (status(request) != PurchaseStatus.PENDING_PAYMENT) {
             assertThat(System.nanoTime()).as("PENDING_PAYMENT within 20 s").isLessThan(deadline);
-            Thread.onSpinWait();
+            Thread.sleep(50);
         }
     }
 

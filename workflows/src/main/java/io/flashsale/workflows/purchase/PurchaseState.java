@@ -3,6 +3,7 @@ package io.flashsale.workflows.purchase;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * The purchase as the workflow knows it. Every status change is published to the Web UI: the
@@ -44,6 +45,11 @@ final class PurchaseState {
         status = next;
         Workflow.upsertTypedSearchAttributes(PurchaseSearchAttributes.STATUS.valueSet(next.name()));
         publish();
+        // the workflow metrics scope does not emit during replay: each transition counts once
+        Workflow.getMetricsScope()
+                .tagged(Map.of("status", next.name()))
+                .counter(PurchaseMetrics.TRANSITIONS)
+                .inc(1);
     }
 
     PurchaseStatus status() {

@@ -9,6 +9,7 @@ import io.temporal.workflow.TimerOptions;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * The purchase saga. Single-threaded: whether payment, cancel or the deadline wins is decided here
@@ -159,13 +160,26 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
 
     private void releaseReservation() {
         reservations("Release the Redis hold").releaseReservation(state.saleId(), state.purchaseId());
+        countCompensation("release_reservation");
     }
 
     /** A rejection means MySQL refused the order, so there is none to cancel. */
     private void cancelOrder() {
         if (state.pendingOutcome() != PurchaseStatus.REJECTED) {
             orders("Cancel the order, unit back to MySQL").cancelOrder(state.purchaseId(), state.pendingOutcome());
+            countCompensation("cancel_order");
         }
+    }
+
+    /**
+     * Counts a compensation step once per purchase: workflow code runs once (the metrics scope is
+     * silent on replay), whatever the activity retries did.
+     */
+    private static void countCompensation(String step) {
+        Workflow.getMetricsScope()
+                .tagged(Map.of("step", step))
+                .counter(PurchaseMetrics.COMPENSATIONS)
+                .inc(1);
     }
 
     private static ReservationActivities reservations(String summary) {

@@ -1,0 +1,151 @@
+package io.flashsale.api.purchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.api.TestTokens;
+import io.flashsale.api.testing.ApiClient.Response;
+import io.flashsale.api.testing.ApiIntegrationTest;
+import io.flashsale.api.testing.StoreProbe.StoreSnapshot;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PurchaseAdmissionIT extends ApiIntegrationTest {
+
+    @Test
+    void admitsFirstPurchaseWith202Reserved() {
+        String sale = openSale(3);
+        String user = newUser();
+        String purchaseId = purchaseId(sale, user);
+
+        Response admitted = api.purchase(TestTokens.buyer(user), sale, "key-1").assertStatus(202);
+
+        assertThat(admitted.field("purchaseId")).isEqualTo(purchaseId);
+        assertThat(admitted.field("saleId")).isEqualTo(sale);
+        assertThat(admitted.field("userId")).isEqualTo(user);
+        assertThat(admitted.field("status")).isEqualTo("RESERVED");
+        assertThat(admitted.headers().firstValue("Location")).hasValue("/api/purchases/" + purchaseId);
+        assertThat(admitted.body().path("links").path("self").asText()).isEqualTo("/api/purchases/" + purchaseId);
+        assertThat(admitted.body().path("links").path("payment").asText())
+                .isEqualTo("/api/purchases/" + purchaseId + "/payment");
+        assertThat(admitted.body().path("links").path("cancel").asText())
+                .isEqualTo("/api/purchases/" + purchaseId + "/cancel");
+        StoreSnapshot after = stores.snapshot(sale);
+        assertThat(after.stock()).isEqualTo("2");
+        assertThat(after.buyers()).containsOnlyKeys(user);
+        assertThat(after.holds()).containsExactly(Map.entry(purchaseId, "HELD"));
+        assertThat(after.admissions())
+                .as("the api started the workflow and dropped its outbox entry")
+                .isZero();
+        awaitStatus(TestTokens.buyer(user), purchaseId, "PENDING_PAYMENT");
+        assertThat(stores.orders(sale)).containsExactly(purchaseId + " PENDING_PAYMENT -");
+    }
+
+    @Test
+    void answersSameKeyAgainWith200SamePurchaseAndWritesNothing() {
+        String sale = openSale(3);
+        String user = newUser();
+        String token = TestTokens.buyer(user);
+        api.purchase(token, sale, "key-1").assertStatus(202);
+        awaitStatus(token, purchaseId(sale, user), "PENDING_PAYMENT");
+        StoreSnapshot before = stores.snapshot(sale);
+
+        Response again = api.purchase(token, sale, "key-1").assertStatus(200);
+
+        assertThat(again.field("purchaseId")).isEqualTo(purchaseId(sale, user));
+        assertThat(again.field("status")).isEqualTo("PENDING_PAYMENT");
+        assertThat(stores.snapshot(sale)).isEqualTo(before);
+    }
+
+    @Test
+    void refusesSecondPurchaseBySameUserWithOtherKeyAndWritesNothing() {
+        String sale = openSale(3);
+        String user = newUser();
+        String token = TestTokens.buyer(user);
+        api.purchase(token, sale, "key-1").assertStatus(202);
+        awaitStatus(token, purchaseId(sale, user), "PENDING_PAYMENT");
+        StoreSnapshot before = stores.snapshot(sale);
+
+        Response refused = api.purchase(token, sale, "key-2").assertProblem(409, "already-purchased");
+
+        assertThat(refused.field("purchaseId")).isEqualTo(purchaseId(sale, user));
+        assertThat(stores.snapshot(sale)).isEqualTo(before);
+    }
+
+    @Test
+    void refusesPurchaseWhenSoldOutAndWritesNothing() {
+        String sale = openSale(1);
+        String first = newUser();
+        api.purchase(TestTokens.buyer(first), sale, "key-1").assertStatus(202);
+        awaitStatus(TestTokens.buyer(first), purchaseId(sale, first), "PENDING_PAYMENT");
+        StoreSnapshot before = stores.snapshot(sale);
+
+        String late = newUser();
+        api.purchase(TestTokens.buyer(late), sale, "key-1").assertProblem(409, "sold-out");
+        api.purchase(TestTokens.buyer(late), sale, "key-1").assertProblem(409, "sold-out");
+
+        assertThat(stores.snapshot(sale)).isEqualTo(before);
+        assertThat(before.stock()).isEqualTo("0");
+        api.purchaseStatus(TestTokens.buyer(late), purchaseId(sale, late)).assertProblem(404, "purchase-not-found");
+    }
+
+    @Test
+    void refusesPurchaseBeforeTheSaleOpensAndWritesNothing() {
+        String sale = startsLater(saleBody(3));
+        StoreSnapshot before = stores.snapshot(sale);
+
+        api.purchase(TestTokens.buyer(newUser()), sale, "key-1").assertProblem(409, "sale-not-open");
+
+        assertThat(stores.snapshot(sale)).isEqualTo(before);
+        assertThat(before.stock()).isEqualTo("3");
+    }
+
+    @Test
+    void refusesPurchaseAfterTheSaleClosedAndWritesNothing() {
+        Map<String, Object> body = saleBody(3);
+        body.put("startsAt", "2020-01-01T00:00:00Z");
+        body.put("endsAt", "2020-01-02T00:00:00Z");
+        String sale = createSale(body);
+        StoreSnapshot before = stores.snapshot(sale);
+
+        api.purchase(TestTokens.buyer(newUser()), sale, "key-1").assertProblem(409, "sale-not-open");
+
+        assertThat(stores.snapshot(sale)).isEqualTo(before);
+    }
+
+    @Test
+    void refusesPurchaseOfUnknownSaleWith404AndWritesNothing() {
+        StoreSnapshot before = stores.snapshot("tnosuchsale");
+
+        api.purchase(TestTokens.buyer(newUser()), "tnosuchsale", "key-1").assertProblem(404, "sale-not-found");
+        api.purchase(TestTokens.buyer(newUser()), "a-b", "key-1").assertProblem(404, "sale-not-found");
+        api.purchase(TestTokens.buyer(newUser()), "x%7D:stock", "key-1").assertProblem(404, "sale-not-found");
+
+        assertThat(stores.snapshot("tnosuchsale")).isEqualTo(before);
+    }
+
+    @Test
+    void refusesMissingIdempotencyKeyWith400AndWritesNothing() {
+        String sale = openSale(3);
+        StoreSnapshot before = stores.snapshot(sale);
+
+        api.purchase(TestTokens.buyer(newUser()), sale, null).assertProblem(400, "invalid-idempotency-key");
+        api.purchase(TestTokens.buyer(newUser()), sale, "").assertProblem(400, "invalid-idempotency-key");
+
+        assertThat(stores.snapshot(sale)).isEqualTo(before);
+    }
+
+    @Test
+    void refusesTooLongOrIllegalIdempotencyKeyWith400AndWritesNothing() {
+        String sale = openSale(3);
+        String token = TestTokens.buyer(newUser());
+        StoreSnapshot before = stores.snapshot(sale);
+
+        api.purchase(token, sale, "k".repeat(65)).assertProblem(400, "invalid-idempotency-key");
+        api.purchase(token, sale, "key with spaces").assertProblem(400, "invalid-idempotency-key");
+        api.purchase(token, sale, "key|pipe").assertProblem(400, "invalid-idempotency-key");
+        api.purchase(token, sale, "{sale:x}").assertProblem(400, "invalid-idempotency-key");
+
+        assertThat(stores.snapshot(sale)).isEqualTo(before);
+        api.purchase(token, sale, "k".repeat(64)).assertStatus(202);
+    }
+}

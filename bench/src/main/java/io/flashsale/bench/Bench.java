@@ -1,0 +1,158 @@
+package io.flashsale.bench;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Entry point of {@code bin/flashsale bench} and {@code bin/flashsale demo}.
+ *
+ * <pre>
+ * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
+ *       [--buyers N] [--units N] [--profile] [--smoke]
+ * demo  [--root DIR] [--api URL] [--buyers N] [--units N] [--pay-share F] [--pay-timeout S] [--connections N]
+ * trivial-worker TEMPORAL_ADDRESS
+ * </pre>
+ */
+public final class Bench {
+
+    private Bench() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0) {
+            throw new IllegalArgumentException("usage: bench|demo|trivial-worker [options]");
+        }
+        Map<String, String> options = options(args);
+        switch (args[0]) {
+            case "bench" -> benchMain(options);
+            case "demo" -> System.exit(demo(options) ? 0 : 1);
+            case "trivial-worker" -> TrivialWorker.run(args[1]);
+            default -> throw new IllegalArgumentException("unknown command " + args[0]);
+        }
+    }
+
+    private static void benchMain(Map<String, String> o) throws Exception {
+        Settings d = o.containsKey("smoke") ? Settings.smoke() : Settings.defaults();
+        Settings settings = new Settings(
+                integer(o, "connections", d.connections()),
+                Duration.ofSeconds(integer(o, "warmup", (int) d.warmup().toSeconds())),
+                Duration.ofSeconds(integer(o, "duration", (int) d.duration().toSeconds())),
+                d.maxRequests(),
+                integer(o, "settle", d.settleWorkflows()),
+                integer(o, "buyers", d.burstBuyers()),
+                integer(o, "units", d.burstUnits()));
+        Path out = Path.of(o.getOrDefault("out", "target/bench"));
+        Report report = benchmark(Path.of(o.getOrDefault("root", ".")), out, settings, o.containsKey("profile"));
+        System.out.println();
+        System.out.println(report.table());
+        System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.html"));
+    }
+
+    /** Starts a private stack, runs P1-P4, writes the report to {@code out}, stops the stack. */
+    static Report benchmark(Path root, Path out, Settings settings, boolean profile) throws Exception {
+        Files.createDirectories(out);
+        List<String> apiFlags = profile
+                ? List.of("-XX:StartFlightRecording=filename="
+                        + out.toAbsolutePath().resolve("api.jfr") + ",settings=profile,dumponexit=true")
+                : List.of();
+        Stores stores = Stores.fresh();
+        Report report = new Report(environment(settings));
+        try (Stack stack = Stack.start(root, out.resolve("logs"), stores, apiFlags)) {
+            System.out.println("stack up: api " + stack.api() + ", Temporal " + stack.temporalAddress() + ", schema "
+                    + stores.schema() + ", Redis prefix " + stores.redisPrefix());
+            Phases phases = new Phases(stack, stores, settings, Tokens.fromEnvironment());
+            Report.Phase p1 = step("P1", phases::p1);
+            report.add(p1);
+            report.add(step("P2", () -> phases.p2(p1)));
+            report.add(step("P3", phases::p3));
+            report.add(step("P4", phases::p4));
+            report.write(out);
+            return report;
+        } finally {
+            stores.drop();
+        }
+    }
+
+    interface PhaseRun {
+        Report.Phase run() throws Exception;
+    }
+
+    private static Report.Phase step(String name, PhaseRun phase) throws Exception {
+        System.out.println(name + " ...");
+        long start = System.nanoTime();
+        Report.Phase result = phase.run();
+        System.out.printf(
+                "%s done in %.1fs: ratio %s, %s%n",
+                name,
+                (System.nanoTime() - start) / 1e9,
+                result.ratio,
+                result.values.isEmpty() ? result.measures : result.values);
+        return result;
+    }
+
+    /** The demo, against {@code --api} (a running system, its stores from the environment) or a private stack. */
+    static boolean demo(Map<String, String> o) throws Exception {
+        Demo.Options options = new Demo.Options(
+                integer(o, "buyers", 10_000),
+                integer(o, "units", 500),
+                Double.parseDouble(o.getOrDefault("pay-share", "0.5")),
+                Duration.ofSeconds(integer(o, "pay-timeout", 20)),
+                integer(o, "connections", 200));
+        Tokens tokens = Tokens.fromEnvironment();
+        if (o.containsKey("api")) {
+            return new Demo(new Api(URI.create(o.get("api")), tokens), Stores.ofRunningSystem(), tokens, options).run();
+        }
+        Stores stores = Stores.fresh();
+        Path root = Path.of(o.getOrDefault("root", "."));
+        try (Stack stack = Stack.start(root, Path.of("target", "demo", "logs"), stores, List.of())) {
+            System.out.println("private stack up: api " + stack.api() + " (logs target/demo/logs)");
+            return new Demo(new Api(stack.api(), tokens), stores, tokens, options).run();
+        } finally {
+            stores.drop();
+        }
+    }
+
+    private static Map<String, Object> environment(Settings settings) {
+        Map<String, Object> env = new LinkedHashMap<>();
+        env.put("cpus", Runtime.getRuntime().availableProcessors());
+        env.put("cpu", firstLine(Path.of("/proc/cpuinfo"), "model name"));
+        env.put("memory", firstLine(Path.of("/proc/meminfo"), "MemTotal"));
+        env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        env.put("settings", settings.toString());
+        return env;
+    }
+
+    private static String firstLine(Path file, String prefix) {
+        try {
+            return Files.readAllLines(file).stream()
+                    .filter(l -> l.startsWith(prefix))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .findFirst()
+                    .orElse("?");
+        } catch (Exception e) {
+            return "?";
+        }
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 1; i < args.length; i++) {
+            if (!args[i].startsWith("--")) {
+                continue;
+            }
+            String name = args[i].substring(2);
+            boolean flag = i + 1 >= args.length || args[i + 1].startsWith("--");
+            options.put(name, flag ? "true" : args[++i]);
+        }
+        return options;
+    }
+
+    private static int integer(Map<String, String> o, String name, int fallback) {
+        return o.containsKey(name) ? Integer.parseInt(o.get(name)) : fallback;
+    }
+}

@@ -1,0 +1,68 @@
+package io.flashsale.bench;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * N distinct buyers at once on one sale, as a flash sale sees them: some retry with the same
+ * Idempotency-Key (a network retry), some click twice (a new key), in shuffled order.
+ */
+final class Burst {
+
+    static final double RETRY_SHARE = 0.05;
+    static final double DOUBLE_CLICK_SHARE = 0.05;
+
+    private final List<HttpLoad.Request> requests = new ArrayList<>();
+    private final List<String> users = new ArrayList<>();
+
+    private Burst() {}
+
+    static Burst of(Requests http, Tokens tokens, String saleId, int buyers, long seed) {
+        Burst burst = new Burst();
+        Random random = new Random(seed);
+        List<String[]> plan = new ArrayList<>();
+        for (int i = 0; i < buyers; i++) {
+            String user = saleId + "u" + i;
+            plan.add(new String[] {user, "k1"});
+            if (random.nextDouble() < RETRY_SHARE) {
+                plan.add(new String[] {user, "k1"});
+            }
+            if (random.nextDouble() < DOUBLE_CLICK_SHARE) {
+                plan.add(new String[] {user, "k2"});
+            }
+        }
+        Collections.shuffle(plan, random);
+        java.util.Map<String, String> tokenOf = new java.util.HashMap<>();
+        for (String[] click : plan) {
+            String token = tokenOf.computeIfAbsent(click[0], tokens::buyer);
+            burst.requests.add(new HttpLoad.Request(
+                    burst.requests.size(), http.purchase(saleId, token, click[1] + "-" + click[0])));
+            burst.users.add(click[0]);
+        }
+        return burst;
+    }
+
+    int size() {
+        return requests.size();
+    }
+
+    /** Fires every request over {@code connections} connections; answers go to the returned tally. */
+    Tally fire(HttpLoad load, int connections) throws IOException {
+        Tally tally = newTally();
+        fire(load, connections, tally);
+        return tally;
+    }
+
+    /** A tally that knows the user behind each request (to count users admitted twice). */
+    Tally newTally() {
+        return new Tally(users::get);
+    }
+
+    void fire(HttpLoad load, int connections, Tally tally) throws IOException {
+        java.util.Iterator<HttpLoad.Request> next = requests.iterator();
+        load.run(connections, () -> next.hasNext() ? next.next() : null, tally, Long.MAX_VALUE);
+    }
+}

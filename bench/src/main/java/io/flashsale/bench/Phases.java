@@ -1,0 +1,271 @@
+package io.flashsale.bench;
+
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowClientOptions;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** P1-P4 on a running stack; each returns its facts as a {@link Report.Phase}. */
+final class Phases {
+
+    private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
+    private static final Duration LONG_PAY_TIMEOUT = Duration.ofMinutes(30);
+
+    private final Stack stack;
+    private final Stores stores;
+    private final Settings settings;
+    private final Tokens tokens;
+    private final Api api;
+    private final HttpLoad apiLoad;
+    private final Requests apiRequests;
+    private final Audit audit;
+    private final String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
+
+    Phases(Stack stack, Stores stores, Settings settings, Tokens tokens) {
+        this.stack = stack;
+        this.stores = stores;
+        this.settings = settings;
+        this.tokens = tokens;
+        this.api = new Api(stack.api(), tokens);
+        this.apiLoad = new HttpLoad(api.address());
+        this.apiRequests = new Requests(api.address());
+        this.audit = new Audit(stores);
+    }
+
+    /** P1: the sold-out purchase path against the api's cheapest endpoint (liveness, no token). */
+    Report.Phase p1() throws Exception {
+        String sale = "p1" + run;
+        api.createSale(sale, 1, LONG_PAY_TIMEOUT);
+        sellOut(sale);
+        HttpLoad.Source purchases = cycle(userPurchases(sale, 2000));
+        HttpLoad.Source liveness = cycle(List.of(apiRequests.liveness()));
+        timed(apiLoad, liveness, settings.warmup());
+        timed(apiLoad, purchases, settings.warmup());
+        Tally live = timed(apiLoad, liveness, settings.duration());
+        Tally buy = timed(apiLoad, purchases, settings.duration());
+        return new Report.Phase("P1", "sold-out purchase vs liveness, " + settings.connections() + " connections")
+                .measure("purchase", buy)
+                .measure("liveness", live)
+                .ratio(
+                        buy.throughput() / live.throughput(),
+                        ">= 0.9 and purchase p99 <= 25 ms",
+                        buy.throughput() / live.throughput() >= 0.9 && buy.millis(99) <= 25)
+                .fact("purchase outcomes", buy.counts())
+                .fact("liveness outcomes", live.counts());
+    }
+
+    /** P2: the same sold-out purchase path against the DB-only baseline in the same state. */
+    Report.Phase p2(Report.Phase p1) throws Exception {
+        String sale = "p2" + run;
+        try (DbBaseline baseline = DbBaseline.start(stores)) {
+            baseline.createSale(sale, 1);
+            HttpLoad load = new HttpLoad(baseline.address());
+            Requests requests = new Requests(baseline.address());
+            List<byte[]> buyers = new ArrayList<>();
+            for (int i = 0; i < 2000; i++) {
+                buyers.add(requests.baselinePurchase(sale, sale + "u" + i));
+            }
+            timed(load, cycle(buyers), settings.warmup());
+            Tally db = timed(load, cycle(buyers), settings.duration());
+            double purchase = p1.throughput("purchase");
+            return new Report.Phase("P2", "sold-out purchase vs DB-only baseline (UPDATE + INSERT per request)")
+                    .measure("baseline", db)
+                    .copy(p1, "purchase")
+                    .ratio(purchase / db.throughput(), ">= 8x", purchase / db.throughput() >= 8)
+                    .fact("baseline outcomes", db.counts());
+        }
+    }
+
+    /** P3: admitted to PENDING_PAYMENT per second against a trivial 3-step workflow, same Temporal. */
+    Report.Phase p3() throws Exception {
+        int n = settings.settleWorkflows();
+        settle("p3w" + run, Math.min(200, n));
+        Settled purchases = settle("p3" + run, n);
+        Process worker = stack.launchBenchProcess("trivial-worker", List.of("trivial-worker", stack.temporalAddress()));
+        try {
+            awaitReady(stack.log("trivial-worker"), worker);
+            WorkflowClient client = client();
+            trivial(client, "p3tw" + run, Math.min(200, n));
+            Settled trivial = trivial(client, "p3t" + run, n);
+            double ratio = purchases.rate() / trivial.rate();
+            return new Report.Phase("P3", "settle rate: admitted -> PENDING_PAYMENT vs trivial 3-step workflow")
+                    .value("purchase settle rate (/s)", purchases.rate())
+                    .value("purchase settle time (s)", purchases.seconds())
+                    .value("trivial workflows completed (/s)", trivial.rate())
+                    .value("trivial settle time (s)", trivial.seconds())
+                    .value("workflows", n)
+                    .ratio(ratio, ">= 0.8", ratio >= 0.8)
+                    .fact("purchases settled", purchases.count())
+                    .fact("trivial completed", trivial.count());
+        } finally {
+            worker.destroy();
+            worker.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** P4: a burst of buyers for few units: correctness facts and the latencies users see. */
+    Report.Phase p4() throws Exception {
+        String sale = "p4" + run;
+        api.createSale(sale, settings.burstUnits(), LONG_PAY_TIMEOUT);
+        Burst burst = Burst.of(apiRequests, tokens, sale, settings.burstBuyers(), 4);
+        long start = System.nanoTime();
+        Tally tally = burst.fire(apiLoad, settings.connections());
+        long admitted = tally.count("admitted");
+        double settleSeconds = awaitPending(sale, admitted, start);
+        Audit.Result audit = this.audit.check(sale);
+        boolean correct = audit.oversold() == 0 && audit.duplicateOrders() == 0 && tally.usersAdmittedTwice() == 0;
+        return new Report.Phase("P4", settings.burstBuyers() + " buyers for " + settings.burstUnits() + " units")
+                .value("requests", burst.size())
+                .value("admitted", admitted)
+                .value("oversold", audit.oversold())
+                .value("duplicate orders", audit.duplicateOrders() + tally.usersAdmittedTwice())
+                .value("winners p50 (ms)", tally.millis(50, "admitted"))
+                .value("winners p99 (ms)", tally.millis(99, "admitted"))
+                .value("losers p50 (ms)", tally.millis(50, "sold-out", "already-purchased", "same-key"))
+                .value("losers p99 (ms)", tally.millis(99, "sold-out", "already-purchased", "same-key"))
+                .value("burst throughput (req/s)", tally.throughput())
+                .value("all winners PENDING_PAYMENT after (s)", settleSeconds)
+                .target(
+                        "losers p99 <= 25 ms; oversold = 0; duplicates = 0",
+                        correct && tally.millis(99, "sold-out", "already-purchased", "same-key") <= 25)
+                .fact("outcomes", tally.counts())
+                .fact("orders by status", audit.ordersByStatus())
+                .fact("mysql balanced", audit.mysqlBalanced())
+                .fact("redis balanced", audit.redisBalanced());
+    }
+
+    /** The one unit goes to a buyer outside the measured users, so every measured answer is sold out. */
+    private void sellOut(String sale) throws Exception {
+        java.util.Iterator<byte[]> one = List.of(apiRequests.purchase(sale, tokens.buyer(sale + "owner"), "k-owner"))
+                .iterator();
+        Tally tally = new Tally(null);
+        apiLoad.run(1, () -> one.hasNext() ? new HttpLoad.Request(0, one.next()) : null, tally, Long.MAX_VALUE);
+        if (tally.count("admitted") != 1) {
+            throw new IllegalStateException("selling out " + sale + " failed: " + tally.counts());
+        }
+    }
+
+    private record Settled(long count, double seconds) {
+        double rate() {
+            return count / seconds;
+        }
+    }
+
+    private Settled settle(String sale, int n) throws Exception {
+        api.createSale(sale, n, LONG_PAY_TIMEOUT);
+        List<byte[]> buyers = userPurchases(sale, n);
+        java.util.Iterator<byte[]> next = buyers.iterator();
+        AtomicLong id = new AtomicLong();
+        Tally tally = new Tally(null);
+        long start = System.nanoTime();
+        apiLoad.run(
+                settings.connections(),
+                () -> next.hasNext() ? new HttpLoad.Request((int) id.getAndIncrement(), next.next()) : null,
+                tally,
+                Long.MAX_VALUE);
+        long admitted = tally.count("admitted");
+        return new Settled(admitted, awaitPending(sale, admitted, start));
+    }
+
+    private double awaitPending(String sale, long expected, long startNanos) throws Exception {
+        long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
+        while (audit.pendingPayment(sale) < expected) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(
+                        "purchases of " + sale + " not all PENDING_PAYMENT within " + SETTLE_TIMEOUT);
+            }
+            Thread.sleep(20);
+        }
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    private Settled trivial(WorkflowClient client, String prefix, int n) throws Exception {
+        ExecutorService starters = Executors.newFixedThreadPool(Math.min(settings.connections(), n));
+        List<CompletableFuture<String>> results = new ArrayList<>();
+        long start = System.nanoTime();
+        try {
+            List<java.util.concurrent.Future<CompletableFuture<String>>> started = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                String id = prefix + "-" + i;
+                started.add(starters.submit(() -> {
+                    WorkflowStub stub = client.newUntypedWorkflowStub(
+                            "TrivialWorkflow",
+                            WorkflowOptions.newBuilder()
+                                    .setWorkflowId(id)
+                                    .setTaskQueue(TrivialWorkflow.TASK_QUEUE)
+                                    .build());
+                    stub.start(id);
+                    return stub.getResultAsync(String.class);
+                }));
+            }
+            for (var future : started) {
+                results.add(future.get());
+            }
+            CompletableFuture.allOf(results.toArray(CompletableFuture[]::new))
+                    .get(SETTLE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        } finally {
+            starters.shutdownNow();
+        }
+        return new Settled(n, (System.nanoTime() - start) / 1e9);
+    }
+
+    private WorkflowClient client() {
+        WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
+                .setTarget(stack.temporalAddress())
+                .build());
+        return WorkflowClient.newInstance(
+                service,
+                WorkflowClientOptions.newBuilder().setNamespace("default").build());
+    }
+
+    private static void awaitReady(Path log, Process worker) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!Files.exists(log) || !Files.readString(log).contains("trivial worker ready")) {
+            if (!worker.isAlive() || System.nanoTime() > deadline) {
+                throw new IllegalStateException("trivial worker did not start; see " + log);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private List<byte[]> userPurchases(String sale, int users) {
+        List<byte[]> requests = new ArrayList<>();
+        for (int i = 0; i < users; i++) {
+            String user = sale + "u" + i;
+            requests.add(apiRequests.purchase(sale, tokens.buyer(user), "k-" + user));
+        }
+        return requests;
+    }
+
+    private HttpLoad.Source cycle(List<byte[]> requests) {
+        AtomicLong next = new AtomicLong();
+        return () -> {
+            long i = next.getAndIncrement();
+            return new HttpLoad.Request((int) (i % Integer.MAX_VALUE), requests.get((int) (i % requests.size())));
+        };
+    }
+
+    /** Runs {@code source} for {@code duration} (or {@code maxRequests}) at the configured connections. */
+    private Tally timed(HttpLoad load, HttpLoad.Source source, Duration duration) throws Exception {
+        Tally tally = new Tally(null);
+        if (duration.isZero()) {
+            return tally;
+        }
+        AtomicLong issued = new AtomicLong();
+        HttpLoad.Source capped = () -> issued.incrementAndGet() > settings.maxRequests() ? null : source.next();
+        load.run(settings.connections(), capped, tally, System.nanoTime() + duration.toNanos());
+        return tally;
+    }
+}

@@ -1,0 +1,100 @@
+package io.flashsale.bench;
+
+import io.lettuce.core.KeyScanCursor;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ScanCursor;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Where a run keeps its data: a fresh MySQL schema and Redis key prefix on the servers named by
+ * MYSQL_URL / MYSQL_USER / MYSQL_PASSWORD / REDIS_URL, dropped again by {@link #drop()}.
+ */
+record Stores(String serverUrl, String schema, String user, String password, String redisUrl, String redisPrefix) {
+
+    private static final Pattern JDBC_URL = Pattern.compile("(jdbc:[a-z]+://[^/?]+)(/[^?]*)?(\\?.*)?");
+
+    /** A private schema and prefix for one run. */
+    static Stores fresh() {
+        String id =
+                UUID.randomUUID().toString().replace("-", "").substring(0, 10).toLowerCase(Locale.ROOT);
+        return new Stores(
+                env("MYSQL_URL", "jdbc:mysql://127.0.0.1:3306/flashsale?createDatabaseIfNotExist=true"),
+                "fs_bench_" + id,
+                env("MYSQL_USER", "root"),
+                env("MYSQL_PASSWORD", ""),
+                env("REDIS_URL", "redis://127.0.0.1:6379"),
+                "fsbench_" + id);
+    }
+
+    /** The stores of a system somebody else started (the schema from MYSQL_URL, prefix from FLASHSALE_REDIS_PREFIX). */
+    static Stores ofRunningSystem() {
+        String url = env("MYSQL_URL", "jdbc:mysql://127.0.0.1:3306/flashsale?createDatabaseIfNotExist=true");
+        Matcher m = matcher(url);
+        String schema = m.group(2) == null || m.group(2).length() < 2
+                ? "flashsale"
+                : m.group(2).substring(1);
+        return new Stores(
+                url,
+                schema,
+                env("MYSQL_USER", "root"),
+                env("MYSQL_PASSWORD", ""),
+                env("REDIS_URL", "redis://127.0.0.1:6379"),
+                env("FLASHSALE_REDIS_PREFIX", "fs"));
+    }
+
+    String jdbcUrl() {
+        Matcher m = matcher(serverUrl);
+        String params = m.group(3) == null ? "" : "&" + m.group(3).substring(1);
+        return m.group(1) + "/" + schema + "?createDatabaseIfNotExist=true" + params;
+    }
+
+    Connection connect() throws SQLException {
+        return DriverManager.getConnection(jdbcUrl(), user, password);
+    }
+
+    /** Drops the schema and every Redis key under the prefix. Only for stores made by {@link #fresh()}. */
+    void drop() {
+        try (Connection c = connect()) {
+            c.createStatement().execute("DROP DATABASE IF EXISTS `" + schema + "`");
+        } catch (SQLException e) {
+            System.err.println("could not drop schema " + schema + ": " + e.getMessage());
+        }
+        RedisClient client = RedisClient.create(redisUrl);
+        try (StatefulRedisConnection<String, String> redis = client.connect()) {
+            ScanCursor cursor = ScanCursor.INITIAL;
+            do {
+                KeyScanCursor<String> page = redis.sync()
+                        .scan(
+                                cursor,
+                                ScanArgs.Builder.matches(redisPrefix + ":*").limit(1000));
+                if (!page.getKeys().isEmpty()) {
+                    redis.sync().unlink(page.getKeys().toArray(String[]::new));
+                }
+                cursor = page;
+            } while (!cursor.isFinished());
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    private static Matcher matcher(String url) {
+        Matcher m = JDBC_URL.matcher(url);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("MYSQL_URL is not jdbc:mysql://host:port[/db][?params]: " + url);
+        }
+        return m;
+    }
+
+    static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}

@@ -1,0 +1,114 @@
+package io.flashsale.bench;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Answers of one run, by outcome (admitted, same-key, sold-out, already-purchased, ...), with a
+ * latency histogram (microseconds) per outcome and the users admitted more than once.
+ */
+final class Tally implements HttpLoad.Sink {
+
+    private static final String PROBLEM_PREFIX = "/problems/";
+
+    private final Map<String, Histogram> latency = new TreeMap<>();
+    private final Histogram all = histogram();
+    private final Map<String, Integer> admissionsPerUser = new java.util.HashMap<>();
+    private final IntFunction<String> userOf;
+    private final AtomicLong answered = new AtomicLong();
+    private final long startNanos = System.nanoTime();
+    private volatile long lastNanos = startNanos;
+
+    /** @param userOf the user behind a request id, or null when duplicates need not be counted */
+    Tally(IntFunction<String> userOf) {
+        this.userOf = userOf;
+    }
+
+    @Override
+    public void answered(int id, int status, String body, long nanos) {
+        String outcome = outcome(status, body);
+        latency.computeIfAbsent(outcome, o -> histogram()).recordValue(Math.max(1, nanos / 1000));
+        all.recordValue(Math.max(1, nanos / 1000));
+        if (userOf != null && "admitted".equals(outcome)) {
+            admissionsPerUser.merge(userOf.apply(id), 1, Integer::sum);
+        }
+        answered.incrementAndGet();
+        lastNanos = System.nanoTime();
+    }
+
+    static String outcome(int status, String body) {
+        return switch (status) {
+            case 202 -> "admitted";
+            case 200 -> body.contains("\"status\":\"PAID\"") ? "paid" : body.contains("UP") ? "up" : "same-key";
+            case 201 -> "created";
+            case -1 -> "connection-error";
+            default -> problemType(status, body);
+        };
+    }
+
+    private static String problemType(int status, String body) {
+        int at = body.indexOf(PROBLEM_PREFIX);
+        if (at >= 0) {
+            return body.substring(at + PROBLEM_PREFIX.length(), body.indexOf('"', at));
+        }
+        int type = body.indexOf("\"type\":\"");
+        return type >= 0 ? body.substring(type + 8, body.indexOf('"', type + 8)) : "http-" + status;
+    }
+
+    long answered() {
+        return answered.get();
+    }
+
+    long count(String outcome) {
+        Histogram h = latency.get(outcome);
+        return h == null ? 0 : h.getTotalCount();
+    }
+
+    Map<String, Long> counts() {
+        Map<String, Long> counts = new TreeMap<>();
+        latency.forEach((outcome, h) -> counts.put(outcome, h.getTotalCount()));
+        return counts;
+    }
+
+    /** Users answered 202 (once or more). */
+    java.util.Set<String> admittedUsers() {
+        return admissionsPerUser.keySet();
+    }
+
+    /** Users with more than one 202: a second admission of the same user (must be 0). */
+    long usersAdmittedTwice() {
+        return admissionsPerUser.values().stream().filter(n -> n > 1).count();
+    }
+
+    double throughput() {
+        return answered.get() / ((lastNanos - startNanos) / 1e9);
+    }
+
+    double seconds() {
+        return (lastNanos - startNanos) / 1e9;
+    }
+
+    /** Latency percentile in milliseconds over all answers, or over one outcome (NaN when none). */
+    double millis(double percentile, String... outcomes) {
+        Histogram h = outcomes.length == 0 ? all : merged(outcomes);
+        return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    private Histogram merged(String... outcomes) {
+        Histogram h = histogram();
+        for (String outcome : outcomes) {
+            Histogram part = latency.get(outcome);
+            if (part != null) {
+                h.add(part);
+            }
+        }
+        return h;
+    }
+
+    private static Histogram histogram() {
+        return new Histogram(120_000_000L, 3);
+    }
+}

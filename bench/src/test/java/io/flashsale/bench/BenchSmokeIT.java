@@ -1,0 +1,46 @@
+package io.flashsale.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every phase once with ~50 requests on a private stack (api, worker, dev Temporal as processes).
+ * Correctness only: nothing here is timed.
+ */
+class BenchSmokeIT {
+
+    @Test
+    void runsEveryPhaseWithoutOversellingOrDuplicating() throws Exception {
+        Path out = Path.of("target", "bench-smoke");
+        Report report =
+                Bench.benchmark(Path.of(System.getProperty("flashsale.root", "..")), out, Settings.smoke(), false);
+
+        Map<String, Report.Phase> phases = new java.util.HashMap<>();
+        report.phases().forEach(p -> phases.put(p.id, p));
+        assertThat(phases).containsKeys("P1", "P2", "P3", "P4");
+        assertThat(phases.get("P1").facts.get("purchase outcomes")).isEqualTo(Map.of("sold-out", 50L));
+        assertThat(phases.get("P1").facts.get("liveness outcomes")).isEqualTo(Map.of("up", 50L));
+        @SuppressWarnings("unchecked")
+        Map<String, Long> baseline = (Map<String, Long>) phases.get("P2").facts.get("baseline outcomes");
+        assertThat(baseline.keySet()).containsExactlyInAnyOrder("created", "sold-out");
+        assertThat(phases.get("P3").facts.get("purchases settled")).isEqualTo(30L);
+        assertThat(phases.get("P3").facts.get("trivial completed")).isEqualTo(30L);
+
+        Report.Phase p4 = phases.get("P4");
+        assertThat(p4.values.get("oversold")).isEqualTo(0L);
+        assertThat(p4.values.get("duplicate orders")).isEqualTo(0L);
+        assertThat(p4.values.get("admitted")).isEqualTo(10L);
+        assertThat(p4.facts.get("mysql balanced")).isEqualTo(true);
+        assertThat(p4.facts.get("redis balanced")).isEqualTo(true);
+        @SuppressWarnings("unchecked")
+        Map<String, Long> outcomes = (Map<String, Long>) p4.facts.get("outcomes");
+        assertThat(outcomes).doesNotContainKeys("connection-error");
+        assertThat(outcomes.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(p4.values.get("requests"));
+        assertThat(Files.exists(out.resolve("results.json"))).isTrue();
+        assertThat(Files.exists(out.resolve("chart.html"))).isTrue();
+    }
+}
