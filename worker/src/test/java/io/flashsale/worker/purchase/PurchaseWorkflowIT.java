@@ -209,6 +209,29 @@ class PurchaseWorkflowIT {
         WorkflowReplayer.replayWorkflowExecution(history, PurchaseWorkflowImpl.class);
     }
 
+    @Test
+    void operatorsCanReadThePurchaseInTheWebUi() {
+        PurchaseRequest request = fixture.admit(sale, "judy");
+        PurchaseWorkflow workflow = startAndAwaitPayment(request);
+        WebUiView ui = WebUiView.of(env.getWorkflowClient(), request.purchaseId());
+
+        assertThat(ui.staticSummary()).isEqualTo("Purchase of sale " + sale.id() + " by user judy");
+        assertThat(ui.staticDetails()).contains(request.purchaseId());
+        assertThat(ui.searchAttributes())
+                .containsEntry("SaleId", sale.id())
+                .containsEntry("UserId", "judy")
+                .containsEntry("PurchaseStatus", "PENDING_PAYMENT");
+        assertThat(ui.currentDetails()).contains("PENDING_PAYMENT").contains("Pay deadline");
+        assertThat(ui.activitySummaries()).containsExactly("Confirm the Redis hold", "Create the order in MySQL");
+        assertThat(ui.timerSummaries()).singleElement().asString().startsWith("Pay deadline");
+
+        workflow.pay(new PaymentRequest("pay-judy"));
+        WebUiView paid = WebUiView.of(env.getWorkflowClient(), request.purchaseId());
+        assertThat(paid.searchAttributes()).containsEntry("PurchaseStatus", "PAID");
+        assertThat(paid.activitySummaries()).endsWith("Mark the order paid");
+        assertThat(workflow.status().paymentId()).isEqualTo("pay-judy");
+    }
+
     private PurchaseWorkflow startAndAwaitPayment(PurchaseRequest request) {
         new PurchaseStarter(env.getWorkflowClient()).start(request);
         PurchaseWorkflow workflow =
