@@ -80,6 +80,16 @@ class SaleAdminIT extends ApiIntegrationTest {
     }
 
     @Test
+    void servesMoreSaleRequestsThanTheConnectionPoolHolds() {
+        for (int i = 0; i < POOL_SIZE + 3; i++) {
+            String id = openSale(1);
+            api.sale(ADMIN, id).assertStatus(200);
+        }
+
+        assertThat(stores.count("SELECT COUNT(*) FROM sales")).isGreaterThanOrEqualTo(POOL_SIZE + 3);
+    }
+
+    @Test
     void answersUnknownSaleWith404() {
         api.sale(ADMIN, "tnosuchsale").assertProblem(404, "sale-not-found");
         api.sale(ADMIN, "a-b").assertProblem(404, "sale-not-found");

@@ -30,6 +30,9 @@ public abstract class ApiIntegrationTest {
 
     protected static final String ADMIN = TestTokens.admin();
 
+    /** MySQL connections of the api (and the test worker): the production default. */
+    protected static final int POOL_SIZE = 5;
+
     @LocalServerPort
     int port;
 
@@ -44,6 +47,9 @@ public abstract class ApiIntegrationTest {
         registry.add("spring.temporal.connection.target", DevTemporal::target);
         registry.add("spring.temporal.namespace", () -> DevTemporal.NAMESPACE);
         registry.add("flashsale.api.jwt.secret", () -> TestTokens.DEV_SECRET);
+        registry.add("spring.datasource.hikari.maximum-pool-size", () -> POOL_SIZE);
+        // fail fast (not after Hikari's 30 s) should a request ever keep a connection
+        registry.add("spring.datasource.hikari.connection-timeout", () -> "3000");
     }
 
     @BeforeEach
