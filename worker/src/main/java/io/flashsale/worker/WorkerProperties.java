@@ -8,10 +8,15 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
-/** Worker settings; defaults live in {@code application.yaml}. */
+/**
+ * Worker settings; defaults live in {@code application.yaml}.
+ *
+ * @param drainTimeout on shutdown, how long in-flight workflow and activity tasks may finish after
+ *     polling stopped
+ */
 @Validated
 @ConfigurationProperties("flashsale.worker")
-public record WorkerProperties(@Valid @NotNull Relay relay) {
+public record WorkerProperties(@Valid @NotNull Relay relay, @NotNull Duration drainTimeout) {
 
     /**
      * The admission relay.
