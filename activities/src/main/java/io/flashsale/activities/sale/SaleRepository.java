@@ -62,6 +62,7 @@ public class SaleRepository {
                         """)
                 .param(saleId)
                 .query(StatusCount.class)
+                .list()
                 .stream()
                 .collect(Collectors.toMap(StatusCount::status, StatusCount::orders));
         return new SaleCounts(

@@ -2,6 +2,8 @@ package io.flashsale.api.problem;
 
 import io.temporal.client.WorkflowServiceException;
 import jakarta.validation.ConstraintViolationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
@@ -20,6 +22,8 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 @RestControllerAdvice
 class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
     @ExceptionHandler(ProblemException.class)
     ResponseEntity<ProblemDetail> problem(ProblemException e) {
         return ResponseEntity.status(e.problem().status())
@@ -32,6 +36,14 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return ResponseEntity.status(ApiProblem.UNAVAILABLE.status())
                 .header(HttpHeaders.RETRY_AFTER, "1")
                 .body(Problems.of(ApiProblem.UNAVAILABLE, "a backing service is unavailable, retry shortly"));
+    }
+
+    /** Anything unforeseen is still a problem body, without internals. */
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ProblemDetail> unexpected(Exception e) {
+        log.error("unexpected failure", e);
+        return ResponseEntity.internalServerError()
+                .body(Problems.of(ApiProblem.INTERNAL, "unexpected failure; it has been logged"));
     }
 
     @ExceptionHandler(ConstraintViolationException.class)

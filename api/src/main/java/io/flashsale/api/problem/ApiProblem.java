@@ -13,11 +13,13 @@ public enum ApiProblem {
     PURCHASE_NOT_FOUND(HttpStatus.NOT_FOUND, "purchase-not-found", "Purchase not found"),
     PAYMENT_REJECTED(HttpStatus.CONFLICT, "payment-rejected", "Payment rejected"),
     CANCEL_REJECTED(HttpStatus.CONFLICT, "cancel-rejected", "Cancel rejected"),
+    ADMISSIONS_IN_FLIGHT(HttpStatus.CONFLICT, "admissions-in-flight", "Admissions in flight"),
     INVALID_IDEMPOTENCY_KEY(HttpStatus.BAD_REQUEST, "invalid-idempotency-key", "Invalid Idempotency-Key"),
     INVALID_REQUEST(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request"),
     UNAUTHORIZED(HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized"),
     FORBIDDEN(HttpStatus.FORBIDDEN, "forbidden", "Forbidden"),
-    UNAVAILABLE(HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Temporarily unavailable");
+    UNAVAILABLE(HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Temporarily unavailable"),
+    INTERNAL(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "Internal error");
 
     public static final String TYPE_BASE = "https://flashsale.dev/problems/";
 

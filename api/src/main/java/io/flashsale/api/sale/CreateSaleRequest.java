@@ -33,6 +33,20 @@ public record CreateSaleRequest(
         return timeout.compareTo(Duration.ofSeconds(1)) >= 0 && timeout.compareTo(Duration.ofDays(1)) <= 0;
     }
 
+    /** MySQL TIMESTAMP range (1970-01-01T00:00:01Z to 2038-01-19T03:14:07Z), where sale times are kept. */
+    private static final Instant EARLIEST = Instant.ofEpochSecond(1);
+
+    private static final Instant LATEST = Instant.ofEpochSecond(Integer.MAX_VALUE);
+
+    @AssertTrue(message = "startsAt and endsAt must lie between 1970-01-01T00:00:01Z and 2038-01-19T03:14:07Z")
+    boolean isWindowStorable() {
+        return isStorable(startsAt) && isStorable(endsAt);
+    }
+
+    private static boolean isStorable(Instant instant) {
+        return instant == null || (!instant.isBefore(EARLIEST) && !instant.isAfter(LATEST));
+    }
+
     @AssertTrue(message = "endsAt must be after startsAt")
     boolean isWindowOrdered() {
         return startsAt == null || endsAt == null || endsAt.isAfter(startsAt);

@@ -54,7 +54,7 @@ class SaleAdmin {
                 request.stock(),
                 millis(request.startsAt()),
                 millis(request.endsAt()),
-                request.payTimeoutOrDefault());
+                request.payTimeoutOrDefault().truncatedTo(ChronoUnit.SECONDS));
     }
 
     private static boolean sameSettings(Sale stored, Sale wanted) {

@@ -37,6 +37,8 @@ class SecurityConfiguration {
                         .hasAuthority(ADMIN)
                         .requestMatchers(HttpMethod.GET, "/api/sales/*")
                         .hasAuthority(ADMIN)
+                        .requestMatchers("/api/sales", "/api/sales/*/audit/**")
+                        .hasAuthority(ADMIN)
                         .requestMatchers("/api/**")
                         .authenticated()
                         .anyRequest()

@@ -2,11 +2,17 @@ package io.flashsale.api.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.activities.testing.Race;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.api.testing.StoreProbe.StoreSnapshot;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class PurchaseAdmissionIT extends ApiIntegrationTest {
@@ -38,6 +44,37 @@ class PurchaseAdmissionIT extends ApiIntegrationTest {
                 .isZero();
         awaitStatus(TestTokens.buyer(user), purchaseId, "PENDING_PAYMENT");
         assertThat(stores.orders(sale)).containsExactly(purchaseId + " PENDING_PAYMENT -");
+    }
+
+    @Test
+    void admitsExactlyTheStockWhenUsersRaceTwiceWithTheSameKey() throws InterruptedException {
+        String sale = openSale(4);
+        List<String> users = IntStream.range(0, 10).mapToObj(i -> newUser()).toList();
+        List<Callable<Response>> calls = new ArrayList<>();
+        for (String user : users) {
+            calls.add(() -> api.purchase(TestTokens.buyer(user), sale, "key-" + user));
+            calls.add(() -> api.purchase(TestTokens.buyer(user), sale, "key-" + user));
+        }
+
+        List<Race.Outcome<Response>> outcomes = Race.run(calls);
+
+        Map<String, Long> byOutcome = outcomes.stream()
+                .map(outcome -> outcome.value().status() + " " + outcome.value().field("type"))
+                .collect(Collectors.groupingBy(outcome -> outcome.replaceAll(" .*/", " "), Collectors.counting()));
+        assertThat(byOutcome)
+                .containsOnly(Map.entry("202 null", 4L), Map.entry("200 null", 4L), Map.entry("409 sold-out", 12L));
+        List<String> admitted = outcomes.stream()
+                .map(Race.Outcome::value)
+                .filter(response -> response.status() == 202)
+                .map(response -> response.field("userId"))
+                .toList();
+        admitted.forEach(user -> awaitStatus(TestTokens.buyer(user), purchaseId(sale, user), "PENDING_PAYMENT"));
+        StoreSnapshot after = stores.snapshot(sale);
+        assertThat(after.stock()).isEqualTo("0");
+        assertThat(after.buyers()).containsOnlyKeys(admitted);
+        assertThat(after.holds().values()).containsExactly("HELD", "HELD", "HELD", "HELD");
+        assertThat(after.saleAvailable()).isZero();
+        assertThat(after.saleOrders()).hasSize(4).allMatch(order -> order.endsWith(" PENDING_PAYMENT -"));
     }
 
     @Test

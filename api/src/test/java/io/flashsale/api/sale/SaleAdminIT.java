@@ -185,6 +185,16 @@ class SaleAdminIT extends ApiIntegrationTest {
         assertThat(api.sale(ADMIN, id).field("payTimeout")).isEqualTo("PT1S");
     }
 
+    /**
+     * sales.starts_at/ends_at are TIMESTAMP(3) (1970-01-01 to 2038-01-19): times outside that range
+     * are refused up front, never half-written or stored as NULL (a sale without end).
+     */
+    @Test
+    void refusesSaleTimesMySqlCannotStoreWith400AndWritesNothing() {
+        assertRefusedAndNothingWritten(body -> body.put("endsAt", "2040-01-01T00:00:00Z"));
+        assertRefusedAndNothingWritten(body -> body.put("startsAt", "1969-12-31T00:00:00Z"));
+    }
+
     private void assertRefusedAndNothingWritten(Consumer<Map<String, Object>> spoil) {
         Map<String, Object> body = saleBody(5);
         spoil.accept(body);

@@ -1,0 +1,41 @@
+package io.flashsale.activities.audit;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A sale's Redis state, read in one script (audit_snapshot.lua).
+ *
+ * @param stock null when Redis has no stock key for the sale
+ * @param holds purchase id to HELD or RELEASED
+ * @param inFlight purchase ids of admissions still in the stream (their workflow may not run yet)
+ */
+record RedisSnapshot(
+        boolean metaExists,
+        Long stock,
+        long buyers,
+        long streamLength,
+        long streamPending,
+        Map<String, String> holds,
+        List<String> inFlight) {
+
+    static final String HELD = "HELD";
+    static final String RELEASED = "RELEASED";
+
+    /** Admissions whose workflow start is not yet confirmed: in the stream, or read and not acked. */
+    boolean admissionsInFlight() {
+        return streamLength > 0 || streamPending > 0;
+    }
+
+    long count(String state) {
+        return holds.values().stream().filter(state::equals).count();
+    }
+
+    List<String> idsIn(String state) {
+        return holds.entrySet().stream()
+                .filter(hold -> state.equals(hold.getValue()))
+                .map(Map.Entry::getKey)
+                .sorted()
+                .toList();
+    }
+}

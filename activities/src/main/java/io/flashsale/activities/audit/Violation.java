@@ -1,0 +1,9 @@
+package io.flashsale.activities.audit;
+
+/**
+ * One broken invariant of {@code design.md}.
+ *
+ * @param invariant I1 to I5
+ * @param detail what was found, with counts and (some) purchase ids
+ */
+public record Violation(String invariant, String detail) {}

@@ -1,0 +1,53 @@
+-- repair.lua: rebuilds a sale's holds, buyers and stock from the facts the caller gathered in
+-- MySQL and Temporal. Refuses when an admission happened since the caller's snapshot.
+--
+-- KEYS[1] holds       hash purchase id -> HELD | RELEASED
+-- KEYS[2] stock       string {sale:ID}:stock
+-- KEYS[3] buyers      hash user id -> "purchaseId|idempotencyKey"
+-- KEYS[4] admissions  stream {sale:ID}:admissions
+-- ARGV[1] total       units of the sale (MySQL)
+-- ARGV[2] buyers      HLEN buyers as the caller's snapshot saw it
+-- ARGV[3] n           then n purchase ids whose order is PENDING_PAYMENT or PAID: made HELD
+-- ARGV[4+n] m         then m purchase ids whose purchase ended without a sale: HELD becomes RELEASED
+-- the rest            pairs user id, purchase id of every order: recorded as buyers when missing
+--
+-- Returns
+--   {"IN_FLIGHT"}                                   admissions in the stream, or new buyers since the
+--                                                   snapshot: nothing changed
+--   {"OK", held, released, buyers, before, after}   holds made HELD, holds RELEASED, buyers added,
+--                                                   stock before ("" when missing) and after; the
+--                                                   stock is total - HELD holds
+
+if redis.call('XLEN', KEYS[4]) > 0 or redis.call('HLEN', KEYS[3]) ~= tonumber(ARGV[2]) then
+  return {'IN_FLIGHT'}
+end
+local n = tonumber(ARGV[3])
+local held = 0
+for i = 4, 3 + n do
+  if redis.call('HGET', KEYS[1], ARGV[i]) ~= 'HELD' then
+    redis.call('HSET', KEYS[1], ARGV[i], 'HELD')
+    held = held + 1
+  end
+end
+local m = tonumber(ARGV[4 + n])
+local released = 0
+for i = 5 + n, 4 + n + m do
+  if redis.call('HGET', KEYS[1], ARGV[i]) == 'HELD' then
+    redis.call('HSET', KEYS[1], ARGV[i], 'RELEASED')
+    released = released + 1
+  end
+end
+local buyers = 0
+for i = 5 + n + m, #ARGV, 2 do
+  buyers = buyers + redis.call('HSETNX', KEYS[3], ARGV[i], ARGV[i + 1] .. '|')
+end
+local holding = 0
+for _, state in ipairs(redis.call('HVALS', KEYS[1])) do
+  if state == 'HELD' then
+    holding = holding + 1
+  end
+end
+local before = redis.call('GET', KEYS[2]) or ''
+local after = tonumber(ARGV[1]) - holding
+redis.call('SET', KEYS[2], after)
+return {'OK', held, released, buyers, before, after}

@@ -1,0 +1,198 @@
+package io.flashsale.activities.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class InvariantsTest {
+
+    private static final String SALE = "s1";
+
+    @Test
+    void passesASettledSale() {
+        SaleFacts facts = new Facts(4, 2)
+                .order("a", "PAID", "HELD", WorkflowState.CLOSED)
+                .order("b", "EXPIRED", "RELEASED", null)
+                .order("c", "CANCELLED", "RELEASED", null)
+                .order("d", "PAID", "HELD", WorkflowState.CLOSED)
+                .stock(2)
+                .build();
+
+        assertThat(Invariants.check(facts)).isEmpty();
+    }
+
+    @Test
+    void passesASaleWithPurchasesAwaitingPayment() {
+        SaleFacts facts = new Facts(3, 1)
+                .order("a", "PENDING_PAYMENT", "HELD", WorkflowState.RUNNING)
+                .order("b", "PAID", "HELD", WorkflowState.CLOSED)
+                .hold("c", "HELD", WorkflowState.RUNNING)
+                .stock(0)
+                .build();
+
+        assertThat(Invariants.check(facts)).isEmpty();
+    }
+
+    @Test
+    void reportsOversellInMySql() {
+        SaleFacts facts = new Facts(2, 1)
+                .order("a", "PAID", "HELD", WorkflowState.CLOSED)
+                .order("b", "PAID", "HELD", WorkflowState.CLOSED)
+                .stock(0)
+                .build();
+
+        assertThat(invariants(facts)).containsExactly("I1", "I4");
+    }
+
+    @Test
+    void reportsASecondOrderOfAUser() {
+        Facts facts =
+                new Facts(2, 0).order("a", "PAID", "HELD", WorkflowState.CLOSED).stock(0);
+        facts.orders.add(new OrderFact("purchase-s1-other", "a", "PAID", false));
+        facts.holds.put("purchase-s1-other", "HELD");
+        facts.workflows.put("purchase-s1-other", WorkflowState.CLOSED);
+
+        assertThat(invariants(facts.build())).containsExactly("I2", "I2");
+    }
+
+    @Test
+    void reportsTheDriftWhenRedisLostTheSale() {
+        SaleFacts facts = new Facts(3, 1)
+                .order("a", "PENDING_PAYMENT", null, WorkflowState.RUNNING)
+                .order("b", "PAID", null, null)
+                .lostRedis()
+                .build();
+
+        assertThat(Invariants.check(facts))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(
+                        tuple("I3", "Redis has no meta for the sale (lost?): admissions answer sale-not-found"),
+                        tuple("I3", "Redis has no stock for the sale (lost?)"),
+                        tuple(
+                                "I3",
+                                "orders PENDING_PAYMENT or PAID without a HELD hold in Redis: 2 [purchase-s1-a, purchase-s1-b]"));
+    }
+
+    @Test
+    void excusesAHoldWithoutWorkflowWhileItsAdmissionIsInFlight() {
+        Facts facts = new Facts(2, 2).hold("a", "HELD", WorkflowState.NOT_FOUND).stock(1);
+
+        assertThat(invariants(facts.build())).containsExactly("I4", "I4");
+        assertThat(invariants(facts.inFlight("a").build())).isEmpty();
+    }
+
+    @Test
+    void reportsAPendingOrderWhoseWorkflowIsGone() {
+        SaleFacts facts = new Facts(1, 0)
+                .order("a", "PENDING_PAYMENT", "HELD", WorkflowState.CLOSED)
+                .stock(0)
+                .build();
+
+        assertThat(invariants(facts)).containsExactly("I4");
+    }
+
+    @Test
+    void reportsAHeldUnitNobodyWillReturn() {
+        SaleFacts facts = new Facts(2, 2)
+                .order("a", "EXPIRED", "HELD", WorkflowState.CLOSED)
+                .stock(1)
+                .build();
+
+        assertThat(invariants(facts)).containsExactly("I4", "I4");
+    }
+
+    @Test
+    void reportsAUnitReturnedWhileSold() {
+        SaleFacts facts = new Facts(2, 1)
+                .order("a", "PAID", "RELEASED", WorkflowState.CLOSED)
+                .stock(3)
+                .build();
+
+        assertThat(invariants(facts)).contains("I5").doesNotContain("I1", "I2");
+    }
+
+    @Test
+    void planRestoresSoldHoldsReleasesDeadOnesAndKeepsRunningOnes() {
+        SaleFacts facts = new Facts(5, 2)
+                .order("a", "PENDING_PAYMENT", null, WorkflowState.RUNNING)
+                .order("b", "PAID", "RELEASED", WorkflowState.CLOSED)
+                .order("c", "EXPIRED", "HELD", WorkflowState.CLOSED)
+                .hold("d", "HELD", WorkflowState.RUNNING)
+                .hold("e", "HELD", WorkflowState.NOT_FOUND)
+                .stock(0)
+                .build();
+
+        RepairPlan plan = RepairPlan.of(facts);
+
+        assertThat(plan.hold()).containsExactly("purchase-s1-a", "purchase-s1-b");
+        assertThat(plan.release()).containsExactly("purchase-s1-c", "purchase-s1-e");
+        assertThat(plan.buyers()).containsOnlyKeys("a", "b", "c");
+    }
+
+    private static List<String> invariants(SaleFacts facts) {
+        return Invariants.check(facts).stream().map(Violation::invariant).toList();
+    }
+
+    /** Builds facts: users are named, their purchase id is purchase-s1-{user}. */
+    private static final class Facts {
+        private final int total;
+        private final int available;
+        private final List<OrderFact> orders = new ArrayList<>();
+        private final Map<String, String> holds = new HashMap<>();
+        private final Map<String, WorkflowState> workflows = new HashMap<>();
+        private List<String> inFlight = List.of();
+        private Long stock;
+        private boolean meta = true;
+
+        Facts(int total, int available) {
+            this.total = total;
+            this.available = available;
+        }
+
+        Facts order(String user, String status, String hold, WorkflowState workflow) {
+            orders.add(new OrderFact(id(user), user, status, false));
+            return hold(user, hold, workflow);
+        }
+
+        Facts hold(String user, String state, WorkflowState workflow) {
+            if (state != null) {
+                holds.put(id(user), state);
+            }
+            if (workflow != null) {
+                workflows.put(id(user), workflow);
+            }
+            return this;
+        }
+
+        Facts stock(long units) {
+            stock = units;
+            return this;
+        }
+
+        Facts lostRedis() {
+            stock = null;
+            meta = false;
+            return this;
+        }
+
+        Facts inFlight(String user) {
+            inFlight = List.of(id(user));
+            return this;
+        }
+
+        SaleFacts build() {
+            RedisSnapshot redis =
+                    new RedisSnapshot(meta, stock, orders.size(), inFlight.size(), 0, Map.copyOf(holds), inFlight);
+            return new SaleFacts(SALE, total, available, List.copyOf(orders), redis, Map.copyOf(workflows), redis);
+        }
+
+        private static String id(String user) {
+            return "purchase-" + SALE + "-" + user;
+        }
+    }
+}
