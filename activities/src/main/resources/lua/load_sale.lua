@@ -9,6 +9,10 @@
 -- ARGV[3] payTimeoutSeconds
 -- ARGV[4] total       units of the sale
 -- ARGV[5] available   units to put on sale (the stock)
+-- ARGV[6] rlUserCapacity     per-sale rate-limit overrides (see rate_limit.lua), each "" = use
+-- ARGV[7] rlUserRefill       the api's configured default; written with the meta, so only
+-- ARGV[8] rlAddressCapacity  when the sale is loaded now (not kept in MySQL: a reload after Redis
+-- ARGV[9] rlAddressRefill    lost the sale falls back to the defaults)
 --
 -- Returns 1 when the sale was loaded now, 0 when it was loaded before (nothing changed).
 -- The consumer group is created in both cases when missing (XGROUP CREATE ... MKSTREAM).
@@ -19,4 +23,10 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
 end
 redis.call('HSET', KEYS[1], 'opens', ARGV[1], 'closes', ARGV[2], 'payTimeoutSeconds', ARGV[3], 'total', ARGV[4])
 redis.call('SET', KEYS[2], ARGV[5])
+local overrides = {'rlUserCapacity', 'rlUserRefill', 'rlAddressCapacity', 'rlAddressRefill'}
+for i, field in ipairs(overrides) do
+  if ARGV[5 + i] and ARGV[5 + i] ~= '' then
+    redis.call('HSET', KEYS[1], field, ARGV[5 + i])
+  end
+end
 return 1

@@ -4,6 +4,9 @@ import io.flashsale.activities.admission.AdmissionGate;
 import io.flashsale.activities.admission.AdmissionStream;
 import io.flashsale.activities.sale.SaleRepository;
 import io.flashsale.activities.sale.SaleStock;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -17,7 +20,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * The stores behind a sale, for the api and the worker: sales in MySQL, stock and admissions in
  * Redis. Expects Boot's {@link JdbcClient} and {@link StringRedisTemplate}. Each Lua script is one
- * {@link RedisScript} bean, run by EVALSHA (falling back to EVAL once after a Redis restart).
+ * {@link RedisScript} bean, run by EVALSHA (falling back to EVAL once after a Redis restart); the
+ * purchase path's limitedAdmitScript composes rate_limit.lua and admit.lua into one.
  */
 @Configuration
 @EnableConfigurationProperties(RedisKeyProperties.class)
@@ -35,7 +39,7 @@ public class StoreConfiguration {
 
     @Bean
     AdmissionGate admissionGate(StringRedisTemplate redis, RedisKeyProperties keys) {
-        return new AdmissionGate(redis, keys, admitScript());
+        return new AdmissionGate(redis, keys, admitScript(), limitedAdmitScript());
     }
 
     @Bean
@@ -54,6 +58,18 @@ public class StoreConfiguration {
     }
 
     @Bean
+    RedisScript<List> rateLimitScript() {
+        return script("rate_limit", List.class);
+    }
+
+    /** rate_limit.lua and admit.lua as local functions, then limited_admit.lua calling both: one EVALSHA. */
+    @Bean
+    RedisScript<List> limitedAdmitScript() {
+        String text = function("rate_limit") + function("admit") + text("limited_admit");
+        return RedisScript.of(text, List.class);
+    }
+
+    @Bean
     RedisScript<Long> confirmScript() {
         return script("confirm", Long.class);
     }
@@ -66,6 +82,18 @@ public class StoreConfiguration {
     @Bean
     RedisScript<List> claimScript() {
         return script("claim", List.class);
+    }
+
+    private static String function(String name) {
+        return "local function " + name + "(KEYS, ARGV)\n" + text(name) + "\nend\n";
+    }
+
+    private static String text(String name) {
+        try {
+            return new ClassPathResource("lua/" + name + ".lua").getContentAsString(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read lua/" + name + ".lua", e);
+        }
     }
 
     private static <T> RedisScript<T> script(String name, Class<T> resultType) {

@@ -1,16 +1,28 @@
 package io.flashsale.api;
 
+import io.flashsale.activities.admission.RateLimits;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
-/** Api settings; defaults live in {@code application.yaml}. */
+/**
+ * Api settings; defaults live in {@code application.yaml}.
+ *
+ * @param rateLimit default token buckets of {@code POST /api/sales/{id}/purchases}, per user and per
+ *     client address (each per sale); a sale created with {@code rateLimits} overrides them
+ * @param maxBodySize largest request body {@code /api/**} accepts (413 beyond)
+ */
 @Validated
 @ConfigurationProperties("flashsale.api")
-public record ApiProperties(@Valid @NotNull Jwt jwt) {
+public record ApiProperties(
+        @Valid @NotNull Jwt jwt, @Valid @NotNull RateLimits rateLimit, @NotNull DataSize maxBodySize) {
 
-    /** @param secret HS256 key for bearer tokens, at least 32 bytes */
+    /**
+     * @param secret HS256 key for bearer tokens, at least 32 bytes; the dev default is refused outside
+     *     the {@code dev} profile. Unused when a JWK set, issuer or public key is configured.
+     */
     public record Jwt(@NotNull @Size(min = 32) String secret) {}
 }

@@ -12,5 +12,7 @@ public enum AdmissionOutcome {
     /** The sale has not opened yet or has closed. */
     NOT_OPEN,
     /** Redis does not know the sale. */
-    UNKNOWN_SALE
+    UNKNOWN_SALE,
+    /** The buyer's or the client address's token bucket is empty (limited_admit.lua); nothing written. */
+    RATE_LIMITED
 }

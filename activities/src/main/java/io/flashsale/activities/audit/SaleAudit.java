@@ -1,5 +1,6 @@
 package io.flashsale.activities.audit;
 
+import io.flashsale.activities.sale.Sale;
 import io.flashsale.activities.sale.SaleRepository;
 import io.flashsale.activities.sale.SaleStock;
 import java.util.List;
@@ -44,14 +45,16 @@ public class SaleAudit {
 
     /** Empty when MySQL does not know the sale. */
     public Optional<RepairReport> repair(String saleId) {
-        return sales.find(saleId).map(sale -> repair(saleId, stock.load(sale)));
+        return sales.find(saleId).map(this::repair);
     }
 
-    private RepairReport repair(String saleId, boolean reloaded) {
+    private RepairReport repair(Sale sale) {
+        String saleId = sale.id();
         RedisSnapshot before = redis.snapshot(saleId);
         if (before.admissionsInFlight()) {
             throw new AdmissionsInFlightException(saleId);
         }
+        boolean reloaded = stock.load(sale);
         SaleFacts found = facts.read(saleId, before).orElseThrow();
         RepairPlan plan = RepairPlan.of(found);
         List<?> done = redis.repair(saleId, found.total(), before, plan)

@@ -2,7 +2,9 @@ package io.flashsale.activities.sale;
 
 import io.flashsale.activities.RedisKeyProperties;
 import io.flashsale.activities.SaleKeys;
+import io.flashsale.activities.admission.RateLimits;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -29,15 +31,23 @@ public class SaleStock {
      * @return true when this call loaded the sale
      */
     public boolean load(Sale sale) {
+        return load(sale, RateLimits.NONE);
+    }
+
+    /**
+     * {@link #load(Sale)} with the sale's own token buckets, written into its meta with the rest
+     * (only when this call loads the sale). MySQL does not keep them: a reload uses the defaults.
+     */
+    public boolean load(Sale sale, RateLimits overrides) {
         SaleKeys sk = keys.sale(sale.id());
-        Long loaded = redis.execute(
-                loadSale,
-                List.of(sk.meta(), sk.stock(), sk.admissions()),
+        List<String> args = new ArrayList<>(List.of(
                 Long.toString(millis(sale.startsAt(), 0)),
                 sale.endsAt() == null ? "" : Long.toString(sale.endsAt().toEpochMilli()),
                 Long.toString(sale.payTimeout().toSeconds()),
                 Integer.toString(sale.total()),
-                Integer.toString(sale.available()));
+                Integer.toString(sale.available())));
+        args.addAll(overrides.arguments());
+        Long loaded = redis.execute(loadSale, List.of(sk.meta(), sk.stock(), sk.admissions()), args.toArray());
         redis.opsForSet().add(keys.sales(), sale.id());
         return loaded != null && loaded == 1;
     }

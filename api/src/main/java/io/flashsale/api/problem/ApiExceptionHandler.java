@@ -2,6 +2,7 @@ package io.flashsale.api.problem;
 
 import io.temporal.client.WorkflowServiceException;
 import jakarta.validation.ConstraintViolationException;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -28,6 +29,14 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> problem(ProblemException e) {
         return ResponseEntity.status(e.problem().status())
                 .body(Problems.of(e.problem(), e.getMessage(), e.properties()));
+    }
+
+    /** 429 with Retry-After (whole seconds until the emptied token bucket holds a token again). */
+    @ExceptionHandler(RateLimitedException.class)
+    ResponseEntity<ProblemDetail> rateLimited(RateLimitedException e) {
+        return ResponseEntity.status(e.problem().status())
+                .header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfterSeconds()))
+                .body(Problems.of(e.problem(), e.getMessage(), Map.of("retryAfterSeconds", e.retryAfterSeconds())));
     }
 
     /** Temporal, Redis or MySQL unreachable: the request changed nothing the system cannot finish. */

@@ -16,6 +16,8 @@ public enum ApiProblem {
     ADMISSIONS_IN_FLIGHT(HttpStatus.CONFLICT, "admissions-in-flight", "Admissions in flight"),
     INVALID_IDEMPOTENCY_KEY(HttpStatus.BAD_REQUEST, "invalid-idempotency-key", "Invalid Idempotency-Key"),
     INVALID_REQUEST(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request"),
+    BODY_TOO_LARGE(HttpStatus.PAYLOAD_TOO_LARGE, "body-too-large", "Request body too large"),
+    RATE_LIMITED(HttpStatus.TOO_MANY_REQUESTS, "rate-limited", "Too many requests"),
     UNAUTHORIZED(HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized"),
     FORBIDDEN(HttpStatus.FORBIDDEN, "forbidden", "Forbidden"),
     UNAVAILABLE(HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Temporarily unavailable"),

@@ -2,9 +2,13 @@ package io.flashsale.api.purchase;
 
 import io.flashsale.activities.admission.Admission;
 import io.flashsale.activities.admission.AdmissionGate;
+import io.flashsale.activities.admission.AdmissionGate.Client;
 import io.flashsale.activities.admission.AdmissionOutcome;
+import io.flashsale.activities.admission.RateLimits;
+import io.flashsale.api.ApiProperties;
 import io.flashsale.api.problem.ApiProblem;
 import io.flashsale.api.problem.ProblemException;
+import io.flashsale.api.problem.RateLimitedException;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStarter;
 import io.micrometer.core.instrument.Counter;
@@ -16,7 +20,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
- * The hot path. One Lua call decides; sold-out and duplicate traffic ends there, touching neither
+ * The hot path. One Lua call decides, rate limit included (limited_admit.lua); rate-limited, sold-out and duplicate traffic ends there, touching neither
  * Temporal nor MySQL. An admitted buyer's workflow is started here, and the stream entry the Lua
  * wrote (the outbox) is dropped once it runs; if the start fails, the worker's relay starts it.
  */
@@ -28,13 +32,20 @@ class PurchaseAdmission {
     private final AdmissionGate gate;
     private final PurchaseStarter starter;
     private final PurchaseLookup lookup;
+    private final RateLimits limits;
     private final Map<AdmissionOutcome, Counter> outcomes = new EnumMap<>(AdmissionOutcome.class);
     private final Counter deferredStarts;
 
-    PurchaseAdmission(AdmissionGate gate, PurchaseStarter starter, PurchaseLookup lookup, MeterRegistry meters) {
+    PurchaseAdmission(
+            AdmissionGate gate,
+            PurchaseStarter starter,
+            PurchaseLookup lookup,
+            ApiProperties properties,
+            MeterRegistry meters) {
         this.gate = gate;
         this.starter = starter;
         this.lookup = lookup;
+        this.limits = properties.rateLimit();
         for (AdmissionOutcome outcome : AdmissionOutcome.values()) {
             outcomes.put(outcome, meters.counter("flashsale.admissions", "outcome", outcome.name()));
         }
@@ -44,9 +55,12 @@ class PurchaseAdmission {
     /** The purchase, and whether this request admitted it (false: a repeat with the same key). */
     record Result(PurchaseResponse purchase, boolean admitted) {}
 
-    /** Idempotent by (sale, user): the Lua's buyers hash answers a repeat with the same purchase. */
-    Result admit(String saleId, String userId, String idempotencyKey) {
-        Admission admission = gate.admit(saleId, userId, idempotencyKey);
+    /**
+     * Idempotent by (sale, user): the Lua's buyers hash answers a repeat with the same purchase. Every
+     * call spends a token of the user's and the address's bucket; an empty bucket ends it with 429.
+     */
+    Result admit(String saleId, String userId, String idempotencyKey, String clientAddress) {
+        Admission admission = gate.admit(saleId, userId, idempotencyKey, new Client(clientAddress, limits));
         outcomes.get(admission.outcome()).increment();
         PurchaseId id = PurchaseId.of(saleId, userId);
         return switch (admission.outcome()) {
@@ -59,6 +73,7 @@ class PurchaseAdmission {
             case SOLD_OUT -> throw new ProblemException(ApiProblem.SOLD_OUT, "sale " + saleId + " is sold out");
             case NOT_OPEN -> throw new ProblemException(ApiProblem.SALE_NOT_OPEN, "sale " + saleId + " is not open");
             case UNKNOWN_SALE -> throw new ProblemException(ApiProblem.SALE_NOT_FOUND, "no sale " + saleId);
+            case RATE_LIMITED -> throw new RateLimitedException(admission.retryAfterSeconds());
         };
     }
 

@@ -4,6 +4,8 @@ import io.flashsale.api.problem.ApiProblem;
 import io.flashsale.api.problem.ProblemException;
 import io.flashsale.api.sale.SaleIds;
 import io.flashsale.api.security.Buyer;
+import io.flashsale.api.security.ClientAddress;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 import java.net.URI;
 import java.util.regex.Pattern;
@@ -36,19 +38,24 @@ class PurchaseController {
         this.commands = commands;
     }
 
-    /** 202 admitted (the workflow is running or held in the outbox), 200 for a repeat of the same key. */
+    /**
+     * 202 admitted (the workflow is running or held in the outbox), 200 for a repeat of the same key,
+     * 429 with Retry-After when the user's or the client address's token bucket is empty.
+     */
     @PostMapping("/api/sales/{saleId}/purchases")
     ResponseEntity<PurchaseResponse> purchase(
             @PathVariable String saleId,
             @RequestHeader("Idempotency-Key") String idempotencyKey,
-            @AuthenticationPrincipal Jwt token) {
+            @AuthenticationPrincipal Jwt token,
+            HttpServletRequest request) {
         if (!IDEMPOTENCY_KEY.matcher(idempotencyKey).matches()) {
             throw new ProblemException(
                     ApiProblem.INVALID_IDEMPOTENCY_KEY, "Idempotency-Key must match " + IDEMPOTENCY_KEY.pattern());
         }
         String sale = SaleIds.requireValid(saleId)
                 .orElseThrow(() -> new ProblemException(ApiProblem.SALE_NOT_FOUND, "no sale " + saleId));
-        PurchaseAdmission.Result result = admission.admit(sale, Buyer.of(token).userId(), idempotencyKey);
+        PurchaseAdmission.Result result =
+                admission.admit(sale, Buyer.of(token).userId(), idempotencyKey, ClientAddress.of(request));
         if (!result.admitted()) {
             return ResponseEntity.ok(result.purchase());
         }

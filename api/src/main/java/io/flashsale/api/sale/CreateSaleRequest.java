@@ -1,5 +1,7 @@
 package io.flashsale.api.sale;
 
+import io.flashsale.activities.admission.RateLimits;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -11,7 +13,9 @@ import java.time.Instant;
 
 /**
  * A new sale. The id is optional (generated when absent); sale ids have no hyphen because the
- * purchase id {@code purchase-{saleId}-{userId}} must stay unambiguous.
+ * purchase id {@code purchase-{saleId}-{userId}} must stay unambiguous. {@code rateLimits} (optional,
+ * each bucket optional) overrides the api's default token buckets for this sale; it is kept in the
+ * sale's Redis meta only, so a reload of the sale from MySQL falls back to the defaults.
  */
 public record CreateSaleRequest(
         @Pattern(regexp = SaleIds.PATTERN, message = "must be 1-40 letters, digits or underscores") String id,
@@ -19,9 +23,14 @@ public record CreateSaleRequest(
         @Min(1) @Max(1_000_000) int stock,
         Instant startsAt,
         Instant endsAt,
-        Duration payTimeout) {
+        Duration payTimeout,
+        @Valid RateLimits rateLimits) {
 
     static final Duration DEFAULT_PAY_TIMEOUT = Duration.ofMinutes(15);
+
+    RateLimits rateLimitsOrNone() {
+        return rateLimits == null ? RateLimits.NONE : rateLimits;
+    }
 
     Duration payTimeoutOrDefault() {
         return payTimeout == null ? DEFAULT_PAY_TIMEOUT : payTimeout;

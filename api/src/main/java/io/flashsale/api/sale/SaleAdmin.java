@@ -35,7 +35,7 @@ class SaleAdmin {
         if (!inserted && !sameSettings(stored, wanted)) {
             throw new ProblemException(ApiProblem.SALE_CONFLICT, "sale " + wanted.id() + " exists with other settings");
         }
-        stock.load(stored);
+        stock.load(stored, request.rateLimitsOrNone());
         return new Created(stored, inserted);
     }
 

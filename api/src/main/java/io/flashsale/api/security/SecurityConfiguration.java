@@ -1,21 +1,20 @@
 package io.flashsale.api.security;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.api.ApiProperties;
-import java.nio.charset.StandardCharsets;
-import javax.crypto.spec.SecretKeySpec;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
-import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
-import org.springframework.security.oauth2.jwt.JwtDecoder;
-import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
- * Bearer JWT (HS256) on every {@code /api} call: {@code sub} is the buyer, scope {@code admin} may
- * manage sales. Health is open so process supervisors can probe it.
+ * Bearer JWT on every {@code /api} call (HS256 or a configured JWK set, see {@link
+ * JwtDecoderConfiguration}): {@code sub} is the buyer, scope {@code admin} may manage sales. Health
+ * is open so process supervisors can probe it. Request bodies are capped before any of it runs.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -50,11 +49,12 @@ class SecurityConfiguration {
                 .build();
     }
 
+    /** Before Spring Security, so an oversized body is refused before anything reads it. */
     @Bean
-    JwtDecoder jwtDecoder(ApiProperties properties) {
-        byte[] secret = properties.jwt().secret().getBytes(StandardCharsets.UTF_8);
-        return NimbusJwtDecoder.withSecretKey(new SecretKeySpec(secret, "HmacSHA256"))
-                .macAlgorithm(MacAlgorithm.HS256)
-                .build();
+    FilterRegistrationBean<RequestBodyLimitFilter> requestBodyLimitFilter(ApiProperties properties, ObjectMapper json) {
+        var registration = new FilterRegistrationBean<>(new RequestBodyLimitFilter(properties.maxBodySize(), json));
+        registration.addUrlPatterns("/api/*");
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -13,6 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -67,6 +69,22 @@ public final class ApiClient {
             headers.put(IDEMPOTENCY_KEY, key);
         }
         return post("/api/sales/" + saleId + "/purchases", token, null, headers);
+    }
+
+    /** A purchase with extra headers, e.g. a forged X-Forwarded-For. */
+    public Response purchase(String token, String saleId, String key, Map<String, String> extraHeaders) {
+        Map<String, String> headers = new LinkedHashMap<>(extraHeaders);
+        headers.put(IDEMPOTENCY_KEY, key);
+        return post("/api/sales/" + saleId + "/purchases", token, null, headers);
+    }
+
+    /** A body of unknown length (Transfer-Encoding: chunked), which no Content-Length announces. */
+    public Response postChunked(String path, String token, String body) {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        HttpRequest.Builder request = request(path, token)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes)));
+        return send(request);
     }
 
     public Response purchaseStatus(String token, String purchaseId) {

@@ -15,14 +15,17 @@ import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The api on a random port against real MariaDB/MySQL (fresh schema), Redis (fresh key prefix) and
  * an in-process Temporal, with the purchase worker running in the same JVM. Every subclass shares
- * one Spring context (declare no other configuration), so the whole suite starts it once.
+ * one Spring context (declare no other configuration), so the whole suite starts it once. The
+ * {@code dev} profile lets the api accept the dev JWT secret {@link TestTokens} signs with.
  */
+@ActiveProfiles("dev")
 @SpringBootTest(
         classes = {ApiApplication.class, ApiTestConfiguration.class},
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)

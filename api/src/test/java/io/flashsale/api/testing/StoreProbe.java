@@ -25,8 +25,10 @@ public final class StoreProbe {
     }
 
     /**
-     * Everything a request could change: row counts of sales and orders, the sale's row and orders,
-     * every Redis key of this test context, and the sale's stock, buyers, holds and stream length.
+     * Everything a request could change in the business state: row counts of sales and orders, the
+     * sale's row and orders, every Redis key of this test context but the rate-limit buckets (every
+     * purchase request that passes the limiter spends a token, sold out or not; see {@link
+     * #buckets}), and the sale's stock, buyers, holds and stream length.
      */
     public StoreSnapshot snapshot(String saleId) {
         SaleKeys sale = keys.sale(saleId);
@@ -75,8 +77,25 @@ public final class StoreProbe {
         return jdbc.sql(sql).query(Long.class).single();
     }
 
+    /** The sale's token buckets (rate_limit.lua), key to {@code tokens at}; a refused request changes none. */
+    public SortedMap<String, String> buckets(String saleId) {
+        SortedMap<String, String> buckets = new TreeMap<>();
+        for (String key : redis.keys(keys.sale(saleId).rateLimits() + ":*")) {
+            SortedMap<String, String> bucket = hash(key);
+            buckets.put(key, bucket.get("tokens") + " " + bucket.get("at"));
+        }
+        return buckets;
+    }
+
+    /** Every rate-limit bucket of this test context, of any sale (also of sales that do not exist). */
+    public SortedSet<String> allBuckets() {
+        return new TreeSet<>(redis.keys(keys.keyPrefix() + ":{sale:*}:rl:*"));
+    }
+
     private SortedSet<String> redisKeys() {
-        return new TreeSet<>(redis.keys(keys.keyPrefix() + "*"));
+        SortedSet<String> all = new TreeSet<>(redis.keys(keys.keyPrefix() + "*"));
+        all.removeIf(key -> key.contains("}:rl:"));
+        return all;
     }
 
     private SortedMap<String, String> hash(String key) {

@@ -1,0 +1,56 @@
+package io.flashsale.api.security;
+
+import io.flashsale.api.ApiProperties;
+import java.nio.charset.StandardCharsets;
+import javax.crypto.spec.SecretKeySpec;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.core.env.Profiles;
+import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+
+/**
+ * The HS256 decoder over {@code flashsale.api.jwt.secret}, unless one of Spring Boot's standard key
+ * sources is configured ({@code spring.security.oauth2.resourceserver.jwt.jwk-set-uri}, {@code
+ * issuer-uri} or {@code public-key-location}): then Boot's own decoder (RS256 and friends) is used
+ * and the secret is ignored.
+ */
+@Configuration(proxyBeanMethods = false)
+class JwtDecoderConfiguration {
+
+    static final String DEV_PROFILE = "dev";
+
+    @Bean
+    @Conditional(NoStandardKeySource.class)
+    JwtDecoder jwtDecoder(ApiProperties properties, Environment environment) {
+        String secret = properties.jwt().secret();
+        JwtSecretPolicy.requireUsable(secret, environment.acceptsProfiles(Profiles.of(DEV_PROFILE)));
+        return NimbusJwtDecoder.withSecretKey(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"))
+                .macAlgorithm(MacAlgorithm.HS256)
+                .build();
+    }
+
+    /** Matches when none of Boot's resource-server key properties is set. */
+    static class NoStandardKeySource extends NoneNestedConditions {
+
+        private static final String PREFIX = "spring.security.oauth2.resourceserver.jwt";
+
+        NoStandardKeySource() {
+            super(ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @ConditionalOnProperty(prefix = PREFIX, name = "jwk-set-uri")
+        static class JwkSetUri {}
+
+        @ConditionalOnProperty(prefix = PREFIX, name = "issuer-uri")
+        static class IssuerUri {}
+
+        @ConditionalOnProperty(prefix = PREFIX, name = "public-key-location")
+        static class PublicKeyLocation {}
+    }
+}

@@ -1,0 +1,131 @@
+package io.flashsale.api.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import io.flashsale.api.ApiProperties;
+import io.flashsale.api.TestTokens;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Date;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.security.oauth2.resource.servlet.OAuth2ResourceServerAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtException;
+import org.springframework.security.web.DefaultSecurityFilterChain;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.util.matcher.AnyRequestMatcher;
+
+/** Which decoder the api builds: HS256 (dev secret only under the dev profile) or Boot's, from a public key. */
+class JwtDecoderConfigurationTest {
+
+    private static final String OWN_SECRET = "an-operator-chosen-secret-0123456789-abcdef";
+
+    private final WebApplicationContextRunner context = new WebApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(OAuth2ResourceServerAutoConfiguration.class))
+            .withUserConfiguration(Support.class, JwtDecoderConfiguration.class)
+            .withPropertyValues(
+                    "flashsale.api.rate-limit.per-user.capacity=5",
+                    "flashsale.api.rate-limit.per-user.refill-per-second=1",
+                    "flashsale.api.rate-limit.per-address.capacity=300",
+                    "flashsale.api.rate-limit.per-address.refill-per-second=100",
+                    "flashsale.api.max-body-size=16KB");
+
+    @Test
+    void refusesToStartWithTheDevSecretOutsideTheDevProfile() {
+        context.withPropertyValues("flashsale.api.jwt.secret=" + JwtSecretPolicy.DEV_DEFAULT)
+                .run(started -> {
+                    assertThat(started).hasFailed();
+                    Throwable failure = started.getStartupFailure();
+                    FailureAnalysis analysis = new DevSecretFailureAnalyzer().analyze(failure);
+                    assertThat(analysis).isNotNull();
+                    assertThat(analysis.getDescription()).contains("dev default");
+                    assertThat(analysis.getAction())
+                            .contains("FLASHSALE_JWT_SECRET")
+                            .contains("SPRING_PROFILES_ACTIVE=dev");
+                });
+    }
+
+    @Test
+    void startsWithTheDevSecretUnderTheDevProfile() {
+        context.withPropertyValues(
+                        "flashsale.api.jwt.secret=" + JwtSecretPolicy.DEV_DEFAULT, "spring.profiles.active=dev")
+                .run(started -> assertThat(started.getBean(JwtDecoder.class)
+                                .decode(TestTokens.buyer("alice"))
+                                .getSubject())
+                        .isEqualTo("alice"));
+    }
+
+    @Test
+    void startsWithAnOperatorSecretAndRejectsDevTokens() {
+        context.withPropertyValues("flashsale.api.jwt.secret=" + OWN_SECRET).run(started -> {
+            JwtDecoder decoder = started.getBean(JwtDecoder.class);
+            String token =
+                    TestTokens.signed(OWN_SECRET, "alice", null, Instant.now().plusSeconds(60));
+            assertThat(decoder.decode(token).getSubject()).isEqualTo("alice");
+            assertThatThrownBy(() -> decoder.decode(TestTokens.buyer("alice"))).isInstanceOf(JwtException.class);
+        });
+    }
+
+    @Test
+    void usesAConfiguredPublicKeyInsteadOfTheSecret(@TempDir Path dir) throws Exception {
+        KeyPair keys = KeyPairGenerator.getInstance("RSA").generateKeyPair();
+        Path pem = dir.resolve("public.pem");
+        Files.writeString(
+                pem,
+                "-----BEGIN PUBLIC KEY-----\n"
+                        + Base64.getMimeEncoder()
+                                .encodeToString(keys.getPublic().getEncoded())
+                        + "\n-----END PUBLIC KEY-----\n");
+
+        context.withPropertyValues(
+                        // the dev secret outside the dev profile: ignored, since the key decides
+                        "flashsale.api.jwt.secret=" + JwtSecretPolicy.DEV_DEFAULT,
+                        "spring.security.oauth2.resourceserver.jwt.public-key-location=" + pem.toUri())
+                .run(started -> {
+                    assertThat(started).hasNotFailed();
+                    JwtDecoder decoder = started.getBean(JwtDecoder.class);
+                    assertThat(decoder.decode(rs256(keys, "bob")).getSubject()).isEqualTo("bob");
+                    assertThatThrownBy(() -> decoder.decode(TestTokens.buyer("bob")))
+                            .isInstanceOf(JwtException.class);
+                });
+    }
+
+    private static String rs256(KeyPair keys, String subject) throws Exception {
+        SignedJWT jwt = new SignedJWT(
+                new JWSHeader(JWSAlgorithm.RS256),
+                new JWTClaimsSet.Builder()
+                        .subject(subject)
+                        .expirationTime(new Date(System.currentTimeMillis() + 60_000))
+                        .build());
+        jwt.sign(new RSASSASigner(keys.getPrivate()));
+        return jwt.serialize();
+    }
+
+    /** The api's properties, and a filter chain so Boot's own resource-server chain stays away. */
+    @Configuration(proxyBeanMethods = false)
+    @EnableConfigurationProperties(ApiProperties.class)
+    static class Support {
+
+        @Bean
+        SecurityFilterChain noFilterChain() {
+            return new DefaultSecurityFilterChain(AnyRequestMatcher.INSTANCE);
+        }
+    }
+}
