@@ -97,9 +97,8 @@ public class StoreConfiguration {
     }
 
     private static <T> RedisScript<T> script(String name, Class<T> resultType) {
-        DefaultRedisScript<T> script = new DefaultRedisScript<>();
-        script.setLocation(new ClassPathResource("lua/" + name + ".lua"));
-        script.setResultType(resultType);
-        return script;
+        // built from the text, read once: a script built from a resource location would re-check
+        // the file on every call
+        return new DefaultRedisScript<>(text(name), resultType);
     }
 }

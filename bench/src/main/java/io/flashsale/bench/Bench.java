@@ -14,7 +14,7 @@ import java.util.Map;
  *
  * <pre>
  * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
- *       [--buyers N] [--units N] [--profile] [--smoke]
+ *       [--buyers N] [--units N] [--profile] [--smoke] [--phases P1,P4] [--api-flags "-Dx=y -Dz=w"]
  * demo  [--root DIR] [--api URL] [--buyers N] [--units N] [--pay-share F] [--pay-timeout S] [--connections N]
  * trivial-worker TEMPORAL_ADDRESS
  * </pre>
@@ -47,7 +47,11 @@ public final class Bench {
                 integer(o, "buyers", d.burstBuyers()),
                 integer(o, "units", d.burstUnits()));
         Path out = Path.of(o.getOrDefault("out", "target/bench"));
-        Report report = benchmark(Path.of(o.getOrDefault("root", ".")), out, settings, o.containsKey("profile"));
+        List<String> apiFlags =
+                o.containsKey("api-flags") ? List.of(o.get("api-flags").split(" ")) : List.of();
+        String only = o.getOrDefault("phases", "P1,P2,P3,P4");
+        Report report = benchmark(
+                Path.of(o.getOrDefault("root", ".")), out, settings, o.containsKey("profile"), apiFlags, only);
         System.out.println();
         System.out.println(report.table());
         System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.html"));
@@ -55,22 +59,36 @@ public final class Bench {
 
     /** Starts a private stack, runs P1-P4, writes the report to {@code out}, stops the stack. */
     static Report benchmark(Path root, Path out, Settings settings, boolean profile) throws Exception {
+        return benchmark(root, out, settings, profile, List.of(), "P1,P2,P3,P4");
+    }
+
+    /** {@code extraApiFlags}: JVM flags for the api (e.g. -Dproperty=value to try a fix); {@code only}: phases. */
+    static Report benchmark(
+            Path root, Path out, Settings settings, boolean profile, List<String> extraApiFlags, String only)
+            throws Exception {
         Files.createDirectories(out);
-        List<String> apiFlags = profile
-                ? List.of("-XX:StartFlightRecording=filename="
-                        + out.toAbsolutePath().resolve("api.jfr") + ",settings=profile,dumponexit=true")
-                : List.of();
+        List<String> apiFlags = new java.util.ArrayList<>(extraApiFlags);
+        if (profile) {
+            apiFlags.add("-XX:StartFlightRecording=filename="
+                    + out.toAbsolutePath().resolve("api.jfr") + ",settings=profile,dumponexit=true");
+        }
         Stores stores = Stores.fresh();
         Report report = new Report(environment(settings));
         try (Stack stack = Stack.start(root, out.resolve("logs"), stores, apiFlags)) {
             System.out.println("stack up: api " + stack.api() + ", Temporal " + stack.temporalAddress() + ", schema "
                     + stores.schema() + ", Redis prefix " + stores.redisPrefix());
-            Phases phases = new Phases(stack, stores, settings, Tokens.fromEnvironment());
+            Phases phases = new Phases(stack, stores, settings, stack.tokens());
             Report.Phase p1 = step("P1", phases::p1);
             report.add(p1);
-            report.add(step("P2", () -> phases.p2(p1)));
-            report.add(step("P3", phases::p3));
-            report.add(step("P4", phases::p4));
+            if (only.contains("P2")) {
+                report.add(step("P2", () -> phases.p2(p1)));
+            }
+            if (only.contains("P3")) {
+                report.add(step("P3", phases::p3));
+            }
+            if (only.contains("P4")) {
+                report.add(step("P4", phases::p4));
+            }
             report.write(out);
             return report;
         } finally {
@@ -111,7 +129,7 @@ public final class Bench {
         Path root = Path.of(o.getOrDefault("root", "."));
         try (Stack stack = Stack.start(root, Path.of("target", "demo", "logs"), stores, List.of())) {
             System.out.println("private stack up: api " + stack.api() + " (logs target/demo/logs)");
-            return new Demo(new Api(stack.api(), tokens), stores, tokens, options).run();
+            return new Demo(new Api(stack.api(), stack.tokens()), stores, stack.tokens(), options).run();
         } finally {
             stores.drop();
         }

@@ -30,6 +30,7 @@ final class Stack implements AutoCloseable {
     private final Path logs;
     private final Stores stores;
     private final Map<String, Process> processes = new LinkedHashMap<>();
+    private final String jwtSecret = "bench-" + java.util.UUID.randomUUID() + java.util.UUID.randomUUID();
     private final HttpClient http = HttpClient.newHttpClient();
     private int temporalPort;
     private int apiPort;
@@ -102,8 +103,19 @@ final class Stack implements AutoCloseable {
         return process;
     }
 
+    /** The api's token key for this run (random: the api refuses the documented dev secret). */
+    Tokens tokens() {
+        return new Tokens(jwtSecret);
+    }
+
+    /**
+     * The stores, Temporal and a random JWT secret. All load comes from one address (127.0.0.1), so
+     * the api's per-address rate limit is switched off (capacity 0); the per-user limit stays.
+     */
     private Map<String, String> environment() {
         return Map.of(
+                "FLASHSALE_JWT_SECRET", jwtSecret,
+                "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
                 "MYSQL_URL", stores.jdbcUrl(),
                 "MYSQL_USER", stores.user(),
                 "MYSQL_PASSWORD", stores.password(),

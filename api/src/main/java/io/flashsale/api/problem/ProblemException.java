@@ -13,7 +13,8 @@ public class ProblemException extends RuntimeException {
     }
 
     public ProblemException(ApiProblem problem, String detail, Map<String, Object> properties) {
-        super(detail);
+        // an expected business outcome (sold out is the common answer): no stack trace to fill
+        super(detail, null, false, false);
         this.problem = problem;
         this.properties = properties;
     }
