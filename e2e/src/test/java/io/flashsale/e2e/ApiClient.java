@@ -53,6 +53,22 @@ final class ApiClient {
         return post("/api/purchases/" + purchaseId + "/payment", token, "{\"paymentId\":\"" + paymentId + "\"}", null);
     }
 
+    Response cancel(String token, String purchaseId) {
+        return post("/api/purchases/" + purchaseId + "/cancel", token, "", null);
+    }
+
+    Response sales(String adminToken) {
+        return send(request("/api/sales", adminToken).GET());
+    }
+
+    Response audit(String adminToken, String saleId) {
+        return send(request("/api/sales/" + saleId + "/audit", adminToken).GET());
+    }
+
+    Response repair(String adminToken, String saleId) {
+        return post("/api/sales/" + saleId + "/audit/repair", adminToken, "", null);
+    }
+
     private Response post(String path, String token, String body, String idempotencyKey) {
         HttpRequest.Builder request = request(path, token)
                 .header("Content-Type", "application/json")

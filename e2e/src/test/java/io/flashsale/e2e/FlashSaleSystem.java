@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * The whole system as users run it: Temporal's test server on a real port (in this JVM, real time),
@@ -38,12 +39,21 @@ final class FlashSaleSystem implements AutoCloseable {
     }
 
     static FlashSaleSystem start() throws Exception {
+        return start(UnaryOperator.identity());
+    }
+
+    /**
+     * Starts the system with its processes' environment adjusted first, e.g. {@code MYSQL_URL}
+     * through a proxy or a shorter relay claim time ({@link #with}).
+     */
+    static FlashSaleSystem start(UnaryOperator<Map<String, String>> adjust) throws Exception {
         int temporalPort = freePort();
         Closeable temporal = DevTemporalServer.start(temporalPort, "default");
-        FlashSaleSystem system = new FlashSaleSystem(temporal, environment(temporalPort), freePort());
+        Map<String, String> environment = Map.copyOf(adjust.apply(environment(temporalPort)));
+        FlashSaleSystem system = new FlashSaleSystem(temporal, environment, freePort());
         try {
             system.startWorker("worker");
-            system.launch("api", System.getProperty("flashsale.api.jar"), Map.of("API_PORT", "" + system.apiPort));
+            system.launch("api", system.jar("api"), Map.of("API_PORT", "" + system.apiPort));
             system.awaitHealthy("api", system.apiPort);
             return system;
         } catch (Exception | AssertionError e) {
@@ -58,9 +68,46 @@ final class FlashSaleSystem implements AutoCloseable {
 
     /** Starts one more worker process; workers share the task queue, Temporal spreads the work. */
     void startWorker(String name) throws Exception {
-        int port = freePort();
-        launch(name, System.getProperty("flashsale.worker.jar"), Map.of("WORKER_PORT", "" + port));
-        awaitHealthy(name, port);
+        startWorkers(name);
+    }
+
+    /** Starts several worker processes at once and waits until each is healthy. */
+    void startWorkers(String... names) throws Exception {
+        Map<String, Integer> ports = new HashMap<>();
+        for (String name : names) {
+            ports.put(name, freePort());
+            launch(name, jar("worker"), Map.of("WORKER_PORT", "" + ports.get(name)));
+        }
+        for (String name : names) {
+            awaitHealthy(name, ports.get(name));
+        }
+    }
+
+    /**
+     * SIGKILL for a worker process this system started (no shutdown hook, no drain): confirms the pid
+     * is that live process running the worker jar, then kills it and waits until it is gone.
+     */
+    void killWorker(String name) throws IOException, InterruptedException {
+        Process process = processes.get(name);
+        ProcessHandle handle = ProcessHandle.of(process.pid()).orElseThrow(() -> new AssertionError(name + " is gone"));
+        String command = handle.info().commandLine().orElse("");
+        if (!handle.isAlive() || !command.contains(jar("worker"))) {
+            throw new AssertionError("pid " + process.pid() + " is not the live worker " + name + ": " + command);
+        }
+        handle.destroyForcibly();
+        process.waitFor();
+    }
+
+    /** The environment every process of this system gets (MySQL schema, Redis prefix, Temporal). */
+    Map<String, String> environment() {
+        return environment;
+    }
+
+    /** {@code environment} with {@code changes} applied. */
+    static Map<String, String> with(Map<String, String> environment, Map<String, String> changes) {
+        Map<String, String> changed = new HashMap<>(environment);
+        changed.putAll(changes);
+        return changed;
     }
 
     private static Map<String, String> environment(int temporalPort) {
@@ -72,11 +119,13 @@ final class FlashSaleSystem implements AutoCloseable {
                 "MYSQL_PASSWORD", "" + stores.get("spring.datasource.password"),
                 "REDIS_URL", "" + stores.get("spring.data.redis.url"),
                 "FLASHSALE_REDIS_PREFIX", "" + stores.get("flashsale.redis.key-prefix"),
-                "TEMPORAL_ADDRESS", "127.0.0.1:" + temporalPort);
+                "TEMPORAL_ADDRESS", "127.0.0.1:" + temporalPort,
+                // the api accepts the dev JWT secret (TestTokens signs with it) only under the dev profile
+                "SPRING_PROFILES_ACTIVE", "dev");
     }
 
     private void launch(String name, String jar, Map<String, String> extra) throws IOException {
-        Path log = Files.createDirectories(Path.of("target", "e2e-logs")).resolve(name + ".log");
+        Path log = Files.createDirectories(logs()).resolve(name + ".log");
         ProcessBuilder builder = new ProcessBuilder(List.of(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-Xmx384m",
@@ -95,7 +144,7 @@ final class FlashSaleSystem implements AutoCloseable {
         long deadline = System.nanoTime() + HEALTH_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             if (!processes.get(name).isAlive()) {
-                throw new AssertionError(name + " exited; see target/e2e-logs/" + name + ".log");
+                throw new AssertionError(name + " exited; see " + logs().resolve(name + ".log"));
             }
             if (isUp(health)) {
                 return;
@@ -115,6 +164,24 @@ final class FlashSaleSystem implements AutoCloseable {
         }
     }
 
+    /**
+     * The module's executable jar, copied once per system: processes started later (extra workers)
+     * keep reading the jar they started from even when a build replaces it in the meantime.
+     */
+    private String jar(String module) throws IOException {
+        Path copy = logs().resolve(module + ".jar");
+        if (!Files.exists(copy)) {
+            Files.createDirectories(logs());
+            Files.copy(Path.of(System.getProperty("flashsale." + module + ".jar")), copy);
+        }
+        return copy.toAbsolutePath().toString();
+    }
+
+    /** One folder per system (named by its api port), so the logs of one test class stay apart. */
+    private Path logs() {
+        return Path.of("target", "e2e-logs", "system-" + apiPort);
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
@@ -132,5 +199,8 @@ final class FlashSaleSystem implements AutoCloseable {
             }
         }
         temporal.close();
+        for (String module : List.of("api", "worker")) {
+            Files.deleteIfExists(logs().resolve(module + ".jar"));
+        }
     }
 }

@@ -7,6 +7,7 @@ import io.flashsale.activities.audit.SaleAudit;
 import io.flashsale.api.problem.ApiProblem;
 import io.flashsale.api.problem.ProblemException;
 import io.flashsale.api.sale.SaleIds;
+import io.grpc.StatusRuntimeException;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -52,9 +53,14 @@ class AuditController {
         }
     }
 
+    /** Unknown sale: 404; Temporal unreachable (the workflow facts are missing): 503. */
     private static <T> T known(String saleId, Function<String, Optional<T>> action) {
-        return SaleIds.requireValid(saleId)
-                .flatMap(action)
-                .orElseThrow(() -> new ProblemException(ApiProblem.SALE_NOT_FOUND, "no sale " + saleId));
+        try {
+            return SaleIds.requireValid(saleId)
+                    .flatMap(action)
+                    .orElseThrow(() -> new ProblemException(ApiProblem.SALE_NOT_FOUND, "no sale " + saleId));
+        } catch (StatusRuntimeException temporalDown) {
+            throw new ProblemException(ApiProblem.UNAVAILABLE, "Temporal is unavailable, audit again shortly");
+        }
     }
 }

@@ -1,0 +1,141 @@
+package io.flashsale.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.activities.testing.Race;
+import io.flashsale.api.TestTokens;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+/** Buyers of one sale as the fault tests drive them over HTTP. */
+final class Purchases {
+
+    private final ApiClient api;
+    private final String saleId;
+
+    Purchases(ApiClient api, String saleId) {
+        this.api = api;
+        this.saleId = saleId;
+    }
+
+    /** Every user sends one purchase at the same moment; the responses in user order. */
+    List<ApiClient.Response> race(List<String> users) throws InterruptedException {
+        List<Callable<ApiClient.Response>> calls = new ArrayList<>();
+        for (String user : users) {
+            calls.add(() -> api.purchase(TestTokens.buyer(user), saleId, "key-" + user));
+        }
+        return Race.run(calls).stream().map(Race.Outcome::value).toList();
+    }
+
+    /**
+     * Pays each purchase (concurrently) and asserts each one PAID. A payment whose request times out
+     * (a worker died and Temporal is handing its tasks to another) is sent again with the same
+     * payment id, as a buyer's client would: paying is idempotent by payment id.
+     */
+    void pay(List<String> purchaseIds) throws InterruptedException {
+        List<Callable<ApiClient.Response>> calls = new ArrayList<>();
+        for (String id : purchaseIds) {
+            calls.add(() -> payPatiently(id));
+        }
+        for (Race.Outcome<ApiClient.Response> paid : Race.run(calls)) {
+            assertThat(paid.failure()).isNull();
+            assertThat(paid.value().status()).as("%s", paid.value().body()).isEqualTo(200);
+            assertThat(paid.value().body().path("status").asText()).isEqualTo("PAID");
+        }
+    }
+
+    private ApiClient.Response payPatiently(String purchaseId) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return api.pay(owner(purchaseId), purchaseId, "pay-" + purchaseId);
+            } catch (UncheckedIOException timedOut) {
+                if (attempt == 3) {
+                    throw timedOut;
+                }
+            }
+        }
+    }
+
+    void cancel(List<String> purchaseIds) {
+        for (String id : purchaseIds) {
+            ApiClient.Response cancelled = api.cancel(owner(id), id);
+            assertThat(cancelled.status()).as("%s", cancelled.body()).isEqualTo(200);
+            assertThat(cancelled.body().path("status").asText()).isEqualTo("CANCELLED");
+        }
+    }
+
+    /**
+     * Sends each cancel from its own thread without waiting: a cancel answers once the unit is back,
+     * which takes as long as the stores are down. The outcome shows in the purchases' status.
+     */
+    List<Thread> cancelInBackground(List<String> purchaseIds) {
+        List<Thread> threads = new ArrayList<>();
+        for (String id : purchaseIds) {
+            Thread cancel = new Thread(() -> {
+                try {
+                    api.cancel(owner(id), id);
+                } catch (RuntimeException timedOut) {
+                    // the request may time out; the workflow got the cancel and carries it out
+                }
+            });
+            cancel.start();
+            threads.add(cancel);
+        }
+        return threads;
+    }
+
+    void awaitStatus(List<String> purchaseIds, String status, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!purchaseIds.stream().allMatch(id -> status.equals(status(id)))) {
+            assertThat(System.nanoTime())
+                    .as("all of %s %s in time, now %s", purchaseIds, status, statuses(purchaseIds))
+                    .isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
+    /** Status to number of purchases. */
+    Map<String, Long> statuses(List<String> purchaseIds) {
+        return purchaseIds.stream().collect(Collectors.groupingBy(this::status, Collectors.counting()));
+    }
+
+    String status(String purchaseId) {
+        return api.status(owner(purchaseId), purchaseId).body().path("status").asText();
+    }
+
+    /** The latest pay deadline of the purchases (they await payment). */
+    Instant lastDeadline(List<String> purchaseIds) {
+        return purchaseIds.stream()
+                .map(id -> Instant.parse(
+                        api.status(owner(id), id).body().path("payDeadline").asText()))
+                .max(Instant::compareTo)
+                .orElseThrow();
+    }
+
+    String purchaseId(String user) {
+        return "purchase-" + saleId + "-" + user;
+    }
+
+    List<String> purchaseIds(List<String> users) {
+        return users.stream().map(this::purchaseId).toList();
+    }
+
+    static List<String> users(String prefix, int count) {
+        List<String> users = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            users.add(prefix + i);
+        }
+        return users;
+    }
+
+    /** purchase-{saleId}-{userId}: the owner's token, as the buyer would hold it. */
+    static String owner(String purchaseId) {
+        return TestTokens.buyer(purchaseId.substring(purchaseId.indexOf('-', "purchase-".length()) + 1));
+    }
+}

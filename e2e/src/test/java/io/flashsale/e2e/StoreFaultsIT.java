@@ -1,0 +1,205 @@
+package io.flashsale.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.activities.admission.AdmissionEntry;
+import io.flashsale.activities.admission.AdmissionOutcome;
+import io.flashsale.activities.testing.TestSales;
+import io.flashsale.api.TestTokens;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fault matrix, stores and the api: the api dies between admission and workflow start, a relay
+ * consumer dies holding entries, Redis loses a sale, MySQL is unreachable for ~10 s. The api and
+ * worker reach MySQL through a {@link TcpProxy} this test controls; relays claim entries of a dead
+ * consumer after 2 s.
+ */
+class StoreFaultsIT {
+
+    private static final Duration OUTAGE = Duration.ofSeconds(10);
+
+    static TcpProxy mysql;
+    static FlashSaleSystem system;
+    static SystemStores stores;
+    static ApiClient api;
+
+    @BeforeAll
+    static void startSystem() throws Exception {
+        system = FlashSaleSystem.start(environment -> {
+            String url = environment.get("MYSQL_URL");
+            URI server = URI.create(url.substring("jdbc:".length()));
+            mysql = proxyTo(server);
+            String proxied = url.replace(server.getAuthority(), "127.0.0.1:" + mysql.port());
+            return FlashSaleSystem.with(
+                    environment, Map.of("MYSQL_URL", proxied, "FLASHSALE_WORKER_RELAY_CLAIMIDLE", "2s"));
+        });
+        stores = new SystemStores(system.environment());
+        api = new ApiClient(system.api());
+    }
+
+    @AfterAll
+    static void stopSystem() throws Exception {
+        if (stores != null) {
+            stores.close();
+        }
+        if (system != null) {
+            system.close();
+        }
+        if (mysql != null) {
+            mysql.close();
+        }
+    }
+
+    /** Fault: api died after the admission Lua, before starting the workflow; and a relay died too. */
+    @Test
+    void relayStartsAdmissionsTheApiNeverStartedAndClaimsThoseOfADeadConsumer() throws Exception {
+        String saleId = newSale(6, "PT5S");
+        Purchases purchases = new Purchases(api, saleId);
+        List<String> users = Purchases.users("orphan", 4);
+        stores.relayed(saleId, false);
+        Thread.sleep(500); // a relay pass that listed the sale before it was hidden is over
+        for (String user : users) {
+            assertThat(stores.gate().admit(saleId, user, "key-" + user).outcome())
+                    .isEqualTo(AdmissionOutcome.ADMITTED);
+        }
+        List<AdmissionEntry> taken = stores.stream().readNew(saleId, "relay-that-dies", 2);
+        assertThat(taken).hasSize(2);
+        assertThat(purchases.status(purchases.purchaseId(users.get(0)))).isEqualTo("RESERVED");
+        assertThat(api.audit(TestTokens.buyer("orphan0"), saleId).status()).isEqualTo(403);
+        assertThat(api.sales(TestTokens.buyer("orphan0")).status()).isEqualTo(403);
+        assertThat(api.sales(TestTokens.admin()).body().path("sales").toString())
+                .contains("\"" + saleId + "\"");
+        ApiClient.Response refused = api.repair(TestTokens.admin(), saleId);
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(refused.problemType()).isEqualTo("admissions-in-flight");
+
+        stores.relayed(saleId, true);
+        List<String> ids = purchases.purchaseIds(users);
+        purchases.awaitStatus(ids, "PENDING_PAYMENT", Duration.ofSeconds(60));
+        purchases.pay(ids.subList(0, 2));
+        purchases.awaitStatus(ids.subList(2, 4), "EXPIRED", Duration.ofSeconds(60));
+
+        assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", 2L, "EXPIRED", 2L));
+        assertPasses(saleId, new Audits.Counts(6, 4, 0, 2, 2, 0, 4L, 2, 2, 4, 0, 0));
+    }
+
+    /** Fault: Redis loses every key of a running sale. MySQL never oversells; repair rebuilds Redis. */
+    @Test
+    void redisLosingASaleIsReportedAndRepairedWithoutOversell() throws Exception {
+        String saleId = newSale(6, "PT1M");
+        Purchases purchases = new Purchases(api, saleId);
+        List<String> first = Purchases.users("early", 4);
+        assertThat(purchases.race(first)).allMatch(r -> r.status() == 202);
+        List<String> firstIds = purchases.purchaseIds(first);
+        purchases.awaitStatus(firstIds, "PENDING_PAYMENT", Duration.ofSeconds(60));
+        purchases.pay(firstIds.subList(0, 2));
+
+        assertThat(stores.loseSale(saleId)).isPositive();
+        ApiClient.Response drift = api.audit(TestTokens.admin(), saleId);
+        assertThat(drift.body().path("result").asText()).isEqualTo("FAIL");
+        assertThat(drift.body().path("violations").findValuesAsText("invariant"))
+                .containsOnly("I3");
+        assertThat(Audits.counts(drift)).isEqualTo(new Audits.Counts(6, 2, 2, 2, 0, 0, null, 0, 0, 0, 0, 2));
+        assertThat(api.purchase(TestTokens.buyer("meanwhile"), saleId, "k").problemType())
+                .isEqualTo("sale-not-found");
+        Launcher.Run failing = Launcher.audit(system.api(), "--sale", saleId);
+        System.out.print("bin/flashsale audit after Redis lost the sale:\n" + failing.output());
+        assertThat(failing.exitCode()).as(failing.output()).isEqualTo(1);
+        assertThat(failing.output()).contains(saleId, "FAIL", "I3: Redis has no stock for the sale (lost?)");
+
+        ApiClient.Response repaired = api.repair(TestTokens.admin(), saleId);
+        assertThat(repaired.status()).isEqualTo(200);
+        assertThat(repaired.body().path("saleReloaded").asBoolean()).isTrue();
+        assertThat(repaired.body().path("holdsRestored")).hasSize(4);
+        assertThat(repaired.body().path("holdsReleased")).isEmpty();
+        assertThat(repaired.body().path("buyersRestored").asInt()).isEqualTo(4);
+        assertThat(repaired.body().path("stockAfter").asInt()).isEqualTo(2);
+        assertThat(repaired.body().path("audit").path("result").asText()).isEqualTo("PASS");
+        Launcher.Run passing = Launcher.audit(system.api(), "--sale", saleId);
+        System.out.print("bin/flashsale audit after the repair:\n" + passing.output());
+        assertThat(passing.exitCode()).as(passing.output()).isZero();
+        assertThat(passing.output()).contains(saleId, "PASS");
+        ApiClient.Response again = api.repair(TestTokens.admin(), saleId);
+        assertThat(again.body().path("holdsRestored")).isEmpty();
+        assertThat(again.body().path("buyersRestored").asInt()).isZero();
+
+        List<ApiClient.Response> late = purchases.race(Purchases.users("late", 4));
+        assertThat(late.stream().map(r -> r.status() == 202 ? "admitted" : r.problemType()))
+                .containsExactlyInAnyOrder("admitted", "admitted", "sold-out", "sold-out");
+        assertThat(api.purchase(TestTokens.buyer("early0"), saleId, "another-key")
+                        .problemType())
+                .isEqualTo("already-purchased");
+        List<String> lateIds = late.stream()
+                .filter(r -> r.status() == 202)
+                .map(r -> r.body().path("purchaseId").asText())
+                .toList();
+        purchases.awaitStatus(lateIds, "PENDING_PAYMENT", Duration.ofSeconds(60));
+        purchases.cancel(firstIds.subList(2, 4));
+        purchases.cancel(lateIds);
+
+        assertPasses(saleId, new Audits.Counts(6, 4, 0, 2, 0, 4, 4L, 2, 4, 6, 0, 0));
+    }
+
+    /** Fault: MySQL unreachable ~10 s while orders are written, and again while they are cancelled. */
+    @Test
+    void activitiesRetryThroughMySqlOutagesWithNothingLostOrDoubled() throws Exception {
+        String saleId = newSale(6, "PT1M");
+        Purchases purchases = new Purchases(api, saleId);
+
+        mysql.cut();
+        List<ApiClient.Response> responses = purchases.race(Purchases.users("patient", 8));
+        List<String> ids = responses.stream()
+                .filter(r -> r.status() == 202)
+                .map(r -> r.body().path("purchaseId").asText())
+                .toList();
+        assertThat(ids).hasSize(6);
+        Thread.sleep(OUTAGE.toMillis());
+        assertThat(purchases.statuses(ids)).isEqualTo(Map.of("RESERVED", 6L));
+        mysql.restore();
+
+        purchases.awaitStatus(ids, "PENDING_PAYMENT", Duration.ofSeconds(60));
+        purchases.pay(ids.subList(0, 3));
+        List<String> cancelled = ids.subList(3, 6);
+        mysql.cut();
+        List<Thread> cancels = purchases.cancelInBackground(cancelled); // the order cancels wait for MySQL
+        Thread.sleep(OUTAGE.toMillis());
+        mysql.restore();
+        purchases.awaitStatus(cancelled, "CANCELLED", Duration.ofSeconds(60));
+        for (Thread cancel : cancels) {
+            cancel.join();
+        }
+
+        assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", 3L, "CANCELLED", 3L));
+        assertPasses(saleId, new Audits.Counts(6, 3, 0, 3, 0, 3, 3L, 3, 3, 6, 0, 0));
+    }
+
+    private static String newSale(int units, String payTimeout) {
+        String saleId = TestSales.newId();
+        assertThat(api.createSale(TestTokens.admin(), saleId, units, payTimeout).status())
+                .isEqualTo(201);
+        return saleId;
+    }
+
+    private static void assertPasses(String saleId, Audits.Counts expected) {
+        ApiClient.Response audit = api.audit(TestTokens.admin(), saleId);
+        assertThat(audit.body().path("violations")).isEmpty();
+        assertThat(audit.body().path("result").asText()).isEqualTo("PASS");
+        assertThat(Audits.counts(audit)).isEqualTo(expected);
+    }
+
+    private static TcpProxy proxyTo(URI server) {
+        try {
+            return TcpProxy.to(server.getHost(), server.getPort());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

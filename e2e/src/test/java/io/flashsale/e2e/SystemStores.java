@@ -1,0 +1,77 @@
+package io.flashsale.e2e;
+
+import io.flashsale.activities.RedisKeyProperties;
+import io.flashsale.activities.admission.AdmissionGate;
+import io.flashsale.activities.admission.AdmissionStream;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.DefaultRedisScript;
+
+/**
+ * The system's Redis as the test reaches it behind the processes' backs: on the same server and key
+ * prefix, with the same admission gate and stream classes the api and the relay use. Only ever
+ * touches keys under the system's prefix (never FLUSHDB on the shared Redis).
+ */
+final class SystemStores implements AutoCloseable {
+
+    private final LettuceConnectionFactory connections;
+    private final StringRedisTemplate redis;
+    private final RedisKeyProperties keys;
+
+    SystemStores(Map<String, String> environment) {
+        URI url = URI.create(environment.get("REDIS_URL"));
+        RedisStandaloneConfiguration server =
+                new RedisStandaloneConfiguration(url.getHost(), url.getPort() < 0 ? 6379 : url.getPort());
+        String path = url.getPath() == null ? "" : url.getPath().replace("/", "");
+        if (!path.isEmpty()) {
+            server.setDatabase(Integer.parseInt(path));
+        }
+        this.connections = new LettuceConnectionFactory(server);
+        connections.afterPropertiesSet();
+        connections.start();
+        this.redis = new StringRedisTemplate(connections);
+        this.keys = new RedisKeyProperties(environment.get("FLASHSALE_REDIS_PREFIX"));
+    }
+
+    /** The admission Lua the api runs, without the workflow start that follows it there. */
+    AdmissionGate gate() {
+        return new AdmissionGate(redis, keys, script("admit"));
+    }
+
+    /** The relay's view of the streams, to play a relay consumer that reads and dies. */
+    AdmissionStream stream() {
+        return new AdmissionStream(redis, keys, script("claim"));
+    }
+
+    /** Hides the sale from every relay (they walk the global set of sales) or shows it again. */
+    void relayed(String saleId, boolean visible) {
+        if (visible) {
+            redis.opsForSet().add(keys.sales(), saleId);
+        } else {
+            redis.opsForSet().remove(keys.sales(), saleId);
+        }
+    }
+
+    /** Redis loses the sale: every key of it (stock, buyers, holds, admissions, meta) is deleted. */
+    long loseSale(String saleId) {
+        Long deleted = redis.delete(keys.sale(saleId).all());
+        return deleted == null ? 0 : deleted;
+    }
+
+    private static DefaultRedisScript<List> script(String name) {
+        DefaultRedisScript<List> script = new DefaultRedisScript<>();
+        script.setLocation(new ClassPathResource("lua/" + name + ".lua"));
+        script.setResultType(List.class);
+        return script;
+    }
+
+    @Override
+    public void close() {
+        connections.destroy();
+    }
+}
