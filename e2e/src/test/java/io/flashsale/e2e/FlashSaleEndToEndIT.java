@@ -14,8 +14,6 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,26 +21,10 @@ import org.junit.jupiter.api.Test;
  * Temporal, MariaDB and Redis. 100 users send 2 concurrent purchases each for 10 units; 5 winners
  * pay, 5 let the deadline pass.
  */
-class FlashSaleEndToEndIT {
+class FlashSaleEndToEndIT extends RunningSystemTest {
 
     private static final int UNITS = 10;
     private static final int USERS = 100;
-
-    static FlashSaleSystem system;
-    static ApiClient api;
-
-    @BeforeAll
-    static void startSystem() throws Exception {
-        system = FlashSaleSystem.start();
-        api = new ApiClient(system.api());
-    }
-
-    @AfterAll
-    static void stopSystem() throws Exception {
-        if (system != null) {
-            system.close();
-        }
-    }
 
     @Test
     void burstSellsExactlyTheStockAndUnpaidUnitsGoBackOnSale() throws Exception {

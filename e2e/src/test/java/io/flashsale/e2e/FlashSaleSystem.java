@@ -121,7 +121,9 @@ final class FlashSaleSystem implements AutoCloseable {
                 "FLASHSALE_REDIS_PREFIX", "" + stores.get("flashsale.redis.key-prefix"),
                 "TEMPORAL_ADDRESS", "127.0.0.1:" + temporalPort,
                 // the api accepts the dev JWT secret (TestTokens signs with it) only under the dev profile
-                "SPRING_PROFILES_ACTIVE", "dev");
+                "SPRING_PROFILES_ACTIVE", "dev",
+                // the dev Temporal does not hand a dead worker's sticky tasks to another worker
+                "WORKER_WORKFLOW_CACHE", "0");
     }
 
     private void launch(String name, String jar, Map<String, String> extra) throws IOException {

@@ -8,8 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,25 +16,9 @@ import org.junit.jupiter.api.Test;
  * while compensations run. Other worker processes started by the test finish every purchase exactly
  * once.
  */
-class WorkerCrashIT {
+class WorkerCrashIT extends RunningSystemTest {
 
     private static final int UNITS = 10;
-
-    static FlashSaleSystem system;
-    static ApiClient api;
-
-    @BeforeAll
-    static void startSystem() throws Exception {
-        system = FlashSaleSystem.start();
-        api = new ApiClient(system.api());
-    }
-
-    @AfterAll
-    static void stopSystem() throws Exception {
-        if (system != null) {
-            system.close();
-        }
-    }
 
     @Test
     void workersKilledAtEveryStageLeaveEveryPurchaseFinishedExactlyOnce() throws Exception {

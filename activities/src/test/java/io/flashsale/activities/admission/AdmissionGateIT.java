@@ -2,14 +2,11 @@ package io.flashsale.activities.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.RedisKeyProperties;
 import io.flashsale.activities.SaleKeys;
 import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.sale.SaleStock;
-import io.flashsale.activities.testing.ActivitiesTestConfiguration;
+import io.flashsale.activities.testing.ActivitiesIntegrationTest;
 import io.flashsale.activities.testing.Race;
 import io.flashsale.activities.testing.TestSales;
-import io.flashsale.activities.testing.TestStores;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -18,31 +15,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-@SpringBootTest(classes = ActivitiesTestConfiguration.class)
-class AdmissionGateIT {
-
-    @DynamicPropertySource
-    static void stores(DynamicPropertyRegistry registry) {
-        TestStores.register(registry);
-    }
-
-    @Autowired
-    AdmissionGate gate;
-
-    @Autowired
-    SaleStock stock;
-
-    @Autowired
-    StringRedisTemplate redis;
-
-    @Autowired
-    RedisKeyProperties keys;
+class AdmissionGateIT extends ActivitiesIntegrationTest {
 
     @Test
     void admitsExactlyAsManyBuyersAsUnitsWhenTwoHundredRequestsRace() throws InterruptedException {
@@ -153,11 +127,6 @@ class AdmissionGateIT {
         assertThat(gate.holdState(sale.id(), admission.purchaseId())).hasValue("HELD");
         assertThat(gate.holdState(sale.id(), "purchase-" + sale.id() + "-nobody"))
                 .isEmpty();
-    }
-
-    private Sale loaded(Sale sale) {
-        stock.load(sale);
-        return sale;
     }
 
     /** Every existing key of the sale with its serialized content. */

@@ -2,42 +2,17 @@ package io.flashsale.activities.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.RedisKeyProperties;
 import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.sale.SaleStock;
-import io.flashsale.activities.testing.ActivitiesTestConfiguration;
+import io.flashsale.activities.testing.ActivitiesIntegrationTest;
 import io.flashsale.activities.testing.TestSales;
-import io.flashsale.activities.testing.TestStores;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-@SpringBootTest(classes = ActivitiesTestConfiguration.class)
-class AdmissionStreamIT {
-
-    @DynamicPropertySource
-    static void stores(DynamicPropertyRegistry registry) {
-        TestStores.register(registry);
-    }
+class AdmissionStreamIT extends ActivitiesIntegrationTest {
 
     @Autowired
     AdmissionStream stream;
-
-    @Autowired
-    AdmissionGate gate;
-
-    @Autowired
-    SaleStock stock;
-
-    @Autowired
-    StringRedisTemplate redis;
-
-    @Autowired
-    RedisKeyProperties keys;
 
     @Test
     void listsEveryLoadedSale() {
@@ -135,10 +110,5 @@ class AdmissionStreamIT {
                         .pending(keys.sale(sale.id()).admissions(), "relay")
                         .getTotalPendingMessages())
                 .isZero();
-    }
-
-    private Sale loaded(Sale sale) {
-        stock.load(sale);
-        return sale;
     }
 }

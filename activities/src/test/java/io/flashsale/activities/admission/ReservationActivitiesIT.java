@@ -2,42 +2,17 @@ package io.flashsale.activities.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.RedisKeyProperties;
 import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.sale.SaleStock;
-import io.flashsale.activities.testing.ActivitiesTestConfiguration;
+import io.flashsale.activities.testing.ActivitiesIntegrationTest;
 import io.flashsale.activities.testing.TestSales;
-import io.flashsale.activities.testing.TestStores;
 import io.flashsale.workflows.purchase.ReservationActivities;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-@SpringBootTest(classes = ActivitiesTestConfiguration.class)
-class ReservationActivitiesIT {
-
-    @DynamicPropertySource
-    static void stores(DynamicPropertyRegistry registry) {
-        TestStores.register(registry);
-    }
+class ReservationActivitiesIT extends ActivitiesIntegrationTest {
 
     @Autowired
     ReservationActivities reservationActivities;
-
-    @Autowired
-    AdmissionGate gate;
-
-    @Autowired
-    SaleStock stock;
-
-    @Autowired
-    StringRedisTemplate redis;
-
-    @Autowired
-    RedisKeyProperties keys;
 
     @Test
     void confirmsAHeldReservationWithoutTakingAnotherUnit() {
@@ -109,10 +84,5 @@ class ReservationActivitiesIT {
         assertThat(reservationActivities.confirmReservation(saleId, "purchase-" + saleId + "-u1", "u1"))
                 .isFalse();
         assertThat(stock.stock(saleId)).isEmpty();
-    }
-
-    private Sale loaded(Sale sale) {
-        stock.load(sale);
-        return sale;
     }
 }

@@ -6,10 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.flashsale.activities.sale.Sale;
 import io.flashsale.activities.sale.SaleCounts;
 import io.flashsale.activities.sale.SaleRepository;
-import io.flashsale.activities.testing.ActivitiesTestConfiguration;
+import io.flashsale.activities.testing.ActivitiesIntegrationTest;
 import io.flashsale.activities.testing.Race;
 import io.flashsale.activities.testing.TestSales;
-import io.flashsale.activities.testing.TestStores;
 import io.flashsale.workflows.purchase.NewOrder;
 import io.flashsale.workflows.purchase.OrderActivities;
 import io.flashsale.workflows.purchase.PurchaseFailure;
@@ -22,17 +21,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-@SpringBootTest(classes = ActivitiesTestConfiguration.class)
-class OrderActivitiesIT {
-
-    @DynamicPropertySource
-    static void stores(DynamicPropertyRegistry registry) {
-        TestStores.register(registry);
-    }
+class OrderActivitiesIT extends ActivitiesIntegrationTest {
 
     @Autowired
     OrderActivities orderActivities;

@@ -2,29 +2,11 @@ package io.flashsale.activities.sale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.admission.AdmissionGate;
-import io.flashsale.activities.testing.ActivitiesTestConfiguration;
+import io.flashsale.activities.testing.ActivitiesIntegrationTest;
 import io.flashsale.activities.testing.TestSales;
-import io.flashsale.activities.testing.TestStores;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-@SpringBootTest(classes = ActivitiesTestConfiguration.class)
-class SaleStockIT {
-
-    @DynamicPropertySource
-    static void stores(DynamicPropertyRegistry registry) {
-        TestStores.register(registry);
-    }
-
-    @Autowired
-    SaleStock stock;
-
-    @Autowired
-    AdmissionGate gate;
+class SaleStockIT extends ActivitiesIntegrationTest {
 
     @Test
     void loadingTwiceDoesNotResetARunningSale() {

@@ -20,9 +20,10 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
- * The hot path. One Lua call decides, rate limit included (limited_admit.lua); rate-limited, sold-out and duplicate traffic ends there, touching neither
- * Temporal nor MySQL. An admitted buyer's workflow is started here, and the stream entry the Lua
- * wrote (the outbox) is dropped once it runs; if the start fails, the worker's relay starts it.
+ * The hot path. One Lua call decides, rate limit included (limited_admit.lua): rate-limited,
+ * sold-out and duplicate traffic ends there, touching neither Temporal nor MySQL. An admitted
+ * buyer's workflow is started here, and the stream entry the Lua wrote (the outbox) is dropped
+ * once it runs; if the start fails, the worker's relay starts it.
  */
 @Service
 class PurchaseAdmission {

@@ -79,41 +79,30 @@ class PurchaseAdmissionIT extends ApiIntegrationTest {
 
     @Test
     void answersSameKeyAgainWith200SamePurchaseAndWritesNothing() {
-        String sale = openSale(3);
-        String user = newUser();
-        String token = TestTokens.buyer(user);
-        api.purchase(token, sale, "key-1").assertStatus(202);
-        awaitStatus(token, purchaseId(sale, user), "PENDING_PAYMENT");
-        StoreSnapshot before = stores.snapshot(sale);
+        PendingBuyer buyer = pendingBuyer(3);
+        StoreSnapshot before = stores.snapshot(buyer.sale());
 
-        Response again = api.purchase(token, sale, "key-1").assertStatus(200);
+        Response again = api.purchase(buyer.token(), buyer.sale(), "key-1").assertStatus(200);
 
-        assertThat(again.field("purchaseId")).isEqualTo(purchaseId(sale, user));
+        assertThat(again.field("purchaseId")).isEqualTo(buyer.purchaseId());
         assertThat(again.field("status")).isEqualTo("PENDING_PAYMENT");
-        assertThat(stores.snapshot(sale)).isEqualTo(before);
+        assertThat(stores.snapshot(buyer.sale())).isEqualTo(before);
     }
 
     @Test
     void refusesSecondPurchaseBySameUserWithOtherKeyAndWritesNothing() {
-        String sale = openSale(3);
-        String user = newUser();
-        String token = TestTokens.buyer(user);
-        api.purchase(token, sale, "key-1").assertStatus(202);
-        awaitStatus(token, purchaseId(sale, user), "PENDING_PAYMENT");
-        StoreSnapshot before = stores.snapshot(sale);
+        PendingBuyer buyer = pendingBuyer(3);
+        StoreSnapshot before = stores.snapshot(buyer.sale());
 
-        Response refused = api.purchase(token, sale, "key-2").assertProblem(409, "already-purchased");
+        Response refused = api.purchase(buyer.token(), buyer.sale(), "key-2").assertProblem(409, "already-purchased");
 
-        assertThat(refused.field("purchaseId")).isEqualTo(purchaseId(sale, user));
-        assertThat(stores.snapshot(sale)).isEqualTo(before);
+        assertThat(refused.field("purchaseId")).isEqualTo(buyer.purchaseId());
+        assertThat(stores.snapshot(buyer.sale())).isEqualTo(before);
     }
 
     @Test
     void refusesPurchaseWhenSoldOutAndWritesNothing() {
-        String sale = openSale(1);
-        String first = newUser();
-        api.purchase(TestTokens.buyer(first), sale, "key-1").assertStatus(202);
-        awaitStatus(TestTokens.buyer(first), purchaseId(sale, first), "PENDING_PAYMENT");
+        String sale = pendingBuyer(1).sale();
         StoreSnapshot before = stores.snapshot(sale);
 
         String late = newUser();
@@ -185,4 +174,16 @@ class PurchaseAdmissionIT extends ApiIntegrationTest {
         assertThat(stores.snapshot(sale)).isEqualTo(before);
         api.purchase(token, sale, "k".repeat(64)).assertStatus(202);
     }
+
+    /** A new user whose purchase (key {@code key-1}) in a new sale of {@code units} awaits payment. */
+    private PendingBuyer pendingBuyer(int units) {
+        String sale = openSale(units);
+        String user = newUser();
+        String token = TestTokens.buyer(user);
+        api.purchase(token, sale, "key-1").assertStatus(202);
+        awaitStatus(token, purchaseId(sale, user), "PENDING_PAYMENT");
+        return new PendingBuyer(sale, token, purchaseId(sale, user));
+    }
+
+    private record PendingBuyer(String sale, String token, String purchaseId) {}
 }

@@ -2,108 +2,37 @@ package io.flashsale.worker.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.RedisKeyProperties;
-import io.flashsale.activities.admission.Admission;
-import io.flashsale.activities.admission.AdmissionGate;
-import io.flashsale.activities.admission.AdmissionOutcome;
 import io.flashsale.activities.admission.AdmissionStream;
-import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.sale.SaleRepository;
-import io.flashsale.activities.sale.SaleStock;
-import io.flashsale.activities.testing.ActivitiesTestConfiguration;
 import io.flashsale.activities.testing.Race;
-import io.flashsale.activities.testing.TestSales;
-import io.flashsale.activities.testing.TestStores;
 import io.flashsale.worker.WorkerProperties;
-import io.flashsale.workflows.PurchaseSearchAttributes;
-import io.flashsale.workflows.TaskQueues;
-import io.flashsale.workflows.purchase.OrderActivities;
+import io.flashsale.worker.purchase.WorkflowIntegrationTest;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStarter;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.flashsale.workflows.purchase.PurchaseWorkflow;
-import io.flashsale.workflows.purchase.PurchaseWorkflowImpl;
-import io.flashsale.workflows.purchase.ReservationActivities;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
-import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.worker.Worker;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The relay closes the window "Redis admitted the buyer, then the api died before starting the
  * workflow": buyers pass the real Lua gate only, and the relay starts their workflows on a
  * time-skipping Temporal that runs the real activities.
  */
-@SpringBootTest(classes = ActivitiesTestConfiguration.class)
-class AdmissionRelayIT {
-
-    @DynamicPropertySource
-    static void stores(DynamicPropertyRegistry registry) {
-        TestStores.register(registry);
-    }
-
-    @Autowired
-    ReservationActivities reservations;
-
-    @Autowired
-    OrderActivities orders;
-
-    @Autowired
-    SaleRepository sales;
-
-    @Autowired
-    SaleStock stock;
-
-    @Autowired
-    AdmissionGate gate;
+class AdmissionRelayIT extends WorkflowIntegrationTest {
 
     @Autowired
     AdmissionStream stream;
 
-    @Autowired
-    StringRedisTemplate redis;
-
-    @Autowired
-    RedisKeyProperties keys;
-
-    @Autowired
-    JdbcClient jdbc;
-
-    TestWorkflowEnvironment env;
     SimpleMeterRegistry meters;
-    Sale sale;
 
     @BeforeEach
-    void setUp() {
-        env = TestWorkflowEnvironment.newInstance();
-        PurchaseSearchAttributes.all()
-                .forEach(
-                        key -> env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
-        Worker worker = env.newWorker(TaskQueues.PURCHASE);
-        worker.registerWorkflowImplementationTypes(PurchaseWorkflowImpl.class);
-        worker.registerActivitiesImplementations(reservations, orders);
-        env.start();
+    void newMeters() {
         meters = new SimpleMeterRegistry();
-        sale = TestSales.open(3);
-        sales.insertIfAbsent(sale);
-        stock.load(sale);
-    }
-
-    @AfterEach
-    void tearDown() {
-        env.close();
     }
 
     @Test
@@ -169,9 +98,7 @@ class AdmissionRelayIT {
 
     /** Admits through the Lua gate only: the api "dies" before starting the workflow. */
     private PurchaseRequest admit(String userId) {
-        Admission admission = gate.admit(sale.id(), userId, "key-" + userId);
-        assertThat(admission.outcome()).isEqualTo(AdmissionOutcome.ADMITTED);
-        return new PurchaseRequest(admission.purchaseId(), sale.id(), userId, admission.payTimeoutSeconds());
+        return fixture.admit(sale, userId);
     }
 
     private void awaitPendingPayment(PurchaseRequest request) throws InterruptedException {
@@ -198,10 +125,7 @@ class AdmissionRelayIT {
     }
 
     private int orders() {
-        return jdbc.sql("SELECT COUNT(*) FROM orders WHERE sale_id = ?")
-                .param(sale.id())
-                .query(Integer.class)
-                .single();
+        return fixture.orders(sale);
     }
 
     private long entriesLeft() {

@@ -13,41 +13,41 @@ import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** Sets up sales and admissions on the real stores and reads back what MySQL and Redis hold. */
-record PurchaseFixture(SaleRepository sales, SaleStock stock, AdmissionGate gate, JdbcClient jdbc) {
+public record PurchaseFixture(SaleRepository sales, SaleStock stock, AdmissionGate gate, JdbcClient jdbc) {
 
-    Sale create(Sale sale) {
+    public Sale create(Sale sale) {
         sales.insertIfAbsent(sale);
         stock.load(sale);
         return sale;
     }
 
     /** Admits the user through the real Lua gate, as the api does, and returns the workflow input. */
-    PurchaseRequest admit(Sale sale, String userId) {
+    public PurchaseRequest admit(Sale sale, String userId) {
         Admission admission = gate.admit(sale.id(), userId, "key-" + userId);
         assertThat(admission.outcome()).isEqualTo(AdmissionOutcome.ADMITTED);
         return new PurchaseRequest(admission.purchaseId(), sale.id(), userId, admission.payTimeoutSeconds());
     }
 
-    int available(Sale sale) {
+    public int available(Sale sale) {
         return sales.find(sale.id()).orElseThrow().available();
     }
 
-    long redisStock(Sale sale) {
+    public long redisStock(Sale sale) {
         return stock.stock(sale.id()).orElseThrow();
     }
 
-    Optional<String> hold(PurchaseRequest request) {
+    public Optional<String> hold(PurchaseRequest request) {
         return gate.holdState(request.saleId(), request.purchaseId());
     }
 
-    Optional<String> orderStatus(PurchaseRequest request) {
+    public Optional<String> orderStatus(PurchaseRequest request) {
         return jdbc.sql("SELECT status FROM orders WHERE purchase_id = ?")
                 .param(request.purchaseId())
                 .query(String.class)
                 .optional();
     }
 
-    int orders(Sale sale) {
+    public int orders(Sale sale) {
         return jdbc.sql("SELECT COUNT(*) FROM orders WHERE sale_id = ?")
                 .param(sale.id())
                 .query(Integer.class)

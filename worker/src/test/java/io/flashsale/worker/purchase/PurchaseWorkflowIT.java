@@ -3,15 +3,7 @@ package io.flashsale.worker.purchase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.flashsale.activities.admission.AdmissionGate;
-import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.sale.SaleRepository;
-import io.flashsale.activities.sale.SaleStock;
-import io.flashsale.activities.testing.ActivitiesTestConfiguration;
-import io.flashsale.activities.testing.TestSales;
-import io.flashsale.activities.testing.TestStores;
 import io.flashsale.workflows.PurchaseSearchAttributes;
-import io.flashsale.workflows.purchase.OrderActivities;
 import io.flashsale.workflows.purchase.PaymentRequest;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStarter;
@@ -19,70 +11,19 @@ import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.flashsale.workflows.purchase.PurchaseView;
 import io.flashsale.workflows.purchase.PurchaseWorkflow;
 import io.flashsale.workflows.purchase.PurchaseWorkflowImpl;
-import io.flashsale.workflows.purchase.ReservationActivities;
 import io.temporal.client.WorkflowException;
-import io.temporal.client.WorkflowStub;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.common.WorkflowExecutionHistory;
-import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.testing.WorkflowReplayer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The purchase saga on a time-skipping Temporal with the real activities on MariaDB and Redis: the
  * pay timer fires instantly, everything else is real.
  */
-@SpringBootTest(classes = ActivitiesTestConfiguration.class)
-class PurchaseWorkflowIT {
-
-    @DynamicPropertySource
-    static void stores(DynamicPropertyRegistry registry) {
-        TestStores.register(registry);
-    }
-
-    @Autowired
-    ReservationActivities reservations;
-
-    @Autowired
-    OrderActivities orders;
-
-    @Autowired
-    SaleRepository sales;
-
-    @Autowired
-    SaleStock stock;
-
-    @Autowired
-    AdmissionGate gate;
-
-    @Autowired
-    JdbcClient jdbc;
-
-    PurchaseFixture fixture;
-    TestWorkflowEnvironment env;
-    Sale sale;
-
-    @BeforeEach
-    void setUp() {
-        fixture = new PurchaseFixture(sales, stock, gate, jdbc);
-        env = TemporalTestEnvironment.start(reservations, orders);
-        sale = fixture.create(TestSales.open(3));
-    }
-
-    @AfterEach
-    void tearDown() {
-        env.close();
-    }
+class PurchaseWorkflowIT extends WorkflowIntegrationTest {
 
     @Test
     void paidInTimeKeepsTheUnitSold() throws Exception {
@@ -234,16 +175,7 @@ class PurchaseWorkflowIT {
 
     private PurchaseWorkflow startAndAwaitPayment(PurchaseRequest request) {
         new PurchaseStarter(env.getWorkflowClient()).start(request);
-        PurchaseWorkflow workflow =
-                env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId());
-        Awaits.until(() -> workflow.status().status() == PurchaseStatus.PENDING_PAYMENT, Duration.ofSeconds(20));
-        return workflow;
-    }
-
-    private PurchaseView result(PurchaseRequest request) {
-        return WorkflowStub.fromTyped(
-                        env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId()))
-                .getResult(PurchaseView.class);
+        return awaitPayment(request);
     }
 
     private String searchAttribute(PurchaseRequest request) {

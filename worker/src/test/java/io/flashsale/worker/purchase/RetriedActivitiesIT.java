@@ -2,14 +2,7 @@ package io.flashsale.worker.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.admission.AdmissionGate;
-import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.sale.SaleRepository;
-import io.flashsale.activities.sale.SaleStock;
-import io.flashsale.activities.testing.ActivitiesTestConfiguration;
 import io.flashsale.activities.testing.Race;
-import io.flashsale.activities.testing.TestSales;
-import io.flashsale.activities.testing.TestStores;
 import io.flashsale.workflows.purchase.NewOrder;
 import io.flashsale.workflows.purchase.OrderActivities;
 import io.flashsale.workflows.purchase.PaymentRequest;
@@ -20,7 +13,6 @@ import io.flashsale.workflows.purchase.PurchaseView;
 import io.flashsale.workflows.purchase.PurchaseWorkflow;
 import io.flashsale.workflows.purchase.ReservationActivities;
 import io.temporal.activity.Activity;
-import io.temporal.client.WorkflowStub;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Duration;
 import java.util.List;
@@ -28,63 +20,22 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Invariant I5 under retries: every activity runs for real, commits, and then its first attempt
  * fails, so Temporal runs it again. The second run must change nothing.
  */
-@SpringBootTest(classes = ActivitiesTestConfiguration.class)
-class RetriedActivitiesIT {
+class RetriedActivitiesIT extends WorkflowIntegrationTest {
 
-    @DynamicPropertySource
-    static void stores(DynamicPropertyRegistry registry) {
-        TestStores.register(registry);
-    }
-
-    @Autowired
-    ReservationActivities reservations;
-
-    @Autowired
-    OrderActivities orders;
-
-    @Autowired
-    SaleRepository sales;
-
-    @Autowired
-    SaleStock stock;
-
-    @Autowired
-    AdmissionGate gate;
-
-    @Autowired
-    JdbcClient jdbc;
-
-    PurchaseFixture fixture;
     FailAfterCommit attempts;
-    TestWorkflowEnvironment env;
-    Sale sale;
 
     /** The production starter and task queue: this test environment's worker is the flaky one. */
-    @BeforeEach
-    void setUp() {
-        fixture = new PurchaseFixture(sales, stock, gate, jdbc);
+    @Override
+    protected TestWorkflowEnvironment startTemporal() {
         attempts = new FailAfterCommit();
-        env = TemporalTestEnvironment.start(
+        return TemporalTestEnvironment.start(
                 new FlakyReservations(reservations, attempts), new FlakyOrders(orders, attempts));
-        sale = fixture.create(TestSales.open(3));
-    }
-
-    @AfterEach
-    void tearDown() {
-        env.close();
     }
 
     @Test
@@ -166,16 +117,7 @@ class RetriedActivitiesIT {
 
     private PurchaseWorkflow startAndAwaitPayment(PurchaseRequest request) {
         assertThat(new PurchaseStarter(env.getWorkflowClient()).start(request)).isTrue();
-        PurchaseWorkflow workflow =
-                env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId());
-        Awaits.until(() -> workflow.status().status() == PurchaseStatus.PENDING_PAYMENT, Duration.ofSeconds(20));
-        return workflow;
-    }
-
-    private PurchaseView result(PurchaseRequest request) {
-        return WorkflowStub.fromTyped(
-                        env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId()))
-                .getResult(PurchaseView.class);
+        return awaitPayment(request);
     }
 
     private PurchaseView resultAfterTheDeadline(PurchaseRequest request) {

@@ -1,0 +1,31 @@
+package io.flashsale.e2e;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * Base of tests against the system as {@link FlashSaleSystem#start()} runs it: each test class
+ * starts a system of its own before its first test and stops it after its last.
+ */
+abstract class RunningSystemTest {
+
+    static FlashSaleSystem system;
+    static ApiClient api;
+
+    @BeforeAll
+    static void startSystem() throws Exception {
+        system = FlashSaleSystem.start();
+        api = new ApiClient(system.api());
+    }
+
+    /** Stops the class's system and forgets it, so the next class never sees a stopped one. */
+    @AfterAll
+    static void stopSystem() throws Exception {
+        FlashSaleSystem stopping = system;
+        system = null;
+        api = null;
+        if (stopping != null) {
+            stopping.close();
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.flashsale.worker.purchase;
+
+import io.flashsale.activities.sale.Sale;
+import io.flashsale.activities.sale.SaleRepository;
+import io.flashsale.activities.testing.ActivitiesIntegrationTest;
+import io.flashsale.activities.testing.TestSales;
+import io.flashsale.workflows.purchase.OrderActivities;
+import io.flashsale.workflows.purchase.PurchaseRequest;
+import io.flashsale.workflows.purchase.PurchaseStatus;
+import io.flashsale.workflows.purchase.PurchaseView;
+import io.flashsale.workflows.purchase.PurchaseWorkflow;
+import io.flashsale.workflows.purchase.ReservationActivities;
+import io.temporal.client.WorkflowStub;
+import io.temporal.testing.TestWorkflowEnvironment;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Base of the worker's integration tests: the real activities on fresh stores (a context, schema
+ * and Redis key prefix per test class, see {@link ActivitiesIntegrationTest}) and, per test, a
+ * time-skipping Temporal running the purchase worker ({@link TemporalTestEnvironment}) and an open
+ * sale of three units in MySQL and Redis.
+ */
+public abstract class WorkflowIntegrationTest extends ActivitiesIntegrationTest {
+
+    @Autowired
+    protected ReservationActivities reservations;
+
+    @Autowired
+    protected OrderActivities orders;
+
+    @Autowired
+    protected SaleRepository sales;
+
+    @Autowired
+    protected JdbcClient jdbc;
+
+    protected PurchaseFixture fixture;
+    protected TestWorkflowEnvironment env;
+    protected Sale sale;
+
+    @BeforeEach
+    void startTemporalAndSale() {
+        fixture = new PurchaseFixture(sales, stock, gate, jdbc);
+        env = startTemporal();
+        sale = fixture.create(TestSales.open(3));
+    }
+
+    @AfterEach
+    void closeTemporal() {
+        env.close();
+    }
+
+    /** Waits up to 20 s for the started purchase to await payment and returns its workflow. */
+    protected PurchaseWorkflow awaitPayment(PurchaseRequest request) {
+        PurchaseWorkflow workflow =
+                env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId());
+        Awaits.until(() -> workflow.status().status() == PurchaseStatus.PENDING_PAYMENT, Duration.ofSeconds(20));
+        return workflow;
+    }
+
+    /** Waits for the purchase's workflow to finish and returns its result. */
+    protected PurchaseView result(PurchaseRequest request) {
+        return WorkflowStub.fromTyped(
+                        env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId()))
+                .getResult(PurchaseView.class);
+    }
+
+    /** Starts the test's Temporal with the real activities on its worker; override to wrap them. */
+    protected TestWorkflowEnvironment startTemporal() {
+        return TemporalTestEnvironment.start(reservations, orders);
+    }
+}
