@@ -78,6 +78,46 @@ class PurchaseAdmissionIT extends ApiIntegrationTest {
     }
 
     @Test
+    void sameIdempotencyKeyTwentyTimesConcurrentlyAdmitsOnceAndAnswersTheRestWithTheSamePurchase()
+            throws InterruptedException {
+        Map<String, Object> body = saleBody(3);
+        // the limiter off for this sale (capacity 0 = no bucket; refill must stay positive): the api's
+        // default burst of 5 per user would answer most of the 20 requests 429 and hide the race
+        Map<String, Object> off = Map.of("capacity", 0, "refillPerSecond", 1);
+        body.put("rateLimits", Map.of("perUser", off, "perAddress", off));
+        String sale = createSale(body);
+        String user = newUser();
+        String token = TestTokens.buyer(user);
+        String purchaseId = purchaseId(sale, user);
+        List<Callable<Response>> calls = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            calls.add(() -> api.purchase(token, sale, "same-key"));
+        }
+
+        List<Race.Outcome<Response>> outcomes = Race.run(calls);
+
+        assertThat(outcomes).allSatisfy(outcome -> assertThat(outcome.failure()).isNull());
+        List<Response> answers = outcomes.stream().map(Race.Outcome::value).toList();
+        assertThat(answers.stream().collect(Collectors.groupingBy(Response::status, Collectors.counting())))
+                .containsOnly(Map.entry(202, 1L), Map.entry(200, 19L));
+        assertThat(answers)
+                .allSatisfy(answer -> assertThat(answer.field("purchaseId")).isEqualTo(purchaseId));
+        awaitStatus(token, purchaseId, "PENDING_PAYMENT");
+        StoreSnapshot after = stores.snapshot(sale);
+        assertThat(after.stock()).as("stock down by exactly one").isEqualTo("2");
+        assertThat(after.saleAvailable()).isEqualTo(2);
+        assertThat(after.buyers()).containsOnlyKeys(user);
+        assertThat(after.holds()).containsExactly(Map.entry(purchaseId, "HELD"));
+        assertThat(after.admissions())
+                .as("one admission, its workflow started by the api and its stream entry dropped")
+                .isZero();
+        assertThat(after.saleOrders())
+                .as("one workflow wrote one order")
+                .containsExactly(purchaseId + " PENDING_PAYMENT -");
+        assertThat(stores.buckets(sale)).as("no bucket was used").isEmpty();
+    }
+
+    @Test
     void answersSameKeyAgainWith200SamePurchaseAndWritesNothing() {
         PendingBuyer buyer = pendingBuyer(3);
         StoreSnapshot before = stores.snapshot(buyer.sale());

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
@@ -23,9 +24,12 @@ import org.springframework.test.context.DynamicPropertySource;
  * The api on a random port against real MariaDB/MySQL (fresh schema), Redis (fresh key prefix) and
  * an in-process Temporal, with the purchase worker running in the same JVM. Every subclass shares
  * one Spring context (declare no other configuration), so the whole suite starts it once. The
- * {@code dev} profile lets the api accept the dev JWT secret {@link TestTokens} signs with.
+ * {@code dev} profile lets the api accept the dev JWT secret {@link TestTokens} signs with; metrics
+ * export stays on, as in production, so {@code /actuator/prometheus} is served.
  */
 @ActiveProfiles("dev")
+// tests turn metrics export off by default; /actuator/prometheus is part of what the api serves
+@AutoConfigureObservability(tracing = false)
 @SpringBootTest(
         classes = {ApiApplication.class, ApiTestConfiguration.class},
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)

@@ -17,13 +17,19 @@ import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.WorkflowReplayer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The purchase saga on a time-skipping Temporal with the real activities on MariaDB and Redis: the
  * pay timer fires instantly, everything else is real.
  */
 class PurchaseWorkflowIT extends WorkflowIntegrationTest {
+
+    private static final Logger log = LoggerFactory.getLogger(PurchaseWorkflowIT.class);
 
     @Test
     void paidInTimeKeepsTheUnitSold() throws Exception {
@@ -85,6 +91,44 @@ class PurchaseWorkflowIT extends WorkflowIntegrationTest {
 
         assertThat(fixture.orderStatus(request)).contains("EXPIRED");
         assertThat(fixture.available(sale)).isEqualTo(3);
+    }
+
+    @Test
+    void paymentExactlyAtTheDeadlineHasOneOutcomeAndGivesTheUnitBackAtMostOnce() {
+        PurchaseRequest request = fixture.admit(sale, "dora");
+        PurchaseWorkflow workflow = startAndAwaitPayment(request);
+        Instant deadline = workflow.status().payDeadline();
+        Duration untilDeadline = Duration.between(Instant.ofEpochMilli(env.currentTimeMillis()), deadline);
+        assertThat(untilDeadline).isPositive();
+
+        env.sleep(untilDeadline);
+        PurchaseView paid;
+        try {
+            paid = workflow.pay(new PaymentRequest("pay-dora"));
+        } catch (WorkflowException refused) {
+            paid = null;
+        }
+        PurchaseView outcome = result(request);
+
+        if (paid != null) {
+            assertThat(paid.status()).isEqualTo(PurchaseStatus.PAID);
+            assertThat(outcome.status()).isEqualTo(PurchaseStatus.PAID);
+            assertThat(outcome.paymentId()).isEqualTo("pay-dora");
+            assertThat(fixture.orderStatus(request)).contains("PAID");
+            assertThat(fixture.available(sale)).isEqualTo(2);
+            assertThat(fixture.redisStock(sale)).isEqualTo(2);
+            assertThat(fixture.hold(request)).contains("HELD");
+        } else {
+            assertThat(outcome.status()).isEqualTo(PurchaseStatus.EXPIRED);
+            assertThat(outcome.paymentId()).isNull();
+            assertThat(fixture.orderStatus(request)).contains("EXPIRED");
+            assertThat(fixture.available(sale)).as("unit back in MySQL once").isEqualTo(3);
+            assertThat(fixture.redisStock(sale)).as("unit back in Redis once").isEqualTo(3);
+            assertThat(fixture.hold(request)).contains("RELEASED");
+        }
+        assertThat(fixture.orders(sale)).isEqualTo(1);
+        assertThat(searchAttribute(request)).isEqualTo(outcome.status().name());
+        log.info("payment exactly at the deadline ended {}", outcome.status());
     }
 
     @Test

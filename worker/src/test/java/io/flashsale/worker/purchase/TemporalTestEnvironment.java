@@ -6,6 +6,7 @@ import io.flashsale.workflows.purchase.OrderActivities;
 import io.flashsale.workflows.purchase.PurchaseWorkflowImpl;
 import io.flashsale.workflows.purchase.ReservationActivities;
 import io.temporal.api.enums.v1.IndexedValueType;
+import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 
@@ -15,7 +16,13 @@ final class TemporalTestEnvironment {
     private TemporalTestEnvironment() {}
 
     static TestWorkflowEnvironment start(ReservationActivities reservations, OrderActivities orders) {
-        TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
+        return start(TestEnvironmentOptions.getDefaultInstance(), reservations, orders);
+    }
+
+    /** With {@code options}, e.g. a metrics scope or worker interceptors. */
+    static TestWorkflowEnvironment start(
+            TestEnvironmentOptions options, ReservationActivities reservations, OrderActivities orders) {
+        TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(options);
         PurchaseSearchAttributes.all()
                 .forEach(
                         key -> env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
