@@ -4,6 +4,7 @@ import io.flashsale.activities.admission.RateLimits;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
@@ -14,11 +15,16 @@ import org.springframework.validation.annotation.Validated;
  * @param rateLimit default token buckets of {@code POST /api/sales/{id}/purchases}, per user and per
  *     client address (each per sale); a sale created with {@code rateLimits} overrides them
  * @param maxBodySize largest request body {@code /api/**} accepts (413 beyond)
+ * @param temporalRetry how long a Temporal call of the api retries before it gives up: a buyer
+ *     never waits longer on a Temporal outage (the admission is then left to the worker's relay)
  */
 @Validated
 @ConfigurationProperties("flashsale.api")
 public record ApiProperties(
-        @Valid @NotNull Jwt jwt, @Valid @NotNull RateLimits rateLimit, @NotNull DataSize maxBodySize) {
+        @Valid @NotNull Jwt jwt,
+        @Valid @NotNull RateLimits rateLimit,
+        @NotNull DataSize maxBodySize,
+        @NotNull Duration temporalRetry) {
 
     /**
      * @param secret HS256 key for bearer tokens, at least 32 bytes; the dev default is refused outside

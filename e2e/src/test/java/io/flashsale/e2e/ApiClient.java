@@ -49,6 +49,21 @@ final class ApiClient {
         return send(request("/api/purchases/" + purchaseId, token).GET());
     }
 
+    /** As {@link #purchase}, waiting up to {@code timeout} (not 30 s) for the answer. */
+    Response purchase(String token, String saleId, String idempotencyKey, Duration timeout) {
+        return send(request("/api/sales/" + saleId + "/purchases", token)
+                .timeout(timeout)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", idempotencyKey)
+                .POST(HttpRequest.BodyPublishers.ofString("")));
+    }
+
+    /** As {@link #status}, waiting up to {@code timeout} (not 30 s) for the answer. */
+    Response status(String token, String purchaseId, Duration timeout) {
+        return send(
+                request("/api/purchases/" + purchaseId, token).timeout(timeout).GET());
+    }
+
     Response pay(String token, String purchaseId, String paymentId) {
         return post("/api/purchases/" + purchaseId + "/payment", token, "{\"paymentId\":\"" + paymentId + "\"}", null);
     }

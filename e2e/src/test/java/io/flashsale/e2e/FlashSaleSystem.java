@@ -179,6 +179,11 @@ final class FlashSaleSystem implements AutoCloseable {
         return copy.toAbsolutePath().toString();
     }
 
+    /** What the process {@code name} (api, worker) logged so far. */
+    String log(String name) throws IOException {
+        return Files.readString(logs().resolve(name + ".log"));
+    }
+
     /** One folder per system (named by its api port), so the logs of one test class stay apart. */
     private Path logs() {
         return Path.of("target", "e2e-logs", "system-" + apiPort);

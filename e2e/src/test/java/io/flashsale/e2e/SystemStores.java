@@ -57,6 +57,12 @@ final class SystemStores implements AutoCloseable {
         }
     }
 
+    /** Length of the sale's admission stream: admissions whose workflow start nobody confirmed yet. */
+    long admissions(String saleId) {
+        Long length = redis.opsForStream().size(keys.sale(saleId).admissions());
+        return length == null ? 0 : length;
+    }
+
     /** Redis loses the sale: every key of it (stock, buyers, holds, admissions, meta) is deleted. */
     long loseSale(String saleId) {
         Long deleted = redis.delete(keys.sale(saleId).all());

@@ -5,12 +5,14 @@ import io.flashsale.workflows.purchase.PurchaseView;
 import io.flashsale.workflows.purchase.PurchaseWorkflow;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowNotFoundException;
+import io.temporal.client.WorkflowServiceException;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
  * Reads a purchase: from its workflow (the {@code status} query), or, while the workflow is not
- * visible yet (admitted, start still on its way through the relay), from the Redis hold.
+ * visible yet (admitted, start still on its way through the relay) or Temporal is unreachable,
+ * from the Redis hold.
  */
 @Component
 class PurchaseLookup {
@@ -24,7 +26,11 @@ class PurchaseLookup {
     }
 
     Optional<PurchaseResponse> find(PurchaseId id) {
-        return fromWorkflow(id).map(PurchaseResponse::of).or(() -> fromHold(id));
+        try {
+            return fromWorkflow(id).map(PurchaseResponse::of).or(() -> fromHold(id));
+        } catch (WorkflowServiceException down) {
+            return whileTemporalIsDown(id, down);
+        }
     }
 
     PurchaseWorkflow workflow(PurchaseId id) {
@@ -37,6 +43,11 @@ class PurchaseLookup {
         } catch (WorkflowNotFoundException notStartedYet) {
             return Optional.empty();
         }
+    }
+
+    /** Temporal unreachable: a purchase still held in Redis is RESERVED; anything else is unknown. */
+    private Optional<PurchaseResponse> whileTemporalIsDown(PurchaseId id, WorkflowServiceException down) {
+        return Optional.of(fromHold(id).orElseThrow(() -> down));
     }
 
     private Optional<PurchaseResponse> fromHold(PurchaseId id) {

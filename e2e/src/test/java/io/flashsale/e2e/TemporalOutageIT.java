@@ -1,0 +1,157 @@
+package io.flashsale.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.activities.testing.TestSales;
+import io.flashsale.api.TestTokens;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fault matrix, Temporal: the api and the worker reach Temporal through a {@link TcpProxy} this test
+ * controls. While it is cut, admissions go on in Redis (stock, hold, buyer, stream entry in one Lua
+ * call); the api's workflow start fails, so the admission stays in the sale's stream (the outbox)
+ * and the worker's relay starts the workflow once Temporal is back.
+ */
+class TemporalOutageIT {
+
+    /** Well beyond the api's bounded Temporal retries (FLASHSALE_TEMPORAL_RETRY, 2 s). */
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+    static TcpProxy temporal;
+    static FlashSaleSystem system;
+    static SystemStores stores;
+    static ApiClient api;
+
+    @BeforeAll
+    static void startSystem() throws Exception {
+        system = FlashSaleSystem.start(environment -> {
+            String[] address = environment.get("TEMPORAL_ADDRESS").split(":");
+            temporal = proxyTo(address[0], Integer.parseInt(address[1]));
+            return FlashSaleSystem.with(environment, Map.of("TEMPORAL_ADDRESS", "127.0.0.1:" + temporal.port()));
+        });
+        stores = new SystemStores(system.environment());
+        api = new ApiClient(system.api());
+    }
+
+    @AfterAll
+    static void stopSystem() throws Exception {
+        if (stores != null) {
+            stores.close();
+        }
+        if (system != null) {
+            system.close();
+        }
+        if (temporal != null) {
+            temporal.close();
+        }
+    }
+
+    /** Fault: Temporal unreachable while buyers are admitted; every purchase completes once it is back. */
+    @Test
+    void admissionsDuringATemporalOutageAreHeldInTheStreamAndAllCompleteOnceItIsBack() throws Exception {
+        String saleId = TestSales.newId();
+        assertThat(api.createSale(TestTokens.admin(), saleId, 6, "PT8S").status())
+                .isEqualTo(201);
+        Purchases purchases = new Purchases(api, saleId);
+        List<String> users = Purchases.users("outage", 5);
+        List<String> ids = purchases.purchaseIds(users);
+        ExecutorService buyers = Executors.newFixedThreadPool(users.size() + 1);
+        try {
+            temporal.cut();
+            List<CompletableFuture<ApiClient.Response>> admissions = users.stream()
+                    .map(user -> CompletableFuture.supplyAsync(
+                            () -> api.purchase(TestTokens.buyer(user), saleId, "key-" + user, PATIENCE), buyers))
+                    .toList();
+            awaitHeld(saleId, ids);
+            assertThat(stores.admissions(saleId))
+                    .as("every admission waits in the stream")
+                    .isEqualTo(5);
+            CompletableFuture<ApiClient.Response> statusDuringOutage = CompletableFuture.supplyAsync(
+                    () -> api.status(Purchases.owner(ids.get(0)), ids.get(0), PATIENCE), buyers);
+
+            List<ApiClient.Response> answers =
+                    admissions.stream().map(CompletableFuture::join).toList();
+            ApiClient.Response status = statusDuringOutage.join();
+
+            System.out.printf(
+                    "Temporal unreachable: purchases answered %s after %s ms; GET status answered %s %s after %d ms%n",
+                    answers.stream().map(ApiClient.Response::status).toList(),
+                    answers.stream().map(a -> a.nanos() / 1_000_000).toList(),
+                    status.status(),
+                    status.body(),
+                    status.nanos() / 1_000_000);
+            assertThat(answers).allSatisfy(answer -> {
+                assertThat(answer.status()).as("%s", answer.body()).isEqualTo(202);
+                assertThat(answer.body().path("status").asText()).isEqualTo("RESERVED");
+            });
+            assertThat(answers.stream().map(a -> a.body().path("purchaseId").asText()))
+                    .containsExactlyElementsOf(ids);
+            assertStatusDuringOutage(status);
+            assertThat(stores.admissions(saleId))
+                    .as("the api's starts failed: nothing left the stream, nothing lost")
+                    .isEqualTo(5);
+            assertThat(ids).allSatisfy(id -> assertThat(stores.gate().holdState(saleId, id))
+                    .contains("HELD"));
+        } finally {
+            temporal.restore();
+            buyers.shutdownNow();
+        }
+
+        purchases.awaitStatus(ids, "PENDING_PAYMENT", Duration.ofSeconds(60));
+        assertThat(stores.admissions(saleId)).isZero();
+        purchases.pay(ids.subList(0, 2));
+        purchases.cancel(ids.subList(2, 3));
+        purchases.awaitStatus(ids.subList(3, 5), "EXPIRED", Duration.ofSeconds(30));
+
+        assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", 2L, "CANCELLED", 1L, "EXPIRED", 2L));
+        String apiLog = system.log("api");
+        String workerLog = system.log("worker");
+        assertThat(ids).allSatisfy(id -> {
+            assertThat(apiLog).contains("workflow start deferred to the relay purchaseId=" + id + ":");
+            assertThat(workerLog).contains("relay started purchaseId=" + id + " ");
+        });
+        ApiClient.Response audit = api.audit(TestTokens.admin(), saleId);
+        assertThat(audit.body().path("violations")).isEmpty();
+        assertThat(audit.body().path("result").asText()).isEqualTo("PASS");
+        assertThat(Audits.counts(audit)).isEqualTo(new Audits.Counts(6, 4, 0, 2, 2, 1, 4L, 2, 3, 5, 0, 0));
+    }
+
+    /** The status query cannot reach Temporal: the api answers from the Redis hold. */
+    private static void assertStatusDuringOutage(ApiClient.Response status) {
+        assertThat(status.status()).as("%s", status.body()).isEqualTo(200);
+        assertThat(status.body().path("status").asText()).isEqualTo("RESERVED");
+    }
+
+    private static void awaitHeld(String saleId, List<String> ids) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!ids.stream().allMatch(id -> stores.gate().holdState(saleId, id).equals(Optional.of("HELD")))) {
+            assertThat(System.nanoTime())
+                    .as(
+                            "holds %s",
+                            ids.stream().collect(Collectors.toMap(id -> id, id -> stores.gate()
+                                    .holdState(saleId, id))))
+                    .isLessThan(deadline);
+            Thread.sleep(50);
+        }
+    }
+
+    private static TcpProxy proxyTo(String host, int port) {
+        try {
+            return TcpProxy.to(host, port);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
