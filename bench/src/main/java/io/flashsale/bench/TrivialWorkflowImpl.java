@@ -1,23 +1,12 @@
 package io.flashsale.bench;
 
-import io.temporal.activity.ActivityOptions;
-import io.temporal.common.RetryOptions;
+import io.flashsale.workflows.purchase.PurchaseWorkflowImpl;
 import io.temporal.workflow.Workflow;
-import java.time.Duration;
 
 /** The same activity options as the purchase workflow, nothing else. */
 public class TrivialWorkflowImpl implements TrivialWorkflow {
 
-    private final Steps steps = Workflow.newActivityStub(
-            Steps.class,
-            ActivityOptions.newBuilder()
-                    .setStartToCloseTimeout(Duration.ofSeconds(10))
-                    .setRetryOptions(RetryOptions.newBuilder()
-                            .setInitialInterval(Duration.ofMillis(200))
-                            .setBackoffCoefficient(2)
-                            .setMaximumInterval(Duration.ofSeconds(10))
-                            .build())
-                    .build());
+    private final Steps steps = Workflow.newActivityStub(Steps.class, PurchaseWorkflowImpl.ACTIVITY_OPTIONS);
 
     @Override
     public String run(String id) {

@@ -45,7 +45,8 @@ class JwtDecoderConfigurationTest {
                     "flashsale.api.rate-limit.per-user.refill-per-second=1",
                     "flashsale.api.rate-limit.per-address.capacity=300",
                     "flashsale.api.rate-limit.per-address.refill-per-second=100",
-                    "flashsale.api.max-body-size=16KB");
+                    "flashsale.api.max-body-size=16KB",
+                    "flashsale.api.temporal-retry=2s");
 
     @Test
     void refusesToStartWithTheDevSecretOutsideTheDevProfile() {

@@ -19,7 +19,7 @@ import java.util.Map;
 public class PurchaseWorkflowImpl implements PurchaseWorkflow {
 
     /** Transient Redis or MySQL errors are retried without limit: a purchase never gets lost. */
-    static final ActivityOptions ACTIVITY_OPTIONS = ActivityOptions.newBuilder()
+    public static final ActivityOptions ACTIVITY_OPTIONS = ActivityOptions.newBuilder()
             .setStartToCloseTimeout(Duration.ofSeconds(10))
             .setRetryOptions(RetryOptions.newBuilder()
                     .setInitialInterval(Duration.ofMillis(200))
