@@ -47,7 +47,9 @@ class WorkerCrashIT extends RunningSystemTest {
         List<String> unpaid = winners.subList(7, UNITS);
         sleepUntil(purchases.lastDeadline(unpaid));
         system.killWorker("worker3"); // deadlines fired: compensations under way
-        purchases.awaitStatus(unpaid, "EXPIRED", Duration.ofSeconds(60));
+        // Temporal times out the dead worker's workflow task and activities (10 s each) and retries
+        // them on another worker; on a loaded 2-core machine that can take a while
+        purchases.awaitStatus(unpaid, "EXPIRED", Duration.ofSeconds(120));
 
         assertThat(purchases.statuses(winners)).isEqualTo(Map.of("PAID", 7L, "EXPIRED", 3L));
         ApiClient.Response audit = api.audit(TestTokens.admin(), saleId);

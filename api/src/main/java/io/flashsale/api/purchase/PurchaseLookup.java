@@ -3,6 +3,8 @@ package io.flashsale.api.purchase;
 import io.flashsale.activities.admission.AdmissionGate;
 import io.flashsale.workflows.purchase.PurchaseView;
 import io.flashsale.workflows.purchase.PurchaseWorkflow;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowServiceException;
@@ -45,9 +47,25 @@ class PurchaseLookup {
         }
     }
 
-    /** Temporal unreachable: a purchase still held in Redis is RESERVED; anything else is unknown. */
-    private Optional<PurchaseResponse> whileTemporalIsDown(PurchaseId id, WorkflowServiceException down) {
-        return Optional.of(fromHold(id).orElseThrow(() -> down));
+    /**
+     * Temporal unreachable: a purchase still held in Redis is RESERVED as far as anyone can tell.
+     * Any other failure (a query timing out while a worker takes over, say) stays a failure (503)
+     * rather than a guess.
+     */
+    private Optional<PurchaseResponse> whileTemporalIsDown(PurchaseId id, WorkflowServiceException failure) {
+        if (!isUnreachable(failure)) {
+            throw failure;
+        }
+        return Optional.of(fromHold(id).orElseThrow(() -> failure));
+    }
+
+    private static boolean isUnreachable(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof StatusRuntimeException grpc) {
+                return grpc.getStatus().getCode() == Status.Code.UNAVAILABLE;
+            }
+        }
+        return false;
     }
 
     private Optional<PurchaseResponse> fromHold(PurchaseId id) {
