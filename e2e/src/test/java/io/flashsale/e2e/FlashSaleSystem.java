@@ -24,6 +24,7 @@ import java.util.function.UnaryOperator;
  */
 final class FlashSaleSystem implements AutoCloseable {
 
+    private static final Duration WORKFLOW_TASK_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(90);
 
     private final Closeable temporal;
@@ -96,6 +97,9 @@ final class FlashSaleSystem implements AutoCloseable {
         }
         handle.destroyForcibly();
         process.waitFor();
+        // a workflow task the dead worker had taken is handed to another worker only after its
+        // start-to-close timeout (10 s); let that pass before the test goes on
+        Thread.sleep(WORKFLOW_TASK_TIMEOUT.plusSeconds(2).toMillis());
     }
 
     /** The environment every process of this system gets (MySQL schema, Redis prefix, Temporal). */

@@ -55,7 +55,7 @@ final class Purchases {
             try {
                 return api.pay(owner(purchaseId), purchaseId, "pay-" + purchaseId);
             } catch (UncheckedIOException timedOut) {
-                if (attempt == 3) {
+                if (attempt == 5) {
                     throw timedOut;
                 }
             }
