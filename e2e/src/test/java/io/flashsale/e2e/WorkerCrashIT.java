@@ -26,7 +26,7 @@ class WorkerCrashIT extends RunningSystemTest {
     @Test
     void workersKilledAtEveryStageLeaveEveryPurchaseFinishedExactlyOnce() throws Exception {
         String saleId = TestSales.newId();
-        assertThat(api.createSale(TestTokens.admin(), saleId, UNITS, "PT30S").status())
+        assertThat(api.createSale(TestTokens.admin(), saleId, UNITS, "PT120S").status())
                 .isEqualTo(201);
         Purchases purchases = new Purchases(api, saleId);
         List<String> users = Purchases.users("buyer", UNITS + 2);
@@ -48,7 +48,7 @@ class WorkerCrashIT extends RunningSystemTest {
         // Temporal's dev test server keeps the killed worker's outstanding long polls until their
         // deadline (70 s, the SDK's poll timeout) and can hand an Update's workflow task to one of
         // them, which then never times out; a real Temporal server times such a task out. Pay once
-        // those polls are gone: the payments are still served by another worker.
+        // those polls are gone (the pay timeout, PT120S, leaves room): another worker serves them.
         Thread.sleep(DEAD_POLLS_EXPIRE.toMillis());
         purchases.pay(winners.subList(4, 7));
 
