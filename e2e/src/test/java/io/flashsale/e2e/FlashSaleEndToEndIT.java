@@ -26,8 +26,10 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
     private static final int UNITS = 10;
     private static final int USERS = 100;
 
+    /** Two worker processes on one task queue: every purchase still settles exactly once. */
     @Test
     void burstSellsExactlyTheStockAndUnpaidUnitsGoBackOnSale() throws Exception {
+        system.startWorkers("worker2");
         String saleId = TestSales.newId();
         assertThat(api.createSale(TestTokens.admin(), saleId, UNITS, "PT8S").status())
                 .isEqualTo(201);
