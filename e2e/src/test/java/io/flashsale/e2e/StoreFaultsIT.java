@@ -6,13 +6,10 @@ import io.flashsale.activities.admission.AdmissionEntry;
 import io.flashsale.activities.admission.AdmissionOutcome;
 import io.flashsale.activities.testing.TestSales;
 import io.flashsale.api.TestTokens;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -22,40 +19,19 @@ import org.junit.jupiter.api.Test;
  * worker reach MySQL through a {@link TcpProxy} this test controls; relays claim entries of a dead
  * consumer after 2 s.
  */
-class StoreFaultsIT {
+class StoreFaultsIT extends ProxiedSystemTest {
 
     private static final Duration OUTAGE = Duration.ofSeconds(10);
 
-    static TcpProxy mysql;
-    static FlashSaleSystem system;
-    static SystemStores stores;
-    static ApiClient api;
-
     @BeforeAll
-    static void startSystem() throws Exception {
-        system = FlashSaleSystem.start(environment -> {
+    static void startBehindMySqlProxy() throws Exception {
+        startSystem(environment -> {
             String url = environment.get("MYSQL_URL");
             URI server = URI.create(url.substring("jdbc:".length()));
-            mysql = proxyTo(server);
-            String proxied = url.replace(server.getAuthority(), "127.0.0.1:" + mysql.port());
+            String proxied = url.replace(server.getAuthority(), proxyTo(server.getHost(), server.getPort()));
             return FlashSaleSystem.with(
                     environment, Map.of("MYSQL_URL", proxied, "FLASHSALE_WORKER_RELAY_CLAIMIDLE", "2s"));
         });
-        stores = new SystemStores(system.environment());
-        api = new ApiClient(system.api());
-    }
-
-    @AfterAll
-    static void stopSystem() throws Exception {
-        if (stores != null) {
-            stores.close();
-        }
-        if (system != null) {
-            system.close();
-        }
-        if (mysql != null) {
-            mysql.close();
-        }
     }
 
     /** Fault: api died after the admission Lua, before starting the workflow; and a relay died too. */
@@ -154,7 +130,7 @@ class StoreFaultsIT {
         String saleId = newSale(6, "PT1M");
         Purchases purchases = new Purchases(api, saleId);
 
-        mysql.cut();
+        proxy.cut();
         List<ApiClient.Response> responses = purchases.race(Purchases.users("patient", 8));
         List<String> ids = responses.stream()
                 .filter(r -> r.status() == 202)
@@ -163,15 +139,15 @@ class StoreFaultsIT {
         assertThat(ids).hasSize(6);
         Thread.sleep(OUTAGE.toMillis());
         assertThat(purchases.statuses(ids)).isEqualTo(Map.of("RESERVED", 6L));
-        mysql.restore();
+        proxy.restore();
 
         purchases.awaitStatus(ids, "PENDING_PAYMENT", Duration.ofSeconds(60));
         purchases.pay(ids.subList(0, 3));
         List<String> cancelled = ids.subList(3, 6);
-        mysql.cut();
+        proxy.cut();
         List<Thread> cancels = purchases.cancelInBackground(cancelled); // the order cancels wait for MySQL
         Thread.sleep(OUTAGE.toMillis());
-        mysql.restore();
+        proxy.restore();
         purchases.awaitStatus(cancelled, "CANCELLED", Duration.ofSeconds(60));
         for (Thread cancel : cancels) {
             cancel.join();
@@ -193,13 +169,5 @@ class StoreFaultsIT {
         assertThat(audit.body().path("violations")).isEmpty();
         assertThat(audit.body().path("result").asText()).isEqualTo("PASS");
         assertThat(Audits.counts(audit)).isEqualTo(expected);
-    }
-
-    private static TcpProxy proxyTo(URI server) {
-        try {
-            return TcpProxy.to(server.getHost(), server.getPort());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.activities.testing.TestSales;
 import io.flashsale.api.TestTokens;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +12,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,38 +21,18 @@ import org.junit.jupiter.api.Test;
  * call); the api's workflow start fails, so the admission stays in the sale's stream (the outbox)
  * and the worker's relay starts the workflow once Temporal is back.
  */
-class TemporalOutageIT {
+class TemporalOutageIT extends ProxiedSystemTest {
 
     /** Well beyond the api's bounded Temporal retries (FLASHSALE_TEMPORAL_RETRY, 2 s). */
     private static final Duration PATIENCE = Duration.ofSeconds(30);
 
-    static TcpProxy temporal;
-    static FlashSaleSystem system;
-    static SystemStores stores;
-    static ApiClient api;
-
     @BeforeAll
-    static void startSystem() throws Exception {
-        system = FlashSaleSystem.start(environment -> {
+    static void startBehindTemporalProxy() throws Exception {
+        startSystem(environment -> {
             String[] address = environment.get("TEMPORAL_ADDRESS").split(":");
-            temporal = proxyTo(address[0], Integer.parseInt(address[1]));
-            return FlashSaleSystem.with(environment, Map.of("TEMPORAL_ADDRESS", "127.0.0.1:" + temporal.port()));
+            return FlashSaleSystem.with(
+                    environment, Map.of("TEMPORAL_ADDRESS", proxyTo(address[0], Integer.parseInt(address[1]))));
         });
-        stores = new SystemStores(system.environment());
-        api = new ApiClient(system.api());
-    }
-
-    @AfterAll
-    static void stopSystem() throws Exception {
-        if (stores != null) {
-            stores.close();
-        }
-        if (system != null) {
-            system.close();
-        }
-        if (temporal != null) {
-            temporal.close();
-        }
     }
 
     /** Fault: Temporal unreachable while buyers are admitted; every purchase completes once it is back. */
@@ -69,7 +46,7 @@ class TemporalOutageIT {
         List<String> ids = purchases.purchaseIds(users);
         ExecutorService buyers = Executors.newFixedThreadPool(users.size() + 1);
         try {
-            temporal.cut();
+            proxy.cut();
             List<CompletableFuture<ApiClient.Response>> admissions = users.stream()
                     .map(user -> CompletableFuture.supplyAsync(
                             () -> api.purchase(TestTokens.buyer(user), saleId, "key-" + user, PATIENCE), buyers))
@@ -105,7 +82,7 @@ class TemporalOutageIT {
             assertThat(ids).allSatisfy(id -> assertThat(stores.gate().holdState(saleId, id))
                     .contains("HELD"));
         } finally {
-            temporal.restore();
+            proxy.restore();
             buyers.shutdownNow();
         }
 
@@ -144,14 +121,6 @@ class TemporalOutageIT {
                                     .holdState(saleId, id))))
                     .isLessThan(deadline);
             Thread.sleep(50);
-        }
-    }
-
-    private static TcpProxy proxyTo(String host, int port) {
-        try {
-            return TcpProxy.to(host, port);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,0 +1,53 @@
+package io.flashsale.e2e;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterAll;
+
+/**
+ * A running system with one backing service (MySQL, Temporal, ...) behind a {@link TcpProxy} the
+ * test cuts and restores: the subclass's {@code @BeforeAll} calls {@link #startSystem} and, inside
+ * its environment change, {@link #proxyTo} for the service it wants to fail.
+ */
+abstract class ProxiedSystemTest {
+
+    static TcpProxy proxy;
+    static FlashSaleSystem system;
+    static SystemStores stores;
+    static ApiClient api;
+
+    static void startSystem(UnaryOperator<Map<String, String>> environment) throws Exception {
+        system = FlashSaleSystem.start(environment);
+        stores = new SystemStores(system.environment());
+        api = new ApiClient(system.api());
+    }
+
+    /** Puts the proxy in front of {@code host:port}; returns the address to use instead. */
+    static String proxyTo(String host, int port) {
+        try {
+            proxy = TcpProxy.to(host, port);
+            return "127.0.0.1:" + proxy.port();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @AfterAll
+    static void stopSystem() throws Exception {
+        if (stores != null) {
+            stores.close();
+        }
+        if (system != null) {
+            system.close();
+        }
+        if (proxy != null) {
+            proxy.close();
+        }
+        stores = null;
+        system = null;
+        proxy = null;
+        api = null;
+    }
+}
