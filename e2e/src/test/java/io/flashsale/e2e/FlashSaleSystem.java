@@ -2,6 +2,11 @@ package io.flashsale.e2e;
 
 import io.flashsale.activities.testing.TestStores;
 import io.flashsale.devtemporal.DevTemporalServer;
+import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
+import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
+import io.temporal.client.WorkflowClient;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -15,7 +20,12 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The whole system as users run it: Temporal's test server on a real port (in this JVM, real time),
@@ -24,7 +34,6 @@ import java.util.function.UnaryOperator;
  */
 final class FlashSaleSystem implements AutoCloseable {
 
-    private static final Duration WORKFLOW_TASK_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(90);
 
     private final Closeable temporal;
@@ -48,12 +57,22 @@ final class FlashSaleSystem implements AutoCloseable {
      * through a proxy or a shorter relay claim time ({@link #with}).
      */
     static FlashSaleSystem start(UnaryOperator<Map<String, String>> adjust) throws Exception {
+        return start(adjust, List.of("worker"));
+    }
+
+    /** Temporal and the api only: the test starts (and kills) every worker itself. */
+    static FlashSaleSystem startWithoutWorkers() throws Exception {
+        return start(UnaryOperator.identity(), List.of());
+    }
+
+    private static FlashSaleSystem start(UnaryOperator<Map<String, String>> adjust, List<String> workers)
+            throws Exception {
         int temporalPort = freePort();
         Closeable temporal = DevTemporalServer.start(temporalPort, "default");
         Map<String, String> environment = Map.copyOf(adjust.apply(environment(temporalPort)));
         FlashSaleSystem system = new FlashSaleSystem(temporal, environment, freePort());
         try {
-            system.startWorker("worker");
+            system.startWorkers(workers.toArray(String[]::new));
             system.launch("api", system.jar("api"), Map.of("API_PORT", "" + system.apiPort));
             system.awaitHealthy("api", system.apiPort);
             return system;
@@ -72,12 +91,24 @@ final class FlashSaleSystem implements AutoCloseable {
         startWorkers(name);
     }
 
+    /**
+     * Starts a worker whose activities of {@code activityTypes} pause after their work until the
+     * process is killed ({@code FLASHSALE_PAUSE_AFTER}); {@link #pausedAfter} tells which did.
+     */
+    void startWorkerPausingAfter(String name, String... activityTypes) throws Exception {
+        startWorkers(Map.of("FLASHSALE_PAUSE_AFTER", String.join(",", activityTypes)), name);
+    }
+
     /** Starts several worker processes at once and waits until each is healthy. */
     void startWorkers(String... names) throws Exception {
+        startWorkers(Map.of(), names);
+    }
+
+    private void startWorkers(Map<String, String> extra, String... names) throws Exception {
         Map<String, Integer> ports = new HashMap<>();
         for (String name : names) {
             ports.put(name, freePort());
-            launch(name, jar("worker"), Map.of("WORKER_PORT", "" + ports.get(name)));
+            launch(name, jar("worker"), with(extra, Map.of("WORKER_PORT", "" + ports.get(name))));
         }
         for (String name : names) {
             awaitHealthy(name, ports.get(name));
@@ -97,9 +128,20 @@ final class FlashSaleSystem implements AutoCloseable {
         }
         handle.destroyForcibly();
         process.waitFor();
-        // a workflow task the dead worker had taken is handed to another worker only after its
-        // start-to-close timeout (10 s); let that pass before the test goes on
-        Thread.sleep(WORKFLOW_TASK_TIMEOUT.plusSeconds(2).toMillis());
+    }
+
+    /**
+     * The purchases (workflow ids) whose {@code activityType} activity the worker {@code name} paused
+     * after (see {@link #startWorkerPausingAfter}), read from its log.
+     */
+    Set<String> pausedAfter(String name, String activityType) throws IOException {
+        Pattern paused = Pattern.compile("paused after " + Pattern.quote(activityType) + " of (\\S+) ");
+        return log(name)
+                .lines()
+                .map(paused::matcher)
+                .filter(Matcher::find)
+                .map(found -> found.group(1))
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     /** The environment every process of this system gets (MySQL schema, Redis prefix, Temporal). */
@@ -126,7 +168,8 @@ final class FlashSaleSystem implements AutoCloseable {
                 "TEMPORAL_ADDRESS", "127.0.0.1:" + temporalPort,
                 // the api accepts the dev JWT secret (TestTokens signs with it) only under the dev profile
                 "SPRING_PROFILES_ACTIVE", "dev",
-                // the dev Temporal does not hand a dead worker's sticky tasks to another worker
+                // no cache, no sticky queues: the dev Temporal never moves a task off a dead
+                // worker's sticky queue (a real Temporal server does after 5 s)
                 "WORKER_WORKFLOW_CACHE", "0");
     }
 
@@ -181,6 +224,34 @@ final class FlashSaleSystem implements AutoCloseable {
             Files.copy(Path.of(System.getProperty("flashsale." + module + ".jar")), copy);
         }
         return copy.toAbsolutePath().toString();
+    }
+
+    /**
+     * Writes the Temporal event history of every workflow still open to this system's log folder,
+     * one JSON file each, so a test that gave up waiting leaves the evidence of where each stands.
+     * Returns the folder.
+     */
+    Path dumpOpenHistories() throws IOException {
+        WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
+                .setTarget(environment.get("TEMPORAL_ADDRESS"))
+                .build());
+        try {
+            WorkflowClient client = WorkflowClient.newInstance(service);
+            List<WorkflowExecutionInfo> open = service.blockingStub()
+                    .listOpenWorkflowExecutions(ListOpenWorkflowExecutionsRequest.newBuilder()
+                            .setNamespace(client.getOptions().getNamespace())
+                            .build())
+                    .getExecutionsList();
+            for (WorkflowExecutionInfo workflow : open) {
+                String workflowId = workflow.getExecution().getWorkflowId();
+                Files.writeString(
+                        logs().resolve("history-" + workflowId + ".json"),
+                        client.fetchHistory(workflowId).toJson(true));
+            }
+            return logs();
+        } finally {
+            service.shutdown();
+        }
     }
 
     /** What the process {@code name} (api, worker) logged so far. */

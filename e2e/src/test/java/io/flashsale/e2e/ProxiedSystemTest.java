@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A running system with one backing service (MySQL, Temporal, ...) behind a {@link TcpProxy} the
@@ -17,6 +18,9 @@ abstract class ProxiedSystemTest {
     static FlashSaleSystem system;
     static SystemStores stores;
     static ApiClient api;
+
+    @RegisterExtension
+    static final HistoriesOnFailure histories = new HistoriesOnFailure(() -> system);
 
     static void startSystem(UnaryOperator<Map<String, String>> environment) throws Exception {
         system = FlashSaleSystem.start(environment);

@@ -2,6 +2,7 @@ package io.flashsale.e2e;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Base of tests against the system as {@link FlashSaleSystem#start()} runs it: each test class
@@ -11,6 +12,9 @@ abstract class RunningSystemTest {
 
     static FlashSaleSystem system;
     static ApiClient api;
+
+    @RegisterExtension
+    static final HistoriesOnFailure histories = new HistoriesOnFailure(() -> system);
 
     @BeforeAll
     static void startSystem() throws Exception {
