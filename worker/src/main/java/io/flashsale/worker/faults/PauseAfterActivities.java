@@ -1,9 +1,8 @@
 package io.flashsale.worker.faults;
 
-import io.temporal.activity.ActivityExecutionContext;
+import io.flashsale.worker.temporal.ActivityInboundWithInfo;
 import io.temporal.activity.ActivityInfo;
 import io.temporal.common.interceptors.ActivityInboundCallsInterceptor;
-import io.temporal.common.interceptors.ActivityInboundCallsInterceptorBase;
 import io.temporal.common.interceptors.WorkerInterceptorBase;
 import io.temporal.common.metadata.POJOActivityInterfaceMetadata;
 import io.temporal.common.metadata.POJOActivityMethodMetadata;
@@ -52,23 +51,16 @@ public class PauseAfterActivities extends WorkerInterceptorBase {
         return new Pausing(next);
     }
 
-    private final class Pausing extends ActivityInboundCallsInterceptorBase {
-
-        private ActivityInfo info;
+    private final class Pausing extends ActivityInboundWithInfo {
 
         Pausing(ActivityInboundCallsInterceptor next) {
             super(next);
         }
 
         @Override
-        public void init(ActivityExecutionContext context) {
-            info = context.getInfo();
-            super.init(context);
-        }
-
-        @Override
         public ActivityOutput execute(ActivityInput input) {
             ActivityOutput output = super.execute(input);
+            ActivityInfo info = info();
             if (activityTypes.contains(info.getActivityType())) {
                 log.warn(
                         "paused after {} of {} (attempt {}): its work is done, Temporal is not told",
@@ -85,7 +77,7 @@ public class PauseAfterActivities extends WorkerInterceptorBase {
                 new CountDownLatch(1).await();
             } catch (InterruptedException shuttingDown) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("worker stopped while paused after " + info.getActivityType());
+                throw new IllegalStateException("worker stopped while paused after " + info().getActivityType());
             }
         }
     }

@@ -1,9 +1,7 @@
 package io.flashsale.worker.logging;
 
-import io.temporal.activity.ActivityExecutionContext;
-import io.temporal.activity.ActivityInfo;
+import io.flashsale.worker.temporal.ActivityInboundWithInfo;
 import io.temporal.common.interceptors.ActivityInboundCallsInterceptor;
-import io.temporal.common.interceptors.ActivityInboundCallsInterceptorBase;
 import io.temporal.common.interceptors.WorkerInterceptorBase;
 import org.slf4j.MDC;
 
@@ -24,24 +22,17 @@ public class ActivityMdcInterceptor extends WorkerInterceptorBase {
         return new MdcActivityInbound(next);
     }
 
-    private static final class MdcActivityInbound extends ActivityInboundCallsInterceptorBase {
-
-        private ActivityInfo info;
+    private static final class MdcActivityInbound extends ActivityInboundWithInfo {
 
         MdcActivityInbound(ActivityInboundCallsInterceptor next) {
             super(next);
         }
 
         @Override
-        public void init(ActivityExecutionContext context) {
-            info = context.getInfo();
-            super.init(context);
-        }
-
-        @Override
         public ActivityOutput execute(ActivityInput input) {
-            try (MDC.MDCCloseable workflowId = MDC.putCloseable(WORKFLOW_ID, info.getWorkflowId());
-                    MDC.MDCCloseable purchaseId = MDC.putCloseable(PURCHASE_ID, info.getWorkflowId())) {
+            String id = info().getWorkflowId();
+            try (MDC.MDCCloseable workflowId = MDC.putCloseable(WORKFLOW_ID, id);
+                    MDC.MDCCloseable purchaseId = MDC.putCloseable(PURCHASE_ID, id)) {
                 return super.execute(input);
             }
         }
