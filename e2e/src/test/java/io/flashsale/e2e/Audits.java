@@ -1,40 +1,33 @@
 package io.flashsale.e2e;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import static org.assertj.core.api.Assertions.assertThat;
 
-/** The audit report's numbers as one value, so a test asserts all of them at once. */
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.flashsale.activities.audit.AuditReport;
+import io.flashsale.api.TestTokens;
+
+/** The api's audit answers, read back as the report it serialized, so a test compares all of it. */
 final class Audits {
+
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private Audits() {}
 
-    record Counts(
-            int total,
-            int mysqlAvailable,
-            int pendingPayment,
-            int paid,
-            int expired,
-            int cancelled,
-            Long redisStock,
-            long heldHolds,
-            long releasedHolds,
-            long buyers,
-            long admissionsInFlight,
-            long runningWorkflows) {}
+    static AuditReport report(ApiClient.Response audit) {
+        try {
+            return JSON.treeToValue(audit.body(), AuditReport.class);
+        } catch (JsonProcessingException e) {
+            throw new AssertionError("not an audit report: " + audit.body(), e);
+        }
+    }
 
-    static Counts counts(ApiClient.Response audit) {
-        JsonNode b = audit.body();
-        return new Counts(
-                b.path("total").asInt(),
-                b.path("mysqlAvailable").asInt(),
-                b.path("pendingPayment").asInt(),
-                b.path("paid").asInt(),
-                b.path("expired").asInt(),
-                b.path("cancelled").asInt(),
-                b.hasNonNull("redisStock") ? b.path("redisStock").asLong() : null,
-                b.path("heldHolds").asLong(),
-                b.path("releasedHolds").asLong(),
-                b.path("buyers").asLong(),
-                b.path("admissionsInFlight").asLong(),
-                b.path("runningWorkflows").asLong());
+    /** GET /api/sales/{id}/audit answers exactly {@code expected}. */
+    static void assertAudit(ApiClient api, AuditReport expected) {
+        ApiClient.Response audit = api.audit(TestTokens.admin(), expected.saleId());
+        assertThat(audit.status()).as("%s", audit.body()).isEqualTo(200);
+        assertThat(report(audit)).isEqualTo(expected);
     }
 }
