@@ -11,8 +11,8 @@
 -- ARGV[5] available   units to put on sale (the stock)
 -- ARGV[6] rlUserCapacity     per-sale rate-limit overrides (see rate_limit.lua), each "" = use
 -- ARGV[7] rlUserRefill       the api's configured default; written with the meta, so only
--- ARGV[8] rlAddressCapacity  when the sale is loaded now (not kept in MySQL: a reload after Redis
--- ARGV[9] rlAddressRefill    lost the sale falls back to the defaults)
+-- ARGV[8] rlAddressCapacity  when the sale is loaded now (MySQL keeps them too, so a reload
+-- ARGV[9] rlAddressRefill    after Redis lost the sale restores them)
 --
 -- Returns 1 when the sale was loaded now, 0 when it was loaded before (nothing changed).
 -- The consumer group is created in both cases when missing (XGROUP CREATE ... MKSTREAM).

@@ -1,5 +1,6 @@
 package io.flashsale.activities.sale;
 
+import io.flashsale.activities.admission.RateLimits;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -11,6 +12,26 @@ import java.time.Instant;
  * @param startsAt null: open from creation
  * @param endsAt null: no end
  * @param payTimeout how long a buyer has to pay once the order exists
+ * @param rateLimits the sale's own purchase token buckets; {@link RateLimits#NONE} (also for null):
+ *     the api's defaults
  */
 public record Sale(
-        String id, String name, int total, int available, Instant startsAt, Instant endsAt, Duration payTimeout) {}
+        String id,
+        String name,
+        int total,
+        int available,
+        Instant startsAt,
+        Instant endsAt,
+        Duration payTimeout,
+        RateLimits rateLimits) {
+
+    public Sale {
+        rateLimits = rateLimits == null ? RateLimits.NONE : rateLimits;
+    }
+
+    /** A sale under the api's default rate limits. */
+    public Sale(
+            String id, String name, int total, int available, Instant startsAt, Instant endsAt, Duration payTimeout) {
+        this(id, name, total, available, startsAt, endsAt, payTimeout, RateLimits.NONE);
+    }
+}

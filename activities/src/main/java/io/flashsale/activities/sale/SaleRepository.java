@@ -1,5 +1,6 @@
 package io.flashsale.activities.sale;
 
+import io.flashsale.activities.admission.RateLimits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -22,7 +23,9 @@ public class SaleRepository {
                         """
                         SELECT id, name, total, available, pay_timeout_seconds,
                                CAST(UNIX_TIMESTAMP(starts_at) * 1000 AS SIGNED) AS starts_at_millis,
-                               CAST(UNIX_TIMESTAMP(ends_at) * 1000 AS SIGNED) AS ends_at_millis
+                               CAST(UNIX_TIMESTAMP(ends_at) * 1000 AS SIGNED) AS ends_at_millis,
+                               user_bucket_capacity, user_bucket_refill,
+                               address_bucket_capacity, address_bucket_refill
                         FROM sales WHERE id = ?
                         """)
                 .param(id)
@@ -36,8 +39,10 @@ public class SaleRepository {
         try {
             jdbc.sql(
                             """
-                            INSERT INTO sales (id, name, total, available, starts_at, ends_at, pay_timeout_seconds)
-                            VALUES (?, ?, ?, ?, FROM_UNIXTIME(? / 1000), FROM_UNIXTIME(? / 1000), ?)
+                            INSERT INTO sales (id, name, total, available, starts_at, ends_at, pay_timeout_seconds,
+                                               user_bucket_capacity, user_bucket_refill,
+                                               address_bucket_capacity, address_bucket_refill)
+                            VALUES (?, ?, ?, ?, FROM_UNIXTIME(? / 1000), FROM_UNIXTIME(? / 1000), ?, ?, ?, ?, ?)
                             """)
                     .params(
                             sale.id(),
@@ -46,7 +51,11 @@ public class SaleRepository {
                             sale.available(),
                             millis(sale.startsAt()),
                             millis(sale.endsAt()),
-                            sale.payTimeout().toSeconds())
+                            sale.payTimeout().toSeconds(),
+                            capacity(sale.rateLimits().perUser()),
+                            refill(sale.rateLimits().perUser()),
+                            capacity(sale.rateLimits().perAddress()),
+                            refill(sale.rateLimits().perAddress()))
                     .update();
             return true;
         } catch (DuplicateKeyException alreadyThere) {
@@ -80,6 +89,14 @@ public class SaleRepository {
         return instant == null ? null : instant.toEpochMilli();
     }
 
+    private static Integer capacity(RateLimits.Bucket bucket) {
+        return bucket == null ? null : bucket.capacity();
+    }
+
+    private static Double refill(RateLimits.Bucket bucket) {
+        return bucket == null ? null : bucket.refillPerSecond();
+    }
+
     record SaleRow(
             String id,
             String name,
@@ -87,7 +104,11 @@ public class SaleRepository {
             int available,
             long payTimeoutSeconds,
             Long startsAtMillis,
-            Long endsAtMillis) {
+            Long endsAtMillis,
+            Integer userBucketCapacity,
+            Double userBucketRefill,
+            Integer addressBucketCapacity,
+            Double addressBucketRefill) {
 
         Sale toSale() {
             return new Sale(
@@ -97,11 +118,18 @@ public class SaleRepository {
                     available,
                     instant(startsAtMillis),
                     instant(endsAtMillis),
-                    Duration.ofSeconds(payTimeoutSeconds));
+                    Duration.ofSeconds(payTimeoutSeconds),
+                    new RateLimits(
+                            bucket(userBucketCapacity, userBucketRefill),
+                            bucket(addressBucketCapacity, addressBucketRefill)));
         }
 
         private static Instant instant(Long millis) {
             return millis == null ? null : Instant.ofEpochMilli(millis);
+        }
+
+        private static RateLimits.Bucket bucket(Integer capacity, Double refill) {
+            return capacity == null || refill == null ? null : new RateLimits.Bucket(capacity, refill);
         }
     }
 

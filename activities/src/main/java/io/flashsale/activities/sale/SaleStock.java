@@ -2,7 +2,6 @@ package io.flashsale.activities.sale;
 
 import io.flashsale.activities.RedisKeyProperties;
 import io.flashsale.activities.SaleKeys;
-import io.flashsale.activities.admission.RateLimits;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,21 +23,13 @@ public class SaleStock {
     }
 
     /**
-     * Idempotent by sale id: meta and stock are written only when the sale is not in Redis yet (a
-     * running sale is never reset). The id joins the global set of sales afterwards, a separate
-     * command because that set lies outside the sale's hash slot.
+     * Idempotent by sale id: meta (with the sale's own token buckets) and stock are written only
+     * when the sale is not in Redis yet (a running sale is never reset). The id joins the global set
+     * of sales afterwards, a separate command because that set lies outside the sale's hash slot.
      *
      * @return true when this call loaded the sale
      */
     public boolean load(Sale sale) {
-        return load(sale, RateLimits.NONE);
-    }
-
-    /**
-     * {@link #load(Sale)} with the sale's own token buckets, written into its meta with the rest
-     * (only when this call loads the sale). MySQL does not keep them: a reload uses the defaults.
-     */
-    public boolean load(Sale sale, RateLimits overrides) {
         SaleKeys sk = keys.sale(sale.id());
         List<String> args = new ArrayList<>(List.of(
                 Long.toString(millis(sale.startsAt(), 0)),
@@ -46,7 +37,7 @@ public class SaleStock {
                 Long.toString(sale.payTimeout().toSeconds()),
                 Integer.toString(sale.total()),
                 Integer.toString(sale.available())));
-        args.addAll(overrides.arguments());
+        args.addAll(sale.rateLimits().arguments());
         Long loaded = redis.execute(loadSale, List.of(sk.meta(), sk.stock(), sk.admissions()), args.toArray());
         redis.opsForSet().add(keys.sales(), sale.id());
         return loaded != null && loaded == 1;

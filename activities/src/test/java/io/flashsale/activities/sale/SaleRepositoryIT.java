@@ -2,6 +2,7 @@ package io.flashsale.activities.sale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.activities.admission.RateLimits;
 import io.flashsale.activities.testing.ActivitiesIntegrationTest;
 import io.flashsale.activities.testing.TestSales;
 import java.time.Duration;
@@ -27,6 +28,24 @@ class SaleRepositoryIT extends ActivitiesIntegrationTest {
         assertThat(first).isTrue();
         assertThat(second).isFalse();
         assertThat(sales.find(sale.id())).hasValue(sale);
+    }
+
+    @Test
+    void keepsTheSalesOwnRateLimits() {
+        Sale sale = new Sale(
+                TestSales.newId(),
+                "limited",
+                3,
+                3,
+                null,
+                null,
+                Duration.ofMinutes(1),
+                new RateLimits(new RateLimits.Bucket(2, 0.25), null));
+
+        sales.insertIfAbsent(sale);
+
+        assertThat(sales.find(sale.id())).hasValue(sale);
+        assertThat(sales.find(TestSales.open(1).id())).isEmpty();
     }
 
     @Test

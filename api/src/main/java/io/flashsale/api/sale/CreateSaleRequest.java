@@ -14,8 +14,8 @@ import java.time.Instant;
 /**
  * A new sale. The id is optional (generated when absent); sale ids have no hyphen because the
  * purchase id {@code purchase-{saleId}-{userId}} must stay unambiguous. {@code rateLimits} (optional,
- * each bucket optional) overrides the api's default token buckets for this sale; it is kept in the
- * sale's Redis meta only, so a reload of the sale from MySQL falls back to the defaults.
+ * each bucket optional) overrides the api's default token buckets for this sale; MySQL keeps it with
+ * the sale and loads it into the sale's Redis meta (again after a repair).
  */
 public record CreateSaleRequest(
         @Pattern(regexp = SaleIds.PATTERN, message = "must be 1-40 letters, digits or underscores") String id,

@@ -35,7 +35,7 @@ class SaleAdmin {
         if (!inserted && !sameSettings(stored, wanted)) {
             throw new ProblemException(ApiProblem.SALE_CONFLICT, "sale " + wanted.id() + " exists with other settings");
         }
-        stock.load(stored, request.rateLimitsOrNone());
+        stock.load(stored);
         return new Created(stored, inserted);
     }
 
@@ -54,7 +54,8 @@ class SaleAdmin {
                 request.stock(),
                 millis(request.startsAt()),
                 millis(request.endsAt()),
-                request.payTimeoutOrDefault().truncatedTo(ChronoUnit.SECONDS));
+                request.payTimeoutOrDefault().truncatedTo(ChronoUnit.SECONDS),
+                request.rateLimitsOrNone());
     }
 
     private static boolean sameSettings(Sale stored, Sale wanted) {
@@ -62,7 +63,8 @@ class SaleAdmin {
                 && stored.total() == wanted.total()
                 && Objects.equals(stored.startsAt(), wanted.startsAt())
                 && Objects.equals(stored.endsAt(), wanted.endsAt())
-                && stored.payTimeout().equals(wanted.payTimeout());
+                && stored.payTimeout().equals(wanted.payTimeout())
+                && stored.rateLimits().equals(wanted.rateLimits());
     }
 
     private static java.time.Instant millis(java.time.Instant instant) {

@@ -56,6 +56,9 @@ class SaleAdminIT extends ApiIntegrationTest {
         body.put("stock", 5);
         body.put("name", "another name");
         api.createSale(ADMIN, body).assertProblem(409, "sale-conflict");
+        body.put("name", saleBody(5).get("name"));
+        body.put("rateLimits", Map.of("perUser", Map.of("capacity", 1, "refillPerSecond", 1)));
+        api.createSale(ADMIN, body).assertProblem(409, "sale-conflict");
 
         assertThat(stores.snapshot(id)).isEqualTo(before);
         assertThat(api.sale(ADMIN, id).body().path("total").asInt()).isEqualTo(5);

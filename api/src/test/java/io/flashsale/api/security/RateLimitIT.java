@@ -69,6 +69,18 @@ class RateLimitIT extends ApiIntegrationTest {
     }
 
     @Test
+    void keepsASalesOwnLimitsWhenARepairReloadsTheSaleRedisLost() {
+        String sale = startsLater(limited(saleBody(3), Map.of("capacity", 1, "refillPerSecond", 0.1), null));
+        assertThat(stores.loseSale(sale)).isPositive();
+
+        api.post("/api/sales/" + sale + "/audit/repair", ADMIN, null).assertStatus(200);
+
+        String token = TestTokens.buyer(newUser());
+        api.purchase(token, sale, "key-1").assertProblem(409, "sale-not-open");
+        assertRefusedAndNothingWritten(sale, () -> api.purchase(token, sale, "key-2"));
+    }
+
+    @Test
     void appliesTheConfiguredPerUserDefaultWhenTheSaleSetsNone() throws InterruptedException {
         String sale = startsLater(saleBody(3));
         String token = TestTokens.buyer(newUser());

@@ -87,6 +87,12 @@ public final class StoreProbe {
         return buckets;
     }
 
+    /** Redis loses the sale: every key of it goes (meta, stock, holds, buyers, stream, buckets). */
+    public long loseSale(String saleId) {
+        Long deleted = redis.delete(redis.keys(keys.keyPrefix() + ":{sale:" + saleId + "}:*"));
+        return deleted == null ? 0 : deleted;
+    }
+
     /** Every rate-limit bucket of this test context, of any sale (also of sales that do not exist). */
     public SortedSet<String> allBuckets() {
         return new TreeSet<>(redis.keys(keys.keyPrefix() + ":{sale:*}:rl:*"));
