@@ -41,11 +41,14 @@ final class FlashSaleSystem implements AutoCloseable {
     private final HttpClient http = HttpClient.newHttpClient();
     private final Map<String, Process> processes = new HashMap<>();
     private final int apiPort;
+    /** Kills this system's processes should the test JVM exit without {@link #close()}. */
+    private final Thread killOnExit = new Thread(this::killAll, "e2e-system-kill-on-exit");
 
     private FlashSaleSystem(Closeable temporal, Map<String, String> environment, int apiPort) {
         this.temporal = temporal;
         this.environment = environment;
         this.apiPort = apiPort;
+        Runtime.getRuntime().addShutdownHook(killOnExit);
     }
 
     static FlashSaleSystem start() throws Exception {
@@ -284,5 +287,10 @@ final class FlashSaleSystem implements AutoCloseable {
         for (String module : List.of("api", "worker")) {
             Files.deleteIfExists(logs().resolve(module + ".jar"));
         }
+        Runtime.getRuntime().removeShutdownHook(killOnExit);
+    }
+
+    private void killAll() {
+        processes.values().forEach(Process::destroyForcibly);
     }
 }

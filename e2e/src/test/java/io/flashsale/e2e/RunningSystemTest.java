@@ -2,11 +2,13 @@ package io.flashsale.e2e;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Base of tests against the system as {@link FlashSaleSystem#start()} runs it: each test class
- * starts a system of its own before its first test and stops it after its last.
+ * starts a system of its own before its first test and stops it after its last. A class marked
+ * {@link OwnWorkers} gets one without a worker.
  */
 abstract class RunningSystemTest {
 
@@ -17,8 +19,11 @@ abstract class RunningSystemTest {
     static final HistoriesOnFailure histories = new HistoriesOnFailure(() -> system);
 
     @BeforeAll
-    static void startSystem() throws Exception {
-        system = FlashSaleSystem.start();
+    static void startSystem(TestInfo test) throws Exception {
+        boolean ownWorkers = test.getTestClass()
+                .map(type -> type.isAnnotationPresent(OwnWorkers.class))
+                .orElse(false);
+        system = ownWorkers ? FlashSaleSystem.startWithoutWorkers() : FlashSaleSystem.start();
         api = new ApiClient(system.api());
     }
 

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * transaction committed) and before Temporal hears of it, so the kill lands exactly there; the next
  * worker repeats the step, which must find the work done rather than do it again.
  */
+@OwnWorkers
 class WorkerCrashIT extends RunningSystemTest {
 
     /** 10, or more in the soak profile ({@code ./mvnw -B verify -Psoak}). */
@@ -29,13 +29,6 @@ class WorkerCrashIT extends RunningSystemTest {
 
     private static final int LOSERS = 2;
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(90);
-
-    /** Hides {@link RunningSystemTest#startSystem()}: this test starts and kills every worker itself. */
-    @BeforeAll
-    static void startSystem() throws Exception {
-        system = FlashSaleSystem.startWithoutWorkers();
-        api = new ApiClient(system.api());
-    }
 
     @Test
     void purchasesSurviveAWorkerKilledAtEveryStepAndFinishExactlyOnce() throws Exception {

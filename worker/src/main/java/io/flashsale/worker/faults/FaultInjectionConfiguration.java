@@ -8,17 +8,25 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * {@link PauseAfterActivities}, registered (the Temporal starter adds every {@code WorkerInterceptor}
- * bean) only when {@code flashsale.worker.pause-after} names activity types.
+ * bean) only when {@code flashsale.worker.pause-after} names activity types, and refused (the worker
+ * does not start) outside the {@code dev} profile: a worker that hangs activities on purpose has no
+ * place in production.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnExpression("!'${flashsale.worker.pause-after:}'.isBlank()")
 class FaultInjectionConfiguration {
 
     @Bean
-    PauseAfterActivities pauseAfterActivities(@Value("${flashsale.worker.pause-after}") List<String> activityTypes) {
+    PauseAfterActivities pauseAfterActivities(
+            @Value("${flashsale.worker.pause-after}") List<String> activityTypes, Environment environment) {
+        if (!environment.matchesProfiles("dev")) {
+            throw new IllegalStateException("flashsale.worker.pause-after (FLASHSALE_PAUSE_AFTER) is fault injection"
+                    + " for tests and needs the dev profile (SPRING_PROFILES_ACTIVE=dev)");
+        }
         PauseAfterActivities pause =
                 new PauseAfterActivities(activityTypes, List.of(ReservationActivities.class, OrderActivities.class));
         LoggerFactory.getLogger(PauseAfterActivities.class)
