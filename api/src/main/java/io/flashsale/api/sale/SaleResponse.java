@@ -1,11 +1,16 @@
 package io.flashsale.api.sale;
 
+import io.flashsale.activities.admission.RateLimits;
 import io.flashsale.activities.sale.Sale;
 import io.flashsale.activities.sale.SaleCounts;
 import java.time.Duration;
 import java.time.Instant;
 
-/** A sale with its stock as MySQL (the authority) and Redis (the admission gate) see it. */
+/**
+ * A sale with its stock as MySQL (the authority) and Redis (the admission gate) see it.
+ *
+ * @param rateLimits the sale's own purchase token buckets; absent: the api's defaults
+ */
 public record SaleResponse(
         String id,
         String name,
@@ -14,6 +19,7 @@ public record SaleResponse(
         Instant startsAt,
         Instant endsAt,
         Duration payTimeout,
+        RateLimits rateLimits,
         Long redisStock,
         int pendingPayment,
         int paid) {
@@ -27,6 +33,7 @@ public record SaleResponse(
                 sale.startsAt(),
                 sale.endsAt(),
                 sale.payTimeout(),
+                RateLimits.NONE.equals(sale.rateLimits()) ? null : sale.rateLimits(),
                 redisStock,
                 counts.pendingPayment(),
                 counts.paid());

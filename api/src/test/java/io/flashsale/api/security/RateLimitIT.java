@@ -75,6 +75,15 @@ class RateLimitIT extends ApiIntegrationTest {
 
         api.post("/api/sales/" + sale + "/audit/repair", ADMIN, null).assertStatus(200);
 
+        Response view = api.sale(ADMIN, sale).assertStatus(200);
+        assertThat(view.body()
+                        .path("rateLimits")
+                        .path("perUser")
+                        .path("capacity")
+                        .asInt())
+                .isEqualTo(1);
+        assertThat(view.body().path("rateLimits").has("perAddress")).isFalse();
+
         String token = TestTokens.buyer(newUser());
         api.purchase(token, sale, "key-1").assertProblem(409, "sale-not-open");
         assertRefusedAndNothingWritten(sale, () -> api.purchase(token, sale, "key-2"));
@@ -83,6 +92,7 @@ class RateLimitIT extends ApiIntegrationTest {
     @Test
     void appliesTheConfiguredPerUserDefaultWhenTheSaleSetsNone() throws InterruptedException {
         String sale = startsLater(saleBody(3));
+        assertThat(api.sale(ADMIN, sale).body().has("rateLimits")).isFalse();
         String token = TestTokens.buyer(newUser());
         List<Callable<Response>> burst = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
