@@ -4,6 +4,7 @@ import io.flashsale.activities.testing.TestStores;
 import io.flashsale.devtemporal.DevTemporalServer;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
+import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsResponse;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
@@ -18,10 +19,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,15 +40,19 @@ final class FlashSaleSystem implements AutoCloseable {
     private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(90);
 
     private final Closeable temporal;
+    /** Temporal itself, also when the processes reach it through a proxy a test controls. */
+    private final String temporalAddress;
+
     private final Map<String, String> environment;
     private final HttpClient http = HttpClient.newHttpClient();
-    private final Map<String, Process> processes = new HashMap<>();
+    private final Map<String, Process> processes = new ConcurrentHashMap<>();
     private final int apiPort;
     /** Kills this system's processes should the test JVM exit without {@link #close()}. */
     private final Thread killOnExit = new Thread(this::killAll, "e2e-system-kill-on-exit");
 
-    private FlashSaleSystem(Closeable temporal, Map<String, String> environment, int apiPort) {
+    private FlashSaleSystem(Closeable temporal, String temporalAddress, Map<String, String> environment, int apiPort) {
         this.temporal = temporal;
+        this.temporalAddress = temporalAddress;
         this.environment = environment;
         this.apiPort = apiPort;
         Runtime.getRuntime().addShutdownHook(killOnExit);
@@ -73,7 +80,7 @@ final class FlashSaleSystem implements AutoCloseable {
         int temporalPort = freePort();
         Closeable temporal = DevTemporalServer.start(temporalPort, "default");
         Map<String, String> environment = Map.copyOf(adjust.apply(environment(temporalPort)));
-        FlashSaleSystem system = new FlashSaleSystem(temporal, environment, freePort());
+        FlashSaleSystem system = new FlashSaleSystem(temporal, "127.0.0.1:" + temporalPort, environment, freePort());
         try {
             system.startWorkers(workers.toArray(String[]::new));
             system.launch("api", system.jar("api"), Map.of("API_PORT", "" + system.apiPort));
@@ -95,25 +102,35 @@ final class FlashSaleSystem implements AutoCloseable {
     }
 
     /**
-     * Starts a worker whose activities of {@code activityTypes} pause after their work until the
-     * process is killed ({@code FLASHSALE_PAUSE_AFTER}); {@link #pausedAfter} tells which did.
+     * The environment of a worker whose activities of {@code activityTypes} pause after their work
+     * until the process is killed ({@code FLASHSALE_PAUSE_AFTER}); {@link #pausedAfter} tells which
+     * did. For {@link #startWorkers(Map)}.
      */
-    void startWorkerPausingAfter(String name, String... activityTypes) throws Exception {
-        startWorkers(Map.of("FLASHSALE_PAUSE_AFTER", String.join(",", activityTypes)), name);
+    static Map<String, String> pausingAfter(String... activityTypes) {
+        return Map.of("FLASHSALE_PAUSE_AFTER", String.join(",", activityTypes));
     }
 
     /** Starts several worker processes at once and waits until each is healthy. */
     void startWorkers(String... names) throws Exception {
-        startWorkers(Map.of(), names);
+        Map<String, Map<String, String>> workers = new LinkedHashMap<>();
+        for (String name : names) {
+            workers.put(name, Map.of());
+        }
+        startWorkers(workers);
     }
 
-    private void startWorkers(Map<String, String> extra, String... names) throws Exception {
+    /**
+     * Starts worker processes at once, each name with environment additions of its own (e.g.
+     * {@link #pausingAfter}), and waits until each is healthy.
+     */
+    void startWorkers(Map<String, Map<String, String>> workers) throws Exception {
         Map<String, Integer> ports = new HashMap<>();
-        for (String name : names) {
+        for (Map.Entry<String, Map<String, String>> worker : workers.entrySet()) {
+            String name = worker.getKey();
             ports.put(name, freePort());
-            launch(name, jar("worker"), with(extra, Map.of("WORKER_PORT", "" + ports.get(name))));
+            launch(name, jar("worker"), with(worker.getValue(), Map.of("WORKER_PORT", "" + ports.get(name))));
         }
-        for (String name : names) {
+        for (String name : workers.keySet()) {
             awaitHealthy(name, ports.get(name));
         }
     }
@@ -135,7 +152,7 @@ final class FlashSaleSystem implements AutoCloseable {
 
     /**
      * The purchases (workflow ids) whose {@code activityType} activity the worker {@code name} paused
-     * after (see {@link #startWorkerPausingAfter}), read from its log.
+     * after (see {@link #pausingAfter}), read from its log.
      */
     Set<String> pausedAfter(String name, String activityType) throws IOException {
         Pattern paused = Pattern.compile("paused after " + Pattern.quote(activityType) + " of (\\S+) ");
@@ -171,9 +188,9 @@ final class FlashSaleSystem implements AutoCloseable {
                 "TEMPORAL_ADDRESS", "127.0.0.1:" + temporalPort,
                 // the api accepts the dev JWT secret (TestTokens signs with it) only under the dev profile
                 "SPRING_PROFILES_ACTIVE", "dev",
-                // no cache, no sticky queues: the dev Temporal never moves a task off a dead
-                // worker's sticky queue (a real Temporal server does after 5 s)
-                "WORKER_WORKFLOW_CACHE", "0");
+                // no sticky queues: the dev Temporal never moves a task off a dead worker's
+                // sticky queue (a real Temporal server does after 5 s)
+                "WORKER_STICKY_EXECUTION", "false");
     }
 
     private void launch(String name, String jar, Map<String, String> extra) throws IOException {
@@ -236,21 +253,24 @@ final class FlashSaleSystem implements AutoCloseable {
      */
     Path dumpOpenHistories() throws IOException {
         WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
-                .setTarget(environment.get("TEMPORAL_ADDRESS"))
+                .setTarget(temporalAddress)
+                .setRpcTimeout(Duration.ofSeconds(10))
                 .build());
         try {
             WorkflowClient client = WorkflowClient.newInstance(service);
-            List<WorkflowExecutionInfo> open = service.blockingStub()
-                    .listOpenWorkflowExecutions(ListOpenWorkflowExecutionsRequest.newBuilder()
-                            .setNamespace(client.getOptions().getNamespace())
-                            .build())
-                    .getExecutionsList();
-            for (WorkflowExecutionInfo workflow : open) {
-                String workflowId = workflow.getExecution().getWorkflowId();
-                Files.writeString(
-                        logs().resolve("history-" + workflowId + ".json"),
-                        client.fetchHistory(workflowId).toJson(true));
-            }
+            ListOpenWorkflowExecutionsRequest.Builder request = ListOpenWorkflowExecutionsRequest.newBuilder()
+                    .setNamespace(client.getOptions().getNamespace());
+            do {
+                ListOpenWorkflowExecutionsResponse page =
+                        service.blockingStub().listOpenWorkflowExecutions(request.build());
+                for (WorkflowExecutionInfo workflow : page.getExecutionsList()) {
+                    String workflowId = workflow.getExecution().getWorkflowId();
+                    Files.writeString(
+                            logs().resolve("history-" + workflowId + ".json"),
+                            client.fetchHistory(workflowId).toJson(true));
+                }
+                request.setNextPageToken(page.getNextPageToken());
+            } while (!request.getNextPageToken().isEmpty());
             return logs();
         } finally {
             service.shutdown();

@@ -109,12 +109,12 @@ final class Purchases {
         return api.status(owner(purchaseId), purchaseId).body().path("status").asText();
     }
 
-    /** The latest pay deadline of the purchases (they await payment). */
-    Instant lastDeadline(List<String> purchaseIds) {
+    /** The earliest pay deadline of the purchases (they await payment). */
+    Instant firstDeadline(List<String> purchaseIds) {
         return purchaseIds.stream()
                 .map(id -> Instant.parse(
                         api.status(owner(id), id).body().path("payDeadline").asText()))
-                .max(Instant::compareTo)
+                .min(Instant::compareTo)
                 .orElseThrow();
     }
 

@@ -6,6 +6,7 @@ import io.flashsale.activities.audit.AuditReport;
 import io.flashsale.activities.testing.TestSales;
 import io.flashsale.api.TestTokens;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,16 +30,19 @@ class WorkerCrashIT extends RunningSystemTest {
 
     private static final int LOSERS = 2;
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(90);
+    /** From createOrder (step 2) to the deadline: worker start-ups and four payments fit in. */
+    private static final String PAY_TIMEOUT = "PT60S";
 
     @Test
     void purchasesSurviveAWorkerKilledAtEveryStepAndFinishExactlyOnce() throws Exception {
         String saleId = TestSales.newId();
-        assertThat(api.createSale(TestTokens.admin(), saleId, UNITS, "PT60S").status())
+        assertThat(api.createSale(TestTokens.admin(), saleId, UNITS, PAY_TIMEOUT)
+                        .status())
                 .isEqualTo(201);
         Purchases purchases = new Purchases(api, saleId);
 
         // 1. killed after confirmReservation: the holds are confirmed, Temporal does not know
-        system.startWorkerPausingAfter("confirming", "ConfirmReservation");
+        system.startWorkers(Map.of("confirming", FlashSaleSystem.pausingAfter("ConfirmReservation")));
         List<ApiClient.Response> responses = purchases.race(Purchases.users("buyer", UNITS + LOSERS));
         List<String> winners = responses.stream()
                 .filter(r -> r.status() == 202)
@@ -55,23 +59,28 @@ class WorkerCrashIT extends RunningSystemTest {
         system.killWorker("confirming");
 
         // 2. killed inside createOrder after the commit: the orders exist, Temporal does not know
-        system.startWorkerPausingAfter("ordering", "CreateOrder");
+        system.startWorkers(Map.of("ordering", FlashSaleSystem.pausingAfter("CreateOrder")));
         awaitPaused("ordering", "CreateOrder", winners);
         Audits.assertAudit(
                 api,
                 new AuditReport(saleId, UNITS, 0, UNITS, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), "PASS"));
         system.killWorker("ordering");
 
-        // 3. killed during the pay wait, after two payments; two more are paid on the next worker
-        system.startWorker("waiting");
+        // 3. killed during the pay wait, after two payments; "compensating", started with it (its
+        // start-up must not eat into the pay timeout), takes the next two
+        system.startWorkers(
+                Map.of("waiting", Map.of(), "compensating", FlashSaleSystem.pausingAfter("ReleaseReservation")));
         purchases.awaitStatus(winners, "PENDING_PAYMENT", STEP_TIMEOUT);
         purchases.pay(winners.subList(0, PAID / 2));
         system.killWorker("waiting");
+        List<String> payLater = winners.subList(PAID / 2, PAID);
+        assertThat(Instant.now())
+                .as("still time to pay (worker start-ups took most of the %s pay timeout)", PAY_TIMEOUT)
+                .isBefore(purchases.firstDeadline(payLater).minusSeconds(5));
+        purchases.pay(payLater);
 
         // 4. killed during compensation: the deadline passed, the units are back in Redis (the
         // orders EXPIRED before that), Temporal does not know
-        system.startWorkerPausingAfter("compensating", "ReleaseReservation");
-        purchases.pay(winners.subList(PAID / 2, PAID));
         List<String> unpaid = winners.subList(PAID, UNITS);
         awaitPaused("compensating", "ReleaseReservation", unpaid);
         // (the audit counts running workflows of HELD holds and pending orders: none left here)

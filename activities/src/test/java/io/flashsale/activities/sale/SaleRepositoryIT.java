@@ -45,7 +45,6 @@ class SaleRepositoryIT extends ActivitiesIntegrationTest {
         sales.insertIfAbsent(sale);
 
         assertThat(sales.find(sale.id())).hasValue(sale);
-        assertThat(sales.find(TestSales.open(1).id())).isEmpty();
     }
 
     @Test

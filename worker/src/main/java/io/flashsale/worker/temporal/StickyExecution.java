@@ -7,29 +7,28 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
- * Sticky execution follows the workflow cache. With cached workflows (the default) Temporal sends a
- * workflow's next task to the worker that holds it in memory, and to any worker once that one has
- * not picked it up within the sticky schedule-to-start timeout (5 s). With the cache off
- * ({@code WORKER_WORKFLOW_CACHE=0}) stickiness buys nothing (every task replays the history anyway)
- * and is turned off too: the worker asks for no sticky queue, so every workflow task goes to the
- * shared task queue. That is what makes a worker killed by SIGKILL harmless on Temporal's dev test
- * server, which never moves a task off a dead worker's sticky queue.
+ * Sticky execution on or off ({@code flashsale.worker.sticky-execution}, env
+ * {@code WORKER_STICKY_EXECUTION}, default on). On, Temporal sends a workflow's next task to the
+ * worker that holds it in its cache, and to any worker once that one has not picked it up within the
+ * sticky schedule-to-start timeout (5 s). Off, the worker completes its workflow tasks without sticky
+ * attributes (the SDK sends none when that timeout is zero), so every workflow task goes to the
+ * shared task queue and any worker replays the history. Off is for Temporal's dev test server with
+ * several workers: it never moves a task off a dead worker's sticky queue.
+ *
+ * <p>The SDK still polls the worker's own sticky queue, which then stays empty; the cache cannot be
+ * turned off (a size of 0 means the default).
  */
 @Component
 public class StickyExecution implements WorkerOptionsCustomizer {
 
-    private final boolean cacheEnabled;
+    private final boolean enabled;
 
-    public StickyExecution(@Value("${spring.temporal.workflow-cache.max-instances:600}") int cachedWorkflows) {
-        this.cacheEnabled = cachedWorkflows > 0;
+    public StickyExecution(@Value("${flashsale.worker.sticky-execution:true}") boolean enabled) {
+        this.enabled = enabled;
     }
 
     @Override
     public WorkerOptions.Builder customize(WorkerOptions.Builder options, String workerName, String taskQueue) {
-        if (cacheEnabled) {
-            return options;
-        }
-        // the SDK sends no sticky attributes when this timeout is zero
-        return options.setStickyQueueScheduleToStartTimeout(Duration.ZERO);
+        return enabled ? options : options.setStickyQueueScheduleToStartTimeout(Duration.ZERO);
     }
 }

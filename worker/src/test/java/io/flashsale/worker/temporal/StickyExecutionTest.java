@@ -6,11 +6,12 @@ import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
+/** What the customizer sets; that the starter applies it shows in the e2e WorkerCrashIT. */
 class StickyExecutionTest {
 
     @Test
-    void withoutAWorkflowCacheNoTaskIsEverRoutedToAStickyQueue() {
-        WorkerOptions options = new StickyExecution(0)
+    void offSetsAZeroStickyTimeoutSoTheSdkSendsNoStickyAttributes() {
+        WorkerOptions options = new StickyExecution(false)
                 .customize(WorkerOptions.newBuilder(), "worker", "flashsale-purchase")
                 .build();
 
@@ -18,8 +19,8 @@ class StickyExecutionTest {
     }
 
     @Test
-    void withTheCacheOnTasksStickToTheirWorkerForTheSdkDefault() {
-        WorkerOptions options = new StickyExecution(600)
+    void onLeavesTheSdkDefaultStickyTimeout() {
+        WorkerOptions options = new StickyExecution(true)
                 .customize(WorkerOptions.newBuilder(), "worker", "flashsale-purchase")
                 .build();
 
