@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,19 +28,26 @@ public class PauseAfterActivities extends WorkerInterceptorBase {
 
     private final Set<String> activityTypes;
 
-    /** @throws IllegalArgumentException for a name that is not an activity type of {@code interfaces} */
+    /**
+     * @param activityTypes names as configured (blank entries, e.g. from a trailing comma, are ignored)
+     * @throws IllegalArgumentException for a name that is not an activity type of {@code interfaces}
+     */
     public PauseAfterActivities(Collection<String> activityTypes, List<Class<?>> interfaces) {
         Set<String> known = new TreeSet<>();
         interfaces.forEach(type -> POJOActivityInterfaceMetadata.newInstance(type).getMethodsMetadata().stream()
                 .map(POJOActivityMethodMetadata::getActivityTypeName)
                 .forEach(known::add));
-        Set<String> unknown = new TreeSet<>(activityTypes);
+        Set<String> named = activityTypes.stream()
+                .map(String::trim)
+                .filter(name -> !name.isEmpty())
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> unknown = new TreeSet<>(named);
         unknown.removeAll(known);
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException(
                     "flashsale.worker.pause-after names no activity type: " + unknown + "; known: " + known);
         }
-        this.activityTypes = Set.copyOf(activityTypes);
+        this.activityTypes = Set.copyOf(named);
     }
 
     Set<String> activityTypes() {
