@@ -7,6 +7,7 @@ import io.flashsale.workflows.purchase.PurchaseFailure;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.temporal.failure.ApplicationFailure;
 import java.util.Objects;
+import java.util.Optional;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -29,6 +30,11 @@ public class OrderActivitiesImpl implements OrderActivities {
      * Idempotent by UNIQUE(purchase_id): an existing order is returned before anything is decremented,
      * and a concurrent duplicate insert rolls its decrement back. UNIQUE(sale_id, user_id) refuses a
      * second order of a user.
+     *
+     * <p>Two attempts of one purchase overlap when a timed-out attempt still runs as Temporal starts
+     * the retry (MySQL hung). If the other attempt takes the sale's last unit, this one sees no unit
+     * left; its UPDATE waited for that attempt's row lock, so the order is committed by then and a
+     * fresh read after the rollback finds it: the purchase gets its order, not SOLD_OUT.
      */
     @Override
     public long createOrder(NewOrder order) {
@@ -36,11 +42,17 @@ public class OrderActivitiesImpl implements OrderActivities {
             return transaction.execute(
                     tx -> orders.find(order.purchaseId()).map(OrderRow::id).orElseGet(() -> takeUnitAndInsert(order)));
         } catch (DuplicateKeyException duplicate) {
-            return orders.find(order.purchaseId())
-                    .map(OrderRow::id)
+            return existingOrder(order)
                     .orElseThrow(() -> PurchaseFailure.ALREADY_ORDERED.failure(
                             "user " + order.userId() + " already has an order for sale " + order.saleId()));
+        } catch (ApplicationFailure soldOut) {
+            return existingOrder(order).orElseThrow(() -> soldOut);
         }
+    }
+
+    /** The purchase's order as committed now (outside any transaction, so no stale snapshot). */
+    private Optional<Long> existingOrder(NewOrder order) {
+        return orders.find(order.purchaseId()).map(OrderRow::id);
     }
 
     /** Idempotent by purchase_id + status: a repeat with the same payment id finds the order PAID. */

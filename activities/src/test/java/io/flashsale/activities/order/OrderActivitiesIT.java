@@ -63,6 +63,30 @@ class OrderActivitiesIT extends ActivitiesIntegrationTest {
         assertThat(available(sale)).isEqualTo(4);
     }
 
+    /**
+     * Two attempts of one createOrder overlap when the first outlives its start-to-close timeout
+     * (MySQL hung) and Temporal starts the retry. When the first takes the sale's last unit, the
+     * second must find that order, not answer SOLD_OUT for a purchase that has its unit.
+     */
+    @Test
+    void concurrentAttemptsOfOnePurchaseForTheLastUnitAllReturnItsOrder() throws InterruptedException {
+        for (int round = 0; round < 20; round++) {
+            Sale sale = inserted(TestSales.open(1));
+            NewOrder order = order(sale, "u1");
+            List<Callable<Long>> attempts = new ArrayList<>();
+            for (int attempt = 0; attempt < 8; attempt++) {
+                attempts.add(() -> orderActivities.createOrder(order));
+            }
+
+            List<Race.Outcome<Long>> outcomes = Race.run(attempts);
+
+            assertThat(outcomes).allSatisfy(o -> assertThat(o.failure()).isNull());
+            assertThat(outcomes.stream().map(Race.Outcome::value).distinct()).hasSize(1);
+            assertThat(available(sale)).isZero();
+            assertThat(sales.counts(sale.id())).isEqualTo(new SaleCounts(1, 0, 0, 0));
+        }
+    }
+
     @Test
     void rejectsSecondOrderBySameUser() {
         Sale sale = inserted(TestSales.open(5));
