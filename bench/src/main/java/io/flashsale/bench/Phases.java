@@ -6,8 +6,6 @@ import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,7 +93,7 @@ final class Phases {
         Settled purchases = settle("p3" + run, n);
         Process worker = stack.launchBenchProcess("trivial-worker", List.of("trivial-worker", stack.temporalAddress()));
         try {
-            awaitReady(stack.log("trivial-worker"), worker);
+            stack.awaitLog("trivial-worker", "trivial worker ready", Duration.ofSeconds(60));
             WorkflowClient client = client();
             trivial(client, "p3tw" + run, Math.min(200, n));
             Settled trivial = trivial(client, "p3t" + run, n);
@@ -228,16 +226,6 @@ final class Phases {
         return WorkflowClient.newInstance(
                 service,
                 WorkflowClientOptions.newBuilder().setNamespace("default").build());
-    }
-
-    private static void awaitReady(Path log, Process worker) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!Files.exists(log) || !Files.readString(log).contains("trivial worker ready")) {
-            if (!worker.isAlive() || System.nanoTime() > deadline) {
-                throw new IllegalStateException("trivial worker did not start; see " + log);
-            }
-            Thread.sleep(100);
-        }
     }
 
     private List<byte[]> userPurchases(String sale, int users) {

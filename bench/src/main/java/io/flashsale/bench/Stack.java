@@ -1,21 +1,15 @@
 package io.flashsale.bench;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The system as separate processes, started from the executable jars of a checkout on free ports:
@@ -26,35 +20,30 @@ final class Stack implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
-    private final Path root;
-    private final Path logs;
+    private final Processes processes;
     private final Stores stores;
-    private final Map<String, Process> processes = new LinkedHashMap<>();
     private final String jwtSecret = "bench-" + java.util.UUID.randomUUID() + java.util.UUID.randomUUID();
-    private final HttpClient http = HttpClient.newHttpClient();
     private int temporalPort;
     private int apiPort;
 
-    private Stack(Path root, Path logs, Stores stores) {
-        this.root = root;
-        this.logs = logs;
+    private Stack(Processes processes, Stores stores) {
+        this.processes = processes;
         this.stores = stores;
     }
 
     /** Starts Temporal, the worker and the api; {@code apiJvmFlags} e.g. a flight recording. */
     static Stack start(Path root, Path logs, Stores stores, List<String> apiJvmFlags) throws Exception {
-        Files.createDirectories(logs);
-        Stack stack = new Stack(root, logs, stores);
+        Stack stack = new Stack(new Processes(logs, READY_TIMEOUT), stores);
         try {
-            stack.temporalPort = freePort();
+            stack.temporalPort = Processes.freePort();
             stack.launch("temporal", jar("devtemporal", root), List.of(), List.of("" + stack.temporalPort), Map.of());
-            stack.awaitLog("temporal", "Temporal dev server ready");
-            int workerPort = freePort();
+            stack.processes.awaitLog("temporal", "Temporal dev server ready");
+            int workerPort = Processes.freePort();
             stack.launch("worker", jar("worker", root), List.of(), List.of(), Map.of("WORKER_PORT", "" + workerPort));
-            stack.awaitHealthy("worker", workerPort);
-            stack.apiPort = freePort();
+            stack.processes.awaitHealthy("worker", workerPort);
+            stack.apiPort = Processes.freePort();
             stack.launch("api", jar("api", root), apiJvmFlags, List.of(), Map.of("API_PORT", "" + stack.apiPort));
-            stack.awaitHealthy("api", stack.apiPort);
+            stack.processes.awaitHealthy("api", stack.apiPort);
             return stack;
         } catch (Exception | Error e) {
             stack.close();
@@ -67,7 +56,12 @@ final class Stack implements AutoCloseable {
     }
 
     Path log(String name) {
-        return logs.resolve(name + ".log");
+        return processes.log(name);
+    }
+
+    /** Waits up to {@code timeout} until the process {@code name} has logged {@code marker}. */
+    void awaitLog(String name, String marker, Duration timeout) throws Exception {
+        processes.awaitLog(name, marker, timeout);
     }
 
     String temporalAddress() {
@@ -77,14 +71,14 @@ final class Stack implements AutoCloseable {
     /** Another JVM from this bench jar (e.g. the trivial workflow's worker), same flags as the worker. */
     Process launchBenchProcess(String name, List<String> args) throws IOException {
         String classpath = System.getProperty("java.class.path");
-        List<String> command = new ArrayList<>(List.of(java(), "-cp", classpath, Bench.class.getName()));
+        List<String> command = new ArrayList<>(List.of(Processes.java(), "-cp", classpath, Bench.class.getName()));
         command.addAll(args);
         return launch(name, command, Map.of());
     }
 
     private void launch(String name, Path jar, List<String> jvmFlags, List<String> args, Map<String, String> env)
             throws IOException {
-        List<String> command = new ArrayList<>(List.of(java()));
+        List<String> command = new ArrayList<>(List.of(Processes.java()));
         command.addAll(jvmFlags);
         command.addAll(List.of("-jar", jar.toString()));
         command.addAll(args);
@@ -92,15 +86,9 @@ final class Stack implements AutoCloseable {
     }
 
     private Process launch(String name, List<String> command, Map<String, String> extra) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(logs.resolve(name + ".log").toFile());
         Map<String, String> env = new HashMap<>(environment());
         env.putAll(extra);
-        builder.environment().putAll(env);
-        Process process = builder.start();
-        processes.put(name, process);
-        return process;
+        return processes.start(name, command, env);
     }
 
     /** The api's token key for this run (random: the api refuses the documented dev secret). */
@@ -125,40 +113,6 @@ final class Stack implements AutoCloseable {
                 "TEMPORAL_NAMESPACE", "default");
     }
 
-    private void awaitLog(String name, String marker) throws Exception {
-        await(name, () -> Files.readString(logs.resolve(name + ".log")).contains(marker));
-    }
-
-    private void awaitHealthy(String name, int port) throws Exception {
-        URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
-        await(name, () -> {
-            try {
-                HttpResponse<String> r =
-                        http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString());
-                return r.statusCode() == 200 && r.body().contains("\"UP\"");
-            } catch (IOException notYet) {
-                return false;
-            }
-        });
-    }
-
-    interface Check {
-        boolean ok() throws Exception;
-    }
-
-    private void await(String name, Check check) throws Exception {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        while (!check.ok()) {
-            if (!processes.get(name).isAlive()) {
-                throw new IllegalStateException(name + " exited; see " + logs.resolve(name + ".log"));
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(name + " not ready within " + READY_TIMEOUT);
-            }
-            Thread.sleep(250);
-        }
-    }
-
     static Path jar(String module, Path root) throws IOException {
         try (DirectoryStream<Path> jars =
                 Files.newDirectoryStream(root.resolve(module).resolve("target"), module + "-*-exec.jar")) {
@@ -172,33 +126,9 @@ final class Stack implements AutoCloseable {
                 "no " + module + "/target/" + module + "-*-exec.jar; build first (./mvnw -DskipTests install)");
     }
 
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
     /** Stops the processes in reverse start order: TERM, then KILL after 30 s. */
     @Override
     public void close() {
-        List<String> names = new ArrayList<>(processes.keySet());
-        java.util.Collections.reverse(names);
-        for (String name : names) {
-            Process process = processes.get(name);
-            process.destroy();
-            try {
-                if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                    process.destroyForcibly().waitFor();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                process.destroyForcibly();
-            }
-        }
-        processes.clear();
+        processes.close();
     }
 }

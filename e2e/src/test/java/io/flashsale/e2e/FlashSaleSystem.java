@@ -1,6 +1,7 @@
 package io.flashsale.e2e;
 
 import io.flashsale.activities.testing.TestStores;
+import io.flashsale.bench.Processes;
 import io.flashsale.devtemporal.DevTemporalServer;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
@@ -10,11 +11,7 @@ import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.Closeable;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,18 +40,17 @@ final class FlashSaleSystem implements AutoCloseable {
     private final String temporalAddress;
 
     private final Map<String, String> environment;
-    private final HttpClient http = HttpClient.newHttpClient();
-    private final Map<String, Process> processes = new ConcurrentHashMap<>();
     private final int apiPort;
-    /** Kills this system's processes should the test JVM exit without {@link #close()}. */
-    private final Thread killOnExit = new Thread(this::killAll, "e2e-system-kill-on-exit");
+    /** The api and worker processes (killed should the test JVM exit without {@link #close()}). */
+    private final Processes processes;
 
-    private FlashSaleSystem(Closeable temporal, String temporalAddress, Map<String, String> environment, int apiPort) {
+    private FlashSaleSystem(Closeable temporal, String temporalAddress, Map<String, String> environment, int apiPort)
+            throws IOException {
         this.temporal = temporal;
         this.temporalAddress = temporalAddress;
         this.environment = environment;
         this.apiPort = apiPort;
-        Runtime.getRuntime().addShutdownHook(killOnExit);
+        this.processes = new Processes(logs(), HEALTH_TIMEOUT);
     }
 
     static FlashSaleSystem start() throws Exception {
@@ -77,14 +72,15 @@ final class FlashSaleSystem implements AutoCloseable {
 
     private static FlashSaleSystem start(UnaryOperator<Map<String, String>> adjust, List<String> workers)
             throws Exception {
-        int temporalPort = freePort();
+        int temporalPort = Processes.freePort();
         Closeable temporal = DevTemporalServer.start(temporalPort, "default");
         Map<String, String> environment = Map.copyOf(adjust.apply(environment(temporalPort)));
-        FlashSaleSystem system = new FlashSaleSystem(temporal, "127.0.0.1:" + temporalPort, environment, freePort());
+        FlashSaleSystem system =
+                new FlashSaleSystem(temporal, "127.0.0.1:" + temporalPort, environment, Processes.freePort());
         try {
             system.startWorkers(workers.toArray(String[]::new));
             system.launch("api", system.jar("api"), Map.of("API_PORT", "" + system.apiPort));
-            system.awaitHealthy("api", system.apiPort);
+            system.processes.awaitHealthy("api", system.apiPort);
             return system;
         } catch (Exception | AssertionError e) {
             system.close();
@@ -127,11 +123,11 @@ final class FlashSaleSystem implements AutoCloseable {
         Map<String, Integer> ports = new HashMap<>();
         for (Map.Entry<String, Map<String, String>> worker : workers.entrySet()) {
             String name = worker.getKey();
-            ports.put(name, freePort());
+            ports.put(name, Processes.freePort());
             launch(name, jar("worker"), with(worker.getValue(), Map.of("WORKER_PORT", "" + ports.get(name))));
         }
         for (String name : workers.keySet()) {
-            awaitHealthy(name, ports.get(name));
+            processes.awaitHealthy(name, ports.get(name));
         }
     }
 
@@ -194,43 +190,10 @@ final class FlashSaleSystem implements AutoCloseable {
     }
 
     private void launch(String name, String jar, Map<String, String> extra) throws IOException {
-        Path log = Files.createDirectories(logs()).resolve(name + ".log");
-        ProcessBuilder builder = new ProcessBuilder(List.of(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Xmx384m",
-                        "-XX:TieredStopAtLevel=1",
-                        "-jar",
-                        jar))
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        builder.environment().putAll(environment);
-        builder.environment().putAll(extra);
-        processes.put(name, builder.start());
-    }
-
-    private void awaitHealthy(String name, int port) throws Exception {
-        URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
-        long deadline = System.nanoTime() + HEALTH_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!processes.get(name).isAlive()) {
-                throw new AssertionError(name + " exited; see " + logs().resolve(name + ".log"));
-            }
-            if (isUp(health)) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError(name + " not healthy within " + HEALTH_TIMEOUT);
-    }
-
-    private boolean isUp(URI health) throws InterruptedException {
-        try {
-            HttpResponse<String> response =
-                    http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 200 && response.body().contains("\"UP\"");
-        } catch (IOException notYet) {
-            return false;
-        }
+        processes.start(
+                name,
+                List.of(Processes.java(), "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar", jar),
+                with(environment, extra));
     }
 
     /**
@@ -279,7 +242,7 @@ final class FlashSaleSystem implements AutoCloseable {
 
     /** What the process {@code name} (api, worker) logged so far. */
     String log(String name) throws IOException {
-        return Files.readString(logs().resolve(name + ".log"));
+        return Files.readString(processes.log(name));
     }
 
     /** One folder per system (named by its api port), so the logs of one test class stay apart. */
@@ -287,30 +250,12 @@ final class FlashSaleSystem implements AutoCloseable {
         return Path.of("target", "e2e-logs", "system-" + apiPort);
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
     @Override
     public void close() throws Exception {
-        for (Process process : processes.values()) {
-            process.destroy();
-        }
-        for (Process process : processes.values()) {
-            if (!process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        }
+        processes.close();
         temporal.close();
         for (String module : List.of("api", "worker")) {
             Files.deleteIfExists(logs().resolve(module + ".jar"));
         }
-        Runtime.getRuntime().removeShutdownHook(killOnExit);
-    }
-
-    private void killAll() {
-        processes.values().forEach(Process::destroyForcibly);
     }
 }
