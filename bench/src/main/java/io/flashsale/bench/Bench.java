@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.devtemporal.DevServer;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,15 @@ import java.util.Map;
  * <pre>
  * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
  *       [--buyers N] [--units N] [--profile] [--smoke] [--phases P1,P4] [--api-flags "-Dx=y -Dz=w"]
+ *       [--temporal cli|test-server]
  * demo  [--root DIR] [--api URL] [--buyers N] [--units N] [--pay-share F] [--pay-timeout S] [--connections N]
+ *       [--temporal cli|test-server]
+ * </pre>
+ *
+ * <p>{@code --temporal}: the Temporal the private stack runs on, the real dev server ({@code cli},
+ * the default) or Temporal's Java test server.
+ *
+ * <pre>
  * trivial-worker TEMPORAL_ADDRESS
  * </pre>
  */
@@ -51,20 +60,33 @@ public final class Bench {
                 o.containsKey("api-flags") ? List.of(o.get("api-flags").split(" ")) : List.of();
         String only = o.getOrDefault("phases", "P1,P2,P3,P4");
         Report report = benchmark(
-                Path.of(o.getOrDefault("root", ".")), out, settings, o.containsKey("profile"), apiFlags, only);
+                Path.of(o.getOrDefault("root", ".")),
+                out,
+                settings,
+                temporalKind(o),
+                o.containsKey("profile"),
+                apiFlags,
+                only);
         System.out.println();
         System.out.println(report.table());
         System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.html"));
     }
 
     /** Starts a private stack, runs P1-P4, writes the report to {@code out}, stops the stack. */
-    static Report benchmark(Path root, Path out, Settings settings, boolean profile) throws Exception {
-        return benchmark(root, out, settings, profile, List.of(), "P1,P2,P3,P4");
+    static Report benchmark(Path root, Path out, Settings settings, DevServer.Kind temporal, boolean profile)
+            throws Exception {
+        return benchmark(root, out, settings, temporal, profile, List.of(), "P1,P2,P3,P4");
     }
 
     /** {@code extraApiFlags}: JVM flags for the api (e.g. -Dproperty=value to try a fix); {@code only}: phases. */
     static Report benchmark(
-            Path root, Path out, Settings settings, boolean profile, List<String> extraApiFlags, String only)
+            Path root,
+            Path out,
+            Settings settings,
+            DevServer.Kind temporal,
+            boolean profile,
+            List<String> extraApiFlags,
+            String only)
             throws Exception {
         Files.createDirectories(out);
         List<String> apiFlags = new java.util.ArrayList<>(extraApiFlags);
@@ -73,10 +95,10 @@ public final class Bench {
                     + out.toAbsolutePath().resolve("api.jfr") + ",settings=profile,dumponexit=true");
         }
         Stores stores = Stores.fresh();
-        Report report = new Report(environment(settings));
-        try (Stack stack = Stack.start(root, out.resolve("logs"), stores, apiFlags)) {
-            System.out.println("stack up: api " + stack.api() + ", Temporal " + stack.temporalAddress() + ", schema "
-                    + stores.schema() + ", Redis prefix " + stores.redisPrefix());
+        try (Stack stack = Stack.start(root, out.resolve("logs"), stores, temporal, apiFlags)) {
+            System.out.println("stack up: api " + stack.api() + ", " + stack.temporal() + ", schema " + stores.schema()
+                    + ", Redis prefix " + stores.redisPrefix());
+            Report report = new Report(environment(settings, stack.temporal()));
             Phases phases = new Phases(stack, stores, settings, stack.tokens());
             Report.Phase p1 = step("P1", phases::p1);
             report.add(p1);
@@ -127,16 +149,27 @@ public final class Bench {
         }
         Stores stores = Stores.fresh();
         Path root = Path.of(o.getOrDefault("root", "."));
-        try (Stack stack = Stack.start(root, Path.of("target", "demo", "logs"), stores, List.of())) {
-            System.out.println("private stack up: api " + stack.api() + " (logs target/demo/logs)");
+        try (Stack stack = Stack.start(root, Path.of("target", "demo", "logs"), stores, temporalKind(o), List.of())) {
+            System.out.println(
+                    "private stack up: api " + stack.api() + ", " + stack.temporal() + " (logs target/demo/logs)");
             return new Demo(new Api(stack.api(), stack.tokens()), stores, stack.tokens(), options).run();
         } finally {
             stores.drop();
         }
     }
 
-    private static Map<String, Object> environment(Settings settings) {
+    private static DevServer.Kind temporalKind(Map<String, String> o) {
+        String temporal = o.getOrDefault("temporal", "cli");
+        return switch (temporal) {
+            case "cli" -> DevServer.Kind.CLI;
+            case "test-server" -> DevServer.Kind.TEST_SERVER;
+            default -> throw new IllegalArgumentException("--temporal is cli or test-server, not " + temporal);
+        };
+    }
+
+    private static Map<String, Object> environment(Settings settings, TemporalProcess temporal) {
         Map<String, Object> env = new LinkedHashMap<>();
+        env.put("temporal", temporal.kind() == DevServer.Kind.CLI ? "dev server (CLI)" : "Java test server");
         env.put("cpus", Runtime.getRuntime().availableProcessors());
         env.put("cpu", firstLine(Path.of("/proc/cpuinfo"), "model name"));
         env.put("memory", firstLine(Path.of("/proc/meminfo"), "MemTotal"));

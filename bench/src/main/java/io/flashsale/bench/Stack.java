@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.devtemporal.DevServer;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.DirectoryStream;
@@ -12,9 +13,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The system as separate processes, started from the executable jars of a checkout on free ports:
- * the dev Temporal server, one worker, the api (all with the JVM flags {@code bin/flashsale up}
- * uses: none), on private stores. {@link #close()} stops exactly these processes.
+ * The system as separate processes on free ports: a development Temporal server ({@link
+ * TemporalProcess}: the real one unless told otherwise), then one worker and the api from the
+ * executable jars of a checkout (with the JVM flags {@code bin/flashsale up} uses: none), on private
+ * stores. {@link #close()} stops exactly these processes.
  */
 final class Stack implements AutoCloseable {
 
@@ -23,7 +25,7 @@ final class Stack implements AutoCloseable {
     private final Processes processes;
     private final Stores stores;
     private final String jwtSecret = "bench-" + java.util.UUID.randomUUID() + java.util.UUID.randomUUID();
-    private int temporalPort;
+    private TemporalProcess temporal;
     private int apiPort;
 
     private Stack(Processes processes, Stores stores) {
@@ -31,13 +33,19 @@ final class Stack implements AutoCloseable {
         this.stores = stores;
     }
 
-    /** Starts Temporal, the worker and the api; {@code apiJvmFlags} e.g. a flight recording. */
-    static Stack start(Path root, Path logs, Stores stores, List<String> apiJvmFlags) throws Exception {
+    /**
+     * Starts Temporal ({@code temporalKind}: the real dev server or the test server), the worker and
+     * the api; {@code apiJvmFlags} e.g. a flight recording.
+     */
+    static Stack start(Path root, Path logs, Stores stores, DevServer.Kind temporalKind, List<String> apiJvmFlags)
+            throws Exception {
         Stack stack = new Stack(new Processes(logs, READY_TIMEOUT), stores);
         try {
-            stack.temporalPort = Processes.freePort();
-            stack.launch("temporal", jar("devtemporal", root), List.of(), List.of("" + stack.temporalPort), Map.of());
-            stack.processes.awaitLog("temporal", "Temporal dev server ready");
+            DevServer.Options options = DevServer.Options.onPort(Processes.freePort())
+                    .withUi(Processes.freePort())
+                    .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
+            Files.deleteIfExists(options.dbFile());
+            stack.temporal = TemporalProcess.start(stack.processes, root, options, temporalKind, System.out::println);
             int workerPort = Processes.freePort();
             stack.launch("worker", jar("worker", root), List.of(), List.of(), Map.of("WORKER_PORT", "" + workerPort));
             stack.processes.awaitHealthy("worker", workerPort);
@@ -65,7 +73,11 @@ final class Stack implements AutoCloseable {
     }
 
     String temporalAddress() {
-        return "127.0.0.1:" + temporalPort;
+        return temporal.address();
+    }
+
+    TemporalProcess temporal() {
+        return temporal;
     }
 
     /** Another JVM from this bench jar (e.g. the trivial workflow's worker), same flags as the worker. */
@@ -109,7 +121,7 @@ final class Stack implements AutoCloseable {
                 "MYSQL_PASSWORD", stores.password(),
                 "REDIS_URL", stores.redisUrl(),
                 "FLASHSALE_REDIS_PREFIX", stores.redisPrefix(),
-                "TEMPORAL_ADDRESS", "127.0.0.1:" + temporalPort,
+                "TEMPORAL_ADDRESS", temporal.address(),
                 "TEMPORAL_NAMESPACE", "default");
     }
 

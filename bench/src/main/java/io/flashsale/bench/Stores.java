@@ -28,8 +28,8 @@ record Stores(String serverUrl, String schema, String user, String password, Str
         return new Stores(
                 env("MYSQL_URL", "jdbc:mysql://127.0.0.1:3306/flashsale?createDatabaseIfNotExist=true"),
                 "fs_bench_" + id,
-                env("MYSQL_USER", "root"),
-                env("MYSQL_PASSWORD", ""),
+                env("MYSQL_USER", "flashsale"),
+                env("MYSQL_PASSWORD", "flashsale"),
                 env("REDIS_URL", "redis://127.0.0.1:6379"),
                 "fsbench_" + id);
     }
@@ -44,8 +44,8 @@ record Stores(String serverUrl, String schema, String user, String password, Str
         return new Stores(
                 url,
                 schema,
-                env("MYSQL_USER", "root"),
-                env("MYSQL_PASSWORD", ""),
+                env("MYSQL_USER", "flashsale"),
+                env("MYSQL_PASSWORD", "flashsale"),
                 env("REDIS_URL", "redis://127.0.0.1:6379"),
                 env("FLASHSALE_REDIS_PREFIX", "fs"));
     }

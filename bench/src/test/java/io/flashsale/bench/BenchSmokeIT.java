@@ -2,6 +2,7 @@ package io.flashsale.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.devtemporal.DevServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -16,8 +17,8 @@ class BenchSmokeIT {
     @Test
     void runsEveryPhaseWithoutOversellingOrDuplicating() throws Exception {
         Path out = Path.of("target", "bench-smoke");
-        Report report =
-                Bench.benchmark(Path.of(System.getProperty("flashsale.root", "..")), out, Settings.smoke(), false);
+        Report report = Bench.benchmark(
+                Path.of(System.getProperty("flashsale.root", "..")), out, Settings.smoke(), DevServer.Kind.CLI, false);
 
         Map<String, Report.Phase> phases = new java.util.HashMap<>();
         report.phases().forEach(p -> phases.put(p.id, p));

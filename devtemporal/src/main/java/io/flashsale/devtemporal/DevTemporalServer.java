@@ -7,28 +7,23 @@ import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 
 /**
- * Development Temporal service: Temporal's Java test server bound to a port, in real time (no time
+ * Temporal's Java test server bound to a port, in real time (no time
  * skipping), with the purchase search attributes registered, so the api and the worker can share it
  * as separate processes. It keeps everything in memory and has no Web UI.
  *
- * <p>Usage: {@code java -jar devtemporal-exec.jar [port|host:port]}; without an argument the port
- * comes from {@code TEMPORAL_ADDRESS} (default 7233) and the namespace from {@code TEMPORAL_NAMESPACE}
- * (default {@code default}).
+ * <p>The fallback of {@link DevServer} where the real server (the Temporal CLI) cannot be had; also
+ * the in-process Temporal of the api's integration tests, where api and worker share one JVM.
  */
 public final class DevTemporalServer {
 
-    static final int DEFAULT_PORT = 7233;
-    static final String DEFAULT_NAMESPACE = "default";
-
     private DevTemporalServer() {}
 
-    public static void main(String[] args) throws InterruptedException {
-        int port = port(args.length > 0 ? args[0] : System.getenv("TEMPORAL_ADDRESS"));
-        String namespace = orDefault(System.getenv("TEMPORAL_NAMESPACE"), DEFAULT_NAMESPACE);
+    /** Runs the server until the JVM is stopped (the fallback of {@link DevServer}). */
+    static void run(String namespace, int port) throws InterruptedException {
         Closeable server = start(port, namespace);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(server), "devtemporal-shutdown"));
         System.out.printf(
-                "Temporal dev server ready on 127.0.0.1:%d (namespace %s, search attributes %s; no Web UI)%n",
+                "Temporal test server ready on 127.0.0.1:%d (namespace %s, search attributes %s; no Web UI)%n",
                 port, namespace, attributeNames());
         new CountDownLatch(1).await();
     }
@@ -49,18 +44,6 @@ public final class DevTemporalServer {
             server.close();
             throw e;
         }
-    }
-
-    static int port(String address) {
-        if (address == null || address.isBlank()) {
-            return DEFAULT_PORT;
-        }
-        String port = address.substring(address.lastIndexOf(':') + 1).trim();
-        return Integer.parseInt(port);
-    }
-
-    private static String orDefault(String value, String fallback) {
-        return value == null || value.isBlank() ? fallback : value;
     }
 
     private static String attributeNames() {

@@ -54,13 +54,6 @@ class DevTemporalServerTest {
                 .hasMessageContaining("not defined");
     }
 
-    @Test
-    void takesThePortFromATemporalAddress() {
-        assertThat(DevTemporalServer.port("127.0.0.1:7299")).isEqualTo(7299);
-        assertThat(DevTemporalServer.port("7300")).isEqualTo(7300);
-        assertThat(DevTemporalServer.port(null)).isEqualTo(7233);
-    }
-
     private static StartWorkflowExecutionResponse startWith(String attribute) {
         SearchAttributes attributes = SearchAttributes.newBuilder()
                 .putIndexedFields(

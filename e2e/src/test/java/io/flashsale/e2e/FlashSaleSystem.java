@@ -2,14 +2,14 @@ package io.flashsale.e2e;
 
 import io.flashsale.activities.testing.TestStores;
 import io.flashsale.bench.Processes;
-import io.flashsale.devtemporal.DevTemporalServer;
+import io.flashsale.bench.TemporalProcess;
+import io.flashsale.devtemporal.DevServer;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsResponse;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
-import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -27,28 +27,22 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The whole system as users run it: Temporal's test server on a real port (in this JVM, real time),
- * then the worker and the api as separate processes from their executable jars, on a fresh MySQL
- * schema and Redis key prefix.
+ * The whole system as users run it: the real Temporal dev server ({@code temporal server
+ * start-dev}, SQLite file, Web UI), then the worker and the api, all as separate processes (the api
+ * and worker from their executable jars) on a fresh MySQL schema and Redis key prefix.
  */
 final class FlashSaleSystem implements AutoCloseable {
 
     private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(90);
 
-    private final Closeable temporal;
-    /** Temporal itself, also when the processes reach it through a proxy a test controls. */
-    private final String temporalAddress;
-
-    private final Map<String, String> environment;
     private final int apiPort;
-    /** The api and worker processes (killed should the test JVM exit without {@link #close()}). */
+    /** Temporal, the api and the workers (killed should the test JVM exit without {@link #close()}). */
     private final Processes processes;
 
-    private FlashSaleSystem(Closeable temporal, String temporalAddress, Map<String, String> environment, int apiPort)
-            throws IOException {
-        this.temporal = temporal;
-        this.temporalAddress = temporalAddress;
-        this.environment = environment;
+    private TemporalProcess temporal;
+    private Map<String, String> environment;
+
+    private FlashSaleSystem(int apiPort) throws IOException {
         this.apiPort = apiPort;
         this.processes = new Processes(logs(), HEALTH_TIMEOUT);
     }
@@ -72,12 +66,10 @@ final class FlashSaleSystem implements AutoCloseable {
 
     private static FlashSaleSystem start(UnaryOperator<Map<String, String>> adjust, List<String> workers)
             throws Exception {
-        int temporalPort = Processes.freePort();
-        Closeable temporal = DevTemporalServer.start(temporalPort, "default");
-        Map<String, String> environment = Map.copyOf(adjust.apply(environment(temporalPort)));
-        FlashSaleSystem system =
-                new FlashSaleSystem(temporal, "127.0.0.1:" + temporalPort, environment, Processes.freePort());
+        FlashSaleSystem system = new FlashSaleSystem(Processes.freePort());
         try {
+            system.temporal = startTemporal(system.processes, system.logs());
+            system.environment = Map.copyOf(adjust.apply(environment(system.temporal.address())));
             system.startWorkers(workers.toArray(String[]::new));
             system.launch("api", system.jar("api"), Map.of("API_PORT", "" + system.apiPort));
             system.processes.awaitHealthy("api", system.apiPort);
@@ -86,6 +78,30 @@ final class FlashSaleSystem implements AutoCloseable {
             system.close();
             throw e;
         }
+    }
+
+    /**
+     * The real Temporal dev server with its Web UI on a free port and its state in a SQLite file of
+     * this system's log folder, so it can be killed and started again with nothing lost.
+     */
+    private static TemporalProcess startTemporal(Processes processes, Path logs) throws Exception {
+        DevServer.Options options = DevServer.Options.onPort(Processes.freePort())
+                .withUi(Processes.freePort())
+                .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
+        Files.deleteIfExists(options.dbFile());
+        Path root = Path.of(System.getProperty("flashsale.root", ".."));
+        TemporalProcess temporal =
+                TemporalProcess.start(processes, root, options, DevServer.Kind.CLI, System.out::println);
+        if (temporal.kind() != DevServer.Kind.CLI) {
+            throw new IllegalStateException("the end-to-end tests need the real Temporal dev server (the Temporal"
+                    + " CLI, built with Go when missing): see " + root.resolve(".tools"));
+        }
+        return temporal;
+    }
+
+    /** The Temporal dev server of this system (its address, Web UI, process). */
+    TemporalProcess temporal() {
+        return temporal;
     }
 
     URI api() {
@@ -172,7 +188,7 @@ final class FlashSaleSystem implements AutoCloseable {
         return changed;
     }
 
-    private static Map<String, String> environment(int temporalPort) {
+    private static Map<String, String> environment(String temporalAddress) {
         Map<String, Object> stores = new HashMap<>();
         TestStores.register((name, value) -> stores.put(name, value.get()));
         return Map.of(
@@ -181,12 +197,9 @@ final class FlashSaleSystem implements AutoCloseable {
                 "MYSQL_PASSWORD", "" + stores.get("spring.datasource.password"),
                 "REDIS_URL", "" + stores.get("spring.data.redis.url"),
                 "FLASHSALE_REDIS_PREFIX", "" + stores.get("flashsale.redis.key-prefix"),
-                "TEMPORAL_ADDRESS", "127.0.0.1:" + temporalPort,
+                "TEMPORAL_ADDRESS", temporalAddress,
                 // the api accepts the dev JWT secret (TestTokens signs with it) only under the dev profile
-                "SPRING_PROFILES_ACTIVE", "dev",
-                // no sticky queues: the dev Temporal never moves a task off a dead worker's
-                // sticky queue (a real Temporal server does after 5 s)
-                "WORKER_STICKY_EXECUTION", "false");
+                "SPRING_PROFILES_ACTIVE", "dev");
     }
 
     private void launch(String name, String jar, Map<String, String> extra) throws IOException {
@@ -216,7 +229,7 @@ final class FlashSaleSystem implements AutoCloseable {
      */
     Path dumpOpenHistories() throws IOException {
         WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
-                .setTarget(temporalAddress)
+                .setTarget(temporal.address())
                 .setRpcTimeout(Duration.ofSeconds(10))
                 .build());
         try {
@@ -253,7 +266,6 @@ final class FlashSaleSystem implements AutoCloseable {
     @Override
     public void close() throws Exception {
         processes.close();
-        temporal.close();
         for (String module : List.of("api", "worker")) {
             Files.deleteIfExists(logs().resolve(module + ".jar"));
         }

@@ -21,8 +21,8 @@ final class Servers {
         if (mysql == null) {
             TestStores.MySqlServer configured = new TestStores.MySqlServer(
                     env("MYSQL_URL", "jdbc:mysql://127.0.0.1:3306"),
-                    env("MYSQL_USER", "root"),
-                    env("MYSQL_PASSWORD", ""));
+                    env("MYSQL_USER", "flashsale"),
+                    env("MYSQL_PASSWORD", "flashsale"));
             mysql = TestStores.reachable(configured)
                     ? configured
                     : containerOr("MySQL at " + configured.url()).mysql();

@@ -27,7 +27,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
  * {@code createDatabaseIfNotExist=true}, Flyway migrates it; dropped when the JVM exits), {@code
  * spring.data.redis.url}, and {@code flashsale.redis.key-prefix} to a random prefix, so runs never
  * see each other's data. The servers come from the environment: {@code MYSQL_URL} (default {@code
- * jdbc:mysql://127.0.0.1:3306}), {@code MYSQL_USER} ({@code root}), {@code MYSQL_PASSWORD} (empty),
+ * jdbc:mysql://127.0.0.1:3306}), {@code MYSQL_USER} ({@code flashsale}), {@code MYSQL_PASSWORD} ({@code flashsale}),
  * {@code REDIS_URL} ({@code redis://127.0.0.1:6379}). When one is not reachable but a Docker engine
  * is, Testcontainers MySQL 8.4 or redis:7 stands in (the using module then needs {@code
  * org.testcontainers:mysql} on its test classpath); with neither, the test fails with a message.

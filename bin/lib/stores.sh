@@ -1,0 +1,100 @@
+# shellcheck shell=bash
+# Local MariaDB and Redis for development and CI: install them with apt-get when missing, start
+# them when nothing answers, and make the configured database user work over TCP.
+# Sourced by bin/flashsale ('stores' command, also run by 'up') and so by .ci/run.
+#
+# Debian's MariaDB lets root log in through the unix socket only, so the apps get a user of their
+# own: MYSQL_USER / MYSQL_PASSWORD (default flashsale / flashsale), created here when it cannot log
+# in over TCP, with every privilege on the schema `flashsale` and on `fs\_%` (the per-test and
+# per-bench schemas fs_it_*, fs_bench_*), nothing else.
+
+STORES_SUDO=""
+if [[ "$(id -u)" != 0 ]] && command -v sudo >/dev/null; then
+  STORES_SUDO="sudo"
+fi
+STORES_DB_USER="${MYSQL_USER:-flashsale}"
+STORES_DB_PASSWORD="${MYSQL_PASSWORD-flashsale}"
+# MariaDB's default of 151 connections is too few for several api and worker processes at once
+STORES_MAX_CONNECTIONS="${STORES_MAX_CONNECTIONS:-600}"
+
+stores_log() { echo "stores: $*"; }
+
+stores_mariadb_up() { mysqladmin ping -h127.0.0.1 --connect-timeout=2 >/dev/null 2>&1; }
+stores_redis_up() { [[ "$(redis-cli -h 127.0.0.1 ping 2>/dev/null)" == PONG ]]; }
+
+stores_install() {
+  if [[ -x /usr/sbin/mariadbd ]] && command -v mysqladmin >/dev/null && command -v mariadb >/dev/null &&
+    command -v redis-server >/dev/null && command -v redis-cli >/dev/null; then
+    return 0
+  fi
+  command -v apt-get >/dev/null || {
+    echo "stores: MariaDB or Redis is missing and there is no apt-get; install MariaDB 10.11+ (or MySQL 8)" \
+      "and Redis 7 yourself, or point MYSQL_URL and REDIS_URL at running servers" >&2
+    return 1
+  }
+  stores_log "installing mariadb-server and redis-server (apt-get)"
+  $STORES_SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $STORES_SUDO apt-get install -y -qq mariadb-server redis-server >/dev/null
+}
+
+stores_start_redis() {
+  stores_redis_up && return 0
+  stores_log "starting Redis on 127.0.0.1:6379"
+  $STORES_SUDO mkdir -p /var/lib/redis /var/log/redis
+  $STORES_SUDO redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
+    --dir /var/lib/redis --logfile /var/log/redis/flashsale.log
+  local _
+  for _ in $(seq 1 30); do
+    stores_redis_up && return 0
+    sleep 1
+  done
+  echo "stores: Redis did not answer PING within 30 s (see /var/log/redis/flashsale.log)" >&2
+  return 1
+}
+
+stores_start_mariadb() {
+  stores_mariadb_up && return 0
+  stores_log "starting MariaDB on 127.0.0.1:3306"
+  $STORES_SUDO install -d -o mysql -g mysql /run/mysqld
+  [[ -d /var/lib/mysql/mysql ]] || $STORES_SUDO mariadb-install-db --user=mysql >/dev/null
+  $STORES_SUDO start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd -- \
+    --user=mysql --bind-address=127.0.0.1 --max-connections="$STORES_MAX_CONNECTIONS"
+  local _
+  for _ in $(seq 1 60); do
+    stores_mariadb_up && return 0
+    sleep 1
+  done
+  echo "stores: MariaDB did not answer ping within 60 s" >&2
+  return 1
+}
+
+stores_user_works() {
+  mariadb -h127.0.0.1 -P3306 -u"$STORES_DB_USER" -p"$STORES_DB_PASSWORD" -e 'SELECT 1' >/dev/null 2>&1
+}
+
+# As MariaDB's root over the unix socket (Debian's default): the app user, and enough connections.
+stores_configure_mariadb() {
+  local user="${STORES_DB_USER//\'/\'\'}" password="${STORES_DB_PASSWORD//\'/\'\'}" host
+  if ! stores_user_works; then
+    stores_log "creating MariaDB user '$STORES_DB_USER' (TCP login; schemas flashsale and fs_*)"
+    for host in 127.0.0.1 localhost ::1; do
+      $STORES_SUDO mariadb -uroot <<SQL || return 1
+CREATE USER IF NOT EXISTS '$user'@'$host' IDENTIFIED BY '$password';
+ALTER USER '$user'@'$host' IDENTIFIED BY '$password';
+GRANT ALL PRIVILEGES ON \`flashsale\`.* TO '$user'@'$host';
+GRANT ALL PRIVILEGES ON \`fs\\_%\`.* TO '$user'@'$host';
+SQL
+    done
+    stores_user_works || { echo "stores: user '$STORES_DB_USER' still cannot log in over TCP" >&2; return 1; }
+  fi
+  $STORES_SUDO mariadb -uroot -e "SET GLOBAL max_connections = GREATEST(@@max_connections, $STORES_MAX_CONNECTIONS)" \
+    2>/dev/null || true
+}
+
+# stores_up: MariaDB and Redis answer on loopback and the app user logs in over TCP.
+stores_up() {
+  stores_install
+  stores_start_redis
+  stores_start_mariadb
+  stores_configure_mariadb
+}
