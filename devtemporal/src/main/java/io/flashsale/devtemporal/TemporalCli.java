@@ -33,7 +33,7 @@ public final class TemporalCli {
     private final Consumer<String> log;
 
     public TemporalCli(Path projectRoot, Consumer<String> log) {
-        this.projectRoot = projectRoot;
+        this.projectRoot = projectRoot.toAbsolutePath().normalize();
         this.log = log;
     }
 

@@ -8,6 +8,7 @@ import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsResponse;
 import io.temporal.client.WorkflowClient;
+import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.IOException;
@@ -162,6 +163,11 @@ final class FlashSaleSystem implements AutoCloseable {
         process.waitFor();
     }
 
+    /** The pid of the process started as {@code name}, alive or killed. */
+    long pid(String name) {
+        return processes.get(name).pid();
+    }
+
     /**
      * The purchases (workflow ids) whose {@code activityType} activity the worker {@code name} paused
      * after (see {@link #pausingAfter}), read from its log.
@@ -228,10 +234,7 @@ final class FlashSaleSystem implements AutoCloseable {
      * Returns the folder.
      */
     Path dumpOpenHistories() throws IOException {
-        WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
-                .setTarget(temporal.address())
-                .setRpcTimeout(Duration.ofSeconds(10))
-                .build());
+        WorkflowServiceStubs service = temporalService();
         try {
             WorkflowClient client = WorkflowClient.newInstance(service);
             ListOpenWorkflowExecutionsRequest.Builder request = ListOpenWorkflowExecutionsRequest.newBuilder()
@@ -251,6 +254,23 @@ final class FlashSaleSystem implements AutoCloseable {
         } finally {
             service.shutdown();
         }
+    }
+
+    /** The event history of the workflow {@code workflowId} (its latest run), as Temporal holds it. */
+    WorkflowExecutionHistory history(String workflowId) {
+        WorkflowServiceStubs service = temporalService();
+        try {
+            return WorkflowClient.newInstance(service).fetchHistory(workflowId);
+        } finally {
+            service.shutdown();
+        }
+    }
+
+    private WorkflowServiceStubs temporalService() {
+        return WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
+                .setTarget(temporal.address())
+                .setRpcTimeout(Duration.ofSeconds(10))
+                .build());
     }
 
     /** What the process {@code name} (api, worker) logged so far. */

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
  * hook, no drain) at every step of the saga, one worker after the other. Each killed worker was
  * started with its activities of one type pausing after their work (the Lua script ran, the
  * transaction committed) and before Temporal hears of it, so the kill lands exactly there; the next
- * worker repeats the step, which must find the work done rather than do it again.
+ * worker repeats the step, which must find the work done rather than do it again. The workers run
+ * with sticky execution on, as in production, so each kill also leaves workflow tasks on a dead
+ * worker's sticky queue, which the real Temporal server moves to a live worker.
  */
 @OwnWorkers
 class WorkerCrashIT extends RunningSystemTest {
@@ -109,6 +111,11 @@ class WorkerCrashIT extends RunningSystemTest {
         purchases.awaitStatus(unpaid, "EXPIRED", STEP_TIMEOUT);
         assertThat(purchases.statuses(winners)).isEqualTo(Map.of("PAID", (long) PAID, "EXPIRED", (long) expired));
         Audits.assertAudit(api, settled);
+        for (String id : winners) {
+            java.nio.file.Files.writeString(
+                    java.nio.file.Path.of("target", "hist-" + id + ".json"),
+                    system.history(id).toJson(true));
+        }
     }
 
     /** Waits until the worker paused exactly these purchases after the activity, no more, no fewer. */

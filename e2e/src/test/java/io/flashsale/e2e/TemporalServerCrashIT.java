@@ -1,0 +1,86 @@
+package io.flashsale.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.activities.audit.AuditReport;
+import io.flashsale.activities.testing.TestSales;
+import io.flashsale.api.TestTokens;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fault matrix, the Temporal server itself dies: SIGKILL of the dev server (its state in a SQLite
+ * file) while purchases wait for payment; buyers keep coming while it is down; the same server
+ * starts again on the same file. Timers, payments and the admissions made during the outage all
+ * come out exactly once.
+ */
+class TemporalServerCrashIT extends RunningSystemTest {
+
+    private static final int UNITS = 8;
+    private static final int EARLY = 5;
+    /** Buyers while Temporal is down, for the remaining {@code UNITS - EARLY} units. */
+    private static final int DURING_OUTAGE = 5;
+    /** Long enough for a kill, a restart and the relay; checked before the late payments. */
+    private static final String PAY_TIMEOUT = "PT45S";
+
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    @Test
+    void purchasesSurviveTheTemporalServerKilledMidSaleAndFinishExactlyOnce() throws Exception {
+        String saleId = TestSales.newId();
+        assertThat(api.createSale(TestTokens.admin(), saleId, UNITS, PAY_TIMEOUT)
+                        .status())
+                .isEqualTo(201);
+        Purchases purchases = new Purchases(api, saleId);
+        List<String> early = admitted(purchases.race(Purchases.users("early", EARLY)));
+        assertThat(early).hasSize(EARLY);
+        purchases.awaitStatus(early, "PENDING_PAYMENT", PATIENCE);
+        purchases.pay(early.subList(0, 2));
+
+        long killedPid = system.temporal().process().pid();
+        system.temporal().kill();
+        assertThat(ProcessHandle.of(killedPid)).as("the server process is gone").isEmpty();
+
+        // Temporal down: Redis alone admits and refuses; the admissions wait in the sale's stream
+        List<ApiClient.Response> outage = purchases.race(Purchases.users("outage", DURING_OUTAGE));
+        List<String> late = admitted(outage);
+        assertThat(late).hasSize(UNITS - EARLY);
+        assertThat(outage.stream().filter(r -> r.status() == 409).map(ApiClient.Response::problemType))
+                .hasSize(DURING_OUTAGE - (UNITS - EARLY))
+                .containsOnly("sold-out");
+        assertThat(outage.stream()
+                        .filter(r -> r.status() == 202)
+                        .map(r -> r.body().path("status").asText()))
+                .containsOnly("RESERVED");
+
+        system.temporal().restart();
+        purchases.awaitStatus(late, "PENDING_PAYMENT", PATIENCE);
+        List<String> payAfterRestart = List.of(early.get(2), late.get(0));
+        assertThat(Instant.now())
+                .as("still time to pay after the restart (%s pay timeout)", PAY_TIMEOUT)
+                .isBefore(purchases.firstDeadline(payAfterRestart).minusSeconds(5));
+        purchases.pay(payAfterRestart);
+
+        List<String> unpaid = new ArrayList<>(early.subList(3, EARLY));
+        unpaid.addAll(late.subList(1, late.size()));
+        purchases.awaitStatus(unpaid, "EXPIRED", PATIENCE.multipliedBy(2));
+        List<String> all = new ArrayList<>(early);
+        all.addAll(late);
+        assertThat(purchases.statuses(all)).isEqualTo(Map.of("PAID", 4L, "EXPIRED", 4L));
+        String workerLog = system.log("worker");
+        assertThat(late).allSatisfy(id -> assertThat(workerLog).contains("relay started purchaseId=" + id + " "));
+        Audits.assertAudit(
+                api, new AuditReport(saleId, UNITS, 4, 0, 4, 4, 0, 4L, 4, 4, UNITS, 0, 0, List.of(), "PASS"));
+    }
+
+    private static List<String> admitted(List<ApiClient.Response> responses) {
+        return responses.stream()
+                .filter(r -> r.status() == 202)
+                .map(r -> r.body().path("purchaseId").asText())
+                .toList();
+    }
+}
