@@ -28,6 +28,8 @@ public final class DevTemporalMain {
     private DevTemporalMain() {}
 
     public static void main(String[] args) throws Exception {
+        // named apart from logback.xml, so the jar configures no logging where it is a library
+        System.setProperty("logback.configurationFile", "devtemporal-logback.xml");
         if (args.length == 0) {
             fail("usage: command|await|test-server ...");
         }
