@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
-/** Checks invariants I1-I5 of {@code design.md} on the facts of one sale. Pure: no I/O. */
+/** Checks invariants I1-I5 of {@code docs/architecture.md} on the facts of one sale. Pure: no I/O. */
 final class Invariants {
 
     private static final int LISTED_IDS = 5;

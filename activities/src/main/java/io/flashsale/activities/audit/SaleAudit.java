@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The invariant audit (I1-I5 of {@code design.md}) of a sale across MySQL, Redis and Temporal, and
+ * The invariant audit (I1-I5 of {@code docs/architecture.md}) of a sale across MySQL, Redis and Temporal, and
  * the repair of a sale's Redis state from MySQL and Temporal facts.
  *
  * <p>The repair refuses ({@link AdmissionsInFlightException}) while the sale's admission stream

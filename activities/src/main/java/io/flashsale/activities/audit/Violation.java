@@ -1,7 +1,7 @@
 package io.flashsale.activities.audit;
 
 /**
- * One broken invariant of {@code design.md}.
+ * One broken invariant of {@code docs/architecture.md}.
  *
  * @param invariant I1 to I5
  * @param detail what was found, with counts and (some) purchase ids
