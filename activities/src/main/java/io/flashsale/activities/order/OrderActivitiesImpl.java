@@ -55,26 +55,30 @@ public class OrderActivitiesImpl implements OrderActivities {
         return orders.find(order.purchaseId()).map(OrderRow::id);
     }
 
-    /** Idempotent by purchase_id + status: a repeat with the same payment id finds the order PAID. */
+    /**
+     * Idempotent by the order's id + status: a repeat with the same payment id finds the order PAID.
+     * The order is the one of exactly this purchase id.
+     */
     @Override
     public void markPaid(String purchaseId, String paymentId) {
+        OrderRow order = orders.find(purchaseId)
+                .orElseThrow(() -> PurchaseFailure.PAYMENT_REJECTED.failure("no order for " + purchaseId));
         try {
-            if (orders.markPaid(purchaseId, paymentId)) {
+            if (orders.markPaid(order.id(), paymentId)) {
                 return;
             }
         } catch (DuplicateKeyException duplicate) {
             throw PurchaseFailure.PAYMENT_ID_IN_USE.failure("payment " + paymentId + " is used by another order");
         }
-        OrderRow order = orders.find(purchaseId)
-                .orElseThrow(() -> PurchaseFailure.PAYMENT_REJECTED.failure("no order for " + purchaseId));
-        if (!"PAID".equals(order.status()) || !Objects.equals(order.paymentId(), paymentId)) {
+        OrderRow now = orders.find(purchaseId).orElseThrow();
+        if (now.status() != PurchaseStatus.PAID || !Objects.equals(now.paymentId(), paymentId)) {
             throw PurchaseFailure.PAYMENT_REJECTED.failure(
-                    "order of " + purchaseId + " is " + order.status() + " (payment " + order.paymentId() + ")");
+                    "order of " + purchaseId + " is " + now.status() + " (payment " + now.paymentId() + ")");
         }
     }
 
     /**
-     * Idempotent by purchase_id + status: only the call that moves the order out of PENDING_PAYMENT
+     * Idempotent by the order's id + status: only the call that moves the order out of PENDING_PAYMENT
      * returns the unit, in the same transaction.
      */
     @Override
@@ -84,7 +88,7 @@ public class OrderActivitiesImpl implements OrderActivities {
                     "an order ends as EXPIRED or CANCELLED, not " + outcome, "INVALID_OUTCOME");
         }
         return Boolean.TRUE.equals(transaction.execute(tx -> orders.find(purchaseId)
-                .filter(order -> orders.endPending(purchaseId, outcome))
+                .filter(order -> orders.endPending(order.id(), outcome))
                 .map(order -> {
                     orders.returnUnit(order.saleId());
                     return true;
