@@ -55,22 +55,24 @@ class OrderRepository {
     }
 
     /**
-     * The deadline travels as epoch millis (FROM_UNIXTIME): exact whatever the time zones. Throws
-     * DuplicateKeyException on UNIQUE(purchase_id) or UNIQUE(sale_id, user_id).
+     * A fixed deadline travels as epoch millis (FROM_UNIXTIME): exact whatever the time zones; without
+     * one, the deadline is the write's time plus the pay timeout. Throws DuplicateKeyException on
+     * UNIQUE(purchase_id) or UNIQUE(sale_id, user_id).
      */
     long insertPending(NewOrder order) {
         KeyHolder key = new GeneratedKeyHolder();
         jdbc.sql(
                         """
                         INSERT INTO orders (purchase_id, sale_id, user_id, status, pay_deadline)
-                        VALUES (?, ?, ?, ?, FROM_UNIXTIME(? / 1000))
+                        VALUES (?, ?, ?, ?, COALESCE(FROM_UNIXTIME(? / 1000), NOW(3) + INTERVAL ? SECOND))
                         """)
                 .params(
                         order.purchaseId(),
                         order.saleId(),
                         order.userId(),
                         PurchaseStatus.PENDING_PAYMENT.name(),
-                        order.payDeadline().toEpochMilli())
+                        order.payDeadline() == null ? null : order.payDeadline().toEpochMilli(),
+                        order.payTimeoutSeconds())
                 .update(key);
         return key.getKeyAs(Number.class).longValue();
     }
