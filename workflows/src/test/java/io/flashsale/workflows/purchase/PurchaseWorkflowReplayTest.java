@@ -7,8 +7,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Histories recorded from real runs (worker module's PurchaseWorkflowIT, against MySQL and Redis)
  * must replay against the current workflow code: a change that breaks determinism for purchases in
- * flight fails here. Record new ones when the workflow legitimately changes, behind a version
- * marker ({@code Workflow.getVersion}). {@code unversioned/} holds the last histories recorded before
+ * flight fails here. The top-level ones are recorded at version 1 ({@code
+ * order-starts-the-deadline}: the pay deadline starts with the order, a sold-out hold is voided).
+ * Record new ones when the workflow legitimately changes, behind a version marker ({@code
+ * Workflow.getVersion}). {@code unversioned/} holds the last histories recorded before
  * the workflow's first version marker: purchases in flight at that change replay the old branch.
  */
 class PurchaseWorkflowReplayTest {
