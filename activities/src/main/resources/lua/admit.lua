@@ -4,7 +4,7 @@
 -- KEYS[1] meta        hash {sale:ID}:meta (opens, closes, payTimeoutSeconds)
 -- KEYS[2] stock       string {sale:ID}:stock
 -- KEYS[3] buyers      hash user id -> "purchaseId|idempotencyKey"
--- KEYS[4] holds       hash purchase id -> HELD | RELEASED
+-- KEYS[4] holds       hash purchase id -> HELD | RELEASED | VOID
 -- KEYS[5] admissions  stream of admitted purchases
 -- ARGV[1] saleId
 -- ARGV[2] userId
@@ -13,8 +13,9 @@
 --
 -- Returns {code, purchaseId, payTimeoutSeconds, entryId}; fields that do not apply are "".
 --   {"UNKNOWN_SALE", "", "", ""}                      no meta hash: the sale is not loaded
---   {"NOT_OPEN", "", "", ""}                          Redis TIME is outside [opens, closes)
 --   {"SAME_KEY", purchaseId, payTimeoutSeconds, ""}   the user was admitted with this key before
+--                                                     (answered even after the sale closed)
+--   {"NOT_OPEN", "", "", ""}                          Redis TIME is outside [opens, closes)
 --   {"ALREADY_PURCHASED", purchaseId, "", ""}         the user was admitted with another key
 --   {"SOLD_OUT", "", "", ""}                          stock <= 0
 --   {"ADMITTED", purchaseId, payTimeoutSeconds, entryId}
@@ -24,18 +25,19 @@ local meta = redis.call('HMGET', KEYS[1], 'opens', 'closes', 'payTimeoutSeconds'
 if not meta[1] then
   return {'UNKNOWN_SALE', '', '', ''}
 end
+local payTimeout = meta[3]
+-- a repeat with the same key answers the purchase first, whether the window has closed since
+local buyer = redis.call('HGET', KEYS[3], ARGV[2])
+if buyer == ARGV[4] .. '|' .. ARGV[3] then
+  return {'SAME_KEY', ARGV[4], payTimeout, ''}
+end
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local closes = tonumber(meta[2])
 if now < tonumber(meta[1]) or (closes and now >= closes) then
   return {'NOT_OPEN', '', '', ''}
 end
-local payTimeout = meta[3]
-local buyer = redis.call('HGET', KEYS[3], ARGV[2])
 if buyer then
-  if buyer == ARGV[4] .. '|' .. ARGV[3] then
-    return {'SAME_KEY', ARGV[4], payTimeout, ''}
-  end
   return {'ALREADY_PURCHASED', ARGV[4], '', ''}
 end
 if (tonumber(redis.call('GET', KEYS[2])) or 0) <= 0 then

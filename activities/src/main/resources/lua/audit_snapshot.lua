@@ -4,7 +4,7 @@
 -- KEYS[1] meta        hash {sale:ID}:meta
 -- KEYS[2] stock       string {sale:ID}:stock
 -- KEYS[3] buyers      hash user id -> "purchaseId|idempotencyKey"
--- KEYS[4] holds       hash purchase id -> HELD | RELEASED
+-- KEYS[4] holds       hash purchase id -> HELD | RELEASED | VOID
 -- KEYS[5] admissions  stream {sale:ID}:admissions (consumer group "relay")
 --
 -- Returns {metaExists, stock, buyers, streamLength, streamPending, holds, inFlight}

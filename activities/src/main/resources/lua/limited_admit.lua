@@ -1,7 +1,8 @@
 -- limited_admit.lua: the purchase request's rate limit, then its admission, in one EVALSHA (one
 -- round trip, atomically). StoreConfiguration puts rate_limit.lua and admit.lua in front of this
 -- file as the local functions rate_limit(KEYS, ARGV) and admit(KEYS, ARGV); their headers describe
--- them. A rate-limited request writes nothing and is not admitted.
+-- them. A rate-limited request writes nothing and is not admitted. A repeat with the idempotency key
+-- the buyer was admitted with is not limited: it spends no token and answers SAME_KEY.
 --
 -- KEYS[1] meta        hash {sale:ID}:meta
 -- KEYS[2] stock       string {sale:ID}:stock
@@ -16,6 +17,9 @@
 -- Returns admit.lua's reply {code, purchaseId, payTimeoutSeconds, entryId}, or
 --   {"RATE_LIMITED", "", "", "", retryAfterSeconds}   a bucket is empty; nothing written
 
+if redis.call('HGET', KEYS[3], ARGV[2]) == ARGV[4] .. '|' .. ARGV[3] then
+  return admit({KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]}, {ARGV[1], ARGV[2], ARGV[3], ARGV[4]})
+end
 local limit = rate_limit({KEYS[1], KEYS[6], KEYS[7]}, {ARGV[5], ARGV[6], ARGV[7], ARGV[8]})
 if limit[1] == 'RATE_LIMITED' then
   return {'RATE_LIMITED', '', '', '', limit[2]}

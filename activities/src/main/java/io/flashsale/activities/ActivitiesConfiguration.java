@@ -20,7 +20,8 @@ public class ActivitiesConfiguration {
     @Bean
     ReservationActivitiesImpl reservationActivities(
             StringRedisTemplate redis, RedisKeyProperties keys, StoreConfiguration scripts) {
-        return new ReservationActivitiesImpl(redis, keys, scripts.confirmScript(), scripts.releaseScript());
+        return new ReservationActivitiesImpl(
+                redis, keys, scripts.confirmScript(), scripts.releaseScript(), scripts.voidScript());
     }
 
     @Bean

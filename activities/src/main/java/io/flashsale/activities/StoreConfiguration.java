@@ -80,6 +80,11 @@ public class StoreConfiguration {
     }
 
     @Bean
+    RedisScript<Long> voidScript() {
+        return script("void", Long.class);
+    }
+
+    @Bean
     RedisScript<List> claimScript() {
         return script("claim", List.class);
     }

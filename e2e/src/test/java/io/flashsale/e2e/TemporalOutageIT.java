@@ -2,6 +2,7 @@ package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.activities.admission.HoldState;
 import io.flashsale.activities.audit.AuditReport;
 import io.flashsale.activities.testing.TestSales;
 import io.flashsale.api.TestTokens;
@@ -81,7 +82,7 @@ class TemporalOutageIT extends ProxiedSystemTest {
                     .as("the api's starts failed: nothing left the stream, nothing lost")
                     .isEqualTo(5);
             assertThat(ids).allSatisfy(id -> assertThat(stores.gate().holdState(saleId, id))
-                    .contains("HELD"));
+                    .contains(HoldState.HELD));
         } finally {
             proxy.restore();
             buyers.shutdownNow();

@@ -90,9 +90,10 @@ public class AdmissionGate {
         redis.opsForStream().delete(keys.sale(saleId).admissions(), entryId);
     }
 
-    /** HELD or RELEASED; empty when Redis has no hold for the purchase. */
-    public Optional<String> holdState(String saleId, String purchaseId) {
+    /** The purchase's hold; empty when Redis has no hold for the purchase. */
+    public Optional<HoldState> holdState(String saleId, String purchaseId) {
         return Optional.ofNullable(
-                redis.<String, String>opsForHash().get(keys.sale(saleId).holds(), purchaseId));
+                        redis.<String, String>opsForHash().get(keys.sale(saleId).holds(), purchaseId))
+                .map(HoldState::valueOf);
     }
 }

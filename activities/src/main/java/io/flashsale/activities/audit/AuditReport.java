@@ -1,5 +1,7 @@
 package io.flashsale.activities.audit;
 
+import io.flashsale.activities.admission.HoldState;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.List;
 
 /**
@@ -34,13 +36,13 @@ public record AuditReport(
                 facts.saleId(),
                 facts.total(),
                 facts.available(),
-                facts.orders(OrderFact.PENDING_PAYMENT),
-                facts.orders(OrderFact.PAID),
-                facts.orders("EXPIRED"),
-                facts.orders("CANCELLED"),
+                facts.orders(PurchaseStatus.PENDING_PAYMENT),
+                facts.orders(PurchaseStatus.PAID),
+                facts.orders(PurchaseStatus.EXPIRED),
+                facts.orders(PurchaseStatus.CANCELLED),
                 redis.stock(),
-                redis.count(RedisSnapshot.HELD),
-                redis.count(RedisSnapshot.RELEASED),
+                redis.count(HoldState.HELD),
+                redis.count(HoldState.RELEASED),
                 redis.buyers(),
                 Math.max(redis.streamLength(), redis.streamPending()),
                 facts.runningWorkflows(),

@@ -1,6 +1,8 @@
 package io.flashsale.activities.audit;
 
+import io.flashsale.activities.admission.HoldState;
 import io.flashsale.workflows.purchase.PurchaseRequest;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -34,8 +36,8 @@ final class Invariants {
 
     /** I1: available + PENDING_PAYMENT + PAID = total, available >= 0. */
     private void noOversell() {
-        int pending = facts.orders(OrderFact.PENDING_PAYMENT);
-        int paid = facts.orders(OrderFact.PAID);
+        int pending = facts.orders(PurchaseStatus.PENDING_PAYMENT);
+        int paid = facts.orders(PurchaseStatus.PAID);
         report("I1", facts.available() < 0, "MySQL available is %d", facts.available());
         report(
                 "I1",
@@ -47,7 +49,10 @@ final class Invariants {
                 facts.total());
     }
 
-    /** I2: one order per (sale, user), and its purchase (= workflow) id is the one of that user. */
+    /**
+     * I2: one order per (sale, user), and its purchase (= workflow) id is exactly the one of its own
+     * row's sale and user.
+     */
     private void onePerUser() {
         List<String> twice = facts.orders().stream()
                 .collect(Collectors.groupingBy(OrderFact::userId, Collectors.counting()))
@@ -58,38 +63,49 @@ final class Invariants {
                 .toList();
         report("I2", !twice.isEmpty(), "users with more than one order: %s", ids(twice));
         List<String> foreign = facts.orders().stream()
-                .filter(o -> !o.purchaseId().equals(PurchaseRequest.purchaseId(facts.saleId(), o.userId())))
+                .filter(o -> !o.saleId().equals(facts.saleId())
+                        || !o.purchaseId().equals(PurchaseRequest.purchaseId(o.saleId(), o.userId())))
                 .map(OrderFact::purchaseId)
                 .toList();
-        report("I2", !foreign.isEmpty(), "orders whose purchase id is not purchase-{sale}-{user}: %s", ids(foreign));
+        report(
+                "I2",
+                !foreign.isEmpty(),
+                "orders whose purchase id is not purchase-{sale}-{user} of their own row, or of another sale: %s",
+                ids(foreign));
     }
 
-    /** I3: Redis stock + HELD = total (checked when no admission is in flight); sold units are HELD. */
+    /**
+     * I3: Redis stock + HELD = total (checked when no admission is in flight); sold units are HELD.
+     * VOID holds are named: units Redis admitted that MySQL never had.
+     */
     private void redisBalance() {
         RedisSnapshot redis = facts.redis();
         report("I3", !redis.metaExists(), "Redis has no meta for the sale (lost?): admissions answer sale-not-found");
         report("I3", redis.stock() == null, "Redis has no stock for the sale (lost?)");
-        long held = redis.count(RedisSnapshot.HELD);
+        long held = redis.count(HoldState.HELD);
         report(
                 "I3",
                 redis.stock() != null && !redis.admissionsInFlight() && redis.stock() + held != facts.total(),
-                "Redis stock %s + HELD %d != total %d",
+                "Redis stock %s + HELD %d != total %d; VOID holds (admitted by Redis, no unit in MySQL): %s",
                 redis.stock(),
                 held,
-                facts.total());
+                facts.total(),
+                ids(redis.idsIn(HoldState.VOID)));
         List<String> unheld = facts.orders().stream()
                 .filter(OrderFact::holdsUnit)
                 .map(OrderFact::purchaseId)
-                .filter(id ->
-                        !RedisSnapshot.HELD.equals(facts.redisAfter().holds().get(id)))
+                .filter(id -> !facts.redisAfter().isHeld(id))
                 .toList();
         report("I3", !unheld.isEmpty(), "orders PENDING_PAYMENT or PAID without a HELD hold in Redis: %s", ids(unheld));
     }
 
-    /** I4: every HELD hold has a workflow, every PENDING_PAYMENT order a running one; at rest Redis = MySQL. */
+    /**
+     * I4: every HELD hold of an unsold purchase has a workflow (a sold one may have outlived its
+     * workflow's retention), every PENDING_PAYMENT order a running one, every workflow awaiting
+     * payment a PENDING_PAYMENT order of its own; Redis and MySQL agree but for holds in flight.
+     */
     private void nothingLost() {
-        List<String> held = facts.redis().idsIn(RedisSnapshot.HELD);
-        List<String> orphans = held.stream()
+        List<String> orphans = facts.heldWithoutSale().stream()
                 .filter(id -> facts.workflow(id) == WorkflowState.NOT_FOUND
                         && !facts.inFlight().contains(id))
                 .toList();
@@ -104,18 +120,45 @@ final class Invariants {
         report("I4", !unattended.isEmpty(), "PENDING_PAYMENT orders without a running workflow: %s", ids(unattended));
         List<String> overdue = pending(OrderFact::overdue);
         report("I4", !overdue.isEmpty(), "PENDING_PAYMENT orders long past their pay deadline: %s", ids(overdue));
+        List<String> adrift = facts.awaitingPayment().stream()
+                .filter(id -> !pendingOrders().contains(id))
+                .toList();
         report(
                 "I4",
-                atRest() && !Objects.equals(facts.redis().stock(), (long) facts.available()),
+                !adrift.isEmpty(),
+                "workflows awaiting payment without a PENDING_PAYMENT order of their own: %s",
+                ids(adrift));
+        stockAgrees();
+    }
+
+    /**
+     * At rest Redis stock = MySQL available. While purchases run, Redis stock + HELD holds in flight
+     * (no PENDING_PAYMENT or PAID order yet, or any more) = MySQL available: the first Redis snapshot
+     * is read before MySQL, and every order written or ended in between moves a hold in or out of
+     * flight along with the unit.
+     */
+    private void stockAgrees() {
+        Long stock = facts.redis().stock();
+        report(
+                "I4",
+                atRest() && !Objects.equals(stock, (long) facts.available()),
                 "at rest, Redis stock %s != MySQL available %d",
-                facts.redis().stock(),
+                stock,
+                facts.available());
+        int inFlight = facts.heldWithoutSale().size();
+        report(
+                "I4",
+                !atRest() && stock != null && stock + inFlight != facts.available(),
+                "Redis stock %s + HELD holds in flight %d != MySQL available %d",
+                stock,
+                inFlight,
                 facts.available());
     }
 
     /** I5: no unit returned twice: no RELEASED hold of a sold unit; Redis stock within total. */
     private void nothingTwice() {
         Map<String, OrderFact> orders = facts.ordersByPurchase();
-        List<String> returnedWhileSold = facts.redisAfter().idsIn(RedisSnapshot.RELEASED).stream()
+        List<String> returnedWhileSold = facts.redisAfter().idsIn(HoldState.RELEASED).stream()
                 .filter(id -> orders.containsKey(id) && orders.get(id).holdsUnit())
                 .toList();
         report(
@@ -137,12 +180,16 @@ final class Invariants {
     private boolean atRest() {
         return !facts.redis().admissionsInFlight()
                 && facts.runningWorkflows() == 0
-                && facts.orders(OrderFact.PENDING_PAYMENT) == 0;
+                && facts.orders(PurchaseStatus.PENDING_PAYMENT) == 0;
+    }
+
+    private List<String> pendingOrders() {
+        return pending(o -> true);
     }
 
     private List<String> pending(Predicate<OrderFact> filter) {
         return facts.orders().stream()
-                .filter(o -> OrderFact.PENDING_PAYMENT.equals(o.status()))
+                .filter(OrderFact::isPending)
                 .filter(filter)
                 .map(OrderFact::purchaseId)
                 .sorted()

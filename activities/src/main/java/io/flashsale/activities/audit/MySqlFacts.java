@@ -49,7 +49,7 @@ class MySqlFacts {
     private List<OrderFact> orders(String saleId) {
         return jdbc.sql(
                         """
-                        SELECT purchase_id, user_id, status,
+                        SELECT purchase_id, sale_id, user_id, status,
                                status = 'PENDING_PAYMENT'
                                    AND pay_deadline < NOW(3) - INTERVAL ? SECOND AS overdue
                         FROM orders WHERE sale_id = ? ORDER BY purchase_id

@@ -2,6 +2,7 @@ package io.flashsale.activities.audit;
 
 import io.flashsale.activities.RedisKeyProperties;
 import io.flashsale.activities.SaleKeys;
+import io.flashsale.activities.admission.HoldState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,7 +44,7 @@ class RedisFacts {
                 number(reply.get(2)),
                 number(reply.get(3)),
                 number(reply.get(4)),
-                pairs((List<?>) reply.get(5)),
+                holds((List<?>) reply.get(5)),
                 ((List<?>) reply.get(6)).stream().map(RedisFacts::text).toList());
     }
 
@@ -76,10 +77,10 @@ class RedisFacts {
         return Long.parseLong(text(value));
     }
 
-    private static Map<String, String> pairs(List<?> flat) {
-        Map<String, String> map = new LinkedHashMap<>();
+    private static Map<String, HoldState> holds(List<?> flat) {
+        Map<String, HoldState> map = new LinkedHashMap<>();
         for (int i = 0; i + 1 < flat.size(); i += 2) {
-            map.put(text(flat.get(i)), text(flat.get(i + 1)));
+            map.put(text(flat.get(i)), HoldState.valueOf(text(flat.get(i + 1))));
         }
         return map;
     }

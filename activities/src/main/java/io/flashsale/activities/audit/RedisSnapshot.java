@@ -1,5 +1,6 @@
 package io.flashsale.activities.audit;
 
+import io.flashsale.activities.admission.HoldState;
 import java.util.List;
 import java.util.Map;
 
@@ -7,7 +8,7 @@ import java.util.Map;
  * A sale's Redis state, read in one script (audit_snapshot.lua).
  *
  * @param stock null when Redis has no stock key for the sale
- * @param holds purchase id to HELD or RELEASED
+ * @param holds purchase id to its hold state
  * @param inFlight purchase ids of admissions still in the stream (their workflow may not run yet)
  */
 record RedisSnapshot(
@@ -16,26 +17,27 @@ record RedisSnapshot(
         long buyers,
         long streamLength,
         long streamPending,
-        Map<String, String> holds,
+        Map<String, HoldState> holds,
         List<String> inFlight) {
-
-    static final String HELD = "HELD";
-    static final String RELEASED = "RELEASED";
 
     /** Admissions whose workflow start is not yet confirmed: in the stream, or read and not acked. */
     boolean admissionsInFlight() {
         return streamLength > 0 || streamPending > 0;
     }
 
-    long count(String state) {
+    long count(HoldState state) {
         return holds.values().stream().filter(state::equals).count();
     }
 
-    List<String> idsIn(String state) {
+    List<String> idsIn(HoldState state) {
         return holds.entrySet().stream()
-                .filter(hold -> state.equals(hold.getValue()))
+                .filter(hold -> state == hold.getValue())
                 .map(Map.Entry::getKey)
                 .sorted()
                 .toList();
+    }
+
+    boolean isHeld(String purchaseId) {
+        return holds.get(purchaseId) == HoldState.HELD;
     }
 }

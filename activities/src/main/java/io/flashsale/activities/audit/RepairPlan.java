@@ -19,8 +19,7 @@ record RepairPlan(List<String> hold, List<String> release, Map<String, String> b
         List<String> hold = facts.orders().stream()
                 .filter(OrderFact::holdsUnit)
                 .map(OrderFact::purchaseId)
-                .filter(id ->
-                        !RedisSnapshot.HELD.equals(facts.redisAfter().holds().get(id)))
+                .filter(id -> !facts.redisAfter().isHeld(id))
                 .toList();
         List<String> release = facts.unsoldHeld(Set.of(WorkflowState.CLOSED, WorkflowState.NOT_FOUND));
         Map<String, String> buyers = new TreeMap<>();

@@ -1,5 +1,7 @@
 package io.flashsale.activities.audit;
 
+import io.flashsale.activities.admission.HoldState;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -7,11 +9,13 @@ import java.util.stream.Collectors;
 
 /**
  * Everything the audit knows of one sale, gathered in this order: Redis ({@code redis}), Temporal
- * ({@code workflows}), MySQL ({@code total}, {@code available}, {@code orders}), Redis again
- * ({@code redisAfter}). Each check reads the facts whose order makes it immune to purchases moving on
- * while the audit runs (see {@link Invariants}).
+ * ({@code workflows}), MySQL ({@code total}, {@code available}, {@code orders}), Temporal again for
+ * {@code awaitingPayment}, Redis again ({@code redisAfter}). Each check reads the facts whose order
+ * makes it immune to purchases moving on while the audit runs (see {@link Invariants}).
  *
  * @param workflows state of the workflow of every HELD hold and every PENDING_PAYMENT order
+ * @param awaitingPayment purchases whose running workflow sat awaiting payment (nothing in progress)
+ *     both before MySQL was read and after: their order cannot have moved on meanwhile
  */
 record SaleFacts(
         String saleId,
@@ -20,10 +24,11 @@ record SaleFacts(
         List<OrderFact> orders,
         RedisSnapshot redis,
         Map<String, WorkflowState> workflows,
+        Set<String> awaitingPayment,
         RedisSnapshot redisAfter) {
 
-    int orders(String status) {
-        return (int) orders.stream().filter(o -> o.status().equals(status)).count();
+    int orders(PurchaseStatus status) {
+        return (int) orders.stream().filter(o -> o.status() == status).count();
     }
 
     Map<String, OrderFact> ordersByPurchase() {
@@ -42,18 +47,24 @@ record SaleFacts(
         return Set.copyOf(redis.inFlight());
     }
 
+    /** HELD holds (first snapshot) of purchases without a PENDING_PAYMENT or PAID order: units in flight. */
+    List<String> heldWithoutSale() {
+        Map<String, OrderFact> orders = ordersByPurchase();
+        return redis.idsIn(HoldState.HELD).stream()
+                .filter(id -> orders.get(id) == null || !orders.get(id).holdsUnit())
+                .toList();
+    }
+
     /**
      * HELD before the workflows were described and still HELD after MySQL was read, whose purchase
      * ended without a sale (workflow closed or missing, no PENDING_PAYMENT or PAID order), and whose
      * admission is not in flight: a unit nobody will ever give back.
      */
     List<String> unsoldHeld(Set<WorkflowState> states) {
-        Map<String, OrderFact> orders = ordersByPurchase();
-        Set<String> stillHeld = Set.copyOf(redisAfter.idsIn(RedisSnapshot.HELD));
-        return redis.idsIn(RedisSnapshot.HELD).stream()
+        Set<String> stillHeld = Set.copyOf(redisAfter.idsIn(HoldState.HELD));
+        return heldWithoutSale().stream()
                 .filter(stillHeld::contains)
                 .filter(id -> states.contains(workflow(id)))
-                .filter(id -> orders.get(id) == null || !orders.get(id).holdsUnit())
                 .filter(id -> !inFlight().contains(id))
                 .toList();
     }

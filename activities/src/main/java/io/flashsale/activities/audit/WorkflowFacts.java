@@ -1,11 +1,15 @@
 package io.flashsale.activities.audit;
 
+import io.flashsale.workflows.PurchaseSearchAttributes;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionRequest;
+import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowExecutionDescription;
 
 /**
  * Whether a purchase's workflow exists and runs, by DescribeWorkflowExecution (workflow id =
@@ -13,30 +17,49 @@ import io.temporal.client.WorkflowClient;
  */
 class WorkflowFacts {
 
+    /**
+     * @param awaitingPayment running, its PurchaseStatus is PENDING_PAYMENT, and nothing is in
+     *     progress (no activity, no workflow task): it sits waiting for payment or its deadline
+     */
+    record Described(WorkflowState state, boolean awaitingPayment) {
+
+        static final Described NOT_FOUND = new Described(WorkflowState.NOT_FOUND, false);
+    }
+
     private final WorkflowClient client;
 
     WorkflowFacts(WorkflowClient client) {
         this.client = client;
     }
 
-    WorkflowState state(String purchaseId) {
+    Described describe(String purchaseId) {
         try {
-            WorkflowExecutionStatus status = client.getWorkflowServiceStubs()
+            DescribeWorkflowExecutionResponse response = client.getWorkflowServiceStubs()
                     .blockingStub()
                     .describeWorkflowExecution(DescribeWorkflowExecutionRequest.newBuilder()
                             .setNamespace(client.getOptions().getNamespace())
                             .setExecution(WorkflowExecution.newBuilder().setWorkflowId(purchaseId))
-                            .build())
-                    .getWorkflowExecutionInfo()
-                    .getStatus();
-            return status == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING
-                    ? WorkflowState.RUNNING
-                    : WorkflowState.CLOSED;
+                            .build());
+            boolean running = response.getWorkflowExecutionInfo().getStatus()
+                    == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING;
+            return running
+                    ? new Described(WorkflowState.RUNNING, awaitingPayment(response))
+                    : new Described(WorkflowState.CLOSED, false);
         } catch (StatusRuntimeException e) {
             if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
-                return WorkflowState.NOT_FOUND;
+                return Described.NOT_FOUND;
             }
             throw e;
         }
+    }
+
+    private boolean awaitingPayment(DescribeWorkflowExecutionResponse response) {
+        String status = new WorkflowExecutionDescription(
+                        response, client.getOptions().getDataConverter())
+                .getTypedSearchAttributes()
+                .get(PurchaseSearchAttributes.STATUS);
+        return PurchaseStatus.PENDING_PAYMENT.name().equals(status)
+                && response.getPendingActivitiesCount() == 0
+                && !response.hasPendingWorkflowTask();
     }
 }

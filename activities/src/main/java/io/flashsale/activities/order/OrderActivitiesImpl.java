@@ -8,13 +8,17 @@ import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.temporal.failure.ApplicationFailure;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The MySQL side of a purchase. Business refusals are non-retryable {@link PurchaseFailure}s;
- * every other JDBC error propagates as is, so Temporal retries it.
+ * The MySQL side of a purchase. Business refusals are non-retryable {@link PurchaseFailure}s, and
+ * so is a statement MySQL refuses for good (a constraint other than the expected unique keys, data
+ * too long: {@link PurchaseFailure#ORDER_INVALID}); every other JDBC error propagates as is, so
+ * Temporal retries it.
  */
 public class OrderActivitiesImpl implements OrderActivities {
 
@@ -29,7 +33,8 @@ public class OrderActivitiesImpl implements OrderActivities {
     /**
      * Idempotent by UNIQUE(purchase_id): an existing order is returned before anything is decremented,
      * and a concurrent duplicate insert rolls its decrement back. UNIQUE(sale_id, user_id) refuses a
-     * second order of a user.
+     * second order of a user. An existing order that has ended (PAID, EXPIRED, CANCELLED) is never
+     * adopted: only a new run of a purchase whose workflow is gone (retention) can meet it.
      *
      * <p>Two attempts of one purchase overlap when a timed-out attempt still runs as Temporal starts
      * the retry (MySQL hung). If the other attempt takes the sale's last unit, this one sees no unit
@@ -39,43 +44,59 @@ public class OrderActivitiesImpl implements OrderActivities {
     @Override
     public long createOrder(NewOrder order) {
         try {
-            return transaction.execute(
-                    tx -> orders.find(order.purchaseId()).map(OrderRow::id).orElseGet(() -> takeUnitAndInsert(order)));
+            return permanentFailuresRefused(() -> transaction.execute(tx -> orders.find(order.purchaseId())
+                    .map(OrderActivitiesImpl::pendingOrderId)
+                    .orElseGet(() -> takeUnitAndInsert(order))));
         } catch (DuplicateKeyException duplicate) {
             return existingOrder(order)
                     .orElseThrow(() -> PurchaseFailure.ALREADY_ORDERED.failure(
                             "user " + order.userId() + " already has an order for sale " + order.saleId()));
-        } catch (ApplicationFailure soldOut) {
-            return existingOrder(order).orElseThrow(() -> soldOut);
+        } catch (ApplicationFailure refused) {
+            if (!PurchaseFailure.SOLD_OUT.matches(refused)) {
+                throw refused;
+            }
+            return existingOrder(order).orElseThrow(() -> refused);
         }
     }
 
     /** The purchase's order as committed now (outside any transaction, so no stale snapshot). */
     private Optional<Long> existingOrder(NewOrder order) {
-        return orders.find(order.purchaseId()).map(OrderRow::id);
+        return orders.find(order.purchaseId()).map(OrderActivitiesImpl::pendingOrderId);
     }
 
-    /** Idempotent by purchase_id + status: a repeat with the same payment id finds the order PAID. */
+    private static long pendingOrderId(OrderRow order) {
+        if (order.status() != PurchaseStatus.PENDING_PAYMENT) {
+            throw PurchaseFailure.ORDER_ENDED.failure(
+                    "the order of " + order.purchaseId() + " ended already as " + order.status());
+        }
+        return order.id();
+    }
+
+    /**
+     * Idempotent by the order's id + status: a repeat with the same payment id finds the order PAID.
+     * The order is the one of exactly this purchase id.
+     */
     @Override
     public void markPaid(String purchaseId, String paymentId) {
+        OrderRow order = orders.find(purchaseId)
+                .orElseThrow(() -> PurchaseFailure.PAYMENT_REJECTED.failure("no order for " + purchaseId));
         try {
-            if (orders.markPaid(purchaseId, paymentId)) {
+            if (permanentFailuresRefused(() -> orders.markPaid(order.id(), paymentId))) {
                 return;
             }
         } catch (DuplicateKeyException duplicate) {
             throw PurchaseFailure.PAYMENT_ID_IN_USE.failure("payment " + paymentId + " is used by another order");
         }
-        OrderRow order = orders.find(purchaseId)
-                .orElseThrow(() -> PurchaseFailure.PAYMENT_REJECTED.failure("no order for " + purchaseId));
-        if (!"PAID".equals(order.status()) || !Objects.equals(order.paymentId(), paymentId)) {
+        OrderRow now = orders.find(purchaseId).orElseThrow();
+        if (now.status() != PurchaseStatus.PAID || !Objects.equals(now.paymentId(), paymentId)) {
             throw PurchaseFailure.PAYMENT_REJECTED.failure(
-                    "order of " + purchaseId + " is " + order.status() + " (payment " + order.paymentId() + ")");
+                    "order of " + purchaseId + " is " + now.status() + " (payment " + now.paymentId() + ")");
         }
     }
 
     /**
-     * Idempotent by purchase_id + status: only the call that moves the order out of PENDING_PAYMENT
-     * returns the unit, in the same transaction.
+     * Idempotent by the order's id + status: only the call that moves the order out of
+     * PENDING_PAYMENT returns the unit, in the same transaction.
      */
     @Override
     public boolean cancelOrder(String purchaseId, PurchaseStatus outcome) {
@@ -84,7 +105,7 @@ public class OrderActivitiesImpl implements OrderActivities {
                     "an order ends as EXPIRED or CANCELLED, not " + outcome, "INVALID_OUTCOME");
         }
         return Boolean.TRUE.equals(transaction.execute(tx -> orders.find(purchaseId)
-                .filter(order -> orders.endPending(purchaseId, outcome))
+                .filter(order -> orders.endPending(order.id(), outcome))
                 .map(order -> {
                     orders.returnUnit(order.saleId());
                     return true;
@@ -97,5 +118,20 @@ public class OrderActivitiesImpl implements OrderActivities {
             throw PurchaseFailure.SOLD_OUT.failure("sale " + order.saleId() + " has no unit left in MySQL");
         }
         return orders.insertPending(order);
+    }
+
+    /**
+     * Runs a write whose integrity violations other than a duplicate key are permanent: retrying the
+     * same statement fails the same way, so the activity fails as non-retryable.
+     */
+    private static <T> T permanentFailuresRefused(Supplier<T> write) {
+        try {
+            return write.get();
+        } catch (DuplicateKeyException duplicate) {
+            throw duplicate;
+        } catch (DataIntegrityViolationException refused) {
+            throw PurchaseFailure.ORDER_INVALID.failure("MySQL refused the write for good: "
+                    + refused.getMostSpecificCause().getMessage());
+        }
     }
 }

@@ -7,7 +7,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
 
-/** The {@code orders} table and the unit count of {@code sales}, as single statements. */
+/**
+ * The {@code orders} table and the unit count of {@code sales}, as single statements. An order is
+ * found by its purchase id and then changed by its primary key only.
+ */
 class OrderRepository {
 
     private final JdbcClient jdbc;
@@ -16,14 +19,19 @@ class OrderRepository {
         this.jdbc = jdbc;
     }
 
+    /**
+     * The order of exactly this purchase: a row whose purchase id differs (only in case, on a column
+     * that compares case-insensitively) is another buyer's order and is never returned.
+     */
     Optional<OrderRow> find(String purchaseId) {
         return jdbc.sql(
                         """
-                        SELECT id, sale_id, status, payment_id FROM orders WHERE purchase_id = ?
+                        SELECT id, purchase_id, sale_id, status, payment_id FROM orders WHERE purchase_id = ?
                         """)
                 .param(purchaseId)
                 .query(OrderRow.class)
-                .optional();
+                .optional()
+                .filter(order -> order.purchaseId().equals(purchaseId));
     }
 
     /** Conditional decrement: false when the sale has no unit left (or does not exist). */
@@ -47,47 +55,49 @@ class OrderRepository {
     }
 
     /**
-     * The deadline travels as epoch millis (FROM_UNIXTIME): exact whatever the time zones. Throws
-     * DuplicateKeyException on UNIQUE(purchase_id) or UNIQUE(sale_id, user_id). */
+     * A fixed deadline travels as epoch millis (FROM_UNIXTIME): exact whatever the time zones; without
+     * one, the deadline is the write's time plus the pay timeout. Throws DuplicateKeyException on
+     * UNIQUE(purchase_id) or UNIQUE(sale_id, user_id).
+     */
     long insertPending(NewOrder order) {
         KeyHolder key = new GeneratedKeyHolder();
         jdbc.sql(
                         """
                         INSERT INTO orders (purchase_id, sale_id, user_id, status, pay_deadline)
-                        VALUES (?, ?, ?, 'PENDING_PAYMENT', FROM_UNIXTIME(? / 1000))
+                        VALUES (?, ?, ?, ?, COALESCE(FROM_UNIXTIME(? / 1000), NOW(3) + INTERVAL ? SECOND))
                         """)
                 .params(
                         order.purchaseId(),
                         order.saleId(),
                         order.userId(),
-                        order.payDeadline().toEpochMilli())
+                        PurchaseStatus.PENDING_PAYMENT.name(),
+                        order.payDeadline() == null ? null : order.payDeadline().toEpochMilli(),
+                        order.payTimeoutSeconds())
                 .update(key);
         return key.getKeyAs(Number.class).longValue();
     }
 
     /** PENDING_PAYMENT to PAID; throws DuplicateKeyException when another order has the payment id. */
-    boolean markPaid(String purchaseId, String paymentId) {
+    boolean markPaid(long orderId, String paymentId) {
         return jdbc.sql(
                                 """
-                        UPDATE orders SET status = 'PAID', payment_id = ?
-                        WHERE purchase_id = ? AND status = 'PENDING_PAYMENT'
+                        UPDATE orders SET status = ?, payment_id = ? WHERE id = ? AND status = ?
                         """)
-                        .params(paymentId, purchaseId)
+                        .params(PurchaseStatus.PAID.name(), paymentId, orderId, PurchaseStatus.PENDING_PAYMENT.name())
                         .update()
                 == 1;
     }
 
     /** PENDING_PAYMENT to {@code outcome}; false when the order is not pending (any more). */
-    boolean endPending(String purchaseId, PurchaseStatus outcome) {
+    boolean endPending(long orderId, PurchaseStatus outcome) {
         return jdbc.sql(
                                 """
-                        UPDATE orders SET status = ?
-                        WHERE purchase_id = ? AND status = 'PENDING_PAYMENT'
+                        UPDATE orders SET status = ? WHERE id = ? AND status = ?
                         """)
-                        .params(outcome.name(), purchaseId)
+                        .params(outcome.name(), orderId, PurchaseStatus.PENDING_PAYMENT.name())
                         .update()
                 == 1;
     }
 
-    record OrderRow(long id, String saleId, String status, String paymentId) {}
+    record OrderRow(long id, String purchaseId, String saleId, PurchaseStatus status, String paymentId) {}
 }

@@ -18,6 +18,7 @@ public class SaleRepository {
         this.jdbc = jdbc;
     }
 
+    /** The sale of exactly this id: a row whose id differs only in case is another sale. */
     public Optional<Sale> find(String id) {
         return jdbc.sql(
                         """
@@ -31,6 +32,7 @@ public class SaleRepository {
                 .param(id)
                 .query(SaleRow.class)
                 .optional()
+                .filter(row -> row.id().equals(id))
                 .map(SaleRow::toSale);
     }
 

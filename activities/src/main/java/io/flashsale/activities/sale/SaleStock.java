@@ -2,6 +2,7 @@ package io.flashsale.activities.sale;
 
 import io.flashsale.activities.RedisKeyProperties;
 import io.flashsale.activities.SaleKeys;
+import io.flashsale.activities.admission.HoldState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +53,7 @@ public class SaleStock {
     /** Number of purchases holding a unit in Redis (HELD holds). */
     public long heldCount(String saleId) {
         return redis.<String, String>opsForHash().values(keys.sale(saleId).holds()).stream()
-                .filter("HELD"::equals)
+                .filter(HoldState.HELD.name()::equals)
                 .count();
     }
 

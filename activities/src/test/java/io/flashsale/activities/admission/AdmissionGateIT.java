@@ -124,7 +124,7 @@ class AdmissionGateIT extends ActivitiesIntegrationTest {
         Sale sale = loaded(TestSales.open(2));
         Admission admission = gate.admit(sale.id(), "hank", "k1");
 
-        assertThat(gate.holdState(sale.id(), admission.purchaseId())).hasValue("HELD");
+        assertThat(gate.holdState(sale.id(), admission.purchaseId())).hasValue(HoldState.HELD);
         assertThat(gate.holdState(sale.id(), "purchase-" + sale.id() + "-nobody"))
                 .isEmpty();
     }

@@ -1,11 +1,13 @@
 package io.flashsale.activities.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.flashsale.activities.sale.Sale;
 import io.flashsale.activities.testing.ActivitiesIntegrationTest;
 import io.flashsale.activities.testing.TestSales;
 import io.flashsale.workflows.purchase.ReservationActivities;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -37,7 +39,7 @@ class ReservationActivitiesIT extends ActivitiesIntegrationTest {
         assertThat(first).isTrue();
         assertThat(second).isFalse();
         assertThat(stock.stock(sale.id())).hasValue(3);
-        assertThat(gate.holdState(sale.id(), purchaseId)).hasValue("RELEASED");
+        assertThat(gate.holdState(sale.id(), purchaseId)).hasValue(HoldState.RELEASED);
     }
 
     @Test
@@ -61,8 +63,37 @@ class ReservationActivitiesIT extends ActivitiesIntegrationTest {
         assertThat(reservationActivities.confirmReservation(sale.id(), purchaseId, "u1"))
                 .isTrue();
         assertThat(stock.stock(sale.id())).hasValue(1);
-        assertThat(gate.holdState(sale.id(), purchaseId)).hasValue("HELD");
+        assertThat(gate.holdState(sale.id(), purchaseId)).hasValue(HoldState.HELD);
         assertThat(gate.admit(sale.id(), "u1", "other").outcome()).isEqualTo(AdmissionOutcome.ALREADY_PURCHASED);
+    }
+
+    @Test
+    void failsRetryablyWhenRedisLostTheHoldAndTheStockKey() {
+        Sale sale = loaded(TestSales.open(3));
+        String purchaseId = gate.admit(sale.id(), "u1", "k").purchaseId();
+        redis.delete(List.of(keys.sale(sale.id()).holds(), keys.sale(sale.id()).stock()));
+
+        Throwable failure = catchThrowable(() -> reservationActivities.confirmReservation(sale.id(), purchaseId, "u1"));
+
+        assertThat(failure).isInstanceOf(IllegalStateException.class).hasMessageContaining("no stock");
+        assertThat(stock.stock(sale.id())).isEmpty();
+    }
+
+    @Test
+    void voidsAHeldReservationOnceWithoutGivingTheUnitBackAndForgetsTheBuyer() {
+        Sale sale = loaded(TestSales.open(3));
+        String purchaseId = gate.admit(sale.id(), "u1", "k").purchaseId();
+
+        boolean first = reservationActivities.voidReservation(sale.id(), purchaseId, "u1");
+        boolean second = reservationActivities.voidReservation(sale.id(), purchaseId, "u1");
+        boolean release = reservationActivities.releaseReservation(sale.id(), purchaseId);
+
+        assertThat(List.of(first, second, release)).containsExactly(true, false, false);
+        assertThat(gate.holdState(sale.id(), purchaseId)).hasValue(HoldState.VOID);
+        assertThat(stock.stock(sale.id())).hasValue(2);
+        assertThat(reservationActivities.confirmReservation(sale.id(), purchaseId, "u1"))
+                .isFalse();
+        assertThat(gate.admit(sale.id(), "u1", "k").outcome()).isEqualTo(AdmissionOutcome.ADMITTED);
     }
 
     @Test
@@ -75,14 +106,5 @@ class ReservationActivitiesIT extends ActivitiesIntegrationTest {
                 .isFalse();
         assertThat(stock.stock(sale.id())).hasValue(0);
         assertThat(gate.holdState(sale.id(), purchaseId)).isEmpty();
-    }
-
-    @Test
-    void refusesWhenRedisLostTheWholeSale() {
-        String saleId = TestSales.newId();
-
-        assertThat(reservationActivities.confirmReservation(saleId, "purchase-" + saleId + "-u1", "u1"))
-                .isFalse();
-        assertThat(stock.stock(saleId)).isEmpty();
     }
 }

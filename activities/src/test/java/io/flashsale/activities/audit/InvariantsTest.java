@@ -3,10 +3,14 @@ package io.flashsale.activities.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.flashsale.activities.admission.HoldState;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class InvariantsTest {
@@ -53,8 +57,8 @@ class InvariantsTest {
     void reportsASecondOrderOfAUser() {
         Facts facts =
                 new Facts(2, 0).order("a", "PAID", "HELD", WorkflowState.CLOSED).stock(0);
-        facts.orders.add(new OrderFact("purchase-s1-other", "a", "PAID", false));
-        facts.holds.put("purchase-s1-other", "HELD");
+        facts.orders.add(new OrderFact("purchase-s1-other", SALE, "a", PurchaseStatus.PAID, false));
+        facts.holds.put("purchase-s1-other", HoldState.HELD);
         facts.workflows.put("purchase-s1-other", WorkflowState.CLOSED);
 
         assertThat(invariants(facts.build())).containsExactly("I2", "I2");
@@ -117,6 +121,84 @@ class InvariantsTest {
     }
 
     @Test
+    void reportsAnOrderWhosePurchaseIdIsNotThatOfItsOwnRow() {
+        Facts facts =
+                new Facts(2, 0).order("a", "PAID", "HELD", WorkflowState.CLOSED).stock(0);
+        facts.orders.add(new OrderFact("purchase-s1-b", "S1", "b", PurchaseStatus.PAID, false));
+        facts.holds.put("purchase-s1-b", HoldState.HELD);
+
+        assertThat(Invariants.check(facts.build()))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(tuple(
+                        "I2",
+                        "orders whose purchase id is not purchase-{sale}-{user} of their own row, or of another sale:"
+                                + " 1 [purchase-s1-b]"));
+    }
+
+    @Test
+    void reportsAWorkflowAwaitingPaymentWhoseOrderIsNotPending() {
+        SaleFacts facts = new Facts(2, 2)
+                .order("a", "CANCELLED", "HELD", WorkflowState.RUNNING)
+                .awaitingPayment("a")
+                .stock(1)
+                .build();
+
+        assertThat(Invariants.check(facts))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(tuple(
+                        "I4",
+                        "workflows awaiting payment without a PENDING_PAYMENT order of their own: 1 [purchase-s1-a]"));
+    }
+
+    @Test
+    void reportsRedisDriftWhilePurchasesRunAndAdmissionsAreInFlight() {
+        SaleFacts facts = new Facts(3, 1)
+                .order("a", "PENDING_PAYMENT", "HELD", WorkflowState.RUNNING)
+                .order("b", "PAID", "HELD", WorkflowState.CLOSED)
+                .hold("c", "HELD", WorkflowState.RUNNING)
+                .inFlight("c")
+                .stock(1)
+                .build();
+
+        assertThat(Invariants.check(facts))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(tuple("I4", "Redis stock 1 + HELD holds in flight 1 != MySQL available 1"));
+    }
+
+    @Test
+    void passesSoldPurchasesWhoseWorkflowsRetentionRemoved() {
+        SaleFacts facts = new Facts(4, 2)
+                .order("a", "PAID", "HELD", WorkflowState.NOT_FOUND)
+                .order("b", "EXPIRED", "RELEASED", WorkflowState.NOT_FOUND)
+                .order("c", "CANCELLED", "RELEASED", WorkflowState.NOT_FOUND)
+                .order("d", "PAID", "HELD", WorkflowState.NOT_FOUND)
+                .stock(2)
+                .build();
+
+        assertThat(Invariants.check(facts)).isEmpty();
+    }
+
+    @Test
+    void namesTheVoidHoldsWhenRedisStockAndHoldsDoNotAddUp() {
+        SaleFacts facts = new Facts(3, 0)
+                .order("a", "PENDING_PAYMENT", null, WorkflowState.RUNNING)
+                .order("b", "PENDING_PAYMENT", "HELD", WorkflowState.RUNNING)
+                .order("c", "PENDING_PAYMENT", "HELD", WorkflowState.RUNNING)
+                .hold("d", "VOID", WorkflowState.CLOSED)
+                .stock(0)
+                .build();
+
+        assertThat(Invariants.check(facts))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(
+                        tuple(
+                                "I3",
+                                "Redis stock 0 + HELD 2 != total 3; VOID holds (admitted by Redis, no unit in MySQL):"
+                                        + " 1 [purchase-s1-d]"),
+                        tuple("I3", "orders PENDING_PAYMENT or PAID without a HELD hold in Redis: 1 [purchase-s1-a]"));
+    }
+
+    @Test
     void planRestoresSoldHoldsReleasesDeadOnesAndKeepsRunningOnes() {
         SaleFacts facts = new Facts(5, 2)
                 .order("a", "PENDING_PAYMENT", null, WorkflowState.RUNNING)
@@ -143,7 +225,8 @@ class InvariantsTest {
         private final int total;
         private final int available;
         private final List<OrderFact> orders = new ArrayList<>();
-        private final Map<String, String> holds = new HashMap<>();
+        private final Map<String, HoldState> holds = new HashMap<>();
+        private final Set<String> awaitingPayment = new HashSet<>();
         private final Map<String, WorkflowState> workflows = new HashMap<>();
         private List<String> inFlight = List.of();
         private Long stock;
@@ -155,13 +238,13 @@ class InvariantsTest {
         }
 
         Facts order(String user, String status, String hold, WorkflowState workflow) {
-            orders.add(new OrderFact(id(user), user, status, false));
+            orders.add(new OrderFact(id(user), SALE, user, PurchaseStatus.valueOf(status), false));
             return hold(user, hold, workflow);
         }
 
         Facts hold(String user, String state, WorkflowState workflow) {
             if (state != null) {
-                holds.put(id(user), state);
+                holds.put(id(user), HoldState.valueOf(state));
             }
             if (workflow != null) {
                 workflows.put(id(user), workflow);
@@ -185,10 +268,23 @@ class InvariantsTest {
             return this;
         }
 
+        Facts awaitingPayment(String user) {
+            awaitingPayment.add(id(user));
+            return this;
+        }
+
         SaleFacts build() {
             RedisSnapshot redis =
                     new RedisSnapshot(meta, stock, orders.size(), inFlight.size(), 0, Map.copyOf(holds), inFlight);
-            return new SaleFacts(SALE, total, available, List.copyOf(orders), redis, Map.copyOf(workflows), redis);
+            return new SaleFacts(
+                    SALE,
+                    total,
+                    available,
+                    List.copyOf(orders),
+                    redis,
+                    Map.copyOf(workflows),
+                    Set.copyOf(awaitingPayment),
+                    redis);
         }
 
         private static String id(String user) {

@@ -1,6 +1,7 @@
 package io.flashsale.api.purchase;
 
 import io.flashsale.activities.admission.AdmissionGate;
+import io.flashsale.activities.admission.HoldState;
 import io.flashsale.workflows.purchase.PurchaseView;
 import io.flashsale.workflows.purchase.PurchaseWorkflow;
 import io.grpc.Status;
@@ -70,7 +71,7 @@ class PurchaseLookup {
 
     private Optional<PurchaseResponse> fromHold(PurchaseId id) {
         return gate.holdState(id.saleId(), id.value())
-                .filter("HELD"::equals)
+                .filter(HoldState.HELD::equals)
                 .map(held -> PurchaseResponse.reserved(id));
     }
 }

@@ -7,6 +7,8 @@ import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.api.testing.StoreProbe.StoreSnapshot;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -213,6 +215,42 @@ class PurchaseAdmissionIT extends ApiIntegrationTest {
 
         assertThat(stores.snapshot(sale)).isEqualTo(before);
         api.purchase(token, sale, "k".repeat(64)).assertStatus(202);
+    }
+
+    @Test
+    void answersARetryWithTheSameKeyAfterTheSaleClosedWith200SamePurchase() throws InterruptedException {
+        Map<String, Object> body = saleBody(3);
+        Instant closes = Instant.now().plusSeconds(3);
+        body.put("endsAt", closes.toString());
+        String sale = createSale(body);
+        String user = newUser();
+        String token = TestTokens.buyer(user);
+        api.purchase(token, sale, "key-1").assertStatus(202);
+        awaitStatus(token, purchaseId(sale, user), "PENDING_PAYMENT");
+        Thread.sleep(Math.max(0, Duration.between(Instant.now(), closes).toMillis()) + 200);
+
+        Response again = api.purchase(token, sale, "key-1").assertStatus(200);
+
+        assertThat(again.field("purchaseId")).isEqualTo(purchaseId(sale, user));
+        assertThat(again.field("status")).isEqualTo("PENDING_PAYMENT");
+        api.purchase(token, sale, "key-2").assertProblem(409, "sale-not-open");
+        api.purchase(TestTokens.buyer(newUser()), sale, "key-1").assertProblem(409, "sale-not-open");
+    }
+
+    @Test
+    void answersARetryWithTheSameKeyWhileRateLimitedWith200SamePurchase() {
+        Map<String, Object> body = saleBody(3);
+        Map<String, Object> oneRequest = Map.of("capacity", 1, "refillPerSecond", 0.001);
+        body.put("rateLimits", Map.of("perUser", oneRequest));
+        String sale = createSale(body);
+        String user = newUser();
+        String token = TestTokens.buyer(user);
+        api.purchase(token, sale, "key-1").assertStatus(202);
+
+        Response again = api.purchase(token, sale, "key-1").assertStatus(200);
+
+        assertThat(again.field("purchaseId")).isEqualTo(purchaseId(sale, user));
+        api.purchase(token, sale, "key-2").assertProblem(429, "rate-limited");
     }
 
     /** A new user whose purchase (key {@code key-1}) in a new sale of {@code units} awaits payment. */

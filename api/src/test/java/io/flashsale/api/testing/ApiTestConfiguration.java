@@ -33,11 +33,12 @@ public class ApiTestConfiguration {
             RedisKeyProperties keys,
             @Qualifier("confirmScript") RedisScript<Long> confirm,
             @Qualifier("releaseScript") RedisScript<Long> release,
+            @Qualifier("voidScript") RedisScript<Long> voidHold,
             JdbcClient jdbc,
             TransactionTemplate transaction) {
         return new TestPurchaseWorker(
                 client,
-                new ReservationActivitiesImpl(redis, keys, confirm, release),
+                new ReservationActivitiesImpl(redis, keys, confirm, release, voidHold),
                 new OrderActivitiesImpl(jdbc, transaction));
     }
 

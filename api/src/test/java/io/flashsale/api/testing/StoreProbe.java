@@ -87,6 +87,19 @@ public final class StoreProbe {
         return buckets;
     }
 
+    /**
+     * Someone ends a PENDING_PAYMENT order in MySQL (unit back) behind its workflow's back, as the
+     * workflow of another purchase did when ids compared case-insensitively.
+     */
+    public void cancelOrderBehindItsWorkflow(String saleId, String purchaseId) {
+        jdbc.sql("UPDATE orders SET status = 'CANCELLED' WHERE purchase_id = ?")
+                .param(purchaseId)
+                .update();
+        jdbc.sql("UPDATE sales SET available = available + 1 WHERE id = ?")
+                .param(saleId)
+                .update();
+    }
+
     /** Redis loses the sale: every key of it goes (meta, stock, holds, buyers, stream, buckets). */
     public long loseSale(String saleId) {
         Long deleted = redis.delete(redis.keys(keys.keyPrefix() + ":{sale:" + saleId + "}:*"));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flashsale.activities.admission.Admission;
 import io.flashsale.activities.admission.AdmissionGate;
 import io.flashsale.activities.admission.AdmissionOutcome;
+import io.flashsale.activities.admission.HoldState;
 import io.flashsale.activities.sale.Sale;
 import io.flashsale.activities.sale.SaleRepository;
 import io.flashsale.activities.sale.SaleStock;
@@ -36,7 +37,7 @@ public record PurchaseFixture(SaleRepository sales, SaleStock stock, AdmissionGa
         return stock.stock(sale.id()).orElseThrow();
     }
 
-    public Optional<String> hold(PurchaseRequest request) {
+    public Optional<HoldState> hold(PurchaseRequest request) {
         return gate.holdState(request.saleId(), request.purchaseId());
     }
 

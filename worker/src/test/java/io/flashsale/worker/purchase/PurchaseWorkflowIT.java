@@ -2,7 +2,9 @@ package io.flashsale.worker.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.flashsale.activities.admission.HoldState;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.flashsale.workflows.purchase.PaymentRequest;
 import io.flashsale.workflows.purchase.PurchaseRequest;
@@ -14,11 +16,14 @@ import io.flashsale.workflows.purchase.PurchaseWorkflowImpl;
 import io.temporal.client.WorkflowException;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.common.WorkflowExecutionHistory;
+import io.temporal.failure.ApplicationFailure;
 import io.temporal.testing.WorkflowReplayer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,7 +49,7 @@ class PurchaseWorkflowIT extends WorkflowIntegrationTest {
         assertThat(fixture.orderStatus(request)).contains("PAID");
         assertThat(fixture.available(sale)).isEqualTo(2);
         assertThat(fixture.redisStock(sale)).isEqualTo(2);
-        assertThat(fixture.hold(request)).contains("HELD");
+        assertThat(fixture.hold(request)).contains(HoldState.HELD);
         assertThat(searchAttribute(request)).isEqualTo("PAID");
         keepHistoryForReplay(request, "purchase-paid.json");
     }
@@ -60,7 +65,7 @@ class PurchaseWorkflowIT extends WorkflowIntegrationTest {
         assertThat(fixture.orderStatus(request)).contains("EXPIRED");
         assertThat(fixture.available(sale)).isEqualTo(3);
         assertThat(fixture.redisStock(sale)).isEqualTo(3);
-        assertThat(fixture.hold(request)).contains("RELEASED");
+        assertThat(fixture.hold(request)).contains(HoldState.RELEASED);
         assertThat(searchAttribute(request)).isEqualTo("EXPIRED");
         keepHistoryForReplay(request, "purchase-expired.json");
     }
@@ -77,7 +82,7 @@ class PurchaseWorkflowIT extends WorkflowIntegrationTest {
         assertThat(fixture.orderStatus(request)).contains("CANCELLED");
         assertThat(fixture.available(sale)).isEqualTo(3);
         assertThat(fixture.redisStock(sale)).isEqualTo(3);
-        assertThat(fixture.hold(request)).contains("RELEASED");
+        assertThat(fixture.hold(request)).contains(HoldState.RELEASED);
         keepHistoryForReplay(request, "purchase-cancelled.json");
     }
 
@@ -117,14 +122,14 @@ class PurchaseWorkflowIT extends WorkflowIntegrationTest {
             assertThat(fixture.orderStatus(request)).contains("PAID");
             assertThat(fixture.available(sale)).isEqualTo(2);
             assertThat(fixture.redisStock(sale)).isEqualTo(2);
-            assertThat(fixture.hold(request)).contains("HELD");
+            assertThat(fixture.hold(request)).contains(HoldState.HELD);
         } else {
             assertThat(outcome.status()).isEqualTo(PurchaseStatus.EXPIRED);
             assertThat(outcome.paymentId()).isNull();
             assertThat(fixture.orderStatus(request)).contains("EXPIRED");
             assertThat(fixture.available(sale)).as("unit back in MySQL once").isEqualTo(3);
             assertThat(fixture.redisStock(sale)).as("unit back in Redis once").isEqualTo(3);
-            assertThat(fixture.hold(request)).contains("RELEASED");
+            assertThat(fixture.hold(request)).contains(HoldState.RELEASED);
         }
         assertThat(fixture.orders(sale)).isEqualTo(1);
         assertThat(searchAttribute(request)).isEqualTo(outcome.status().name());
@@ -154,8 +159,13 @@ class PurchaseWorkflowIT extends WorkflowIntegrationTest {
         assertThat(fixture.available(sale)).isEqualTo(2);
     }
 
+    /**
+     * Redis admitted a unit MySQL does not have (Redis above the truth): the hold is voided, not
+     * released, so the next buyer is not admitted to the same refusal; the rejected buyer, who has
+     * no order, may try again.
+     */
     @Test
-    void soldOutInMySqlRejectsAndReleasesTheRedisHold() throws Exception {
+    void soldOutInMySqlRejectsAndVoidsTheRedisHoldWithoutGivingAUnitBack() throws Exception {
         jdbc.sql("UPDATE sales SET available = 0 WHERE id = ?").param(sale.id()).update();
         PurchaseRequest request = fixture.admit(sale, "gina");
         assertThat(fixture.redisStock(sale)).isEqualTo(2);
@@ -166,10 +176,76 @@ class PurchaseWorkflowIT extends WorkflowIntegrationTest {
         assertThat(rejected.status()).isEqualTo(PurchaseStatus.REJECTED);
         assertThat(rejected.reason()).contains("SOLD_OUT");
         assertThat(fixture.orderStatus(request)).isEmpty();
-        assertThat(fixture.hold(request)).contains("RELEASED");
-        assertThat(fixture.redisStock(sale)).isEqualTo(3);
+        assertThat(fixture.hold(request)).contains(HoldState.VOID);
+        assertThat(fixture.redisStock(sale)).isEqualTo(2);
         assertThat(fixture.available(sale)).isZero();
         keepHistoryForReplay(request, "purchase-rejected.json");
+        PurchaseRequest again = fixture.admit(sale, "gina");
+        assertThat(new PurchaseStarter(env.getWorkflowClient()).start(again))
+                .as("the rejected buyer's new admission runs")
+                .isTrue();
+        assertThat(result(again).status()).isEqualTo(PurchaseStatus.REJECTED);
+        assertThat(fixture.hold(again)).contains(HoldState.VOID);
+        assertThat(fixture.redisStock(sale)).isEqualTo(1);
+    }
+
+    /**
+     * Retention removed the PAID purchase's workflow (here: a fresh Temporal that never saw it); a new
+     * run of the purchase must not adopt the ended order, nor give its unit back.
+     */
+    @Test
+    void newRunAfterRetentionDoesNotAdoptTheEndedOrder() {
+        PurchaseRequest request = fixture.admit(sale, "kate");
+        startAndAwaitPayment(request).pay(new PaymentRequest("pay-kate"));
+        assertThat(result(request).status()).isEqualTo(PurchaseStatus.PAID);
+        env.close();
+        env = startTemporal();
+
+        assertThat(new PurchaseStarter(env.getWorkflowClient()).start(request)).isTrue();
+        PurchaseView again = result(request);
+
+        assertThat(again.status()).isEqualTo(PurchaseStatus.REJECTED);
+        assertThat(again.reason()).contains("ORDER_ENDED");
+        assertThat(fixture.orderStatus(request)).contains("PAID");
+        assertThat(fixture.hold(request)).contains(HoldState.HELD);
+        assertThat(fixture.available(sale)).isEqualTo(2);
+        assertThat(fixture.redisStock(sale)).isEqualTo(2);
+        assertThat(fixture.orders(sale)).isEqualTo(1);
+    }
+
+    /** A write MySQL refuses for good (user id longer than its column) is not retried forever. */
+    @Test
+    void orderMySqlRefusesForGoodRejectsAndGivesTheUnitBackOnce() {
+        PurchaseRequest request = fixture.admit(sale, "u".repeat(65));
+        new PurchaseStarter(env.getWorkflowClient()).start(request);
+        PurchaseWorkflow workflow =
+                env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId());
+
+        Awaits.until(() -> workflow.status().status().isFinal(), Duration.ofSeconds(20));
+
+        assertThat(workflow.status().status()).isEqualTo(PurchaseStatus.REJECTED);
+        assertThat(workflow.status().reason()).contains("ORDER_INVALID");
+        assertThat(fixture.orders(sale)).isZero();
+        assertThat(fixture.available(sale)).isEqualTo(3);
+        assertThat(fixture.hold(request)).contains(HoldState.RELEASED);
+        assertThat(fixture.redisStock(sale)).isEqualTo(3);
+    }
+
+    /** A payment id MySQL refuses for good fails the payment; the purchase keeps awaiting payment. */
+    @Test
+    void paymentMySqlRefusesForGoodIsRefusedAndThePurchaseStaysPending() throws Exception {
+        PurchaseRequest request = fixture.admit(sale, "liam");
+        PurchaseWorkflow workflow = startAndAwaitPayment(request);
+
+        CompletableFuture<PurchaseView> payment =
+                CompletableFuture.supplyAsync(() -> workflow.pay(new PaymentRequest("p".repeat(65))));
+
+        assertThat(catchThrowable(() -> payment.get(20, TimeUnit.SECONDS)))
+                .hasRootCauseInstanceOf(ApplicationFailure.class)
+                .rootCause()
+                .hasMessageContaining("ORDER_INVALID");
+        assertThat(workflow.status().status()).isEqualTo(PurchaseStatus.PENDING_PAYMENT);
+        assertThat(fixture.orderStatus(request)).contains("PENDING_PAYMENT");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.flashsale.worker.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.activities.admission.HoldState;
 import io.flashsale.activities.testing.Race;
 import io.flashsale.workflows.purchase.NewOrder;
 import io.flashsale.workflows.purchase.OrderActivities;
@@ -53,7 +54,7 @@ class RetriedActivitiesIT extends WorkflowIntegrationTest {
         assertThat(fixture.orderStatus(request)).contains("EXPIRED");
         assertThat(fixture.available(sale)).isEqualTo(3);
         assertThat(fixture.redisStock(sale)).isEqualTo(3);
-        assertThat(fixture.hold(request)).contains("RELEASED");
+        assertThat(fixture.hold(request)).contains(HoldState.RELEASED);
     }
 
     @Test
@@ -69,7 +70,7 @@ class RetriedActivitiesIT extends WorkflowIntegrationTest {
         assertThat(fixture.orderStatus(request)).contains("PAID");
         assertThat(fixture.available(sale)).isEqualTo(2);
         assertThat(fixture.redisStock(sale)).isEqualTo(2);
-        assertThat(fixture.hold(request)).contains("HELD");
+        assertThat(fixture.hold(request)).contains(HoldState.HELD);
     }
 
     /** Two buyer cancels and the pay deadline (time skips past it) arrive together. */
@@ -112,7 +113,7 @@ class RetriedActivitiesIT extends WorkflowIntegrationTest {
         assertThat(fixture.orderStatus(request)).contains(end.name());
         assertThat(fixture.available(sale)).isEqualTo(3);
         assertThat(fixture.redisStock(sale)).isEqualTo(3);
-        assertThat(fixture.hold(request)).contains("RELEASED");
+        assertThat(fixture.hold(request)).contains(HoldState.RELEASED);
     }
 
     private PurchaseWorkflow startAndAwaitPayment(PurchaseRequest request) {
@@ -162,6 +163,11 @@ class RetriedActivitiesIT extends WorkflowIntegrationTest {
         @Override
         public boolean releaseReservation(String saleId, String purchaseId) {
             return attempts.call("releaseReservation", () -> real.releaseReservation(saleId, purchaseId));
+        }
+
+        @Override
+        public boolean voidReservation(String saleId, String purchaseId, String userId) {
+            return attempts.call("voidReservation", () -> real.voidReservation(saleId, purchaseId, userId));
         }
     }
 

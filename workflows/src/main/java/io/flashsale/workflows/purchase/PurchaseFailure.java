@@ -11,6 +11,16 @@ public enum PurchaseFailure {
     SOLD_OUT,
     /** MySQL already holds an order of this user for this sale. */
     ALREADY_ORDERED,
+    /**
+     * The purchase's order has ended already (PAID, EXPIRED, CANCELLED): a new run of the purchase
+     * after its workflow was removed (retention) must not adopt it.
+     */
+    ORDER_ENDED,
+    /**
+     * MySQL refused the order's write for good (a constraint other than the expected unique keys,
+     * data too long): retrying the same statement would fail the same way.
+     */
+    ORDER_INVALID,
     /** The payment id is already used by another order. */
     PAYMENT_ID_IN_USE,
     /** Payment refused: the purchase is not awaiting payment (deadline passed, cancelled, ...). */

@@ -68,6 +68,10 @@ final class PurchaseState {
         return request.saleId();
     }
 
+    String userId() {
+        return request.userId();
+    }
+
     String paymentId() {
         return paymentId;
     }

@@ -28,6 +28,13 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
                     .build())
             .build();
 
+    /**
+     * Version 1: the pay deadline starts when the order is written (not before {@code createOrder},
+     * which a MySQL outage can hold up past the deadline), and a unit MySQL refused as sold out is
+     * voided in Redis instead of given back. Purchases started before run the old steps.
+     */
+    static final String ORDER_STARTS_THE_DEADLINE = "order-starts-the-deadline";
+
     private enum Decision {
         PAY,
         CANCEL,
@@ -36,10 +43,13 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
 
     private final PurchaseState state = new PurchaseState();
     private Decision decision;
+    private String paymentInFlight;
+    private boolean orderFirst;
 
     @Override
     public PurchaseView purchase(PurchaseRequest request) {
         state.start(request);
+        orderFirst = Workflow.getVersion(ORDER_STARTS_THE_DEADLINE, Workflow.DEFAULT_VERSION, 1) == 1;
         Saga saga = new Saga(new Saga.Options.Builder().build());
         saga.addCompensation(this::releaseReservation);
         if (!reservations("Confirm the Redis hold")
@@ -47,19 +57,12 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
             return reject(saga, "no unit left in Redis");
         }
         saga.addCompensation(this::cancelOrder);
-        Instant deadline = Instant.ofEpochMilli(Workflow.currentTimeMillis()).plusSeconds(request.payTimeoutSeconds());
         try {
-            long orderId = orders("Create the order in MySQL")
-                    .createOrder(new NewOrder(request.purchaseId(), request.saleId(), request.userId(), deadline));
-            state.awaitPayment(orderId, deadline);
+            createOrder(request);
         } catch (ActivityFailure failure) {
-            if (PurchaseFailure.SOLD_OUT.matches(failure) || PurchaseFailure.ALREADY_ORDERED.matches(failure)) {
-                return reject(
-                        saga, "MySQL refused the order: " + failure.getCause().getMessage());
-            }
-            throw failure;
+            return refused(saga, failure);
         }
-        awaitPaymentOrDeadline(deadline);
+        awaitPaymentOrDeadline(state.payDeadline());
         if (state.status() == PurchaseStatus.PAID) {
             return finish();
         }
@@ -68,6 +71,41 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
         saga.compensate();
         state.transition(outcome);
         return finish();
+    }
+
+    /** Writes the order; the pay deadline starts once it exists (before version 1: before the write). */
+    private void createOrder(PurchaseRequest request) {
+        OrderActivities orders = orders("Create the order in MySQL");
+        if (!orderFirst) {
+            Instant deadline = now().plusSeconds(request.payTimeoutSeconds());
+            long orderId = orders.createOrder(
+                    new NewOrder(request.purchaseId(), request.saleId(), request.userId(), deadline));
+            state.awaitPayment(orderId, deadline);
+            return;
+        }
+        long orderId = orders.createOrder(NewOrder.deadlineFromWrite(request));
+        state.awaitPayment(orderId, now().plusSeconds(request.payTimeoutSeconds()));
+    }
+
+    /**
+     * MySQL refused the order for good. Sold out: the Redis hold never had a unit behind it, so it is
+     * voided (version 1) rather than released. The purchase's order ended in an earlier run (its
+     * workflow was gone, retention): the hold belongs to that order, nothing is undone.
+     */
+    private PurchaseView refused(Saga saga, ActivityFailure failure) {
+        String reason = "MySQL refused the order: " + failure.getCause().getMessage();
+        if (PurchaseFailure.SOLD_OUT.matches(failure) && orderFirst) {
+            return voidHold(reason);
+        }
+        if (PurchaseFailure.ORDER_ENDED.matches(failure)) {
+            return end(PurchaseStatus.REJECTED, reason);
+        }
+        if (PurchaseFailure.SOLD_OUT.matches(failure)
+                || PurchaseFailure.ALREADY_ORDERED.matches(failure)
+                || PurchaseFailure.ORDER_INVALID.matches(failure)) {
+            return reject(saga, reason);
+        }
+        throw failure;
     }
 
     /** Waits until the deadline or a decision; a failed payment puts the purchase back to waiting. */
@@ -96,6 +134,7 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
         return state.view();
     }
 
+    /** A repeat of the payment that is paid, or still being paid, is accepted. */
     @Override
     public void validatePay(PaymentRequest payment) {
         if (payment == null
@@ -104,6 +143,9 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
             throw PurchaseFailure.PAYMENT_REJECTED.failure("a payment id is required");
         }
         if (state.status() == PurchaseStatus.PAID && payment.paymentId().equals(state.paymentId())) {
+            return;
+        }
+        if (decision == Decision.PAY && payment.paymentId().equals(paymentInFlight)) {
             return;
         }
         boolean beforeDeadline = state.payDeadline() != null
@@ -115,17 +157,31 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
 
     @Override
     public PurchaseView pay(PaymentRequest payment) {
+        if (state.status() != PurchaseStatus.PAID && decision == Decision.PAY) {
+            return awaitPaymentInFlight(payment);
+        }
         if (state.status() == PurchaseStatus.PAID) {
             return state.view();
         }
         decision = Decision.PAY;
+        paymentInFlight = payment.paymentId();
         try {
             orders("Mark the order paid").markPaid(state.purchaseId(), payment.paymentId());
         } catch (ActivityFailure failure) {
             decision = null;
+            paymentInFlight = null;
             throw failure;
         }
         state.paid(payment.paymentId());
+        return state.view();
+    }
+
+    /** The same payment again while the first is being marked paid: answers with its outcome. */
+    private PurchaseView awaitPaymentInFlight(PaymentRequest payment) {
+        Workflow.await(() -> state.status() == PurchaseStatus.PAID || decision != Decision.PAY);
+        if (state.status() != PurchaseStatus.PAID) {
+            throw PurchaseFailure.PAYMENT_REJECTED.failure("payment " + payment.paymentId() + " failed");
+        }
         return state.view();
     }
 
@@ -150,6 +206,20 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
         state.endAs(PurchaseStatus.REJECTED, reason);
         saga.compensate();
         state.transition(PurchaseStatus.REJECTED);
+        return finish();
+    }
+
+    /** MySQL had no unit for the Redis hold: the hold becomes VOID, Redis stock stays as it is. */
+    private PurchaseView voidHold(String reason) {
+        reservations("Void the Redis hold, MySQL had no unit")
+                .voidReservation(state.saleId(), state.purchaseId(), state.userId());
+        return end(PurchaseStatus.REJECTED, reason);
+    }
+
+    /** Ends without compensating anything. */
+    private PurchaseView end(PurchaseStatus outcome, String reason) {
+        state.endAs(outcome, reason);
+        state.transition(outcome);
         return finish();
     }
 
@@ -180,6 +250,10 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
                 .tagged(Map.of("step", step))
                 .counter(PurchaseMetrics.COMPENSATIONS)
                 .inc(1);
+    }
+
+    private static Instant now() {
+        return Instant.ofEpochMilli(Workflow.currentTimeMillis());
     }
 
     private static ReservationActivities reservations(String summary) {

@@ -21,4 +21,13 @@ public interface ReservationActivities {
      * @return true when this call returned the unit
      */
     boolean releaseReservation(String saleId, String purchaseId);
+
+    /**
+     * Voids the hold of a unit MySQL never had (it refused the order as sold out): only a HELD hold
+     * becomes VOID, the Redis stock stays as it is, and the buyer is forgotten so they may try
+     * again. Any later call is a no-op.
+     *
+     * @return true when this call voided the hold
+     */
+    boolean voidReservation(String saleId, String purchaseId, String userId);
 }
