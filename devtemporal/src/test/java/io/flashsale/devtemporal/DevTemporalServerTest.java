@@ -15,6 +15,7 @@ import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,14 +25,15 @@ class DevTemporalServerTest {
 
     private static Closeable server;
     private static WorkflowServiceStubs service;
+    private static String target;
 
     @BeforeAll
     static void startServer() throws IOException {
         int port = freePort();
         server = DevTemporalServer.start(port, "default");
-        service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
-                .setTarget("127.0.0.1:" + port)
-                .validateAndBuildWithDefaults());
+        target = "127.0.0.1:" + port;
+        service = WorkflowServiceStubs.newServiceStubs(
+                WorkflowServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
     }
 
     @AfterAll
@@ -45,6 +47,11 @@ class DevTemporalServerTest {
         for (String name : new String[] {"SaleId", "UserId", "PurchaseStatus"}) {
             assertThat(startWith(name).getRunId()).isNotBlank();
         }
+    }
+
+    @Test
+    void isReadyOnceItAnswersAlthoughItCannotListSearchAttributes() throws InterruptedException {
+        Readiness.await(target, "default", Duration.ofSeconds(10), () -> true);
     }
 
     @Test
