@@ -1,11 +1,12 @@
 package io.flashsale.activities;
 
-import io.flashsale.activities.admission.ReservationActivitiesImpl;
 import io.flashsale.activities.order.OrderActivitiesImpl;
+import io.flashsale.activities.reservation.ReservationActivitiesImpl;
+import io.flashsale.stores.StoreConfiguration;
+import io.flashsale.stores.admission.Reservations;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -18,10 +19,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class ActivitiesConfiguration {
 
     @Bean
-    ReservationActivitiesImpl reservationActivities(
-            StringRedisTemplate redis, RedisKeyProperties keys, StoreConfiguration scripts) {
-        return new ReservationActivitiesImpl(
-                redis, keys, scripts.confirmScript(), scripts.releaseScript(), scripts.voidScript());
+    ReservationActivitiesImpl reservationActivities(Reservations reservations) {
+        return new ReservationActivitiesImpl(reservations);
     }
 
     @Bean

@@ -1,6 +1,6 @@
 package io.flashsale.api;
 
-import io.flashsale.activities.admission.RateLimits;
+import io.flashsale.stores.admission.RateLimits;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flashsale.activities.audit.AuditReport;
 import io.flashsale.api.TestTokens;
+import io.flashsale.stores.audit.AuditReport;
 
 /** The api's audit answers, read back as the report it serialized, so a test compares all of it. */
 final class Audits {

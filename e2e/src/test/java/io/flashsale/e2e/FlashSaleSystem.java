@@ -1,9 +1,9 @@
 package io.flashsale.e2e;
 
-import io.flashsale.activities.testing.TestStores;
 import io.flashsale.bench.Processes;
 import io.flashsale.bench.TemporalProcess;
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.stores.testing.TestStores;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsResponse;

@@ -2,8 +2,8 @@ package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.testing.Race;
 import io.flashsale.api.TestTokens;
+import io.flashsale.stores.testing.Race;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;

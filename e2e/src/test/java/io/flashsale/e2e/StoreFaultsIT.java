@@ -2,11 +2,11 @@ package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.admission.AdmissionEntry;
-import io.flashsale.activities.admission.AdmissionOutcome;
-import io.flashsale.activities.audit.AuditReport;
-import io.flashsale.activities.testing.TestSales;
 import io.flashsale.api.TestTokens;
+import io.flashsale.stores.admission.AdmissionEntry;
+import io.flashsale.stores.admission.AdmissionOutcome;
+import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.testing.TestSales;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

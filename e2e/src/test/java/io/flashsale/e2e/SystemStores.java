@@ -1,8 +1,8 @@
 package io.flashsale.e2e;
 
-import io.flashsale.activities.RedisKeyProperties;
-import io.flashsale.activities.admission.AdmissionGate;
-import io.flashsale.activities.admission.AdmissionStream;
+import io.flashsale.stores.RedisKeyProperties;
+import io.flashsale.stores.admission.AdmissionGate;
+import io.flashsale.stores.admission.AdmissionStream;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;

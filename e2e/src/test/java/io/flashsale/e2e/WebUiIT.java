@@ -3,8 +3,8 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.flashsale.activities.testing.TestSales;
 import io.flashsale.api.TestTokens;
+import io.flashsale.stores.testing.TestSales;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,9 +2,9 @@ package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.audit.AuditReport;
-import io.flashsale.activities.testing.TestSales;
 import io.flashsale.api.TestTokens;
+import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.testing.TestSales;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

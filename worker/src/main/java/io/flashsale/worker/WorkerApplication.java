@@ -1,7 +1,7 @@
 package io.flashsale.worker;
 
 import io.flashsale.activities.ActivitiesConfiguration;
-import io.flashsale.activities.health.HealthConfiguration;
+import io.flashsale.stores.health.HealthConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;

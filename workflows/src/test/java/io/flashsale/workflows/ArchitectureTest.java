@@ -35,7 +35,7 @@ class ArchitectureTest {
             .resideInAPackage("io.flashsale.workflows..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("io.flashsale.activities..", "io.flashsale.api..", "io.flashsale.worker..");
+            .resideInAnyPackage("io.flashsale.stores..", "io.flashsale.api..", "io.flashsale.worker..");
 
     @ArchTest
     static final ArchRule workflowCodeTakesTimeAndRandomnessFromWorkflow = noClasses()

@@ -1,6 +1,7 @@
 package io.flashsale.activities.order;
 
-import io.flashsale.activities.order.OrderRepository.OrderRow;
+import io.flashsale.stores.order.OrderRepository;
+import io.flashsale.stores.order.OrderRepository.OrderRow;
 import io.flashsale.workflows.purchase.NewOrder;
 import io.flashsale.workflows.purchase.OrderActivities;
 import io.flashsale.workflows.purchase.PurchaseFailure;

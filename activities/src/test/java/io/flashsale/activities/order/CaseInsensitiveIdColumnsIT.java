@@ -3,11 +3,11 @@ package io.flashsale.activities.order;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.sale.SaleCounts;
-import io.flashsale.activities.sale.SaleRepository;
 import io.flashsale.activities.testing.ActivitiesIntegrationTest;
-import io.flashsale.activities.testing.TestSales;
+import io.flashsale.stores.sale.Sale;
+import io.flashsale.stores.sale.SaleCounts;
+import io.flashsale.stores.sale.SaleRepository;
+import io.flashsale.stores.testing.TestSales;
 import io.flashsale.workflows.purchase.NewOrder;
 import io.flashsale.workflows.purchase.OrderActivities;
 import io.flashsale.workflows.purchase.PurchaseFailure;

@@ -1,30 +1,11 @@
 package io.flashsale.activities.testing;
 
 import io.flashsale.activities.ActivitiesConfiguration;
-import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
-import org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration;
-import org.springframework.boot.autoconfigure.flyway.FlywayAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.JdbcClientAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.JdbcTemplateAutoConfiguration;
-import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
+import io.flashsale.stores.testing.StoresTestConfiguration;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
-/**
- * The smallest context that runs the activities: their configuration plus Boot's DataSource,
- * JdbcClient, Flyway, transaction and Redis auto-configuration. Pair it with {@link TestStores}.
- */
+/** The stores' test context plus the activity implementations. */
 @Configuration(proxyBeanMethods = false)
-@Import(ActivitiesConfiguration.class)
-@ImportAutoConfiguration({
-    DataSourceAutoConfiguration.class,
-    DataSourceTransactionManagerAutoConfiguration.class,
-    TransactionAutoConfiguration.class,
-    JdbcTemplateAutoConfiguration.class,
-    JdbcClientAutoConfiguration.class,
-    FlywayAutoConfiguration.class,
-    RedisAutoConfiguration.class
-})
+@Import({StoresTestConfiguration.class, ActivitiesConfiguration.class})
 public class ActivitiesTestConfiguration {}

@@ -1,6 +1,6 @@
 package io.flashsale.api.audit;
 
-import io.flashsale.activities.audit.AuditConfiguration;
+import io.flashsale.stores.audit.AuditConfiguration;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 

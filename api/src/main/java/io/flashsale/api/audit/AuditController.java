@@ -1,12 +1,12 @@
 package io.flashsale.api.audit;
 
-import io.flashsale.activities.audit.AdmissionsInFlightException;
-import io.flashsale.activities.audit.AuditReport;
-import io.flashsale.activities.audit.RepairReport;
-import io.flashsale.activities.audit.SaleAudit;
 import io.flashsale.api.problem.ApiProblem;
 import io.flashsale.api.problem.ProblemException;
 import io.flashsale.api.sale.SaleIds;
+import io.flashsale.stores.audit.AdmissionsInFlightException;
+import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.audit.RepairReport;
+import io.flashsale.stores.audit.SaleAudit;
 import io.grpc.StatusRuntimeException;
 import java.util.List;
 import java.util.Optional;

@@ -1,14 +1,14 @@
 package io.flashsale.api.purchase;
 
-import io.flashsale.activities.admission.Admission;
-import io.flashsale.activities.admission.AdmissionGate;
-import io.flashsale.activities.admission.AdmissionGate.Client;
-import io.flashsale.activities.admission.AdmissionOutcome;
-import io.flashsale.activities.admission.RateLimits;
 import io.flashsale.api.ApiProperties;
 import io.flashsale.api.problem.ApiProblem;
 import io.flashsale.api.problem.ProblemException;
 import io.flashsale.api.problem.RateLimitedException;
+import io.flashsale.stores.admission.Admission;
+import io.flashsale.stores.admission.AdmissionGate;
+import io.flashsale.stores.admission.AdmissionGate.Client;
+import io.flashsale.stores.admission.AdmissionOutcome;
+import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStarter;
 import io.micrometer.core.instrument.Counter;

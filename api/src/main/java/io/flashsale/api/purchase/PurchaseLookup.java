@@ -1,7 +1,7 @@
 package io.flashsale.api.purchase;
 
-import io.flashsale.activities.admission.AdmissionGate;
-import io.flashsale.activities.admission.HoldState;
+import io.flashsale.stores.admission.AdmissionGate;
+import io.flashsale.stores.admission.HoldState;
 import io.flashsale.workflows.purchase.PurchaseView;
 import io.flashsale.workflows.purchase.PurchaseWorkflow;
 import io.grpc.Status;

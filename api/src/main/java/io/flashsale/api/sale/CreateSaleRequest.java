@@ -1,6 +1,6 @@
 package io.flashsale.api.sale;
 
-import io.flashsale.activities.admission.RateLimits;
+import io.flashsale.stores.admission.RateLimits;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;

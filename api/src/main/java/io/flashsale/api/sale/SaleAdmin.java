@@ -1,10 +1,10 @@
 package io.flashsale.api.sale;
 
-import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.sale.SaleRepository;
-import io.flashsale.activities.sale.SaleStock;
 import io.flashsale.api.problem.ApiProblem;
 import io.flashsale.api.problem.ProblemException;
+import io.flashsale.stores.sale.Sale;
+import io.flashsale.stores.sale.SaleRepository;
+import io.flashsale.stores.sale.SaleStock;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Objects;

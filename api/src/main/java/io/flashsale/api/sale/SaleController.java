@@ -1,8 +1,8 @@
 package io.flashsale.api.sale;
 
-import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.sale.SaleRepository;
-import io.flashsale.activities.sale.SaleStock;
+import io.flashsale.stores.sale.Sale;
+import io.flashsale.stores.sale.SaleRepository;
+import io.flashsale.stores.sale.SaleStock;
 import jakarta.validation.Valid;
 import java.net.URI;
 import org.springframework.http.ResponseEntity;

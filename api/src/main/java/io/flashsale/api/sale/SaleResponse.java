@@ -1,8 +1,8 @@
 package io.flashsale.api.sale;
 
-import io.flashsale.activities.admission.RateLimits;
-import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.sale.SaleCounts;
+import io.flashsale.stores.admission.RateLimits;
+import io.flashsale.stores.sale.Sale;
+import io.flashsale.stores.sale.SaleCounts;
 import java.time.Duration;
 import java.time.Instant;
 

@@ -2,11 +2,11 @@ package io.flashsale.api.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.testing.Race;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.api.testing.StoreProbe.StoreSnapshot;
+import io.flashsale.stores.testing.Race;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

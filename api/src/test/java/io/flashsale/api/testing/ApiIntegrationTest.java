@@ -2,11 +2,11 @@ package io.flashsale.api.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.testing.TestSales;
-import io.flashsale.activities.testing.TestStores;
 import io.flashsale.api.ApiApplication;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiClient.Response;
+import io.flashsale.stores.testing.TestSales;
+import io.flashsale.stores.testing.TestStores;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;

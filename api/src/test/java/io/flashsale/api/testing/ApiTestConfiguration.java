@@ -1,14 +1,13 @@
 package io.flashsale.api.testing;
 
-import io.flashsale.activities.RedisKeyProperties;
-import io.flashsale.activities.admission.ReservationActivitiesImpl;
 import io.flashsale.activities.order.OrderActivitiesImpl;
+import io.flashsale.activities.reservation.ReservationActivitiesImpl;
+import io.flashsale.stores.RedisKeyProperties;
+import io.flashsale.stores.admission.Reservations;
 import io.temporal.client.WorkflowClient;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -29,17 +28,11 @@ public class ApiTestConfiguration {
     TestPurchaseWorker testPurchaseWorker(
             DevTemporal devTemporal,
             WorkflowClient client,
-            StringRedisTemplate redis,
-            RedisKeyProperties keys,
-            @Qualifier("confirmScript") RedisScript<Long> confirm,
-            @Qualifier("releaseScript") RedisScript<Long> release,
-            @Qualifier("voidScript") RedisScript<Long> voidHold,
+            Reservations reservations,
             JdbcClient jdbc,
             TransactionTemplate transaction) {
         return new TestPurchaseWorker(
-                client,
-                new ReservationActivitiesImpl(redis, keys, confirm, release, voidHold),
-                new OrderActivitiesImpl(jdbc, transaction));
+                client, new ReservationActivitiesImpl(reservations), new OrderActivitiesImpl(jdbc, transaction));
     }
 
     @Bean

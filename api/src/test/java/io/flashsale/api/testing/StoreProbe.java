@@ -1,7 +1,7 @@
 package io.flashsale.api.testing;
 
-import io.flashsale.activities.RedisKeyProperties;
-import io.flashsale.activities.SaleKeys;
+import io.flashsale.stores.RedisKeyProperties;
+import io.flashsale.stores.SaleKeys;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;

@@ -1,7 +1,7 @@
 package io.flashsale.worker.admission;
 
-import io.flashsale.activities.admission.AdmissionEntry;
-import io.flashsale.activities.admission.AdmissionStream;
+import io.flashsale.stores.admission.AdmissionEntry;
+import io.flashsale.stores.admission.AdmissionStream;
 import io.flashsale.worker.WorkerProperties;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStarter;

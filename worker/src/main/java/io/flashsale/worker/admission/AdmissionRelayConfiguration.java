@@ -1,6 +1,6 @@
 package io.flashsale.worker.admission;
 
-import io.flashsale.activities.admission.AdmissionStream;
+import io.flashsale.stores.admission.AdmissionStream;
 import io.flashsale.worker.WorkerProperties;
 import io.flashsale.workflows.purchase.PurchaseStarter;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -2,8 +2,8 @@ package io.flashsale.worker.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.admission.AdmissionStream;
-import io.flashsale.activities.testing.Race;
+import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.testing.Race;
 import io.flashsale.worker.WorkerProperties;
 import io.flashsale.worker.purchase.WorkflowIntegrationTest;
 import io.flashsale.workflows.purchase.PurchaseRequest;

@@ -2,13 +2,13 @@ package io.flashsale.worker.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.admission.Admission;
-import io.flashsale.activities.admission.AdmissionGate;
-import io.flashsale.activities.admission.AdmissionOutcome;
-import io.flashsale.activities.admission.HoldState;
-import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.sale.SaleRepository;
-import io.flashsale.activities.sale.SaleStock;
+import io.flashsale.stores.admission.Admission;
+import io.flashsale.stores.admission.AdmissionGate;
+import io.flashsale.stores.admission.AdmissionOutcome;
+import io.flashsale.stores.admission.HoldState;
+import io.flashsale.stores.sale.Sale;
+import io.flashsale.stores.sale.SaleRepository;
+import io.flashsale.stores.sale.SaleStock;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.flashsale.activities.admission.HoldState;
+import io.flashsale.stores.admission.HoldState;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.flashsale.workflows.purchase.PaymentRequest;
 import io.flashsale.workflows.purchase.PurchaseRequest;

@@ -2,8 +2,8 @@ package io.flashsale.worker.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.admission.HoldState;
-import io.flashsale.activities.testing.Race;
+import io.flashsale.stores.admission.HoldState;
+import io.flashsale.stores.testing.Race;
 import io.flashsale.workflows.purchase.NewOrder;
 import io.flashsale.workflows.purchase.OrderActivities;
 import io.flashsale.workflows.purchase.PaymentRequest;

@@ -2,8 +2,8 @@ package io.flashsale.worker.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.testing.TestSales;
+import io.flashsale.stores.sale.Sale;
+import io.flashsale.stores.testing.TestSales;
 import io.flashsale.workflows.purchase.NewOrder;
 import io.flashsale.workflows.purchase.OrderActivities;
 import io.flashsale.workflows.purchase.PaymentRequest;

@@ -1,9 +1,9 @@
 package io.flashsale.worker.purchase;
 
-import io.flashsale.activities.sale.Sale;
-import io.flashsale.activities.sale.SaleRepository;
 import io.flashsale.activities.testing.ActivitiesIntegrationTest;
-import io.flashsale.activities.testing.TestSales;
+import io.flashsale.stores.sale.Sale;
+import io.flashsale.stores.sale.SaleRepository;
+import io.flashsale.stores.testing.TestSales;
 import io.flashsale.workflows.purchase.OrderActivities;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStatus;

@@ -1,4 +1,0 @@
-package io.flashsale.activities.sale;
-
-/** Orders of one sale by status (MySQL). */
-public record SaleCounts(int pendingPayment, int paid, int expired, int cancelled) {}

@@ -1,0 +1,27 @@
+package io.flashsale.stores;
+
+import jakarta.validation.constraints.Pattern;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Where the flash-sale keys live in Redis. Every key starts with {@code keyPrefix}, so tests (and
+ * several installations sharing one Redis) stay apart.
+ *
+ * @param keyPrefix first segment of every key, e.g. {@code fs:{sale:S1}:stock}
+ */
+@Validated
+@ConfigurationProperties("flashsale.redis")
+public record RedisKeyProperties(@DefaultValue("fs") @Pattern(regexp = "[A-Za-z0-9_:.-]{1,40}") String keyPrefix) {
+
+    /** The keys of one sale; they share the hash tag {@code {sale:ID}} (one Redis Cluster slot). */
+    public SaleKeys sale(String saleId) {
+        return SaleKeys.of(keyPrefix + ":{sale:" + saleId + "}");
+    }
+
+    /** The global set of loaded sale ids (the admission relay iterates it). */
+    public String sales() {
+        return keyPrefix + ":sales";
+    }
+}

@@ -1,0 +1,56 @@
+package io.flashsale.stores.audit;
+
+import io.flashsale.stores.admission.HoldState;
+import io.flashsale.workflows.purchase.PurchaseStatus;
+import java.util.List;
+
+/**
+ * One sale's row of the audit: the counts behind invariants I1-I5, the violations and the verdict.
+ *
+ * @param redisStock null when Redis has no stock for the sale
+ * @param admissionsInFlight entries in the sale's admission stream (workflow start not confirmed)
+ * @param runningWorkflows running workflows among the purchases with a HELD hold or a
+ *     PENDING_PAYMENT order
+ * @param result PASS without violations, else FAIL
+ */
+public record AuditReport(
+        String saleId,
+        int total,
+        int mysqlAvailable,
+        int pendingPayment,
+        int paid,
+        int expired,
+        int cancelled,
+        Long redisStock,
+        long heldHolds,
+        long releasedHolds,
+        long buyers,
+        long admissionsInFlight,
+        long runningWorkflows,
+        List<Violation> violations,
+        String result) {
+
+    static AuditReport of(SaleFacts facts, List<Violation> violations) {
+        RedisSnapshot redis = facts.redis();
+        return new AuditReport(
+                facts.saleId(),
+                facts.total(),
+                facts.available(),
+                facts.orders(PurchaseStatus.PENDING_PAYMENT),
+                facts.orders(PurchaseStatus.PAID),
+                facts.orders(PurchaseStatus.EXPIRED),
+                facts.orders(PurchaseStatus.CANCELLED),
+                redis.stock(),
+                redis.count(HoldState.HELD),
+                redis.count(HoldState.RELEASED),
+                redis.buyers(),
+                Math.max(redis.streamLength(), redis.streamPending()),
+                facts.runningWorkflows(),
+                violations,
+                violations.isEmpty() ? "PASS" : "FAIL");
+    }
+
+    public boolean passed() {
+        return violations.isEmpty();
+    }
+}

@@ -1,0 +1,43 @@
+package io.flashsale.stores.audit;
+
+import io.flashsale.stores.admission.HoldState;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A sale's Redis state, read in one script (audit_snapshot.lua).
+ *
+ * @param stock null when Redis has no stock key for the sale
+ * @param holds purchase id to its hold state
+ * @param inFlight purchase ids of admissions still in the stream (their workflow may not run yet)
+ */
+record RedisSnapshot(
+        boolean metaExists,
+        Long stock,
+        long buyers,
+        long streamLength,
+        long streamPending,
+        Map<String, HoldState> holds,
+        List<String> inFlight) {
+
+    /** Admissions whose workflow start is not yet confirmed: in the stream, or read and not acked. */
+    boolean admissionsInFlight() {
+        return streamLength > 0 || streamPending > 0;
+    }
+
+    long count(HoldState state) {
+        return holds.values().stream().filter(state::equals).count();
+    }
+
+    List<String> idsIn(HoldState state) {
+        return holds.entrySet().stream()
+                .filter(hold -> state == hold.getValue())
+                .map(Map.Entry::getKey)
+                .sorted()
+                .toList();
+    }
+
+    boolean isHeld(String purchaseId) {
+        return holds.get(purchaseId) == HoldState.HELD;
+    }
+}

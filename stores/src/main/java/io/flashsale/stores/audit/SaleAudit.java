@@ -1,0 +1,90 @@
+package io.flashsale.stores.audit;
+
+import io.flashsale.stores.sale.Sale;
+import io.flashsale.stores.sale.SaleRepository;
+import io.flashsale.stores.sale.SaleStock;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The invariant audit (I1-I5 of {@code docs/architecture.md}) of a sale across MySQL, Redis and Temporal, and
+ * the repair of a sale's Redis state from MySQL and Temporal facts.
+ *
+ * <p>The repair refuses ({@link AdmissionsInFlightException}) while the sale's admission stream
+ * holds entries, or when an admission lands while it gathers facts: an admitted purchase whose
+ * workflow is not started yet has a HELD hold and no workflow, exactly like a leaked hold, and only
+ * the relay can tell them apart by starting it. Nothing is overwritten blindly: a hold whose
+ * workflow runs stays HELD, a hold becomes HELD only for a PENDING_PAYMENT or PAID order, and the
+ * stock is recomputed inside the script as total minus HELD holds.
+ */
+public class SaleAudit {
+
+    private final SaleRepository sales;
+    private final SaleStock stock;
+    private final MySqlFacts mysql;
+    private final RedisFacts redis;
+    private final SaleFactsReader facts;
+
+    SaleAudit(SaleRepository sales, SaleStock stock, MySqlFacts mysql, RedisFacts redis, WorkflowFacts temporal) {
+        this.sales = sales;
+        this.stock = stock;
+        this.mysql = mysql;
+        this.redis = redis;
+        this.facts = new SaleFactsReader(mysql, redis, temporal);
+    }
+
+    /** Every sale MySQL knows, oldest first. */
+    public List<String> saleIds() {
+        return mysql.saleIds();
+    }
+
+    /** Empty when MySQL does not know the sale. */
+    public Optional<AuditReport> audit(String saleId) {
+        return facts.read(saleId).map(SaleAudit::report);
+    }
+
+    /** Empty when MySQL does not know the sale. */
+    public Optional<RepairReport> repair(String saleId) {
+        return sales.find(saleId).map(this::repair);
+    }
+
+    private RepairReport repair(Sale sale) {
+        String saleId = sale.id();
+        RedisSnapshot before = redis.snapshot(saleId);
+        if (before.admissionsInFlight()) {
+            throw new AdmissionsInFlightException(saleId);
+        }
+        boolean reloaded = stock.load(sale);
+        SaleFacts found = facts.read(saleId, before).orElseThrow();
+        RepairPlan plan = RepairPlan.of(found);
+        List<?> done = redis.repair(saleId, found.total(), before, plan)
+                .orElseThrow(() -> new AdmissionsInFlightException(saleId));
+        releaseEndedMeanwhile(saleId, plan);
+        String stockBefore = RedisFacts.text(done.get(4));
+        return new RepairReport(
+                saleId,
+                reloaded,
+                plan.hold(),
+                plan.release(),
+                RedisFacts.number(done.get(3)),
+                stockBefore.isEmpty() ? null : Long.parseLong(stockBefore),
+                RedisFacts.number(done.get(5)),
+                audit(saleId).orElseThrow());
+    }
+
+    /**
+     * A purchase made HELD here may have expired or been cancelled after MySQL was read: its
+     * workflow's release found no HELD hold. Release it now; release.lua does it at most once.
+     */
+    private void releaseEndedMeanwhile(String saleId, RepairPlan plan) {
+        List<String> stillSold = mysql.read(saleId).orElseThrow().orders().stream()
+                .filter(OrderFact::holdsUnit)
+                .map(OrderFact::purchaseId)
+                .toList();
+        plan.hold().stream().filter(id -> !stillSold.contains(id)).forEach(id -> redis.release(saleId, id));
+    }
+
+    private static AuditReport report(SaleFacts facts) {
+        return AuditReport.of(facts, Invariants.check(facts));
+    }
+}

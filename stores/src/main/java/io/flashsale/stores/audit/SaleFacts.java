@@ -1,0 +1,71 @@
+package io.flashsale.stores.audit;
+
+import io.flashsale.stores.admission.HoldState;
+import io.flashsale.workflows.purchase.PurchaseStatus;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Everything the audit knows of one sale, gathered in this order: Redis ({@code redis}), Temporal
+ * ({@code workflows}), MySQL ({@code total}, {@code available}, {@code orders}), Temporal again for
+ * {@code awaitingPayment}, Redis again ({@code redisAfter}). Each check reads the facts whose order
+ * makes it immune to purchases moving on while the audit runs (see {@link Invariants}).
+ *
+ * @param workflows state of the workflow of every HELD hold and every PENDING_PAYMENT order
+ * @param awaitingPayment purchases whose running workflow sat awaiting payment (nothing in progress)
+ *     both before MySQL was read and after: their order cannot have moved on meanwhile
+ */
+record SaleFacts(
+        String saleId,
+        int total,
+        int available,
+        List<OrderFact> orders,
+        RedisSnapshot redis,
+        Map<String, WorkflowState> workflows,
+        Set<String> awaitingPayment,
+        RedisSnapshot redisAfter) {
+
+    int orders(PurchaseStatus status) {
+        return (int) orders.stream().filter(o -> o.status() == status).count();
+    }
+
+    Map<String, OrderFact> ordersByPurchase() {
+        return orders.stream().collect(Collectors.toMap(OrderFact::purchaseId, o -> o, (a, b) -> a));
+    }
+
+    long runningWorkflows() {
+        return workflows.values().stream().filter(WorkflowState.RUNNING::equals).count();
+    }
+
+    WorkflowState workflow(String purchaseId) {
+        return workflows.getOrDefault(purchaseId, WorkflowState.NOT_FOUND);
+    }
+
+    Set<String> inFlight() {
+        return Set.copyOf(redis.inFlight());
+    }
+
+    /** HELD holds (first snapshot) of purchases without a PENDING_PAYMENT or PAID order: units in flight. */
+    List<String> heldWithoutSale() {
+        Map<String, OrderFact> orders = ordersByPurchase();
+        return redis.idsIn(HoldState.HELD).stream()
+                .filter(id -> orders.get(id) == null || !orders.get(id).holdsUnit())
+                .toList();
+    }
+
+    /**
+     * HELD before the workflows were described and still HELD after MySQL was read, whose purchase
+     * ended without a sale (workflow closed or missing, no PENDING_PAYMENT or PAID order), and whose
+     * admission is not in flight: a unit nobody will ever give back.
+     */
+    List<String> unsoldHeld(Set<WorkflowState> states) {
+        Set<String> stillHeld = Set.copyOf(redisAfter.idsIn(HoldState.HELD));
+        return heldWithoutSale().stream()
+                .filter(stillHeld::contains)
+                .filter(id -> states.contains(workflow(id)))
+                .filter(id -> !inFlight().contains(id))
+                .toList();
+    }
+}

@@ -1,0 +1,4 @@
+package io.flashsale.stores.sale;
+
+/** Orders of one sale by status (MySQL). */
+public record SaleCounts(int pendingPayment, int paid, int expired, int cancelled) {}

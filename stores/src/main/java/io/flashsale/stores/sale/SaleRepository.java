@@ -1,0 +1,139 @@
+package io.flashsale.stores.sale;
+
+import io.flashsale.stores.admission.RateLimits;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** The {@code sales} table, plus order counts per sale for the audit. */
+public class SaleRepository {
+
+    private final JdbcClient jdbc;
+
+    public SaleRepository(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** The sale of exactly this id: a row whose id differs only in case is another sale. */
+    public Optional<Sale> find(String id) {
+        return jdbc.sql(
+                        """
+                        SELECT id, name, total, available, pay_timeout_seconds,
+                               CAST(UNIX_TIMESTAMP(starts_at) * 1000 AS SIGNED) AS starts_at_millis,
+                               CAST(UNIX_TIMESTAMP(ends_at) * 1000 AS SIGNED) AS ends_at_millis,
+                               user_bucket_capacity, user_bucket_refill,
+                               address_bucket_capacity, address_bucket_refill
+                        FROM sales WHERE id = ?
+                        """)
+                .param(id)
+                .query(SaleRow.class)
+                .optional()
+                .filter(row -> row.id().equals(id))
+                .map(SaleRow::toSale);
+    }
+
+    /** Idempotent by the sale id (primary key): false when a sale with this id exists. */
+    public boolean insertIfAbsent(Sale sale) {
+        try {
+            jdbc.sql(
+                            """
+                            INSERT INTO sales (id, name, total, available, starts_at, ends_at, pay_timeout_seconds,
+                                               user_bucket_capacity, user_bucket_refill,
+                                               address_bucket_capacity, address_bucket_refill)
+                            VALUES (?, ?, ?, ?, FROM_UNIXTIME(? / 1000), FROM_UNIXTIME(? / 1000), ?, ?, ?, ?, ?)
+                            """)
+                    .params(
+                            sale.id(),
+                            sale.name(),
+                            sale.total(),
+                            sale.available(),
+                            millis(sale.startsAt()),
+                            millis(sale.endsAt()),
+                            sale.payTimeout().toSeconds(),
+                            capacity(sale.rateLimits().perUser()),
+                            refill(sale.rateLimits().perUser()),
+                            capacity(sale.rateLimits().perAddress()),
+                            refill(sale.rateLimits().perAddress()))
+                    .update();
+            return true;
+        } catch (DuplicateKeyException alreadyThere) {
+            return false;
+        }
+    }
+
+    public SaleCounts counts(String saleId) {
+        Map<String, Integer> byStatus = jdbc
+                .sql(
+                        """
+                        SELECT status, COUNT(*) AS orders FROM orders WHERE sale_id = ? GROUP BY status
+                        """)
+                .param(saleId)
+                .query(StatusCount.class)
+                .list()
+                .stream()
+                .collect(Collectors.toMap(StatusCount::status, StatusCount::orders));
+        return new SaleCounts(
+                byStatus.getOrDefault("PENDING_PAYMENT", 0),
+                byStatus.getOrDefault("PAID", 0),
+                byStatus.getOrDefault("EXPIRED", 0),
+                byStatus.getOrDefault("CANCELLED", 0));
+    }
+
+    /**
+     * Times travel as epoch millis (FROM_UNIXTIME / UNIX_TIMESTAMP): exact to the millisecond on
+     * MySQL and MariaDB alike, whatever the JVM and session time zones.
+     */
+    private static Long millis(Instant instant) {
+        return instant == null ? null : instant.toEpochMilli();
+    }
+
+    private static Integer capacity(RateLimits.Bucket bucket) {
+        return bucket == null ? null : bucket.capacity();
+    }
+
+    private static Double refill(RateLimits.Bucket bucket) {
+        return bucket == null ? null : bucket.refillPerSecond();
+    }
+
+    record SaleRow(
+            String id,
+            String name,
+            int total,
+            int available,
+            long payTimeoutSeconds,
+            Long startsAtMillis,
+            Long endsAtMillis,
+            Integer userBucketCapacity,
+            Double userBucketRefill,
+            Integer addressBucketCapacity,
+            Double addressBucketRefill) {
+
+        Sale toSale() {
+            return new Sale(
+                    id,
+                    name,
+                    total,
+                    available,
+                    instant(startsAtMillis),
+                    instant(endsAtMillis),
+                    Duration.ofSeconds(payTimeoutSeconds),
+                    new RateLimits(
+                            bucket(userBucketCapacity, userBucketRefill),
+                            bucket(addressBucketCapacity, addressBucketRefill)));
+        }
+
+        private static Instant instant(Long millis) {
+            return millis == null ? null : Instant.ofEpochMilli(millis);
+        }
+
+        private static RateLimits.Bucket bucket(Integer capacity, Double refill) {
+            return capacity == null || refill == null ? null : new RateLimits.Bucket(capacity, refill);
+        }
+    }
+
+    record StatusCount(String status, int orders) {}
+}

@@ -1,0 +1,63 @@
+package io.flashsale.stores.sale;
+
+import io.flashsale.stores.RedisKeyProperties;
+import io.flashsale.stores.SaleKeys;
+import io.flashsale.stores.admission.HoldState;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+
+/** A sale's stock in Redis: loading it once, and reading it for status and audit. */
+public class SaleStock {
+
+    private final StringRedisTemplate redis;
+    private final RedisKeyProperties keys;
+    private final RedisScript<Long> loadSale;
+
+    public SaleStock(StringRedisTemplate redis, RedisKeyProperties keys, RedisScript<Long> loadSale) {
+        this.redis = redis;
+        this.keys = keys;
+        this.loadSale = loadSale;
+    }
+
+    /**
+     * Idempotent by sale id: meta (with the sale's own token buckets) and stock are written only
+     * when the sale is not in Redis yet (a running sale is never reset). The id joins the global set
+     * of sales afterwards, a separate command because that set lies outside the sale's hash slot.
+     *
+     * @return true when this call loaded the sale
+     */
+    public boolean load(Sale sale) {
+        SaleKeys sk = keys.sale(sale.id());
+        List<String> args = new ArrayList<>(List.of(
+                Long.toString(millis(sale.startsAt(), 0)),
+                sale.endsAt() == null ? "" : Long.toString(sale.endsAt().toEpochMilli()),
+                Long.toString(sale.payTimeout().toSeconds()),
+                Integer.toString(sale.total()),
+                Integer.toString(sale.available())));
+        args.addAll(sale.rateLimits().arguments());
+        Long loaded = redis.execute(loadSale, List.of(sk.meta(), sk.stock(), sk.admissions()), args.toArray());
+        redis.opsForSet().add(keys.sales(), sale.id());
+        return loaded != null && loaded == 1;
+    }
+
+    /** Units left in Redis; empty when Redis has no stock key for the sale. */
+    public OptionalLong stock(String saleId) {
+        String stock = redis.opsForValue().get(keys.sale(saleId).stock());
+        return stock == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(stock));
+    }
+
+    /** Number of purchases holding a unit in Redis (HELD holds). */
+    public long heldCount(String saleId) {
+        return redis.<String, String>opsForHash().values(keys.sale(saleId).holds()).stream()
+                .filter(HoldState.HELD.name()::equals)
+                .count();
+    }
+
+    private static long millis(Instant instant, long otherwise) {
+        return instant == null ? otherwise : instant.toEpochMilli();
+    }
+}

@@ -1,0 +1,114 @@
+package io.flashsale.stores.admission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.stores.sale.Sale;
+import io.flashsale.stores.testing.StoresIntegrationTest;
+import io.flashsale.stores.testing.TestSales;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+class AdmissionStreamIT extends StoresIntegrationTest {
+
+    @Autowired
+    AdmissionStream stream;
+
+    @Test
+    void listsEveryLoadedSale() {
+        Sale one = loaded(TestSales.open(1));
+        Sale two = loaded(TestSales.open(1));
+
+        assertThat(stream.saleIds()).contains(one.id(), two.id());
+    }
+
+    @Test
+    void deliversEachAdmissionToOneConsumerOnce() {
+        Sale sale = loaded(TestSales.open(5));
+        Admission first = gate.admit(sale.id(), "u1", "k");
+        Admission second = gate.admit(sale.id(), "u2", "k");
+
+        var read = stream.readNew(sale.id(), "relay-a", 10);
+
+        assertThat(read)
+                .containsExactly(
+                        new AdmissionEntry(first.entryId(), sale.id(), first.purchaseId(), "u1", 60),
+                        new AdmissionEntry(second.entryId(), sale.id(), second.purchaseId(), "u2", 60));
+        assertThat(stream.readNew(sale.id(), "relay-b", 10)).isEmpty();
+    }
+
+    @Test
+    void createsTheConsumerGroupWhenRedisLostIt() {
+        Sale sale = loaded(TestSales.open(5));
+        redis.delete(keys.sale(sale.id()).admissions());
+        Admission admission = gate.admit(sale.id(), "u1", "k");
+
+        assertThat(stream.readNew(sale.id(), "relay-a", 10))
+                .extracting(AdmissionEntry::entryId)
+                .containsExactly(admission.entryId());
+    }
+
+    @Test
+    void handsIdleEntriesOfADeadConsumerToAnother() throws InterruptedException {
+        Sale sale = loaded(TestSales.open(5));
+        Admission admission = gate.admit(sale.id(), "u1", "k");
+        stream.readNew(sale.id(), "dead", 10);
+
+        assertThat(stream.claimIdle(sale.id(), "alive", Duration.ofMinutes(1), 10))
+                .isEmpty();
+        Thread.sleep(60);
+        assertThat(stream.claimIdle(sale.id(), "alive", Duration.ofMillis(50), 10))
+                .extracting(AdmissionEntry::purchaseId)
+                .containsExactly(admission.purchaseId());
+    }
+
+    @Test
+    void forgetsDoneEntries() throws InterruptedException {
+        Sale sale = loaded(TestSales.open(5));
+        Admission done = gate.admit(sale.id(), "u1", "k");
+        Admission forgotten = gate.admit(sale.id(), "u2", "k");
+        stream.readNew(sale.id(), "relay-a", 10);
+
+        stream.done(sale.id(), done.entryId());
+        gate.forget(sale.id(), forgotten.entryId());
+        Thread.sleep(20);
+
+        assertThat(redis.opsForStream().size(keys.sale(sale.id()).admissions())).isZero();
+        assertThat(stream.claimIdle(sale.id(), "alive", Duration.ofMillis(1), 10))
+                .isEmpty();
+    }
+
+    @Test
+    void skipsEntriesTheApiAlreadyHandled() {
+        Sale sale = loaded(TestSales.open(5));
+        Admission handled = gate.admit(sale.id(), "u1", "k");
+        Admission pending = gate.admit(sale.id(), "u2", "k");
+
+        gate.forget(sale.id(), handled.entryId());
+
+        assertThat(stream.readNew(sale.id(), "relay-a", 10))
+                .extracting(AdmissionEntry::entryId)
+                .containsExactly(pending.entryId());
+    }
+
+    @Test
+    void redeliversOwnPendingEntriesAndDropsOnesTheApiDeleted() {
+        Sale sale = loaded(TestSales.open(5));
+        Admission deleted = gate.admit(sale.id(), "u1", "k");
+        Admission unfinished = gate.admit(sale.id(), "u2", "k");
+        assertThat(stream.readNew(sale.id(), "relay-a", 10)).hasSize(2);
+
+        gate.forget(sale.id(), deleted.entryId());
+
+        assertThat(stream.readOwnPending(sale.id(), "relay-a", 10))
+                .extracting(AdmissionEntry::entryId)
+                .containsExactly(unfinished.entryId());
+        assertThat(stream.readOwnPending(sale.id(), "relay-b", 10)).isEmpty();
+        stream.done(sale.id(), unfinished.entryId());
+        assertThat(stream.readOwnPending(sale.id(), "relay-a", 10)).isEmpty();
+        assertThat(redis.opsForStream()
+                        .pending(keys.sale(sale.id()).admissions(), "relay")
+                        .getTotalPendingMessages())
+                .isZero();
+    }
+}

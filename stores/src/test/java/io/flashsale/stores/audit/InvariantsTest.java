@@ -1,0 +1,294 @@
+package io.flashsale.stores.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.flashsale.stores.admission.HoldState;
+import io.flashsale.workflows.purchase.PurchaseStatus;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class InvariantsTest {
+
+    private static final String SALE = "s1";
+
+    @Test
+    void passesASettledSale() {
+        SaleFacts facts = new Facts(4, 2)
+                .order("a", "PAID", "HELD", WorkflowState.CLOSED)
+                .order("b", "EXPIRED", "RELEASED", null)
+                .order("c", "CANCELLED", "RELEASED", null)
+                .order("d", "PAID", "HELD", WorkflowState.CLOSED)
+                .stock(2)
+                .build();
+
+        assertThat(Invariants.check(facts)).isEmpty();
+    }
+
+    @Test
+    void passesASaleWithPurchasesAwaitingPayment() {
+        SaleFacts facts = new Facts(3, 1)
+                .order("a", "PENDING_PAYMENT", "HELD", WorkflowState.RUNNING)
+                .order("b", "PAID", "HELD", WorkflowState.CLOSED)
+                .hold("c", "HELD", WorkflowState.RUNNING)
+                .stock(0)
+                .build();
+
+        assertThat(Invariants.check(facts)).isEmpty();
+    }
+
+    @Test
+    void reportsOversellInMySql() {
+        SaleFacts facts = new Facts(2, 1)
+                .order("a", "PAID", "HELD", WorkflowState.CLOSED)
+                .order("b", "PAID", "HELD", WorkflowState.CLOSED)
+                .stock(0)
+                .build();
+
+        assertThat(invariants(facts)).containsExactly("I1", "I4");
+    }
+
+    @Test
+    void reportsASecondOrderOfAUser() {
+        Facts facts =
+                new Facts(2, 0).order("a", "PAID", "HELD", WorkflowState.CLOSED).stock(0);
+        facts.orders.add(new OrderFact("purchase-s1-other", SALE, "a", PurchaseStatus.PAID, false));
+        facts.holds.put("purchase-s1-other", HoldState.HELD);
+        facts.workflows.put("purchase-s1-other", WorkflowState.CLOSED);
+
+        assertThat(invariants(facts.build())).containsExactly("I2", "I2");
+    }
+
+    @Test
+    void reportsTheDriftWhenRedisLostTheSale() {
+        SaleFacts facts = new Facts(3, 1)
+                .order("a", "PENDING_PAYMENT", null, WorkflowState.RUNNING)
+                .order("b", "PAID", null, null)
+                .lostRedis()
+                .build();
+
+        assertThat(Invariants.check(facts))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(
+                        tuple("I3", "Redis has no meta for the sale (lost?): admissions answer sale-not-found"),
+                        tuple("I3", "Redis has no stock for the sale (lost?)"),
+                        tuple(
+                                "I3",
+                                "orders PENDING_PAYMENT or PAID without a HELD hold in Redis: 2 [purchase-s1-a, purchase-s1-b]"));
+    }
+
+    @Test
+    void excusesAHoldWithoutWorkflowWhileItsAdmissionIsInFlight() {
+        Facts facts = new Facts(2, 2).hold("a", "HELD", WorkflowState.NOT_FOUND).stock(1);
+
+        assertThat(invariants(facts.build())).containsExactly("I4", "I4");
+        assertThat(invariants(facts.inFlight("a").build())).isEmpty();
+    }
+
+    @Test
+    void reportsAPendingOrderWhoseWorkflowIsGone() {
+        SaleFacts facts = new Facts(1, 0)
+                .order("a", "PENDING_PAYMENT", "HELD", WorkflowState.CLOSED)
+                .stock(0)
+                .build();
+
+        assertThat(invariants(facts)).containsExactly("I4");
+    }
+
+    @Test
+    void reportsAHeldUnitNobodyWillReturn() {
+        SaleFacts facts = new Facts(2, 2)
+                .order("a", "EXPIRED", "HELD", WorkflowState.CLOSED)
+                .stock(1)
+                .build();
+
+        assertThat(invariants(facts)).containsExactly("I4", "I4");
+    }
+
+    @Test
+    void reportsAUnitReturnedWhileSold() {
+        SaleFacts facts = new Facts(2, 1)
+                .order("a", "PAID", "RELEASED", WorkflowState.CLOSED)
+                .stock(3)
+                .build();
+
+        assertThat(invariants(facts)).contains("I5").doesNotContain("I1", "I2");
+    }
+
+    @Test
+    void reportsAnOrderWhosePurchaseIdIsNotThatOfItsOwnRow() {
+        Facts facts =
+                new Facts(2, 0).order("a", "PAID", "HELD", WorkflowState.CLOSED).stock(0);
+        facts.orders.add(new OrderFact("purchase-s1-b", "S1", "b", PurchaseStatus.PAID, false));
+        facts.holds.put("purchase-s1-b", HoldState.HELD);
+
+        assertThat(Invariants.check(facts.build()))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(tuple(
+                        "I2",
+                        "orders whose purchase id is not purchase-{sale}-{user} of their own row, or of another sale:"
+                                + " 1 [purchase-s1-b]"));
+    }
+
+    @Test
+    void reportsAWorkflowAwaitingPaymentWhoseOrderIsNotPending() {
+        SaleFacts facts = new Facts(2, 2)
+                .order("a", "CANCELLED", "HELD", WorkflowState.RUNNING)
+                .awaitingPayment("a")
+                .stock(1)
+                .build();
+
+        assertThat(Invariants.check(facts))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(tuple(
+                        "I4",
+                        "workflows awaiting payment without a PENDING_PAYMENT order of their own: 1 [purchase-s1-a]"));
+    }
+
+    @Test
+    void reportsRedisDriftWhilePurchasesRunAndAdmissionsAreInFlight() {
+        SaleFacts facts = new Facts(3, 1)
+                .order("a", "PENDING_PAYMENT", "HELD", WorkflowState.RUNNING)
+                .order("b", "PAID", "HELD", WorkflowState.CLOSED)
+                .hold("c", "HELD", WorkflowState.RUNNING)
+                .inFlight("c")
+                .stock(1)
+                .build();
+
+        assertThat(Invariants.check(facts))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(tuple("I4", "Redis stock 1 + HELD holds in flight 1 != MySQL available 1"));
+    }
+
+    @Test
+    void passesSoldPurchasesWhoseWorkflowsRetentionRemoved() {
+        SaleFacts facts = new Facts(4, 2)
+                .order("a", "PAID", "HELD", WorkflowState.NOT_FOUND)
+                .order("b", "EXPIRED", "RELEASED", WorkflowState.NOT_FOUND)
+                .order("c", "CANCELLED", "RELEASED", WorkflowState.NOT_FOUND)
+                .order("d", "PAID", "HELD", WorkflowState.NOT_FOUND)
+                .stock(2)
+                .build();
+
+        assertThat(Invariants.check(facts)).isEmpty();
+    }
+
+    @Test
+    void namesTheVoidHoldsWhenRedisStockAndHoldsDoNotAddUp() {
+        SaleFacts facts = new Facts(3, 0)
+                .order("a", "PENDING_PAYMENT", null, WorkflowState.RUNNING)
+                .order("b", "PENDING_PAYMENT", "HELD", WorkflowState.RUNNING)
+                .order("c", "PENDING_PAYMENT", "HELD", WorkflowState.RUNNING)
+                .hold("d", "VOID", WorkflowState.CLOSED)
+                .stock(0)
+                .build();
+
+        assertThat(Invariants.check(facts))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(
+                        tuple(
+                                "I3",
+                                "Redis stock 0 + HELD 2 != total 3; VOID holds (admitted by Redis, no unit in MySQL):"
+                                        + " 1 [purchase-s1-d]"),
+                        tuple("I3", "orders PENDING_PAYMENT or PAID without a HELD hold in Redis: 1 [purchase-s1-a]"));
+    }
+
+    @Test
+    void planRestoresSoldHoldsReleasesDeadOnesAndKeepsRunningOnes() {
+        SaleFacts facts = new Facts(5, 2)
+                .order("a", "PENDING_PAYMENT", null, WorkflowState.RUNNING)
+                .order("b", "PAID", "RELEASED", WorkflowState.CLOSED)
+                .order("c", "EXPIRED", "HELD", WorkflowState.CLOSED)
+                .hold("d", "HELD", WorkflowState.RUNNING)
+                .hold("e", "HELD", WorkflowState.NOT_FOUND)
+                .stock(0)
+                .build();
+
+        RepairPlan plan = RepairPlan.of(facts);
+
+        assertThat(plan.hold()).containsExactly("purchase-s1-a", "purchase-s1-b");
+        assertThat(plan.release()).containsExactly("purchase-s1-c", "purchase-s1-e");
+        assertThat(plan.buyers()).containsOnlyKeys("a", "b", "c");
+    }
+
+    private static List<String> invariants(SaleFacts facts) {
+        return Invariants.check(facts).stream().map(Violation::invariant).toList();
+    }
+
+    /** Builds facts: users are named, their purchase id is purchase-s1-{user}. */
+    private static final class Facts {
+        private final int total;
+        private final int available;
+        private final List<OrderFact> orders = new ArrayList<>();
+        private final Map<String, HoldState> holds = new HashMap<>();
+        private final Set<String> awaitingPayment = new HashSet<>();
+        private final Map<String, WorkflowState> workflows = new HashMap<>();
+        private List<String> inFlight = List.of();
+        private Long stock;
+        private boolean meta = true;
+
+        Facts(int total, int available) {
+            this.total = total;
+            this.available = available;
+        }
+
+        Facts order(String user, String status, String hold, WorkflowState workflow) {
+            orders.add(new OrderFact(id(user), SALE, user, PurchaseStatus.valueOf(status), false));
+            return hold(user, hold, workflow);
+        }
+
+        Facts hold(String user, String state, WorkflowState workflow) {
+            if (state != null) {
+                holds.put(id(user), HoldState.valueOf(state));
+            }
+            if (workflow != null) {
+                workflows.put(id(user), workflow);
+            }
+            return this;
+        }
+
+        Facts stock(long units) {
+            stock = units;
+            return this;
+        }
+
+        Facts lostRedis() {
+            stock = null;
+            meta = false;
+            return this;
+        }
+
+        Facts inFlight(String user) {
+            inFlight = List.of(id(user));
+            return this;
+        }
+
+        Facts awaitingPayment(String user) {
+            awaitingPayment.add(id(user));
+            return this;
+        }
+
+        SaleFacts build() {
+            RedisSnapshot redis =
+                    new RedisSnapshot(meta, stock, orders.size(), inFlight.size(), 0, Map.copyOf(holds), inFlight);
+            return new SaleFacts(
+                    SALE,
+                    total,
+                    available,
+                    List.copyOf(orders),
+                    redis,
+                    Map.copyOf(workflows),
+                    Set.copyOf(awaitingPayment),
+                    redis);
+        }
+
+        private static String id(String user) {
+            return "purchase-" + SALE + "-" + user;
+        }
+    }
+}

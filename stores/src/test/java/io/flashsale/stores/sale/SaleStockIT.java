@@ -1,0 +1,32 @@
+package io.flashsale.stores.sale;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.stores.testing.StoresIntegrationTest;
+import io.flashsale.stores.testing.TestSales;
+import org.junit.jupiter.api.Test;
+
+class SaleStockIT extends StoresIntegrationTest {
+
+    @Test
+    void loadingTwiceDoesNotResetARunningSale() {
+        Sale sale = TestSales.open(5);
+        boolean first = stock.load(sale);
+        gate.admit(sale.id(), "u1", "k");
+
+        boolean second = stock.load(sale);
+
+        assertThat(first).isTrue();
+        assertThat(second).isFalse();
+        assertThat(stock.stock(sale.id())).hasValue(4);
+        assertThat(stock.heldCount(sale.id())).isEqualTo(1);
+    }
+
+    @Test
+    void knowsNoStockOfASaleNeverLoaded() {
+        String saleId = TestSales.newId();
+
+        assertThat(stock.stock(saleId)).isEmpty();
+        assertThat(stock.heldCount(saleId)).isZero();
+    }
+}

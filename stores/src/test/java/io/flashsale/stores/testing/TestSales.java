@@ -1,0 +1,37 @@
+package io.flashsale.stores.testing;
+
+import io.flashsale.stores.sale.Sale;
+import java.time.Duration;
+import java.time.Instant;
+
+/** Sales for tests, each with a fresh id {@code t<random>} so tests tolerate leftovers. */
+public final class TestSales {
+
+    private TestSales() {}
+
+    /** Open now, no end, 60 s to pay. */
+    public static Sale open(int units) {
+        return new Sale(newId(), "test sale", units, units, null, null, Duration.ofSeconds(60));
+    }
+
+    public static Sale closed(int units) {
+        Instant now = Instant.now();
+        return new Sale(
+                newId(),
+                "closed sale",
+                units,
+                units,
+                now.minusSeconds(120),
+                now.minusSeconds(60),
+                Duration.ofSeconds(60));
+    }
+
+    public static Sale notYetOpen(int units) {
+        return new Sale(
+                newId(), "later sale", units, units, Instant.now().plusSeconds(3600), null, Duration.ofSeconds(60));
+    }
+
+    public static String newId() {
+        return "t" + TestStores.random(12);
+    }
+}
