@@ -1,5 +1,6 @@
 package io.flashsale.e2e;
 
+import io.flashsale.stores.testing.StoreProbe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
@@ -16,7 +17,8 @@ abstract class ProxiedSystemTest {
 
     static TcpProxy proxy;
     static FlashSaleSystem system;
-    static SystemStores stores;
+    static SystemStores storeConnections;
+    static StoreProbe stores;
     static ApiClient api;
 
     @RegisterExtension
@@ -24,7 +26,8 @@ abstract class ProxiedSystemTest {
 
     static void startSystem(UnaryOperator<Map<String, String>> environment) throws Exception {
         system = FlashSaleSystem.start(environment);
-        stores = new SystemStores(system.environment());
+        storeConnections = new SystemStores(system.environment());
+        stores = storeConnections.probe();
         api = new ApiClient(system.api());
     }
 
@@ -40,8 +43,8 @@ abstract class ProxiedSystemTest {
 
     @AfterAll
     static void stopSystem() throws Exception {
-        if (stores != null) {
-            stores.close();
+        if (storeConnections != null) {
+            storeConnections.close();
         }
         if (system != null) {
             system.close();
@@ -49,6 +52,7 @@ abstract class ProxiedSystemTest {
         if (proxy != null) {
             proxy.close();
         }
+        storeConnections = null;
         stores = null;
         system = null;
         proxy = null;
