@@ -112,7 +112,7 @@ class TemporalOutageIT extends ProxiedSystemTest {
 
     private static void awaitHeld(String saleId, List<String> ids) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!ids.stream().allMatch(id -> stores.gate().holdState(saleId, id).equals(Optional.of("HELD")))) {
+        while (!ids.stream().allMatch(id -> stores.gate().holdState(saleId, id).equals(Optional.of(HoldState.HELD)))) {
             assertThat(System.nanoTime())
                     .as(
                             "holds %s",
