@@ -6,6 +6,7 @@ import io.flashsale.api.TestTokens;
 import io.flashsale.stores.admission.AdmissionEntry;
 import io.flashsale.stores.admission.AdmissionOutcome;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.testing.TestAdmissions;
 import io.flashsale.stores.testing.TestSales;
 import java.net.URI;
 import java.time.Duration;
@@ -44,7 +45,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         stores.relayed(saleId, false);
         Thread.sleep(500); // a relay pass that listed the sale before it was hidden is over
         for (String user : users) {
-            assertThat(stores.gate().admit(saleId, user, "key-" + user).outcome())
+            assertThat(TestAdmissions.admit(stores.gate(), saleId, user, "key-" + user).outcome())
                     .isEqualTo(AdmissionOutcome.ADMITTED);
         }
         List<AdmissionEntry> taken = stores.stream().readNew(saleId, "relay-that-dies", 2);

@@ -35,7 +35,7 @@ public class StoreConfiguration {
 
     @Bean
     AdmissionGate admissionGate(StringRedisTemplate redis, RedisKeyProperties keys) {
-        return new AdmissionGate(redis, keys, admitScript(), limitedAdmitScript());
+        return new AdmissionGate(redis, keys, limitedAdmitScript());
     }
 
     @Bean
@@ -51,11 +51,6 @@ public class StoreConfiguration {
     @Bean
     RedisScript<Long> loadSaleScript() {
         return LuaScripts.load("load_sale", Long.class);
-    }
-
-    @Bean
-    RedisScript<List> admitScript() {
-        return LuaScripts.load("admit", List.class);
     }
 
     /** rate_limit.lua and admit.lua composed into one script (see {@link LuaScripts#limitedAdmit()}). */

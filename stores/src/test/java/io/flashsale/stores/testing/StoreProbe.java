@@ -5,6 +5,7 @@ import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.SaleKeys;
 import io.flashsale.stores.admission.AdmissionGate;
 import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.admission.HoldState;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SortedMap;
@@ -89,6 +90,13 @@ public final class StoreProbe {
         return hash(keys.sale(saleId).holds());
     }
 
+    /** Number of purchases holding a unit in Redis (HELD holds). */
+    public long heldCount(String saleId) {
+        return holds(saleId).values().stream()
+                .filter(HoldState.HELD.name()::equals)
+                .count();
+    }
+
     /** Length of the sale's admission stream: admissions whose workflow start nobody confirmed yet. */
     public long admissions(String saleId) {
         Long length = redis.opsForStream().size(keys.sale(saleId).admissions());
@@ -115,9 +123,12 @@ public final class StoreProbe {
         return new TreeSet<>(redis.keys(anySalesBuckets()));
     }
 
-    /** The admission Lua the api runs, without the workflow start that follows it there. */
+    /**
+     * The admission Lua the api runs, without the workflow start that follows it there; admit
+     * through {@link TestAdmissions} to pass no rate limit.
+     */
     public AdmissionGate gate() {
-        return new AdmissionGate(redis, keys, LuaScripts.load("admit", List.class));
+        return new AdmissionGate(redis, keys, LuaScripts.limitedAdmit());
     }
 
     /** The relay's view of the streams, to play a relay consumer that reads and dies. */
@@ -149,10 +160,15 @@ public final class StoreProbe {
 
     /** Redis loses the sale: every key of it goes (meta, stock, holds, buyers, stream, buckets). */
     public long loseSale(String saleId) {
-        SaleKeys sale = keys.sale(saleId);
-        Long buckets = redis.delete(redis.keys(sale.rateLimits() + ":*"));
-        Long fixed = redis.delete(sale.all());
+        Long buckets = redis.delete(redis.keys(keys.sale(saleId).rateLimits() + ":*"));
+        Long fixed = redis.delete(saleKeys(saleId));
         return (buckets == null ? 0 : buckets) + (fixed == null ? 0 : fixed);
+    }
+
+    /** The fixed keys of the sale (not the token buckets, which come and go with their TTL). */
+    public List<String> saleKeys(String saleId) {
+        SaleKeys sale = keys.sale(saleId);
+        return List.of(sale.stock(), sale.buyers(), sale.holds(), sale.admissions(), sale.meta());
     }
 
     private SortedSet<String> redisKeys() {
