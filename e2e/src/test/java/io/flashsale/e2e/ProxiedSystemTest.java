@@ -1,5 +1,6 @@
 package io.flashsale.e2e;
 
+import io.flashsale.bench.Api;
 import io.flashsale.stores.testing.StoreProbe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,7 +20,7 @@ abstract class ProxiedSystemTest {
     static FlashSaleSystem system;
     static SystemStores storeConnections;
     static StoreProbe stores;
-    static ApiClient api;
+    static Api api;
 
     @RegisterExtension
     static final HistoriesOnFailure histories = new HistoriesOnFailure(() -> system);
@@ -28,7 +29,7 @@ abstract class ProxiedSystemTest {
         system = FlashSaleSystem.start(environment);
         storeConnections = new SystemStores(system.environment());
         stores = storeConnections.probe();
-        api = new ApiClient(system.api());
+        api = new Api(system.api());
     }
 
     /** Puts the proxy in front of {@code host:port}; returns the address to use instead. */
