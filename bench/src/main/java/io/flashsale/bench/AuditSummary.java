@@ -11,12 +11,6 @@ import java.util.TreeMap;
  */
 record AuditSummary(AuditReport report) {
 
-    static AuditSummary of(Api api, Tokens tokens, String saleId) {
-        return new AuditSummary(api.audit(tokens.admin(), saleId)
-                .expect("auditing sale " + saleId, 200)
-                .as(AuditReport.class));
-    }
-
     /** Units sold beyond the total: orders holding units above the total, or a negative count. */
     int oversold() {
         int holding = report.pendingPayment() + report.paid();

@@ -21,14 +21,14 @@ final class Demo {
 
     record Options(int buyers, int units, double payShare, Duration payTimeout, int connections) {}
 
-    private final Api api;
+    private final Admin admin;
     private final Tokens tokens;
     private final HttpLoad load;
     private final Requests requests;
     private final Options options;
 
     Demo(Api api, Tokens tokens, Options options) {
-        this.api = api;
+        this.admin = new Admin(api, tokens);
         this.tokens = tokens;
         this.load = new HttpLoad(api.address());
         this.requests = new Requests(api.address());
@@ -38,8 +38,7 @@ final class Demo {
     /** @return true when the audit found the sale consistent (I1) */
     boolean run() throws Exception {
         String sale = "demo" + Long.toString(System.currentTimeMillis(), 36);
-        api.createSale(tokens.admin(), sale, options.units(), options.payTimeout())
-                .expect("creating sale " + sale, 201, 200);
+        admin.createSale(sale, options.units(), options.payTimeout());
         say(
                 "sale %s: %d units, pay timeout %ss, %d buyers (%.0f%% pay)",
                 sale, options.units(), options.payTimeout().toSeconds(), options.buyers(), options.payShare() * 100);
@@ -69,7 +68,7 @@ final class Demo {
         double quiet = withProgress(
                 () -> "  PENDING_PAYMENT left: %d".formatted(pendingQuietly(sale)),
                 () -> awaitPending(sale, -1, start));
-        AuditSummary audit = AuditSummary.of(api, tokens, sale);
+        AuditSummary audit = admin.audit(sale);
         print(users, paid, audit, settled, quiet);
         return audit.mysqlBalanced();
     }
@@ -90,7 +89,7 @@ final class Demo {
 
     /** Waits until {@code expected} orders are PENDING_PAYMENT (-1: until none is). */
     private double awaitPending(String sale, long expected, long startNanos) throws Exception {
-        while (expected < 0 ? pendingPayment(sale) > 0 : pendingPayment(sale) < expected) {
+        while (expected < 0 ? admin.pendingPayment(sale) > 0 : admin.pendingPayment(sale) < expected) {
             Thread.sleep(50);
         }
         return (System.nanoTime() - startNanos) / 1e9;
@@ -98,19 +97,10 @@ final class Demo {
 
     private int pendingQuietly(String sale) {
         try {
-            return pendingPayment(sale);
+            return admin.pendingPayment(sale);
         } catch (Exception e) {
             return -1;
         }
-    }
-
-    /** The sale's PENDING_PAYMENT orders, as the api's sale view counts them in MySQL. */
-    private int pendingPayment(String sale) {
-        return api.sale(tokens.admin(), sale)
-                .expect("reading sale " + sale, 200)
-                .body()
-                .path("pendingPayment")
-                .asInt();
     }
 
     interface Step<T> {

@@ -25,7 +25,7 @@ final class Phases {
     private final Stores stores;
     private final Settings settings;
     private final Tokens tokens;
-    private final Api api;
+    private final Admin admin;
     private final HttpLoad apiLoad;
     private final Requests apiRequests;
     private final String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
@@ -35,15 +35,15 @@ final class Phases {
         this.stores = stores;
         this.settings = settings;
         this.tokens = tokens;
-        this.api = new Api(stack.api());
-        this.apiLoad = new HttpLoad(api.address());
-        this.apiRequests = new Requests(api.address());
+        this.admin = new Admin(new Api(stack.api()), tokens);
+        this.apiLoad = new HttpLoad(admin.address());
+        this.apiRequests = new Requests(admin.address());
     }
 
     /** P1: the sold-out purchase path against the api's cheapest endpoint (liveness, no token). */
     Report.Phase p1() throws Exception {
         String sale = "p1" + run;
-        createSale(sale, 1);
+        admin.createSale(sale, 1, LONG_PAY_TIMEOUT);
         sellOut(sale);
         HttpLoad.Source purchases = cycle(userPurchases(sale, 2000));
         HttpLoad.Source liveness = cycle(List.of(apiRequests.liveness()));
@@ -114,13 +114,13 @@ final class Phases {
     /** P4: a burst of buyers for few units: correctness facts and the latencies users see. */
     Report.Phase p4() throws Exception {
         String sale = "p4" + run;
-        createSale(sale, settings.burstUnits());
+        admin.createSale(sale, settings.burstUnits(), LONG_PAY_TIMEOUT);
         Burst burst = Burst.of(apiRequests, tokens, sale, settings.burstBuyers(), 4);
         long start = System.nanoTime();
         Tally tally = burst.fire(apiLoad, settings.connections());
         long admitted = tally.count("admitted");
         double settleSeconds = awaitPending(sale, admitted, start);
-        AuditSummary audit = AuditSummary.of(api, tokens, sale);
+        AuditSummary audit = admin.audit(sale);
         boolean correct = audit.oversold() == 0 && audit.duplicateOrders() == 0 && tally.usersAdmittedTwice() == 0;
         return new Report.Phase("P4", settings.burstBuyers() + " buyers for " + settings.burstUnits() + " units")
                 .value("requests", burst.size())
@@ -159,12 +159,8 @@ final class Phases {
         }
     }
 
-    private void createSale(String sale, int units) {
-        api.createSale(tokens.admin(), sale, units, LONG_PAY_TIMEOUT).expect("creating sale " + sale, 201, 200);
-    }
-
     private Settled settle(String sale, int n) throws Exception {
-        createSale(sale, n);
+        admin.createSale(sale, n, LONG_PAY_TIMEOUT);
         List<byte[]> buyers = userPurchases(sale, n);
         java.util.Iterator<byte[]> next = buyers.iterator();
         AtomicLong id = new AtomicLong();
@@ -181,7 +177,7 @@ final class Phases {
 
     private double awaitPending(String sale, long expected, long startNanos) throws Exception {
         long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
-        while (pendingPayment(sale) < expected) {
+        while (admin.pendingPayment(sale) < expected) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException(
                         "purchases of " + sale + " not all PENDING_PAYMENT within " + SETTLE_TIMEOUT);
@@ -189,15 +185,6 @@ final class Phases {
             Thread.sleep(20);
         }
         return (System.nanoTime() - startNanos) / 1e9;
-    }
-
-    /** The sale's PENDING_PAYMENT orders, as the api's sale view counts them in MySQL. */
-    private int pendingPayment(String sale) {
-        return api.sale(tokens.admin(), sale)
-                .expect("reading sale " + sale, 200)
-                .body()
-                .path("pendingPayment")
-                .asInt();
     }
 
     private Settled trivial(WorkflowClient client, String prefix, int n) throws Exception {
