@@ -1,5 +1,6 @@
 -- admit.lua: the whole admission decision for one buyer, atomically. Writes nothing unless the
--- buyer is admitted.
+-- buyer is admitted. Runs as the function admit(KEYS, ARGV) inside limited_admit.lua (see
+-- LuaScripts).
 --
 -- KEYS[1] meta        hash {sale:ID}:meta (opens, closes, payTimeoutSeconds)
 -- KEYS[2] stock       string {sale:ID}:stock

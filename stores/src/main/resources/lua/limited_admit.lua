@@ -1,5 +1,5 @@
 -- limited_admit.lua: the purchase request's rate limit, then its admission, in one EVALSHA (one
--- round trip, atomically). StoreConfiguration puts rate_limit.lua and admit.lua in front of this
+-- round trip, atomically). LuaScripts puts rate_limit.lua and admit.lua in front of this
 -- file as the local functions rate_limit(KEYS, ARGV) and admit(KEYS, ARGV); their headers describe
 -- them. A rate-limited request writes nothing and is not admitted. A repeat with the idempotency key
 -- the buyer was admitted with is not limited: it spends no token and answers SAME_KEY.

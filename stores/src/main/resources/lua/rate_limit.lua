@@ -1,7 +1,7 @@
 -- rate_limit.lua: the token buckets of one purchase request, per user and per client address,
 -- checked together. A request takes a token from every enabled bucket or from none: a refused
--- request writes nothing. Runs alone, or as the function rate_limit(KEYS, ARGV) inside
--- limited_admit.lua (one EVALSHA limits and admits; see StoreConfiguration).
+-- request writes nothing. Runs as the function rate_limit(KEYS, ARGV) inside limited_admit.lua
+-- (one EVALSHA limits and admits; see LuaScripts).
 --
 -- A bucket is a hash {tokens, at}: tokens left (a float) at epoch millis "at" (Redis TIME). It
 -- refills lazily by refill * elapsed seconds up to capacity, and expires once it would be full

@@ -1,60 +1,146 @@
 package io.flashsale.bench;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Arrays;
 
-/** The few admin calls a run makes outside the measured load (JDK HttpClient). */
-final class Api {
+/**
+ * The REST api over HTTP (JDK client) as a buyer or an admin calls it: the bench's and the demo's
+ * calls outside the measured load, and every call of the end-to-end tests. Each call sends its
+ * bearer token and answers a {@link Response}, whatever the status.
+ */
+public final class Api {
 
-    private final URI base;
-    private final Tokens tokens;
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    /** An answer: its status, its JSON body ({@code {}} when empty) and how long it took. */
+    public record Response(int status, JsonNode body, long nanos) {
 
-    Api(URI base, Tokens tokens) {
-        this.base = base;
-        this.tokens = tokens;
-    }
+        /** The last segment of an RFC 9457 problem's type, e.g. {@code sold-out}. */
+        public String problemType() {
+            String type = body.path("type").asText();
+            return type.substring(type.lastIndexOf('/') + 1);
+        }
 
-    InetSocketAddress address() {
-        return new InetSocketAddress(base.getHost(), base.getPort());
-    }
+        /** The body as a {@code type}, e.g. the audit's report; fields it does not know are skipped. */
+        public <T> T as(Class<T> type) {
+            try {
+                return JSON.treeToValue(body, type);
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("not a " + type.getSimpleName() + ": " + body, e);
+            }
+        }
 
-    /** Creates a sale that opens now; fails unless the api answers 201 or 200. */
-    void createSale(String saleId, int units, Duration payTimeout) throws IOException, InterruptedException {
-        String body = "{\"id\":\"%s\",\"name\":\"bench %s\",\"stock\":%d,\"payTimeout\":\"%s\"}"
-                .formatted(saleId, saleId, units, payTimeout);
-        HttpResponse<String> response = http.send(
-                HttpRequest.newBuilder(base.resolve("/api/sales"))
-                        .header("Authorization", "Bearer " + tokens.admin())
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 201 && response.statusCode() != 200) {
-            throw new IllegalStateException(
-                    "creating sale " + saleId + ": " + response.statusCode() + " " + response.body());
+        /** This answer when its status is one of {@code expected}; else fails saying what was asked. */
+        public Response expect(String what, int... expected) {
+            if (Arrays.stream(expected).noneMatch(s -> s == status)) {
+                throw new IllegalStateException(what + ": " + status + " " + body);
+            }
+            return this;
         }
     }
 
-    boolean healthy() {
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    private final URI base;
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    public Api(URI base) {
+        this.base = base;
+    }
+
+    public InetSocketAddress address() {
+        return new InetSocketAddress(base.getHost(), base.getPort());
+    }
+
+    /** A sale that opens now, named after its id. */
+    public Response createSale(String adminToken, String saleId, int stock, Duration payTimeout) {
+        String body = "{\"id\":\"%s\",\"name\":\"sale %s\",\"stock\":%d,\"payTimeout\":\"%s\"}"
+                .formatted(saleId, saleId, stock, payTimeout);
+        return post("/api/sales", adminToken, body, TIMEOUT);
+    }
+
+    public Response sale(String adminToken, String saleId) {
+        return send(request("/api/sales/" + saleId, adminToken, TIMEOUT).GET());
+    }
+
+    public Response sales(String adminToken) {
+        return send(request("/api/sales", adminToken, TIMEOUT).GET());
+    }
+
+    public Response purchase(String token, String saleId, String idempotencyKey) {
+        return purchase(token, saleId, idempotencyKey, TIMEOUT);
+    }
+
+    /** As {@link #purchase(String, String, String)}, waiting up to {@code timeout} (not 30 s). */
+    public Response purchase(String token, String saleId, String idempotencyKey, Duration timeout) {
+        return send(request("/api/sales/" + saleId + "/purchases", token, timeout)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", idempotencyKey)
+                .POST(HttpRequest.BodyPublishers.ofString("")));
+    }
+
+    public Response status(String token, String purchaseId) {
+        return status(token, purchaseId, TIMEOUT);
+    }
+
+    /** As {@link #status(String, String)}, waiting up to {@code timeout} (not 30 s). */
+    public Response status(String token, String purchaseId, Duration timeout) {
+        return send(request("/api/purchases/" + purchaseId, token, timeout).GET());
+    }
+
+    public Response pay(String token, String purchaseId, String paymentId) {
+        String body = "{\"paymentId\":\"" + paymentId + "\"}";
+        return post("/api/purchases/" + purchaseId + "/payment", token, body, TIMEOUT);
+    }
+
+    public Response cancel(String token, String purchaseId) {
+        return post("/api/purchases/" + purchaseId + "/cancel", token, "", TIMEOUT);
+    }
+
+    /** The invariant audit of the sale (its body is an {@code AuditReport}). */
+    public Response audit(String adminToken, String saleId) {
+        return send(
+                request("/api/sales/" + saleId + "/audit", adminToken, TIMEOUT).GET());
+    }
+
+    public Response repair(String adminToken, String saleId) {
+        return post("/api/sales/" + saleId + "/audit/repair", adminToken, "", TIMEOUT);
+    }
+
+    private Response post(String path, String token, String body, Duration timeout) {
+        return send(request(path, token, timeout)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    private HttpRequest.Builder request(String path, String token, Duration timeout) {
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(timeout).header("Authorization", "Bearer " + token);
+    }
+
+    private Response send(HttpRequest.Builder request) {
+        long start = System.nanoTime();
         try {
-            HttpResponse<String> r = http.send(
-                    HttpRequest.newBuilder(base.resolve("/actuator/health"))
-                            .timeout(Duration.ofSeconds(3))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-            return r.statusCode() == 200;
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            long nanos = System.nanoTime() - start;
+            String body = response.body();
+            return new Response(response.statusCode(), JSON.readTree(body.isEmpty() ? "{}" : body), nanos);
         } catch (IOException e) {
-            return false;
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return false;
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -135,7 +135,7 @@ public final class Bench {
         return result;
     }
 
-    /** The demo, against {@code --api} (a running system, its stores from the environment) or a private stack. */
+    /** The demo, against {@code --api} (a running system) or a private stack. */
     static boolean demo(Map<String, String> o) throws Exception {
         Demo.Options options = new Demo.Options(
                 integer(o, "buyers", 10_000),
@@ -145,14 +145,14 @@ public final class Bench {
                 integer(o, "connections", 200));
         Tokens tokens = Tokens.fromEnvironment();
         if (o.containsKey("api")) {
-            return new Demo(new Api(URI.create(o.get("api")), tokens), Stores.ofRunningSystem(), tokens, options).run();
+            return new Demo(new Api(URI.create(o.get("api"))), tokens, options).run();
         }
         Stores stores = Stores.fresh();
         Path root = Path.of(o.getOrDefault("root", "."));
         try (Stack stack = Stack.start(root, Path.of("target", "demo", "logs"), stores, temporalKind(o), List.of())) {
             System.out.println(
                     "private stack up: api " + stack.api() + ", " + stack.temporal() + " (logs target/demo/logs)");
-            return new Demo(new Api(stack.api(), stack.tokens()), stores, stack.tokens(), options).run();
+            return new Demo(new Api(stack.api()), stack.tokens(), options).run();
         } finally {
             stores.drop();
         }

@@ -1,11 +1,13 @@
 package io.flashsale.bench;
 
+import io.flashsale.stores.audit.AuditReport;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -13,32 +15,30 @@ import java.util.function.Supplier;
 
 /**
  * {@code bin/flashsale demo}: one flash sale from the first click to the last expiry, with progress
- * lines, then what buyers saw and what MySQL and Redis hold.
+ * lines, then what buyers saw and what the api's audit found in MySQL and Redis.
  */
 final class Demo {
 
     record Options(int buyers, int units, double payShare, Duration payTimeout, int connections) {}
 
-    private final Api api;
-    private final Audit audit;
+    private final Admin admin;
     private final Tokens tokens;
     private final HttpLoad load;
     private final Requests requests;
     private final Options options;
 
-    Demo(Api api, Stores stores, Tokens tokens, Options options) {
-        this.api = api;
-        this.audit = new Audit(stores);
+    Demo(Api api, Tokens tokens, Options options) {
+        this.admin = new Admin(api, tokens);
         this.tokens = tokens;
         this.load = new HttpLoad(api.address());
         this.requests = new Requests(api.address());
         this.options = options;
     }
 
-    /** @return true when the audit found the sale consistent */
+    /** @return true when the audit found the sale consistent (I1) */
     boolean run() throws Exception {
         String sale = "demo" + Long.toString(System.currentTimeMillis(), 36);
-        api.createSale(sale, options.units(), options.payTimeout());
+        admin.createSale(sale, options.units(), options.payTimeout());
         say(
                 "sale %s: %d units, pay timeout %ss, %d buyers (%.0f%% pay)",
                 sale, options.units(), options.payTimeout().toSeconds(), options.buyers(), options.payShare() * 100);
@@ -68,8 +68,9 @@ final class Demo {
         double quiet = withProgress(
                 () -> "  PENDING_PAYMENT left: %d".formatted(pendingQuietly(sale)),
                 () -> awaitPending(sale, -1, start));
-        print(users, paid, audit.check(sale), settled, quiet);
-        return audit.check(sale).mysqlBalanced();
+        AuditSummary audit = admin.audit(sale);
+        print(users, paid, audit, settled, quiet);
+        return audit.mysqlBalanced();
     }
 
     private Tally pay(String sale, Tally burst) throws IOException {
@@ -88,7 +89,7 @@ final class Demo {
 
     /** Waits until {@code expected} orders are PENDING_PAYMENT (-1: until none is). */
     private double awaitPending(String sale, long expected, long startNanos) throws Exception {
-        while (expected < 0 ? audit.pendingPayment(sale) > 0 : audit.pendingPayment(sale) < expected) {
+        while (expected < 0 ? admin.pendingPayment(sale) > 0 : admin.pendingPayment(sale) < expected) {
             Thread.sleep(50);
         }
         return (System.nanoTime() - startNanos) / 1e9;
@@ -96,7 +97,7 @@ final class Demo {
 
     private int pendingQuietly(String sale) {
         try {
-            return audit.pendingPayment(sale);
+            return admin.pendingPayment(sale);
         } catch (Exception e) {
             return -1;
         }
@@ -116,7 +117,8 @@ final class Demo {
         }
     }
 
-    private void print(Tally burst, Tally paid, Audit.Result result, double settled, double quiet) {
+    private void print(Tally burst, Tally paid, AuditSummary audit, double settled, double quiet) {
+        AuditReport result = audit.report();
         String[] losers = {"sold-out", "already-purchased", "same-key"};
         System.out.println();
         say("accepted (202)            %d", burst.count("admitted"));
@@ -125,8 +127,8 @@ final class Demo {
                 say("rejected/answered %-22s %d", outcome, n);
             }
         });
-        say("paid                      %d (payment calls: %s)", result.status("PAID"), paid.counts());
-        say("expired                   %d", result.status("EXPIRED"));
+        say("paid                      %d (payment calls: %s)", result.paid(), paid.counts());
+        say("expired                   %d", result.expired());
         say(
                 "winners latency           p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms",
                 burst.millis(50, "admitted"),
@@ -144,19 +146,19 @@ final class Demo {
                 settled, quiet);
         say(
                 "audit                     total %d, available %d, orders %s, oversold %d, duplicate orders %d, "
-                        + "users admitted twice %d, Redis stock %d + HELD %d",
+                        + "users admitted twice %d, Redis stock %s + HELD %d",
                 result.total(),
-                result.available(),
-                result.ordersByStatus(),
-                result.oversold(),
-                result.duplicateOrders(),
+                result.mysqlAvailable(),
+                audit.ordersByStatus(),
+                audit.oversold(),
+                audit.duplicateOrders(),
                 burst.usersAdmittedTwice(),
                 result.redisStock(),
-                result.redisHeld());
+                result.heldHolds());
         say(
                 "                          I1 available + PENDING_PAYMENT + PAID = total: %s; Redis stock = MySQL available: %s",
-                result.mysqlBalanced() ? "ok" : "VIOLATED",
-                result.redisStock() == result.available() ? "ok" : "differs");
+                audit.mysqlBalanced() ? "ok" : "VIOLATED",
+                Objects.equals(result.redisStock(), (long) result.mysqlAvailable()) ? "ok" : "differs");
     }
 
     private static void say(String format, Object... args) {

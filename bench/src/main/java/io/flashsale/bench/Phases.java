@@ -25,10 +25,9 @@ final class Phases {
     private final Stores stores;
     private final Settings settings;
     private final Tokens tokens;
-    private final Api api;
+    private final Admin admin;
     private final HttpLoad apiLoad;
     private final Requests apiRequests;
-    private final Audit audit;
     private final String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
 
     Phases(Stack stack, Stores stores, Settings settings, Tokens tokens) {
@@ -36,16 +35,15 @@ final class Phases {
         this.stores = stores;
         this.settings = settings;
         this.tokens = tokens;
-        this.api = new Api(stack.api(), tokens);
-        this.apiLoad = new HttpLoad(api.address());
-        this.apiRequests = new Requests(api.address());
-        this.audit = new Audit(stores);
+        this.admin = new Admin(new Api(stack.api()), tokens);
+        this.apiLoad = new HttpLoad(admin.address());
+        this.apiRequests = new Requests(admin.address());
     }
 
     /** P1: the sold-out purchase path against the api's cheapest endpoint (liveness, no token). */
     Report.Phase p1() throws Exception {
         String sale = "p1" + run;
-        api.createSale(sale, 1, LONG_PAY_TIMEOUT);
+        admin.createSale(sale, 1, LONG_PAY_TIMEOUT);
         sellOut(sale);
         HttpLoad.Source purchases = cycle(userPurchases(sale, 2000));
         HttpLoad.Source liveness = cycle(List.of(apiRequests.liveness()));
@@ -116,13 +114,13 @@ final class Phases {
     /** P4: a burst of buyers for few units: correctness facts and the latencies users see. */
     Report.Phase p4() throws Exception {
         String sale = "p4" + run;
-        api.createSale(sale, settings.burstUnits(), LONG_PAY_TIMEOUT);
+        admin.createSale(sale, settings.burstUnits(), LONG_PAY_TIMEOUT);
         Burst burst = Burst.of(apiRequests, tokens, sale, settings.burstBuyers(), 4);
         long start = System.nanoTime();
         Tally tally = burst.fire(apiLoad, settings.connections());
         long admitted = tally.count("admitted");
         double settleSeconds = awaitPending(sale, admitted, start);
-        Audit.Result audit = this.audit.check(sale);
+        AuditSummary audit = admin.audit(sale);
         boolean correct = audit.oversold() == 0 && audit.duplicateOrders() == 0 && tally.usersAdmittedTwice() == 0;
         return new Report.Phase("P4", settings.burstBuyers() + " buyers for " + settings.burstUnits() + " units")
                 .value("requests", burst.size())
@@ -162,7 +160,7 @@ final class Phases {
     }
 
     private Settled settle(String sale, int n) throws Exception {
-        api.createSale(sale, n, LONG_PAY_TIMEOUT);
+        admin.createSale(sale, n, LONG_PAY_TIMEOUT);
         List<byte[]> buyers = userPurchases(sale, n);
         java.util.Iterator<byte[]> next = buyers.iterator();
         AtomicLong id = new AtomicLong();
@@ -179,7 +177,7 @@ final class Phases {
 
     private double awaitPending(String sale, long expected, long startNanos) throws Exception {
         long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
-        while (audit.pendingPayment(sale) < expected) {
+        while (admin.pendingPayment(sale) < expected) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException(
                         "purchases of " + sale + " not all PENDING_PAYMENT within " + SETTLE_TIMEOUT);

@@ -34,29 +34,13 @@ record Stores(String serverUrl, String schema, String user, String password, Str
                 "fsbench_" + id);
     }
 
-    /** The stores of a system somebody else started (the schema from MYSQL_URL, prefix from FLASHSALE_REDIS_PREFIX). */
-    static Stores ofRunningSystem() {
-        String url = env("MYSQL_URL", "jdbc:mysql://127.0.0.1:3306/flashsale?createDatabaseIfNotExist=true");
-        Matcher m = matcher(url);
-        String schema = m.group(2) == null || m.group(2).length() < 2
-                ? "flashsale"
-                : m.group(2).substring(1);
-        return new Stores(
-                url,
-                schema,
-                env("MYSQL_USER", "flashsale"),
-                env("MYSQL_PASSWORD", "flashsale"),
-                env("REDIS_URL", "redis://127.0.0.1:6379"),
-                env("FLASHSALE_REDIS_PREFIX", "fs"));
-    }
-
     String jdbcUrl() {
         Matcher m = matcher(serverUrl);
         String params = m.group(3) == null ? "" : "&" + m.group(3).substring(1);
         return m.group(1) + "/" + schema + "?createDatabaseIfNotExist=true" + params;
     }
 
-    Connection connect() throws SQLException {
+    private Connection connect() throws SQLException {
         return DriverManager.getConnection(jdbcUrl(), user, password);
     }
 
@@ -93,7 +77,7 @@ record Stores(String serverUrl, String schema, String user, String password, Str
         return m;
     }
 
-    static String env(String name, String fallback) {
+    private static String env(String name, String fallback) {
         String value = System.getenv(name);
         return value == null || value.isBlank() ? fallback : value;
     }

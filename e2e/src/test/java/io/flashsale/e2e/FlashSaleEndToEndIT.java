@@ -3,6 +3,7 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
+import io.flashsale.bench.Api;
 import io.flashsale.stores.testing.Race;
 import io.flashsale.stores.testing.TestSales;
 import java.time.Duration;
@@ -31,18 +32,19 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
     void burstSellsExactlyTheStockAndUnpaidUnitsGoBackOnSale() throws Exception {
         system.startWorkers("worker2");
         String saleId = TestSales.newId();
-        assertThat(api.createSale(TestTokens.admin(), saleId, UNITS, "PT8S").status())
+        assertThat(api.createSale(TestTokens.admin(), saleId, UNITS, Duration.ofSeconds(8))
+                        .status())
                 .isEqualTo(201);
 
-        List<ApiClient.Response> responses =
+        List<Api.Response> responses =
                 Race.run(burst(saleId)).stream().map(outcome -> outcome.value()).toList();
 
-        List<ApiClient.Response> accepted = only(responses, r -> r.status() == 202);
+        List<Api.Response> accepted = only(responses, r -> r.status() == 202);
         assertThat(accepted).hasSize(UNITS);
         assertThat(accepted.stream().map(r -> r.body().path("userId").asText()).distinct())
                 .hasSize(UNITS);
         assertThat(only(responses, r -> r.status() == 409)).hasSize(2 * USERS - UNITS);
-        assertThat(countBy(only(responses, r -> r.status() == 409), ApiClient.Response::problemType))
+        assertThat(countBy(only(responses, r -> r.status() == 409), Api.Response::problemType))
                 .containsOnlyKeys("sold-out", "already-purchased");
         report(responses);
 
@@ -50,14 +52,14 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
                 accepted.stream().map(r -> r.body().path("purchaseId").asText()).toList();
         awaitStatus(winners, "PENDING_PAYMENT", Duration.ofSeconds(30));
         for (String purchaseId : winners.subList(0, 5)) {
-            ApiClient.Response paid = api.pay(owner(purchaseId), purchaseId, "pay-" + purchaseId);
+            Api.Response paid = api.pay(owner(purchaseId), purchaseId, "pay-" + purchaseId);
             assertThat(paid.status()).isEqualTo(200);
             assertThat(paid.body().path("status").asText()).isEqualTo("PAID");
         }
         awaitStatus(winners.subList(5, UNITS), "EXPIRED", Duration.ofSeconds(40));
 
         assertThat(countBy(winners, id -> status(id))).isEqualTo(Map.of("PAID", 5L, "EXPIRED", 5L));
-        ApiClient.Response sale = api.sale(TestTokens.admin(), saleId);
+        Api.Response sale = api.sale(TestTokens.admin(), saleId);
         assertThat(sale.body().path("total").asInt()).isEqualTo(UNITS);
         assertThat(sale.body().path("available").asInt()).isEqualTo(5);
         assertThat(sale.body().path("redisStock").asInt()).isEqualTo(5);
@@ -65,8 +67,8 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
         assertThat(sale.body().path("pendingPayment").asInt()).isZero();
     }
 
-    private static List<Callable<ApiClient.Response>> burst(String saleId) {
-        List<Callable<ApiClient.Response>> calls = new ArrayList<>();
+    private static List<Callable<Api.Response>> burst(String saleId) {
+        List<Callable<Api.Response>> calls = new ArrayList<>();
         for (int user = 0; user < USERS; user++) {
             String token = TestTokens.buyer("buyer" + user);
             for (int click = 0; click < 2; click++) {
@@ -105,7 +107,7 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
         return items.stream().collect(Collectors.groupingBy(key, Collectors.counting()));
     }
 
-    private static void report(List<ApiClient.Response> responses) {
+    private static void report(List<Api.Response> responses) {
         long[] millis = responses.stream()
                 .mapToLong(r -> Duration.ofNanos(r.nanos()).toMillis())
                 .sorted()

@@ -1,33 +1,45 @@
 package io.flashsale.e2e;
 
-import java.io.IOException;
+import io.flashsale.bench.Processes;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
-/** {@code bin/flashsale} as an operator runs it (needs bash, curl, jq and openssl). */
+/**
+ * {@code bin/flashsale} as an operator runs it (needs bash, curl, jq and openssl), started as a
+ * {@link Processes} child whose log under {@code target/e2e-logs/launcher/} holds what it printed.
+ */
 final class Launcher {
 
     record Run(int exitCode, String output) {}
 
     private static final Path SCRIPT =
             Path.of("..", "bin", "flashsale").toAbsolutePath().normalize();
+    private static final Path LOGS = Path.of("target", "e2e-logs", "launcher");
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final AtomicInteger RUNS = new AtomicInteger();
 
     private Launcher() {}
 
     /** {@code bin/flashsale audit --api API ARGS...}; output is stdout and stderr together. */
-    static Run audit(URI api, String... args) throws IOException, InterruptedException {
+    static Run audit(URI api, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString(), "audit", "--api", api.toString()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("bin/flashsale audit did not finish: " + output);
+        String name = "flashsale-audit-" + RUNS.incrementAndGet();
+        try (Processes processes = new Processes(LOGS, TIMEOUT)) {
+            Process process = processes.start(name, command, Map.of());
+            boolean finished = process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            String output = Files.readString(processes.log(name));
+            if (!finished) {
+                throw new AssertionError("bin/flashsale audit did not finish: " + output);
+            }
+            return new Run(process.exitValue(), output);
         }
-        return new Run(process.exitValue(), output);
     }
 }

@@ -1,5 +1,7 @@
 package io.flashsale.e2e;
 
+import io.flashsale.bench.Api;
+import io.flashsale.stores.testing.StoreProbe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
@@ -16,16 +18,18 @@ abstract class ProxiedSystemTest {
 
     static TcpProxy proxy;
     static FlashSaleSystem system;
-    static SystemStores stores;
-    static ApiClient api;
+    static SystemStores storeConnections;
+    static StoreProbe stores;
+    static Api api;
 
     @RegisterExtension
     static final HistoriesOnFailure histories = new HistoriesOnFailure(() -> system);
 
     static void startSystem(UnaryOperator<Map<String, String>> environment) throws Exception {
         system = FlashSaleSystem.start(environment);
-        stores = new SystemStores(system.environment());
-        api = new ApiClient(system.api());
+        storeConnections = new SystemStores(system.environment());
+        stores = storeConnections.probe();
+        api = new Api(system.api());
     }
 
     /** Puts the proxy in front of {@code host:port}; returns the address to use instead. */
@@ -40,8 +44,8 @@ abstract class ProxiedSystemTest {
 
     @AfterAll
     static void stopSystem() throws Exception {
-        if (stores != null) {
-            stores.close();
+        if (storeConnections != null) {
+            storeConnections.close();
         }
         if (system != null) {
             system.close();
@@ -49,6 +53,7 @@ abstract class ProxiedSystemTest {
         if (proxy != null) {
             proxy.close();
         }
+        storeConnections = null;
         stores = null;
         system = null;
         proxy = null;

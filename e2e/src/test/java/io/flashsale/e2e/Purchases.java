@@ -3,6 +3,7 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
+import io.flashsale.bench.Api;
 import io.flashsale.stores.testing.Race;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -16,17 +17,17 @@ import java.util.stream.Collectors;
 /** Buyers of one sale as the fault tests drive them over HTTP. */
 final class Purchases {
 
-    private final ApiClient api;
+    private final Api api;
     private final String saleId;
 
-    Purchases(ApiClient api, String saleId) {
+    Purchases(Api api, String saleId) {
         this.api = api;
         this.saleId = saleId;
     }
 
     /** Every user sends one purchase at the same moment; the responses in user order. */
-    List<ApiClient.Response> race(List<String> users) throws InterruptedException {
-        List<Callable<ApiClient.Response>> calls = new ArrayList<>();
+    List<Api.Response> race(List<String> users) throws InterruptedException {
+        List<Callable<Api.Response>> calls = new ArrayList<>();
         for (String user : users) {
             calls.add(() -> api.purchase(TestTokens.buyer(user), saleId, "key-" + user));
         }
@@ -39,18 +40,18 @@ final class Purchases {
      * payment id, as a buyer's client would: paying is idempotent by payment id.
      */
     void pay(List<String> purchaseIds) throws InterruptedException {
-        List<Callable<ApiClient.Response>> calls = new ArrayList<>();
+        List<Callable<Api.Response>> calls = new ArrayList<>();
         for (String id : purchaseIds) {
             calls.add(() -> payPatiently(id));
         }
-        for (Race.Outcome<ApiClient.Response> paid : Race.run(calls)) {
+        for (Race.Outcome<Api.Response> paid : Race.run(calls)) {
             assertThat(paid.failure()).isNull();
             assertThat(paid.value().status()).as("%s", paid.value().body()).isEqualTo(200);
             assertThat(paid.value().body().path("status").asText()).isEqualTo("PAID");
         }
     }
 
-    private ApiClient.Response payPatiently(String purchaseId) {
+    private Api.Response payPatiently(String purchaseId) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return api.pay(owner(purchaseId), purchaseId, "pay-" + purchaseId);
@@ -64,7 +65,7 @@ final class Purchases {
 
     void cancel(List<String> purchaseIds) {
         for (String id : purchaseIds) {
-            ApiClient.Response cancelled = api.cancel(owner(id), id);
+            Api.Response cancelled = api.cancel(owner(id), id);
             assertThat(cancelled.status()).as("%s", cancelled.body()).isEqualTo(200);
             assertThat(cancelled.body().path("status").asText()).isEqualTo("CANCELLED");
         }

@@ -1,5 +1,6 @@
 package io.flashsale.e2e;
 
+import io.flashsale.bench.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInfo;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 abstract class RunningSystemTest {
 
     static FlashSaleSystem system;
-    static ApiClient api;
+    static Api api;
 
     @RegisterExtension
     static final HistoriesOnFailure histories = new HistoriesOnFailure(() -> system);
@@ -24,7 +25,7 @@ abstract class RunningSystemTest {
                 .map(type -> type.isAnnotationPresent(OwnWorkers.class))
                 .orElse(false);
         system = ownWorkers ? FlashSaleSystem.startWithoutWorkers() : FlashSaleSystem.start();
-        api = new ApiClient(system.api());
+        api = new Api(system.api());
     }
 
     /** Stops the class's system and forgets it, so the next class never sees a stopped one. */

@@ -3,9 +3,11 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
+import io.flashsale.bench.Api;
 import io.flashsale.stores.admission.AdmissionEntry;
 import io.flashsale.stores.admission.AdmissionOutcome;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.testing.TestAdmissions;
 import io.flashsale.stores.testing.TestSales;
 import java.net.URI;
 import java.time.Duration;
@@ -38,13 +40,14 @@ class StoreFaultsIT extends ProxiedSystemTest {
     /** Fault: api died after the admission Lua, before starting the workflow; and a relay died too. */
     @Test
     void relayStartsAdmissionsTheApiNeverStartedAndClaimsThoseOfADeadConsumer() throws Exception {
-        String saleId = newSale(6, "PT5S");
+        String saleId = newSale(6, Duration.ofSeconds(5));
         Purchases purchases = new Purchases(api, saleId);
         List<String> users = Purchases.users("orphan", 4);
         stores.relayed(saleId, false);
         Thread.sleep(500); // a relay pass that listed the sale before it was hidden is over
         for (String user : users) {
-            assertThat(stores.gate().admit(saleId, user, "key-" + user).outcome())
+            assertThat(TestAdmissions.admit(stores.gate(), saleId, user, "key-" + user)
+                            .outcome())
                     .isEqualTo(AdmissionOutcome.ADMITTED);
         }
         List<AdmissionEntry> taken = stores.stream().readNew(saleId, "relay-that-dies", 2);
@@ -54,7 +57,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         assertThat(api.sales(TestTokens.buyer("orphan0")).status()).isEqualTo(403);
         assertThat(api.sales(TestTokens.admin()).body().path("sales").toString())
                 .contains("\"" + saleId + "\"");
-        ApiClient.Response refused = api.repair(TestTokens.admin(), saleId);
+        Api.Response refused = api.repair(TestTokens.admin(), saleId);
         assertThat(refused.status()).isEqualTo(409);
         assertThat(refused.problemType()).isEqualTo("admissions-in-flight");
 
@@ -71,7 +74,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
     /** Fault: Redis loses every key of a running sale. MySQL never oversells; repair rebuilds Redis. */
     @Test
     void redisLosingASaleIsReportedAndRepairedWithoutOversell() throws Exception {
-        String saleId = newSale(6, "PT1M");
+        String saleId = newSale(6, Duration.ofMinutes(1));
         Purchases purchases = new Purchases(api, saleId);
         List<String> first = Purchases.users("early", 4);
         assertThat(purchases.race(first)).allMatch(r -> r.status() == 202);
@@ -80,7 +83,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         purchases.pay(firstIds.subList(0, 2));
 
         assertThat(stores.loseSale(saleId)).isPositive();
-        ApiClient.Response drift = api.audit(TestTokens.admin(), saleId);
+        Api.Response drift = api.audit(TestTokens.admin(), saleId);
         assertThat(drift.body().path("result").asText()).isEqualTo("FAIL");
         assertThat(drift.body().path("violations").findValuesAsText("invariant"))
                 .containsOnly("I3");
@@ -95,7 +98,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         assertThat(failing.exitCode()).as(failing.output()).isEqualTo(1);
         assertThat(failing.output()).contains(saleId, "FAIL", "I3: Redis has no stock for the sale (lost?)");
 
-        ApiClient.Response repaired = api.repair(TestTokens.admin(), saleId);
+        Api.Response repaired = api.repair(TestTokens.admin(), saleId);
         assertThat(repaired.status()).isEqualTo(200);
         assertThat(repaired.body().path("saleReloaded").asBoolean()).isTrue();
         assertThat(repaired.body().path("holdsRestored")).hasSize(4);
@@ -107,11 +110,11 @@ class StoreFaultsIT extends ProxiedSystemTest {
         System.out.print("bin/flashsale audit after the repair:\n" + passing.output());
         assertThat(passing.exitCode()).as(passing.output()).isZero();
         assertThat(passing.output()).contains(saleId, "PASS");
-        ApiClient.Response again = api.repair(TestTokens.admin(), saleId);
+        Api.Response again = api.repair(TestTokens.admin(), saleId);
         assertThat(again.body().path("holdsRestored")).isEmpty();
         assertThat(again.body().path("buyersRestored").asInt()).isZero();
 
-        List<ApiClient.Response> late = purchases.race(Purchases.users("late", 4));
+        List<Api.Response> late = purchases.race(Purchases.users("late", 4));
         assertThat(late.stream().map(r -> r.status() == 202 ? "admitted" : r.problemType()))
                 .containsExactlyInAnyOrder("admitted", "admitted", "sold-out", "sold-out");
         assertThat(api.purchase(TestTokens.buyer("early0"), saleId, "another-key")
@@ -131,11 +134,11 @@ class StoreFaultsIT extends ProxiedSystemTest {
     /** Fault: MySQL unreachable ~10 s while orders are written, and again while they are cancelled. */
     @Test
     void activitiesRetryThroughMySqlOutagesWithNothingLostOrDoubled() throws Exception {
-        String saleId = newSale(6, "PT1M");
+        String saleId = newSale(6, Duration.ofMinutes(1));
         Purchases purchases = new Purchases(api, saleId);
 
         proxy.cut();
-        List<ApiClient.Response> responses = purchases.race(Purchases.users("patient", 8));
+        List<Api.Response> responses = purchases.race(Purchases.users("patient", 8));
         List<String> ids = responses.stream()
                 .filter(r -> r.status() == 202)
                 .map(r -> r.body().path("purchaseId").asText())
@@ -161,7 +164,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         Audits.assertAudit(api, new AuditReport(saleId, 6, 3, 0, 3, 0, 3, 3L, 3, 3, 6, 0, 0, List.of(), "PASS"));
     }
 
-    private static String newSale(int units, String payTimeout) {
+    private static String newSale(int units, Duration payTimeout) {
         String saleId = TestSales.newId();
         assertThat(api.createSale(TestTokens.admin(), saleId, units, payTimeout).status())
                 .isEqualTo(201);

@@ -1,79 +1,49 @@
 package io.flashsale.e2e;
 
 import io.flashsale.stores.RedisKeyProperties;
-import io.flashsale.stores.admission.AdmissionGate;
-import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.testing.StoreProbe;
 import java.net.URI;
-import java.util.List;
 import java.util.Map;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.core.script.DefaultRedisScript;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
- * The system's Redis as the test reaches it behind the processes' backs: on the same server and key
- * prefix, with the same admission gate and stream classes the api and the relay use. Only ever
- * touches keys under the system's prefix (never FLUSHDB on the shared Redis).
+ * The system's MySQL and Redis as the test reaches them behind the processes' backs: the servers,
+ * schema and key prefix of the processes' environment, read and changed through a {@link
+ * StoreProbe}. MySQL is connected to only when the probe asks it something.
  */
 final class SystemStores implements AutoCloseable {
 
     private final LettuceConnectionFactory connections;
-    private final StringRedisTemplate redis;
-    private final RedisKeyProperties keys;
+    private final StoreProbe probe;
 
     SystemStores(Map<String, String> environment) {
-        URI url = URI.create(environment.get("REDIS_URL"));
+        this.connections = new LettuceConnectionFactory(redisServer(URI.create(environment.get("REDIS_URL"))));
+        connections.afterPropertiesSet();
+        connections.start();
+        JdbcClient jdbc = JdbcClient.create(new DriverManagerDataSource(
+                environment.get("MYSQL_URL"), environment.get("MYSQL_USER"), environment.get("MYSQL_PASSWORD")));
+        this.probe = new StoreProbe(
+                jdbc,
+                new StringRedisTemplate(connections),
+                new RedisKeyProperties(environment.get("FLASHSALE_REDIS_PREFIX")));
+    }
+
+    StoreProbe probe() {
+        return probe;
+    }
+
+    private static RedisStandaloneConfiguration redisServer(URI url) {
         RedisStandaloneConfiguration server =
                 new RedisStandaloneConfiguration(url.getHost(), url.getPort() < 0 ? 6379 : url.getPort());
         String path = url.getPath() == null ? "" : url.getPath().replace("/", "");
         if (!path.isEmpty()) {
             server.setDatabase(Integer.parseInt(path));
         }
-        this.connections = new LettuceConnectionFactory(server);
-        connections.afterPropertiesSet();
-        connections.start();
-        this.redis = new StringRedisTemplate(connections);
-        this.keys = new RedisKeyProperties(environment.get("FLASHSALE_REDIS_PREFIX"));
-    }
-
-    /** The admission Lua the api runs, without the workflow start that follows it there. */
-    AdmissionGate gate() {
-        return new AdmissionGate(redis, keys, script("admit"));
-    }
-
-    /** The relay's view of the streams, to play a relay consumer that reads and dies. */
-    AdmissionStream stream() {
-        return new AdmissionStream(redis, keys, script("claim"));
-    }
-
-    /** Hides the sale from every relay (they walk the global set of sales) or shows it again. */
-    void relayed(String saleId, boolean visible) {
-        if (visible) {
-            redis.opsForSet().add(keys.sales(), saleId);
-        } else {
-            redis.opsForSet().remove(keys.sales(), saleId);
-        }
-    }
-
-    /** Length of the sale's admission stream: admissions whose workflow start nobody confirmed yet. */
-    long admissions(String saleId) {
-        Long length = redis.opsForStream().size(keys.sale(saleId).admissions());
-        return length == null ? 0 : length;
-    }
-
-    /** Redis loses the sale: every key of it (stock, buyers, holds, admissions, meta) is deleted. */
-    long loseSale(String saleId) {
-        Long deleted = redis.delete(keys.sale(saleId).all());
-        return deleted == null ? 0 : deleted;
-    }
-
-    private static DefaultRedisScript<List> script(String name) {
-        DefaultRedisScript<List> script = new DefaultRedisScript<>();
-        script.setLocation(new ClassPathResource("lua/" + name + ".lua"));
-        script.setResultType(List.class);
-        return script;
+        return server;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
+import io.flashsale.bench.Api;
 import io.flashsale.stores.admission.HoldState;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.TestSales;
@@ -41,7 +42,8 @@ class TemporalOutageIT extends ProxiedSystemTest {
     @Test
     void admissionsDuringATemporalOutageAreHeldInTheStreamAndAllCompleteOnceItIsBack() throws Exception {
         String saleId = TestSales.newId();
-        assertThat(api.createSale(TestTokens.admin(), saleId, 6, "PT8S").status())
+        assertThat(api.createSale(TestTokens.admin(), saleId, 6, Duration.ofSeconds(8))
+                        .status())
                 .isEqualTo(201);
         Purchases purchases = new Purchases(api, saleId);
         List<String> users = Purchases.users("outage", 5);
@@ -49,7 +51,7 @@ class TemporalOutageIT extends ProxiedSystemTest {
         ExecutorService buyers = Executors.newFixedThreadPool(users.size() + 1);
         try {
             proxy.cut();
-            List<CompletableFuture<ApiClient.Response>> admissions = users.stream()
+            List<CompletableFuture<Api.Response>> admissions = users.stream()
                     .map(user -> CompletableFuture.supplyAsync(
                             () -> api.purchase(TestTokens.buyer(user), saleId, "key-" + user, PATIENCE), buyers))
                     .toList();
@@ -57,16 +59,16 @@ class TemporalOutageIT extends ProxiedSystemTest {
             assertThat(stores.admissions(saleId))
                     .as("every admission waits in the stream")
                     .isEqualTo(5);
-            CompletableFuture<ApiClient.Response> statusDuringOutage = CompletableFuture.supplyAsync(
+            CompletableFuture<Api.Response> statusDuringOutage = CompletableFuture.supplyAsync(
                     () -> api.status(Purchases.owner(ids.get(0)), ids.get(0), PATIENCE), buyers);
 
-            List<ApiClient.Response> answers =
+            List<Api.Response> answers =
                     admissions.stream().map(CompletableFuture::join).toList();
-            ApiClient.Response status = statusDuringOutage.join();
+            Api.Response status = statusDuringOutage.join();
 
             System.out.printf(
                     "Temporal unreachable: purchases answered %s after %s ms; GET status answered %s %s after %d ms%n",
-                    answers.stream().map(ApiClient.Response::status).toList(),
+                    answers.stream().map(Api.Response::status).toList(),
                     answers.stream().map(a -> a.nanos() / 1_000_000).toList(),
                     status.status(),
                     status.body(),
@@ -105,7 +107,7 @@ class TemporalOutageIT extends ProxiedSystemTest {
     }
 
     /** The status query cannot reach Temporal: the api answers from the Redis hold. */
-    private static void assertStatusDuringOutage(ApiClient.Response status) {
+    private static void assertStatusDuringOutage(Api.Response status) {
         assertThat(status.status()).as("%s", status.body()).isEqualTo(200);
         assertThat(status.body().path("status").asText()).isEqualTo("RESERVED");
     }

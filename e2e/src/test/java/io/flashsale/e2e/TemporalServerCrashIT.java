@@ -3,6 +3,7 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
+import io.flashsale.bench.Api;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.TestSales;
 import java.time.Duration;
@@ -25,7 +26,7 @@ class TemporalServerCrashIT extends RunningSystemTest {
     /** Buyers while Temporal is down, for the remaining {@code UNITS - EARLY} units. */
     private static final int DURING_OUTAGE = 5;
     /** Long enough for a kill, a restart and the relay; checked before the late payments. */
-    private static final String PAY_TIMEOUT = "PT45S";
+    private static final Duration PAY_TIMEOUT = Duration.ofSeconds(45);
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);
 
@@ -46,10 +47,10 @@ class TemporalServerCrashIT extends RunningSystemTest {
         assertThat(ProcessHandle.of(killedPid)).as("the server process is gone").isEmpty();
 
         // Temporal down: Redis alone admits and refuses; the admissions wait in the sale's stream
-        List<ApiClient.Response> outage = purchases.race(Purchases.users("outage", DURING_OUTAGE));
+        List<Api.Response> outage = purchases.race(Purchases.users("outage", DURING_OUTAGE));
         List<String> late = admitted(outage);
         assertThat(late).hasSize(UNITS - EARLY);
-        assertThat(outage.stream().filter(r -> r.status() == 409).map(ApiClient.Response::problemType))
+        assertThat(outage.stream().filter(r -> r.status() == 409).map(Api.Response::problemType))
                 .hasSize(DURING_OUTAGE - (UNITS - EARLY))
                 .containsOnly("sold-out");
         assertThat(outage.stream()
@@ -77,7 +78,7 @@ class TemporalServerCrashIT extends RunningSystemTest {
                 api, new AuditReport(saleId, UNITS, 4, 0, 4, 4, 0, 4L, 4, 4, UNITS, 0, 0, List.of(), "PASS"));
     }
 
-    private static List<String> admitted(List<ApiClient.Response> responses) {
+    private static List<String> admitted(List<Api.Response> responses) {
         return responses.stream()
                 .filter(r -> r.status() == 202)
                 .map(r -> r.body().path("purchaseId").asText())

@@ -63,8 +63,7 @@ class WebUiIT extends RunningSystemTest {
 
     /** alice and bob buy one unit each of a new sale of two, alice pays: her purchase as the api shows it. */
     private static JsonNode buyBothAndPay(Purchases purchases, String saleId, String paid) throws Exception {
-        assertThat(api.createSale(TestTokens.admin(), saleId, 2, PAY_TIMEOUT.toString())
-                        .status())
+        assertThat(api.createSale(TestTokens.admin(), saleId, 2, PAY_TIMEOUT).status())
                 .isEqualTo(201);
         assertThat(purchases.race(List.of("alice", "bob"))).allMatch(response -> response.status() == 202);
         purchases.awaitStatus(

@@ -3,6 +3,7 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
+import io.flashsale.bench.Api;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.TestSales;
 import java.time.Duration;
@@ -33,7 +34,7 @@ class WorkerCrashIT extends RunningSystemTest {
     private static final int LOSERS = 2;
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(90);
     /** From createOrder (step 2) to the deadline: worker start-ups and four payments fit in. */
-    private static final String PAY_TIMEOUT = "PT60S";
+    private static final Duration PAY_TIMEOUT = Duration.ofSeconds(60);
 
     @Test
     void purchasesSurviveAWorkerKilledAtEveryStepAndFinishExactlyOnce() throws Exception {
@@ -45,13 +46,13 @@ class WorkerCrashIT extends RunningSystemTest {
 
         // 1. killed after confirmReservation: the holds are confirmed, Temporal does not know
         system.startWorkers(Map.of("confirming", FlashSaleSystem.pausingAfter("ConfirmReservation")));
-        List<ApiClient.Response> responses = purchases.race(Purchases.users("buyer", UNITS + LOSERS));
+        List<Api.Response> responses = purchases.race(Purchases.users("buyer", UNITS + LOSERS));
         List<String> winners = responses.stream()
                 .filter(r -> r.status() == 202)
                 .map(r -> r.body().path("purchaseId").asText())
                 .toList();
         assertThat(winners).hasSize(UNITS);
-        assertThat(responses.stream().filter(r -> r.status() == 409).map(ApiClient.Response::problemType))
+        assertThat(responses.stream().filter(r -> r.status() == 409).map(Api.Response::problemType))
                 .hasSize(LOSERS)
                 .containsOnly("sold-out");
         awaitPaused("confirming", "ConfirmReservation", winners);

@@ -1,7 +1,5 @@
 package io.flashsale.stores;
 
-import java.util.List;
-
 /**
  * The Redis keys of one sale, all under one hash tag.
  *
@@ -29,10 +27,5 @@ public record SaleKeys(String stock, String buyers, String holds, String admissi
     /** The token bucket of one client address (IPv4 or IPv6 text, as the api normalized it). */
     public String addressBucket(String address) {
         return rateLimits + ":ip:" + address;
-    }
-
-    /** The fixed keys of the sale (not the token buckets, which come and go with their TTL). */
-    public List<String> all() {
-        return List.of(stock, buyers, holds, admissions, meta);
     }
 }

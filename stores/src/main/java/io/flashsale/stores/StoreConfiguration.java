@@ -5,24 +5,19 @@ import io.flashsale.stores.admission.AdmissionStream;
 import io.flashsale.stores.admission.Reservations;
 import io.flashsale.stores.sale.SaleRepository;
 import io.flashsale.stores.sale.SaleStock;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.core.script.DefaultRedisScript;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The stores behind a sale, for the api and the worker: sales in MySQL, stock and admissions in
- * Redis. Expects Boot's {@link JdbcClient} and {@link StringRedisTemplate}. Each Lua script is one
- * {@link RedisScript} bean, run by EVALSHA (falling back to EVAL once after a Redis restart); the
- * purchase path's limitedAdmitScript composes rate_limit.lua and admit.lua into one.
+ * Redis. Expects Boot's {@link JdbcClient} and {@link StringRedisTemplate}. Each Lua script the
+ * stores run is one {@link RedisScript} bean, loaded by {@link LuaScripts}; the purchase path's
+ * limitedAdmitScript composes rate_limit.lua and admit.lua into one.
  */
 @Configuration
 @EnableConfigurationProperties(RedisKeyProperties.class)
@@ -40,7 +35,7 @@ public class StoreConfiguration {
 
     @Bean
     AdmissionGate admissionGate(StringRedisTemplate redis, RedisKeyProperties keys) {
-        return new AdmissionGate(redis, keys, admitScript(), limitedAdmitScript());
+        return new AdmissionGate(redis, keys, limitedAdmitScript());
     }
 
     @Bean
@@ -55,61 +50,32 @@ public class StoreConfiguration {
 
     @Bean
     RedisScript<Long> loadSaleScript() {
-        return script("load_sale", Long.class);
+        return LuaScripts.load("load_sale", Long.class);
     }
 
-    @Bean
-    RedisScript<List> admitScript() {
-        return script("admit", List.class);
-    }
-
-    @Bean
-    RedisScript<List> rateLimitScript() {
-        return script("rate_limit", List.class);
-    }
-
-    /** rate_limit.lua and admit.lua as local functions, then limited_admit.lua calling both: one EVALSHA. */
+    /** rate_limit.lua and admit.lua composed into one script (see {@link LuaScripts#limitedAdmit()}). */
     @Bean
     RedisScript<List> limitedAdmitScript() {
-        String text = function("rate_limit") + function("admit") + text("limited_admit");
-        return RedisScript.of(text, List.class);
+        return LuaScripts.limitedAdmit();
     }
 
     @Bean
     RedisScript<Long> confirmScript() {
-        return script("confirm", Long.class);
+        return LuaScripts.load("confirm", Long.class);
     }
 
     @Bean
     RedisScript<Long> releaseScript() {
-        return script("release", Long.class);
+        return LuaScripts.load("release", Long.class);
     }
 
     @Bean
     RedisScript<Long> voidScript() {
-        return script("void", Long.class);
+        return LuaScripts.load("void", Long.class);
     }
 
     @Bean
     RedisScript<List> claimScript() {
-        return script("claim", List.class);
-    }
-
-    private static String function(String name) {
-        return "local function " + name + "(KEYS, ARGV)\n" + text(name) + "\nend\n";
-    }
-
-    private static String text(String name) {
-        try {
-            return new ClassPathResource("lua/" + name + ".lua").getContentAsString(StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read lua/" + name + ".lua", e);
-        }
-    }
-
-    private static <T> RedisScript<T> script(String name, Class<T> resultType) {
-        // built from the text, read once: a script built from a resource location would re-check
-        // the file on every call
-        return new DefaultRedisScript<>(text(name), resultType);
+        return LuaScripts.load("claim", List.class);
     }
 }

@@ -5,6 +5,7 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
@@ -13,10 +14,18 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param drainTimeout on shutdown, how long in-flight workflow and activity tasks may finish after
  *     polling stopped
+ * @param stickyExecution sticky task queues on or off (see {@code StickyExecution})
+ * @param pauseAfter fault injection for crash tests, off when empty: activity types whose
+ *     activities pause after their work until the process is killed (see {@code
+ *     FaultInjectionConfiguration})
  */
 @Validated
 @ConfigurationProperties("flashsale.worker")
-public record WorkerProperties(@Valid @NotNull Relay relay, @NotNull Duration drainTimeout) {
+public record WorkerProperties(
+        @Valid @NotNull Relay relay,
+        @NotNull Duration drainTimeout,
+        boolean stickyExecution,
+        @NotNull List<String> pauseAfter) {
 
     /**
      * The admission relay.

@@ -1,5 +1,6 @@
 package io.flashsale.activities.reservation;
 
+import static io.flashsale.stores.testing.TestAdmissions.admit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -21,7 +22,7 @@ class ReservationActivitiesIT extends ActivitiesIntegrationTest {
     @Test
     void confirmsAHeldReservationWithoutTakingAnotherUnit() {
         Sale sale = loaded(TestSales.open(3));
-        String purchaseId = gate.admit(sale.id(), "u1", "k").purchaseId();
+        String purchaseId = admit(gate, sale.id(), "u1", "k").purchaseId();
 
         assertThat(reservationActivities.confirmReservation(sale.id(), purchaseId, "u1"))
                 .isTrue();
@@ -33,7 +34,7 @@ class ReservationActivitiesIT extends ActivitiesIntegrationTest {
     @Test
     void releasingTwiceReturnsExactlyOneUnit() {
         Sale sale = loaded(TestSales.open(3));
-        String purchaseId = gate.admit(sale.id(), "u1", "k").purchaseId();
+        String purchaseId = admit(gate, sale.id(), "u1", "k").purchaseId();
 
         boolean first = reservationActivities.releaseReservation(sale.id(), purchaseId);
         boolean second = reservationActivities.releaseReservation(sale.id(), purchaseId);
@@ -47,7 +48,7 @@ class ReservationActivitiesIT extends ActivitiesIntegrationTest {
     @Test
     void doesNotConfirmAReleasedReservation() {
         Sale sale = loaded(TestSales.open(3));
-        String purchaseId = gate.admit(sale.id(), "u1", "k").purchaseId();
+        String purchaseId = admit(gate, sale.id(), "u1", "k").purchaseId();
         reservationActivities.releaseReservation(sale.id(), purchaseId);
 
         assertThat(reservationActivities.confirmReservation(sale.id(), purchaseId, "u1"))
@@ -58,7 +59,7 @@ class ReservationActivitiesIT extends ActivitiesIntegrationTest {
     @Test
     void reservesAgainWhenRedisLostTheHoldAndStockRemains() {
         Sale sale = loaded(TestSales.open(3));
-        String purchaseId = gate.admit(sale.id(), "u1", "k").purchaseId();
+        String purchaseId = admit(gate, sale.id(), "u1", "k").purchaseId();
         redis.opsForHash().delete(keys.sale(sale.id()).holds(), purchaseId);
         redis.opsForHash().delete(keys.sale(sale.id()).buyers(), "u1");
 
@@ -66,13 +67,13 @@ class ReservationActivitiesIT extends ActivitiesIntegrationTest {
                 .isTrue();
         assertThat(stock.stock(sale.id())).hasValue(1);
         assertThat(gate.holdState(sale.id(), purchaseId)).hasValue(HoldState.HELD);
-        assertThat(gate.admit(sale.id(), "u1", "other").outcome()).isEqualTo(AdmissionOutcome.ALREADY_PURCHASED);
+        assertThat(admit(gate, sale.id(), "u1", "other").outcome()).isEqualTo(AdmissionOutcome.ALREADY_PURCHASED);
     }
 
     @Test
     void failsRetryablyWhenRedisLostTheHoldAndTheStockKey() {
         Sale sale = loaded(TestSales.open(3));
-        String purchaseId = gate.admit(sale.id(), "u1", "k").purchaseId();
+        String purchaseId = admit(gate, sale.id(), "u1", "k").purchaseId();
         redis.delete(List.of(keys.sale(sale.id()).holds(), keys.sale(sale.id()).stock()));
 
         Throwable failure = catchThrowable(() -> reservationActivities.confirmReservation(sale.id(), purchaseId, "u1"));
@@ -84,7 +85,7 @@ class ReservationActivitiesIT extends ActivitiesIntegrationTest {
     @Test
     void voidsAHeldReservationOnceWithoutGivingTheUnitBackAndForgetsTheBuyer() {
         Sale sale = loaded(TestSales.open(3));
-        String purchaseId = gate.admit(sale.id(), "u1", "k").purchaseId();
+        String purchaseId = admit(gate, sale.id(), "u1", "k").purchaseId();
 
         boolean first = reservationActivities.voidReservation(sale.id(), purchaseId, "u1");
         boolean second = reservationActivities.voidReservation(sale.id(), purchaseId, "u1");
@@ -95,13 +96,13 @@ class ReservationActivitiesIT extends ActivitiesIntegrationTest {
         assertThat(stock.stock(sale.id())).hasValue(2);
         assertThat(reservationActivities.confirmReservation(sale.id(), purchaseId, "u1"))
                 .isFalse();
-        assertThat(gate.admit(sale.id(), "u1", "k").outcome()).isEqualTo(AdmissionOutcome.ADMITTED);
+        assertThat(admit(gate, sale.id(), "u1", "k").outcome()).isEqualTo(AdmissionOutcome.ADMITTED);
     }
 
     @Test
     void refusesWhenRedisLostTheHoldAndNoStockRemains() {
         Sale sale = loaded(TestSales.open(1));
-        String purchaseId = gate.admit(sale.id(), "u1", "k").purchaseId();
+        String purchaseId = admit(gate, sale.id(), "u1", "k").purchaseId();
         redis.opsForHash().delete(keys.sale(sale.id()).holds(), purchaseId);
 
         assertThat(reservationActivities.confirmReservation(sale.id(), purchaseId, "u1"))

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
-import io.flashsale.api.testing.StoreProbe.StoreSnapshot;
+import io.flashsale.stores.testing.StoreSnapshot;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;

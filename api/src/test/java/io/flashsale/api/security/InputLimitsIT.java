@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiIntegrationTest;
-import io.flashsale.api.testing.StoreProbe.StoreSnapshot;
+import io.flashsale.stores.testing.StoreSnapshot;
 import java.time.Instant;
 import java.util.Map;
 import java.util.SortedSet;

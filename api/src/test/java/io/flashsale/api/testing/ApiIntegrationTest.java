@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flashsale.api.ApiApplication;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiClient.Response;
+import io.flashsale.stores.testing.StoreProbe;
 import io.flashsale.stores.testing.TestSales;
 import io.flashsale.stores.testing.TestStores;
 import java.time.Duration;

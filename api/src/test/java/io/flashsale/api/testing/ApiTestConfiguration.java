@@ -4,6 +4,7 @@ import io.flashsale.activities.order.OrderActivitiesImpl;
 import io.flashsale.activities.reservation.ReservationActivitiesImpl;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.admission.Reservations;
+import io.flashsale.stores.testing.StoreProbe;
 import io.temporal.client.WorkflowClient;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;

@@ -5,35 +5,23 @@ import io.flashsale.stores.SaleKeys;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * The front door of a sale: one atomic Redis script decides every buyer (admit.lua). Sold-out and
- * duplicate traffic ends here, without Temporal or MySQL.
+ * The front door of a sale: one atomic Redis script decides every buyer, rate limit included
+ * (limited_admit.lua). Sold-out and duplicate traffic ends here, without Temporal or MySQL.
  */
 public class AdmissionGate {
 
     private final StringRedisTemplate redis;
     private final RedisKeyProperties keys;
-    private final RedisScript<List> admit;
     private final RedisScript<List> limitedAdmit;
 
-    /** A gate without rate limits (tests and tools): {@link #admit(String, String, String, Client)} is unavailable. */
-    public AdmissionGate(StringRedisTemplate redis, RedisKeyProperties keys, RedisScript<List> admit) {
-        this(redis, keys, admit, null);
-    }
-
-    public AdmissionGate(
-            StringRedisTemplate redis,
-            RedisKeyProperties keys,
-            RedisScript<List> admit,
-            RedisScript<List> limitedAdmit) {
+    public AdmissionGate(StringRedisTemplate redis, RedisKeyProperties keys, RedisScript<List> limitedAdmit) {
         this.redis = redis;
         this.keys = keys;
-        this.admit = admit;
         this.limitedAdmit = limitedAdmit;
     }
 
@@ -45,25 +33,11 @@ public class AdmissionGate {
      */
     public record Client(String address, RateLimits limits) {}
 
-    /** Runs admit.lua once; nothing is written unless the outcome is ADMITTED. */
-    public Admission admit(String saleId, String userId, String idempotencyKey) {
-        SaleKeys sk = keys.sale(saleId);
-        List<?> reply = redis.execute(
-                admit,
-                List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions()),
-                saleId,
-                userId,
-                idempotencyKey,
-                PurchaseRequest.purchaseId(saleId, userId));
-        return Admission.of(reply);
-    }
-
     /**
      * Runs limited_admit.lua once: the rate limit (rate_limit.lua) and then the admission, one round
      * trip. RATE_LIMITED writes nothing; otherwise a token is spent whatever the admission decides.
      */
     public Admission admit(String saleId, String userId, String idempotencyKey, Client client) {
-        Objects.requireNonNull(limitedAdmit, "this gate was built without limited_admit.lua");
         SaleKeys sk = keys.sale(saleId);
         List<String> args =
                 new ArrayList<>(List.of(saleId, userId, idempotencyKey, PurchaseRequest.purchaseId(saleId, userId)));

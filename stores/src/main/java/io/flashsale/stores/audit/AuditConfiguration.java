@@ -1,5 +1,6 @@
 package io.flashsale.stores.audit;
 
+import io.flashsale.stores.LuaScripts;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.StoreConfiguration;
 import io.flashsale.stores.sale.SaleRepository;
@@ -9,9 +10,7 @@ import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.core.script.DefaultRedisScript;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -42,18 +41,11 @@ public class AuditConfiguration {
 
     @Bean
     RedisScript<List> auditSnapshotScript() {
-        return script("audit_snapshot");
+        return LuaScripts.load("audit_snapshot", List.class);
     }
 
     @Bean
     RedisScript<List> repairScript() {
-        return script("repair");
-    }
-
-    private static RedisScript<List> script(String name) {
-        DefaultRedisScript<List> script = new DefaultRedisScript<>();
-        script.setLocation(new ClassPathResource("lua/" + name + ".lua"));
-        script.setResultType(List.class);
-        return script;
+        return LuaScripts.load("repair", List.class);
     }
 }

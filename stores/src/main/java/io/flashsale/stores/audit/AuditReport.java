@@ -49,8 +49,4 @@ public record AuditReport(
                 violations,
                 violations.isEmpty() ? "PASS" : "FAIL");
     }
-
-    public boolean passed() {
-        return violations.isEmpty();
-    }
 }

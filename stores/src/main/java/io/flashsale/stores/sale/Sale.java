@@ -28,10 +28,4 @@ public record Sale(
     public Sale {
         rateLimits = rateLimits == null ? RateLimits.NONE : rateLimits;
     }
-
-    /** A sale under the api's default rate limits. */
-    public Sale(
-            String id, String name, int total, int available, Instant startsAt, Instant endsAt, Duration payTimeout) {
-        this(id, name, total, available, startsAt, endsAt, payTimeout, RateLimits.NONE);
-    }
 }

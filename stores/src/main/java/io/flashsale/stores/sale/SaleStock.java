@@ -2,7 +2,6 @@ package io.flashsale.stores.sale;
 
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.SaleKeys;
-import io.flashsale.stores.admission.HoldState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,13 +47,6 @@ public class SaleStock {
     public OptionalLong stock(String saleId) {
         String stock = redis.opsForValue().get(keys.sale(saleId).stock());
         return stock == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(stock));
-    }
-
-    /** Number of purchases holding a unit in Redis (HELD holds). */
-    public long heldCount(String saleId) {
-        return redis.<String, String>opsForHash().values(keys.sale(saleId).holds()).stream()
-                .filter(HoldState.HELD.name()::equals)
-                .count();
     }
 
     private static long millis(Instant instant, long otherwise) {

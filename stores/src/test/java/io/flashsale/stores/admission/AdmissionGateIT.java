@@ -1,5 +1,6 @@
 package io.flashsale.stores.admission;
 
+import static io.flashsale.stores.testing.TestAdmissions.admit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.stores.SaleKeys;
@@ -25,8 +26,8 @@ class AdmissionGateIT extends StoresIntegrationTest {
         for (int user = 0; user < 100; user++) {
             String userId = "u" + user;
             String secondKey = (user % 2 == 0 ? "key-" : "other-") + userId;
-            requests.add(() -> gate.admit(sale.id(), userId, "key-" + userId));
-            requests.add(() -> gate.admit(sale.id(), userId, secondKey));
+            requests.add(() -> admit(gate, sale.id(), userId, "key-" + userId));
+            requests.add(() -> admit(gate, sale.id(), userId, secondKey));
         }
         List<Race.Outcome<Admission>> outcomes = Race.run(requests);
 
@@ -48,7 +49,7 @@ class AdmissionGateIT extends StoresIntegrationTest {
                         AdmissionOutcome.ALREADY_PURCHASED);
         SaleKeys sk = keys.sale(sale.id());
         assertThat(stock.stock(sale.id())).hasValue(0);
-        assertThat(stock.heldCount(sale.id())).isEqualTo(10);
+        assertThat(probe.heldCount(sale.id())).isEqualTo(10);
         assertThat(redis.opsForHash().size(sk.buyers())).isEqualTo(10);
         assertThat(redis.opsForStream().size(sk.admissions())).isEqualTo(10);
     }
@@ -56,9 +57,9 @@ class AdmissionGateIT extends StoresIntegrationTest {
     @Test
     void answersSameKeyWhenTheBuyerRepeatsTheRequest() {
         Sale sale = loaded(TestSales.open(5));
-        Admission first = gate.admit(sale.id(), "alice", "k1");
+        Admission first = admit(gate, sale.id(), "alice", "k1");
 
-        Admission again = gate.admit(sale.id(), "alice", "k1");
+        Admission again = admit(gate, sale.id(), "alice", "k1");
 
         assertThat(first.outcome()).isEqualTo(AdmissionOutcome.ADMITTED);
         assertThat(first.purchaseId()).isEqualTo(PurchaseRequest.purchaseId(sale.id(), "alice"));
@@ -70,9 +71,9 @@ class AdmissionGateIT extends StoresIntegrationTest {
     @Test
     void rejectsSecondPurchaseBySameUser() {
         Sale sale = loaded(TestSales.open(5));
-        Admission first = gate.admit(sale.id(), "bob", "k1");
+        Admission first = admit(gate, sale.id(), "bob", "k1");
 
-        Admission second = gate.admit(sale.id(), "bob", "k2");
+        Admission second = admit(gate, sale.id(), "bob", "k2");
 
         assertThat(second.outcome()).isEqualTo(AdmissionOutcome.ALREADY_PURCHASED);
         assertThat(second.purchaseId()).isEqualTo(first.purchaseId());
@@ -85,7 +86,7 @@ class AdmissionGateIT extends StoresIntegrationTest {
         Sale sale = loaded(TestSales.closed(5));
         Map<String, String> before = snapshot(sale.id());
 
-        Admission admission = gate.admit(sale.id(), "carol", "k1");
+        Admission admission = admit(gate, sale.id(), "carol", "k1");
 
         assertThat(admission.outcome()).isEqualTo(AdmissionOutcome.NOT_OPEN);
         assertThat(admission.purchaseId()).isNull();
@@ -97,17 +98,17 @@ class AdmissionGateIT extends StoresIntegrationTest {
         Sale sale = loaded(TestSales.notYetOpen(5));
         Map<String, String> before = snapshot(sale.id());
 
-        assertThat(gate.admit(sale.id(), "dave", "k1").outcome()).isEqualTo(AdmissionOutcome.NOT_OPEN);
+        assertThat(admit(gate, sale.id(), "dave", "k1").outcome()).isEqualTo(AdmissionOutcome.NOT_OPEN);
         assertThat(snapshot(sale.id())).isEqualTo(before);
     }
 
     @Test
     void answersSoldOutAndChangesNothingWhenNoUnitIsLeft() {
         Sale sale = loaded(TestSales.open(1));
-        gate.admit(sale.id(), "erin", "k1");
+        admit(gate, sale.id(), "erin", "k1");
         Map<String, String> before = snapshot(sale.id());
 
-        assertThat(gate.admit(sale.id(), "frank", "k1").outcome()).isEqualTo(AdmissionOutcome.SOLD_OUT);
+        assertThat(admit(gate, sale.id(), "frank", "k1").outcome()).isEqualTo(AdmissionOutcome.SOLD_OUT);
         assertThat(snapshot(sale.id())).isEqualTo(before);
     }
 
@@ -115,14 +116,14 @@ class AdmissionGateIT extends StoresIntegrationTest {
     void answersUnknownSaleAndWritesNothing() {
         String saleId = TestSales.newId();
 
-        assertThat(gate.admit(saleId, "gina", "k1").outcome()).isEqualTo(AdmissionOutcome.UNKNOWN_SALE);
+        assertThat(admit(gate, saleId, "gina", "k1").outcome()).isEqualTo(AdmissionOutcome.UNKNOWN_SALE);
         assertThat(snapshot(saleId)).isEmpty();
     }
 
     @Test
     void recordsTheHoldOfAnAdmittedBuyer() {
         Sale sale = loaded(TestSales.open(2));
-        Admission admission = gate.admit(sale.id(), "hank", "k1");
+        Admission admission = admit(gate, sale.id(), "hank", "k1");
 
         assertThat(gate.holdState(sale.id(), admission.purchaseId())).hasValue(HoldState.HELD);
         assertThat(gate.holdState(sale.id(), "purchase-" + sale.id() + "-nobody"))
@@ -131,7 +132,7 @@ class AdmissionGateIT extends StoresIntegrationTest {
 
     /** Every existing key of the sale with its serialized content. */
     private Map<String, String> snapshot(String saleId) {
-        return keys.sale(saleId).all().stream()
+        return probe.saleKeys(saleId).stream()
                 .filter(key -> Boolean.TRUE.equals(redis.hasKey(key)))
                 .collect(Collectors.toMap(key -> key, key -> HexFormat.of().formatHex(redis.dump(key))));
     }

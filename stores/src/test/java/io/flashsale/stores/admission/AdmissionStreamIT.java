@@ -1,5 +1,6 @@
 package io.flashsale.stores.admission;
 
+import static io.flashsale.stores.testing.TestAdmissions.admit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.stores.sale.Sale;
@@ -25,8 +26,8 @@ class AdmissionStreamIT extends StoresIntegrationTest {
     @Test
     void deliversEachAdmissionToOneConsumerOnce() {
         Sale sale = loaded(TestSales.open(5));
-        Admission first = gate.admit(sale.id(), "u1", "k");
-        Admission second = gate.admit(sale.id(), "u2", "k");
+        Admission first = admit(gate, sale.id(), "u1", "k");
+        Admission second = admit(gate, sale.id(), "u2", "k");
 
         var read = stream.readNew(sale.id(), "relay-a", 10);
 
@@ -41,7 +42,7 @@ class AdmissionStreamIT extends StoresIntegrationTest {
     void createsTheConsumerGroupWhenRedisLostIt() {
         Sale sale = loaded(TestSales.open(5));
         redis.delete(keys.sale(sale.id()).admissions());
-        Admission admission = gate.admit(sale.id(), "u1", "k");
+        Admission admission = admit(gate, sale.id(), "u1", "k");
 
         assertThat(stream.readNew(sale.id(), "relay-a", 10))
                 .extracting(AdmissionEntry::entryId)
@@ -51,7 +52,7 @@ class AdmissionStreamIT extends StoresIntegrationTest {
     @Test
     void handsIdleEntriesOfADeadConsumerToAnother() throws InterruptedException {
         Sale sale = loaded(TestSales.open(5));
-        Admission admission = gate.admit(sale.id(), "u1", "k");
+        Admission admission = admit(gate, sale.id(), "u1", "k");
         stream.readNew(sale.id(), "dead", 10);
 
         assertThat(stream.claimIdle(sale.id(), "alive", Duration.ofMinutes(1), 10))
@@ -65,8 +66,8 @@ class AdmissionStreamIT extends StoresIntegrationTest {
     @Test
     void forgetsDoneEntries() throws InterruptedException {
         Sale sale = loaded(TestSales.open(5));
-        Admission done = gate.admit(sale.id(), "u1", "k");
-        Admission forgotten = gate.admit(sale.id(), "u2", "k");
+        Admission done = admit(gate, sale.id(), "u1", "k");
+        Admission forgotten = admit(gate, sale.id(), "u2", "k");
         stream.readNew(sale.id(), "relay-a", 10);
 
         stream.done(sale.id(), done.entryId());
@@ -81,8 +82,8 @@ class AdmissionStreamIT extends StoresIntegrationTest {
     @Test
     void skipsEntriesTheApiAlreadyHandled() {
         Sale sale = loaded(TestSales.open(5));
-        Admission handled = gate.admit(sale.id(), "u1", "k");
-        Admission pending = gate.admit(sale.id(), "u2", "k");
+        Admission handled = admit(gate, sale.id(), "u1", "k");
+        Admission pending = admit(gate, sale.id(), "u2", "k");
 
         gate.forget(sale.id(), handled.entryId());
 
@@ -94,8 +95,8 @@ class AdmissionStreamIT extends StoresIntegrationTest {
     @Test
     void redeliversOwnPendingEntriesAndDropsOnesTheApiDeleted() {
         Sale sale = loaded(TestSales.open(5));
-        Admission deleted = gate.admit(sale.id(), "u1", "k");
-        Admission unfinished = gate.admit(sale.id(), "u2", "k");
+        Admission deleted = admit(gate, sale.id(), "u1", "k");
+        Admission unfinished = admit(gate, sale.id(), "u2", "k");
         assertThat(stream.readNew(sale.id(), "relay-a", 10)).hasSize(2);
 
         gate.forget(sale.id(), deleted.entryId());

@@ -19,11 +19,19 @@ class SaleRepositoryIT extends StoresIntegrationTest {
     @Test
     void insertsASaleOnceByItsId() {
         Instant starts = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        Sale sale =
-                new Sale(TestSales.newId(), "phones", 10, 10, starts, starts.plusSeconds(600), Duration.ofMinutes(5));
+        Sale sale = new Sale(
+                TestSales.newId(),
+                "phones",
+                10,
+                10,
+                starts,
+                starts.plusSeconds(600),
+                Duration.ofMinutes(5),
+                RateLimits.NONE);
 
         boolean first = sales.insertIfAbsent(sale);
-        boolean second = sales.insertIfAbsent(new Sale(sale.id(), "other", 99, 99, null, null, Duration.ofMinutes(1)));
+        boolean second = sales.insertIfAbsent(
+                new Sale(sale.id(), "other", 99, 99, null, null, Duration.ofMinutes(1), RateLimits.NONE));
 
         assertThat(first).isTrue();
         assertThat(second).isFalse();

@@ -14,7 +14,7 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * Base of integration tests on the stores' context ({@link StoresTestConfiguration}) over
  * fresh stores ({@link TestStores}), with the Redis side of a sale at hand: the admission gate, the
- * sale stock, the Redis template and the key names.
+ * sale stock, a {@link StoreProbe}, the Redis template and the key names.
  *
  * <p>Every test class gets a context, schema and Redis key prefix of its own, as if it registered
  * {@link TestStores} itself: the inherited property source would make subclasses share one cached
@@ -30,6 +30,9 @@ public abstract class StoresIntegrationTest {
 
     @Autowired
     protected SaleStock stock;
+
+    @Autowired
+    protected StoreProbe probe;
 
     @Autowired
     protected StringRedisTemplate redis;

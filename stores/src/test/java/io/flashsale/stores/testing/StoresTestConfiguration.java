@@ -1,5 +1,6 @@
 package io.flashsale.stores.testing;
 
+import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.StoreConfiguration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration;
@@ -9,12 +10,16 @@ import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerA
 import org.springframework.boot.autoconfigure.jdbc.JdbcClientAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.JdbcTemplateAutoConfiguration;
 import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The smallest context that runs the stores: their configuration plus Boot's DataSource,
- * JdbcClient, Flyway, transaction and Redis auto-configuration. Pair it with {@link TestStores}.
+ * JdbcClient, Flyway, transaction and Redis auto-configuration, and a {@link StoreProbe}. Pair it
+ * with {@link TestStores}.
  */
 @Configuration(proxyBeanMethods = false)
 @Import(StoreConfiguration.class)
@@ -27,4 +32,10 @@ import org.springframework.context.annotation.Import;
     FlywayAutoConfiguration.class,
     RedisAutoConfiguration.class
 })
-public class StoresTestConfiguration {}
+public class StoresTestConfiguration {
+
+    @Bean
+    StoreProbe storeProbe(JdbcClient jdbc, StringRedisTemplate redis, RedisKeyProperties keys) {
+        return new StoreProbe(jdbc, redis, keys);
+    }
+}

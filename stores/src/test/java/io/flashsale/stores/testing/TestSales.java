@@ -1,5 +1,6 @@
 package io.flashsale.stores.testing;
 
+import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.sale.Sale;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,7 +12,7 @@ public final class TestSales {
 
     /** Open now, no end, 60 s to pay. */
     public static Sale open(int units) {
-        return new Sale(newId(), "test sale", units, units, null, null, Duration.ofSeconds(60));
+        return new Sale(newId(), "test sale", units, units, null, null, Duration.ofSeconds(60), RateLimits.NONE);
     }
 
     public static Sale closed(int units) {
@@ -23,12 +24,20 @@ public final class TestSales {
                 units,
                 now.minusSeconds(120),
                 now.minusSeconds(60),
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(60),
+                RateLimits.NONE);
     }
 
     public static Sale notYetOpen(int units) {
         return new Sale(
-                newId(), "later sale", units, units, Instant.now().plusSeconds(3600), null, Duration.ofSeconds(60));
+                newId(),
+                "later sale",
+                units,
+                units,
+                Instant.now().plusSeconds(3600),
+                null,
+                Duration.ofSeconds(60),
+                RateLimits.NONE);
     }
 
     public static String newId() {

@@ -2,13 +2,21 @@ package io.flashsale.worker.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.worker.WorkerProperties;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.ConfigDataApplicationContextInitializer;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 class FaultInjectionConfigurationTest {
 
-    private final ApplicationContextRunner worker =
-            new ApplicationContextRunner().withUserConfiguration(FaultInjectionConfiguration.class);
+    /** The worker's own settings (application.yaml) bound as in the worker, and the configuration under test. */
+    private final ApplicationContextRunner worker = new ApplicationContextRunner()
+            .withInitializer(new ConfigDataApplicationContextInitializer())
+            .withUserConfiguration(WorkerSettings.class, FaultInjectionConfiguration.class);
+
+    @EnableConfigurationProperties(WorkerProperties.class)
+    static class WorkerSettings {}
 
     @Test
     void isOffUnlessActivityTypesAreNamed() {

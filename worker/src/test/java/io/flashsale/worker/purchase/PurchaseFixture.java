@@ -9,6 +9,7 @@ import io.flashsale.stores.admission.HoldState;
 import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.sale.SaleRepository;
 import io.flashsale.stores.sale.SaleStock;
+import io.flashsale.stores.testing.TestAdmissions;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -24,7 +25,7 @@ public record PurchaseFixture(SaleRepository sales, SaleStock stock, AdmissionGa
 
     /** Admits the user through the real Lua gate, as the api does, and returns the workflow input. */
     public PurchaseRequest admit(Sale sale, String userId) {
-        Admission admission = gate.admit(sale.id(), userId, "key-" + userId);
+        Admission admission = TestAdmissions.admit(gate, sale.id(), userId, "key-" + userId);
         assertThat(admission.outcome()).isEqualTo(AdmissionOutcome.ADMITTED);
         return new PurchaseRequest(admission.purchaseId(), sale.id(), userId, admission.payTimeoutSeconds());
     }

@@ -2,6 +2,7 @@ package io.flashsale.worker.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.testing.TestSales;
 import io.flashsale.workflows.purchase.NewOrder;
@@ -38,7 +39,8 @@ class SlowMySqlIT extends WorkflowIntegrationTest {
      */
     @Test
     void buyerCanPayAfterAMySqlOutageBecauseTheDeadlineStartsWithTheOrder() {
-        Sale quick = fixture.create(new Sale(TestSales.newId(), "quick", 3, 3, null, null, Duration.ofSeconds(3)));
+        Sale quick = fixture.create(
+                new Sale(TestSales.newId(), "quick", 3, 3, null, null, Duration.ofSeconds(3), RateLimits.NONE));
         mysql.failingCreateOrders.set(5);
         PurchaseRequest request = fixture.admit(quick, "alice");
 

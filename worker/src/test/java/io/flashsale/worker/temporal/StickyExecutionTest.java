@@ -2,8 +2,10 @@ package io.flashsale.worker.temporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.worker.WorkerProperties;
 import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** What the customizer sets; that the starter applies it shows in the e2e WorkerCrashIT. */
@@ -11,7 +13,7 @@ class StickyExecutionTest {
 
     @Test
     void offSetsAZeroStickyTimeoutSoTheSdkSendsNoStickyAttributes() {
-        WorkerOptions options = new StickyExecution(false)
+        WorkerOptions options = new StickyExecution(sticky(false))
                 .customize(WorkerOptions.newBuilder(), "worker", "flashsale-purchase")
                 .build();
 
@@ -20,12 +22,16 @@ class StickyExecutionTest {
 
     @Test
     void onLeavesTheSdkDefaultStickyTimeout() {
-        WorkerOptions options = new StickyExecution(true)
+        WorkerOptions options = new StickyExecution(sticky(true))
                 .customize(WorkerOptions.newBuilder(), "worker", "flashsale-purchase")
                 .build();
 
         assertThat(options.getStickyQueueScheduleToStartTimeout())
                 .isEqualTo(WorkerOptions.newBuilder().build().getStickyQueueScheduleToStartTimeout())
                 .isNotEqualTo(Duration.ZERO);
+    }
+
+    private static WorkerProperties sticky(boolean enabled) {
+        return new WorkerProperties(null, null, enabled, List.of());
     }
 }

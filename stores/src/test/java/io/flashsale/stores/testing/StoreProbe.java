@@ -1,24 +1,37 @@
-package io.flashsale.api.testing;
+package io.flashsale.stores.testing;
 
+import io.flashsale.stores.LuaScripts;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.SaleKeys;
+import io.flashsale.stores.admission.AdmissionGate;
+import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.admission.HoldState;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** Reads MySQL and Redis behind the api's back, to prove what a request wrote, or that it wrote nothing. */
+/**
+ * Reads MySQL and Redis behind the processes' backs, to prove what a request wrote, or that it wrote
+ * nothing, and plays the faults a test needs (a lost sale, an order ended behind its workflow, a
+ * hidden sale). Key names come from {@link RedisKeyProperties}; the admission gate and stream are the
+ * classes the api and the relay use, their scripts loaded by {@link LuaScripts}. Only ever touches
+ * keys under the configured prefix (never FLUSHDB on a shared Redis).
+ */
 public final class StoreProbe {
 
     private final JdbcClient jdbc;
     private final StringRedisTemplate redis;
     private final RedisKeyProperties keys;
 
-    StoreProbe(JdbcClient jdbc, StringRedisTemplate redis, RedisKeyProperties keys) {
+    public StoreProbe(JdbcClient jdbc, StringRedisTemplate redis, RedisKeyProperties keys) {
         this.jdbc = jdbc;
         this.redis = redis;
         this.keys = keys;
@@ -26,7 +39,7 @@ public final class StoreProbe {
 
     /**
      * Everything a request could change in the business state: row counts of sales and orders, the
-     * sale's row and orders, every Redis key of this test context but the rate-limit buckets (every
+     * sale's row and orders, every Redis key under the prefix but the rate-limit buckets (every
      * purchase request that passes the limiter spends a token, sold out or not; see {@link
      * #buckets}), and the sale's stock, buyers, holds and stream length.
      */
@@ -64,6 +77,10 @@ public final class StoreProbe {
                 .orElse(null);
     }
 
+    public long count(String sql) {
+        return jdbc.sql(sql).query(Long.class).single();
+    }
+
     public Long redisStock(String saleId) {
         String stock = redis.opsForValue().get(keys.sale(saleId).stock());
         return stock == null ? null : Long.valueOf(stock);
@@ -73,8 +90,17 @@ public final class StoreProbe {
         return hash(keys.sale(saleId).holds());
     }
 
-    public long count(String sql) {
-        return jdbc.sql(sql).query(Long.class).single();
+    /** Number of purchases holding a unit in Redis (HELD holds). */
+    public long heldCount(String saleId) {
+        return holds(saleId).values().stream()
+                .filter(HoldState.HELD.name()::equals)
+                .count();
+    }
+
+    /** Length of the sale's admission stream: admissions whose workflow start nobody confirmed yet. */
+    public long admissions(String saleId) {
+        Long length = redis.opsForStream().size(keys.sale(saleId).admissions());
+        return length == null ? 0 : length;
     }
 
     /** The sale's token buckets (rate_limit.lua), key to {@code tokens at}; a refused request changes none. */
@@ -85,6 +111,38 @@ public final class StoreProbe {
             buckets.put(key, bucket.get("tokens") + " " + bucket.get("at"));
         }
         return buckets;
+    }
+
+    /** The name of the sale's token bucket of one client address. */
+    public String addressBucket(String saleId, String address) {
+        return keys.sale(saleId).addressBucket(address);
+    }
+
+    /** Every rate-limit bucket under the prefix, of any sale (also of sales that do not exist). */
+    public SortedSet<String> allBuckets() {
+        return new TreeSet<>(redis.keys(anySalesBuckets()));
+    }
+
+    /**
+     * The admission Lua the api runs, without the workflow start that follows it there; admit
+     * through {@link TestAdmissions} to pass no rate limit.
+     */
+    public AdmissionGate gate() {
+        return new AdmissionGate(redis, keys, LuaScripts.limitedAdmit());
+    }
+
+    /** The relay's view of the streams, to play a relay consumer that reads and dies. */
+    public AdmissionStream stream() {
+        return new AdmissionStream(redis, keys, LuaScripts.load("claim", List.class));
+    }
+
+    /** Hides the sale from every relay (they walk the global set of sales) or shows it again. */
+    public void relayed(String saleId, boolean visible) {
+        if (visible) {
+            redis.opsForSet().add(keys.sales(), saleId);
+        } else {
+            redis.opsForSet().remove(keys.sales(), saleId);
+        }
     }
 
     /**
@@ -102,19 +160,33 @@ public final class StoreProbe {
 
     /** Redis loses the sale: every key of it goes (meta, stock, holds, buyers, stream, buckets). */
     public long loseSale(String saleId) {
-        Long deleted = redis.delete(redis.keys(keys.keyPrefix() + ":{sale:" + saleId + "}:*"));
-        return deleted == null ? 0 : deleted;
+        Long buckets = redis.delete(redis.keys(keys.sale(saleId).rateLimits() + ":*"));
+        Long fixed = redis.delete(saleKeys(saleId));
+        return (buckets == null ? 0 : buckets) + (fixed == null ? 0 : fixed);
     }
 
-    /** Every rate-limit bucket of this test context, of any sale (also of sales that do not exist). */
-    public SortedSet<String> allBuckets() {
-        return new TreeSet<>(redis.keys(keys.keyPrefix() + ":{sale:*}:rl:*"));
+    /** The fixed keys of the sale (not the token buckets, which come and go with their TTL). */
+    public List<String> saleKeys(String saleId) {
+        SaleKeys sale = keys.sale(saleId);
+        return List.of(sale.stock(), sale.buyers(), sale.holds(), sale.admissions(), sale.meta());
     }
 
     private SortedSet<String> redisKeys() {
         SortedSet<String> all = new TreeSet<>(redis.keys(keys.keyPrefix() + "*"));
-        all.removeIf(key -> key.contains("}:rl:"));
+        all.removeIf(glob(anySalesBuckets()));
         return all;
+    }
+
+    /** The KEYS pattern of every sale's token buckets. */
+    private String anySalesBuckets() {
+        return keys.sale("*").rateLimits() + ":*";
+    }
+
+    /** A KEYS pattern whose only wildcard is {@code *}, as a test of a key name. */
+    private static Predicate<String> glob(String pattern) {
+        String regex =
+                Arrays.stream(pattern.split("\\*", -1)).map(Pattern::quote).collect(Collectors.joining(".*"));
+        return Pattern.compile(regex).asMatchPredicate();
     }
 
     private SortedMap<String, String> hash(String key) {
@@ -122,16 +194,4 @@ public final class StoreProbe {
         redis.<String, String>opsForHash().entries(key).forEach(entries::put);
         return entries;
     }
-
-    /** What {@link #snapshot} saw; compare two with {@code isEqualTo}. */
-    public record StoreSnapshot(
-            long sales,
-            long orders,
-            Integer saleAvailable,
-            List<String> saleOrders,
-            SortedSet<String> redisKeys,
-            String stock,
-            Map<String, String> buyers,
-            Map<String, String> holds,
-            Long admissions) {}
 }

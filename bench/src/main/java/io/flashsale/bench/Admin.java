@@ -1,0 +1,42 @@
+package io.flashsale.bench;
+
+import io.flashsale.stores.audit.AuditReport;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+
+/** The few admin calls a run makes outside the measured load, through {@link Api} with an admin token. */
+final class Admin {
+
+    private final Api api;
+    private final Tokens tokens;
+
+    Admin(Api api, Tokens tokens) {
+        this.api = api;
+        this.tokens = tokens;
+    }
+
+    InetSocketAddress address() {
+        return api.address();
+    }
+
+    /** Creates a sale that opens now; fails unless the api answers 201 or 200. */
+    void createSale(String saleId, int units, Duration payTimeout) {
+        api.createSale(tokens.admin(), saleId, units, payTimeout).expect("creating sale " + saleId, 201, 200);
+    }
+
+    /** The sale's PENDING_PAYMENT orders, as the api's sale view counts them in MySQL. */
+    int pendingPayment(String saleId) {
+        return api.sale(tokens.admin(), saleId)
+                .expect("reading sale " + saleId, 200)
+                .body()
+                .path("pendingPayment")
+                .asInt();
+    }
+
+    /** The product's invariant audit of the sale ({@code GET /api/sales/{id}/audit}). */
+    AuditSummary audit(String saleId) {
+        return new AuditSummary(api.audit(tokens.admin(), saleId)
+                .expect("auditing sale " + saleId, 200)
+                .as(AuditReport.class));
+    }
+}
