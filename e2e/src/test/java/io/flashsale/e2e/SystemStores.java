@@ -45,7 +45,7 @@ final class SystemStores implements AutoCloseable {
 
     /** The relay's view of the streams, to play a relay consumer that reads and dies. */
     AdmissionStream stream() {
-        return new AdmissionStream(redis, keys, script("claim"));
+        return new AdmissionStream(redis, keys, script("claim"), script("ack_delete", Long.class));
     }
 
     /** Hides the sale from every relay (they walk the global set of sales) or shows it again. */
@@ -70,9 +70,13 @@ final class SystemStores implements AutoCloseable {
     }
 
     private static DefaultRedisScript<List> script(String name) {
-        DefaultRedisScript<List> script = new DefaultRedisScript<>();
+        return script(name, List.class);
+    }
+
+    private static <T> DefaultRedisScript<T> script(String name, Class<T> resultType) {
+        DefaultRedisScript<T> script = new DefaultRedisScript<>();
         script.setLocation(new ClassPathResource("lua/" + name + ".lua"));
-        script.setResultType(List.class);
+        script.setResultType(resultType);
         return script;
     }
 

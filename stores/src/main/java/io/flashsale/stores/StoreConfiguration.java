@@ -50,7 +50,7 @@ public class StoreConfiguration {
 
     @Bean
     AdmissionStream admissionStream(StringRedisTemplate redis, RedisKeyProperties keys) {
-        return new AdmissionStream(redis, keys, claimScript());
+        return new AdmissionStream(redis, keys, claimScript(), ackDeleteScript());
     }
 
     @Bean
@@ -93,6 +93,11 @@ public class StoreConfiguration {
     @Bean
     RedisScript<List> claimScript() {
         return script("claim", List.class);
+    }
+
+    @Bean
+    RedisScript<Long> ackDeleteScript() {
+        return script("ack_delete", Long.class);
     }
 
     private static String function(String name) {

@@ -34,6 +34,7 @@ class AdmissionRelay implements SmartLifecycle {
     private final WorkerProperties.Relay settings;
     private final Timer lag;
     private final Counter started;
+    private final MeterRegistry meters;
     private ScheduledExecutorService executor;
 
     AdmissionRelay(
@@ -45,21 +46,41 @@ class AdmissionRelay implements SmartLifecycle {
                 .description("time from admission to the relay handling it")
                 .register(meters);
         this.started = meters.counter("flashsale.relay.started");
+        this.meters = meters;
     }
 
     /**
-     * One pass over every sale: what this relay left unfinished (e.g. Temporal was down), then
-     * entries of dead consumers, then new ones.
+     * One pass over every sale. Each sale on its own: an error on one (its keys gone, Redis
+     * refusing a command) is counted and logged, and the pass goes on with the next sale.
      */
     int relayOnce() {
         int relayed = 0;
         for (String saleId : stream.saleIds()) {
-            relayed += relay(saleId, stream.readOwnPending(saleId, settings.consumer(), settings.batchSize()));
-            relayed += relay(
-                    saleId, stream.claimIdle(saleId, settings.consumer(), settings.claimIdle(), settings.batchSize()));
-            relayed += relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
+            relayed += relayIsolated(saleId);
         }
         return relayed;
+    }
+
+    private int relayIsolated(String saleId) {
+        try {
+            return relaySale(saleId);
+        } catch (RuntimeException e) {
+            // entries stay pending and are retried on a later pass
+            meters.counter("flashsale.relay.sale.errors", "sale", saleId).increment();
+            log.warn("admission relay failed on saleId={}, will retry: {}", saleId, e.toString());
+            return 0;
+        }
+    }
+
+    /**
+     * What this relay left unfinished (e.g. Temporal was down), then entries of dead consumers, then
+     * new ones.
+     */
+    private int relaySale(String saleId) {
+        int relayed = relay(saleId, stream.readOwnPending(saleId, settings.consumer(), settings.batchSize()));
+        relayed += relay(
+                saleId, stream.claimIdle(saleId, settings.consumer(), settings.claimIdle(), settings.batchSize()));
+        return relayed + relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
     }
 
     private int relay(String saleId, List<AdmissionEntry> entries) {

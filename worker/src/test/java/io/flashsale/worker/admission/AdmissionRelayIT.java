@@ -3,7 +3,9 @@ package io.flashsale.worker.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.testing.Race;
+import io.flashsale.stores.testing.TestSales;
 import io.flashsale.worker.WorkerProperties;
 import io.flashsale.worker.purchase.WorkflowIntegrationTest;
 import io.flashsale.workflows.purchase.PurchaseRequest;
@@ -83,6 +85,58 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
         assertThat(status(carol)).isEqualTo(PurchaseStatus.PENDING_PAYMENT);
         assertThat(entriesLeft()).isZero();
         assertThat(pending()).isZero();
+    }
+
+    @Test
+    void startsTheAdmissionsOfAHealthySaleAfterASaleWhoseKeysRedisLost() throws InterruptedException {
+        Sale lost = saleVisitedFirst();
+        fixture.admit(lost, "zoe");
+        redis.delete(keys.sale(lost.id()).all());
+        PurchaseRequest alice = admit("alice");
+
+        assertThat(relay("relay-a").relayOnce()).isEqualTo(1);
+
+        awaitPendingPayment(alice);
+        assertThat(relayStarts()).isEqualTo(1);
+        assertThat(saleErrors(lost)).isZero();
+        assertThat(entriesLeft()).isZero();
+    }
+
+    @Test
+    void countsAnErrorOfOneSaleAndStillStartsTheAdmissionsOfTheNext() throws InterruptedException {
+        Sale broken = saleVisitedFirst();
+        redis.delete(keys.sale(broken.id()).admissions());
+        redis.opsForValue().set(keys.sale(broken.id()).admissions(), "not a stream");
+        PurchaseRequest alice = admit("alice");
+
+        try {
+            assertThat(relay("relay-a").relayOnce()).isEqualTo(1);
+
+            awaitPendingPayment(alice);
+            assertThat(relayStarts()).isEqualTo(1);
+            assertThat(saleErrors(broken)).isEqualTo(1);
+            assertThat(saleErrors(sale)).isZero();
+        } finally {
+            redis.delete(keys.sale(broken.id()).admissions());
+        }
+    }
+
+    /** A loaded sale whose id sorts before the test's sale, so a pass visits it first. */
+    private Sale saleVisitedFirst() {
+        Sale open = TestSales.open(3);
+        assertThat("a").isLessThan(sale.id());
+        return fixture.create(new Sale(
+                "a" + open.id(),
+                open.name(),
+                open.total(),
+                open.available(),
+                open.startsAt(),
+                open.endsAt(),
+                open.payTimeout()));
+    }
+
+    private double saleErrors(Sale sale) {
+        return meters.counter("flashsale.relay.sale.errors", "sale", sale.id()).count();
     }
 
     /** A relay as the worker builds it, but with a 300 ms claim idle so a dead consumer shows fast. */
