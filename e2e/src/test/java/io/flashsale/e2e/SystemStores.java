@@ -45,7 +45,7 @@ final class SystemStores implements AutoCloseable {
 
     /** The relay's view of the streams, to play a relay consumer that reads and dies. */
     AdmissionStream stream() {
-        return new AdmissionStream(redis, keys, script("claim"), script("ack_delete", Long.class));
+        return new AdmissionStream(redis, keys, script("claim"), script("ack_delete", Long.class), script("backlog"));
     }
 
     /** Hides the sale from every relay (they walk the global set of sales) or shows it again. */

@@ -50,7 +50,7 @@ public class StoreConfiguration {
 
     @Bean
     AdmissionStream admissionStream(StringRedisTemplate redis, RedisKeyProperties keys) {
-        return new AdmissionStream(redis, keys, claimScript(), ackDeleteScript());
+        return new AdmissionStream(redis, keys, claimScript(), ackDeleteScript(), backlogScript());
     }
 
     @Bean
@@ -98,6 +98,11 @@ public class StoreConfiguration {
     @Bean
     RedisScript<Long> ackDeleteScript() {
         return script("ack_delete", Long.class);
+    }
+
+    @Bean
+    RedisScript<List> backlogScript() {
+        return script("backlog", List.class);
     }
 
     private static String function(String name) {

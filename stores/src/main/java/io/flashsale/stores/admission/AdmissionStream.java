@@ -26,13 +26,19 @@ public class AdmissionStream {
     private final RedisKeyProperties keys;
     private final RedisScript<List> claim;
     private final RedisScript<Long> ackDelete;
+    private final RedisScript<List> backlog;
 
     public AdmissionStream(
-            StringRedisTemplate redis, RedisKeyProperties keys, RedisScript<List> claim, RedisScript<Long> ackDelete) {
+            StringRedisTemplate redis,
+            RedisKeyProperties keys,
+            RedisScript<List> claim,
+            RedisScript<Long> ackDelete,
+            RedisScript<List> backlog) {
         this.redis = redis;
         this.keys = keys;
         this.claim = claim;
         this.ackDelete = ackDelete;
+        this.backlog = backlog;
     }
 
     /** Ids of every sale loaded into Redis, in id order (a pass visits the sales in this order). */
@@ -86,6 +92,12 @@ public class AdmissionStream {
     /** The entry's workflow exists: acknowledge and delete it, in one atomic step (ack_delete.lua). */
     public void done(String saleId, String entryId) {
         redis.execute(ackDelete, List.of(keys.sale(saleId).admissions()), entryId);
+    }
+
+    /** The sale's admissions still waiting for the relay (backlog.lua, read only). */
+    public StreamBacklog backlog(String saleId) {
+        List<?> answer = redis.execute(backlog, List.of(keys.sale(saleId).admissions()));
+        return StreamBacklog.of(((Number) answer.get(0)).longValue(), String.valueOf(answer.get(1)));
     }
 
     private List<AdmissionEntry> read(String saleId, String consumer, int count, ReadOffset offset) {

@@ -7,7 +7,9 @@ import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.testing.StoresIntegrationTest;
 import io.flashsale.stores.testing.TestSales;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.redis.RedisSystemException;
@@ -23,6 +25,9 @@ class AdmissionStreamIT extends StoresIntegrationTest {
 
     @Autowired
     RedisScript<Long> ackDeleteScript;
+
+    @Autowired
+    RedisScript<List> backlogScript;
 
     @Test
     void listsEveryLoadedSale() {
@@ -95,7 +100,8 @@ class AdmissionStreamIT extends StoresIntegrationTest {
         stream.readNew(sale.id(), "relay-a", 10);
 
         try (RefusingRedis refusing = RefusingRedis.without(redis, "xdel")) {
-            assertThatThrownBy(() -> new AdmissionStream(refusing.template(), keys, claimScript, ackDeleteScript)
+            assertThatThrownBy(() -> new AdmissionStream(
+                                    refusing.template(), keys, claimScript, ackDeleteScript, backlogScript)
                             .done(sale.id(), admission.entryId()))
                     .isInstanceOf(RedisSystemException.class);
         }
@@ -119,6 +125,19 @@ class AdmissionStreamIT extends StoresIntegrationTest {
         assertThat(stream.claimIdle(sale.id(), "alive", Duration.ZERO, 10)).isEmpty();
         assertThat(stream.readNew(sale.id(), "alive", 10)).isEmpty();
         assertThat(redis.hasKey(keys.sale(sale.id()).admissions())).isFalse();
+    }
+
+    @Test
+    void reportsTheEntriesLeftAndWhenTheOldestWasAdmitted() {
+        Sale sale = loaded(TestSales.open(5));
+        assertThat(stream.backlog(sale.id())).isEqualTo(new StreamBacklog(0, Optional.empty()));
+        Admission first = gate.admit(sale.id(), "u1", "k");
+        gate.admit(sale.id(), "u2", "k");
+
+        StreamBacklog backlog = stream.backlog(sale.id());
+
+        assertThat(backlog.entries()).isEqualTo(2);
+        assertThat(backlog.oldest()).contains(Instant.ofEpochMilli(StreamBacklog.millis(first.entryId())));
     }
 
     @Test

@@ -35,6 +35,7 @@ class AdmissionRelay implements SmartLifecycle {
     private final Timer lag;
     private final Counter started;
     private final MeterRegistry meters;
+    private final RelayBacklogMeters backlog;
     private ScheduledExecutorService executor;
 
     AdmissionRelay(
@@ -47,6 +48,7 @@ class AdmissionRelay implements SmartLifecycle {
                 .register(meters);
         this.started = meters.counter("flashsale.relay.started");
         this.meters = meters;
+        this.backlog = new RelayBacklogMeters(meters);
     }
 
     /**
@@ -74,13 +76,15 @@ class AdmissionRelay implements SmartLifecycle {
 
     /**
      * What this relay left unfinished (e.g. Temporal was down), then entries of dead consumers, then
-     * new ones.
+     * new ones; then what is left of the sale's backlog.
      */
     private int relaySale(String saleId) {
         int relayed = relay(saleId, stream.readOwnPending(saleId, settings.consumer(), settings.batchSize()));
         relayed += relay(
                 saleId, stream.claimIdle(saleId, settings.consumer(), settings.claimIdle(), settings.batchSize()));
-        return relayed + relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
+        relayed += relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
+        backlog.record(saleId, stream.backlog(saleId));
+        return relayed;
     }
 
     private int relay(String saleId, List<AdmissionEntry> entries) {

@@ -121,6 +121,30 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
         }
     }
 
+    @Test
+    void reportsTheBacklogAndTheAgeOfTheOldestUnstartedAdmissionPerSale() throws InterruptedException {
+        PurchaseRequest alice = admit("alice");
+        assertThat(stream.readNew(sale.id(), "dead", 10)).hasSize(1);
+        AdmissionRelay relay = relay("relay-a", Duration.ofSeconds(2));
+        Thread.sleep(1100);
+
+        assertThat(relay.relayOnce()).isZero();
+
+        assertThat(gauge("flashsale.relay.backlog")).isEqualTo(1);
+        assertThat(gauge("flashsale.relay.oldest.age")).isGreaterThanOrEqualTo(1.0);
+
+        Thread.sleep(1000);
+        assertThat(relay.relayOnce()).isEqualTo(1);
+
+        awaitPendingPayment(alice);
+        assertThat(gauge("flashsale.relay.backlog")).isZero();
+        assertThat(gauge("flashsale.relay.oldest.age")).isZero();
+    }
+
+    private double gauge(String name) {
+        return meters.get(name).tag("sale", sale.id()).gauge().value();
+    }
+
     /** A loaded sale whose id sorts before the test's sale, so a pass visits it first. */
     private Sale saleVisitedFirst() {
         Sale open = TestSales.open(3);
@@ -141,7 +165,11 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
 
     /** A relay as the worker builds it, but with a 300 ms claim idle so a dead consumer shows fast. */
     private AdmissionRelay relay(String consumer) {
-        var settings = new WorkerProperties.Relay(true, consumer, Duration.ofMillis(50), Duration.ofMillis(300), 10);
+        return relay(consumer, Duration.ofMillis(300));
+    }
+
+    private AdmissionRelay relay(String consumer, Duration claimIdle) {
+        var settings = new WorkerProperties.Relay(true, consumer, Duration.ofMillis(50), claimIdle, 10);
         return new AdmissionRelay(stream, new PurchaseStarter(env.getWorkflowClient()), settings, meters);
     }
 
