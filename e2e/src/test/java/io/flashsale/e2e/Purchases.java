@@ -35,8 +35,9 @@ final class Purchases {
 
     /**
      * Pays each purchase (concurrently) and asserts each one PAID. A payment whose request times out
-     * (a worker died and Temporal is handing its tasks to another) is sent again with the same
-     * payment id, as a buyer's client would: paying is idempotent by payment id.
+     * (a worker died and Temporal is handing its tasks to another) or is answered 202 (outcome not
+     * known within a few seconds) is sent again with the same payment id, as a buyer's client
+     * would: paying is idempotent by payment id.
      */
     void pay(List<String> purchaseIds) throws InterruptedException {
         List<Callable<ApiClient.Response>> calls = new ArrayList<>();
@@ -50,21 +51,35 @@ final class Purchases {
         }
     }
 
-    private ApiClient.Response payPatiently(String purchaseId) {
-        for (int attempt = 1; ; attempt++) {
+    private ApiClient.Response payPatiently(String purchaseId) throws InterruptedException {
+        return untilKnown(() -> api.pay(owner(purchaseId), purchaseId, "pay-" + purchaseId));
+    }
+
+    /** Sends the call again while it times out (5 times) or answers 202 (up to 60 s). */
+    private static ApiClient.Response untilKnown(Callable<ApiClient.Response> call) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        for (int timeouts = 0; ; ) {
             try {
-                return api.pay(owner(purchaseId), purchaseId, "pay-" + purchaseId);
+                ApiClient.Response response = call.call();
+                if (response.status() != 202 || System.nanoTime() > deadline) {
+                    return response;
+                }
+                Thread.sleep(500);
             } catch (UncheckedIOException timedOut) {
-                if (attempt == 5) {
+                if (++timeouts == 5) {
                     throw timedOut;
                 }
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
         }
     }
 
-    void cancel(List<String> purchaseIds) {
+    void cancel(List<String> purchaseIds) throws InterruptedException {
         for (String id : purchaseIds) {
-            ApiClient.Response cancelled = api.cancel(owner(id), id);
+            ApiClient.Response cancelled = untilKnown(() -> api.cancel(owner(id), id));
             assertThat(cancelled.status()).as("%s", cancelled.body()).isEqualTo(200);
             assertThat(cancelled.body().path("status").asText()).isEqualTo("CANCELLED");
         }
