@@ -3,6 +3,7 @@ package io.flashsale.e2e;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.admission.AdmissionGate;
 import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.admission.RelaySales;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -48,12 +49,12 @@ final class SystemStores implements AutoCloseable {
         return new AdmissionStream(redis, keys, script("claim"), script("ack_delete", Long.class), script("backlog"));
     }
 
-    /** Hides the sale from every relay (they walk the global set of sales) or shows it again. */
+    /** Hides the sale (one without end) from every relay (they walk the relay's sales) or shows it again. */
     void relayed(String saleId, boolean visible) {
         if (visible) {
-            redis.opsForSet().add(keys.sales(), saleId);
+            new RelaySales(redis, keys).add(saleId, null);
         } else {
-            redis.opsForSet().remove(keys.sales(), saleId);
+            new RelaySales(redis, keys).forget(saleId);
         }
     }
 

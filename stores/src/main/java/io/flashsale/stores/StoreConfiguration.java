@@ -2,6 +2,7 @@ package io.flashsale.stores;
 
 import io.flashsale.stores.admission.AdmissionGate;
 import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.admission.RelaySales;
 import io.flashsale.stores.admission.Reservations;
 import io.flashsale.stores.sale.SaleRepository;
 import io.flashsale.stores.sale.SaleStock;
@@ -35,7 +36,12 @@ public class StoreConfiguration {
 
     @Bean
     SaleStock saleStock(StringRedisTemplate redis, RedisKeyProperties keys) {
-        return new SaleStock(redis, keys, loadSaleScript());
+        return new SaleStock(redis, keys, loadSaleScript(), relaySales(redis, keys));
+    }
+
+    @Bean
+    RelaySales relaySales(StringRedisTemplate redis, RedisKeyProperties keys) {
+        return new RelaySales(redis, keys);
     }
 
     @Bean

@@ -26,11 +26,13 @@ public record WorkerProperties(@Valid @NotNull Relay relay, @NotNull Duration dr
      * @param pollInterval pause between two passes over the sales' admission streams
      * @param claimIdle an entry pending this long at another (dead) consumer is taken over
      * @param batchSize entries read per sale and pass
+     * @param grace a sale ended longer ago than this, with an empty stream, is no longer visited
      */
     public record Relay(
             boolean enabled,
             @NotBlank String consumer,
             @NotNull Duration pollInterval,
             @NotNull Duration claimIdle,
-            @Min(1) int batchSize) {}
+            @Min(1) int batchSize,
+            @NotNull Duration grace) {}
 }

@@ -2,6 +2,9 @@ package io.flashsale.worker.admission;
 
 import io.flashsale.stores.admission.AdmissionEntry;
 import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.admission.RelaySales;
+import io.flashsale.stores.admission.RelaySales.RelaySale;
+import io.flashsale.stores.admission.StreamBacklog;
 import io.flashsale.worker.WorkerProperties;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStarter;
@@ -9,6 +12,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,11 +40,17 @@ class AdmissionRelay implements SmartLifecycle {
     private final Counter started;
     private final MeterRegistry meters;
     private final RelayBacklogMeters backlog;
+    private final RelaySales sales;
     private ScheduledExecutorService executor;
 
     AdmissionRelay(
-            AdmissionStream stream, PurchaseStarter starter, WorkerProperties.Relay settings, MeterRegistry meters) {
+            AdmissionStream stream,
+            RelaySales sales,
+            PurchaseStarter starter,
+            WorkerProperties.Relay settings,
+            MeterRegistry meters) {
         this.stream = stream;
+        this.sales = sales;
         this.starter = starter;
         this.settings = settings;
         this.lag = Timer.builder("flashsale.relay.lag")
@@ -52,20 +62,28 @@ class AdmissionRelay implements SmartLifecycle {
     }
 
     /**
-     * One pass over every sale. Each sale on its own: an error on one (its keys gone, Redis
+     * One pass over the sales that can still have admissions in flight ({@link RelaySales}). Each
+     * sale on its own: an error on one (its keys gone, Redis
      * refusing a command) is counted and logged, and the pass goes on with the next sale.
      */
     int relayOnce() {
+        sales.indexLoadedSalesOnce();
+        Instant endedLongAgo = Instant.now().minus(settings.grace());
         int relayed = 0;
-        for (String saleId : stream.saleIds()) {
-            relayed += relayIsolated(saleId);
+        for (RelaySale sale : sales.all()) {
+            relayed += relayIsolated(sale, endedLongAgo);
         }
         return relayed;
     }
 
-    private int relayIsolated(String saleId) {
+    private int relayIsolated(RelaySale sale, Instant endedLongAgo) {
+        String saleId = sale.id();
         try {
-            return relaySale(saleId);
+            int relayed = relaySale(saleId);
+            StreamBacklog left = stream.backlog(saleId);
+            backlog.record(saleId, left);
+            forgetIfDone(sale, left, endedLongAgo);
+            return relayed;
         } catch (RuntimeException e) {
             // entries stay pending and are retried on a later pass
             meters.counter("flashsale.relay.sale.errors", "sale", saleId).increment();
@@ -76,15 +94,22 @@ class AdmissionRelay implements SmartLifecycle {
 
     /**
      * What this relay left unfinished (e.g. Temporal was down), then entries of dead consumers, then
-     * new ones; then what is left of the sale's backlog.
+     * new ones.
      */
     private int relaySale(String saleId) {
         int relayed = relay(saleId, stream.readOwnPending(saleId, settings.consumer(), settings.batchSize()));
         relayed += relay(
                 saleId, stream.claimIdle(saleId, settings.consumer(), settings.claimIdle(), settings.batchSize()));
-        relayed += relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
-        backlog.record(saleId, stream.backlog(saleId));
-        return relayed;
+        return relayed + relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
+    }
+
+    /** A sale ended longer than the grace ago with nothing left in its stream is not visited again. */
+    private void forgetIfDone(RelaySale sale, StreamBacklog left, Instant endedLongAgo) {
+        if (sale.endedBefore(endedLongAgo) && left.entries() == 0) {
+            sales.forget(sale.id());
+            backlog.forget(sale.id());
+            log.info("admission relay no longer visits saleId={}: ended {}", sale.id(), sale.closes());
+        }
     }
 
     private int relay(String saleId, List<AdmissionEntry> entries) {

@@ -27,6 +27,17 @@ class RelayBacklogMeters {
         reading.oldestAgeSeconds = backlog.oldestAge(Instant.now()).toMillis() / 1000.0;
     }
 
+    /** The sale is no longer visited: its gauges go. */
+    void forget(String saleId) {
+        if (sales.remove(saleId) != null) {
+            meters.find("flashsale.relay.backlog").tag("sale", saleId).meters().forEach(meters::remove);
+            meters.find("flashsale.relay.oldest.age")
+                    .tag("sale", saleId)
+                    .meters()
+                    .forEach(meters::remove);
+        }
+    }
+
     private Reading register(String saleId) {
         Reading reading = new Reading();
         Gauge.builder("flashsale.relay.backlog", reading, r -> r.entries)

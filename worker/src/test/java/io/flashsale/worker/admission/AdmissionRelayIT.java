@@ -3,6 +3,7 @@ package io.flashsale.worker.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.admission.RelaySales;
 import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.testing.Race;
 import io.flashsale.stores.testing.TestSales;
@@ -15,6 +16,7 @@ import io.flashsale.workflows.purchase.PurchaseWorkflow;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,6 +31,9 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
 
     @Autowired
     AdmissionStream stream;
+
+    @Autowired
+    RelaySales relaySales;
 
     SimpleMeterRegistry meters;
 
@@ -141,6 +146,38 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
         assertThat(gauge("flashsale.relay.oldest.age")).isZero();
     }
 
+    @Test
+    void stopsPollingASaleEndedLongerThanTheGraceAgoOnceItsStreamIsEmpty() throws InterruptedException {
+        Sale ended = fixture.create(TestSales.closed(3));
+        Sale endedWithAdmission = saleVisitedFirst();
+        PurchaseRequest late = fixture.admit(endedWithAdmission, "late");
+        relaySales.add(endedWithAdmission.id(), Instant.now().minusSeconds(60)); // it closed since
+        AdmissionRelay relay = relay("relay-a");
+
+        assertThat(relay.relayOnce()).isEqualTo(1);
+
+        awaitPendingPayment(late);
+        assertThat(visited())
+                .doesNotContain(ended.id(), endedWithAdmission.id())
+                .contains(sale.id());
+        redis.delete(keys.sale(ended.id()).admissions());
+        redis.opsForValue().set(keys.sale(ended.id()).admissions(), "not a stream");
+        try {
+            assertThat(relay.relayOnce()).isZero();
+            assertThat(saleErrors(ended)).isZero();
+            assertThat(meters.find("flashsale.relay.backlog")
+                            .tag("sale", ended.id())
+                            .gauge())
+                    .isNull();
+        } finally {
+            redis.delete(keys.sale(ended.id()).admissions());
+        }
+    }
+
+    private List<String> visited() {
+        return relaySales.all().stream().map(RelaySales.RelaySale::id).toList();
+    }
+
     private double gauge(String name) {
         return meters.get(name).tag("sale", sale.id()).gauge().value();
     }
@@ -169,8 +206,9 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
     }
 
     private AdmissionRelay relay(String consumer, Duration claimIdle) {
-        var settings = new WorkerProperties.Relay(true, consumer, Duration.ofMillis(50), claimIdle, 10);
-        return new AdmissionRelay(stream, new PurchaseStarter(env.getWorkflowClient()), settings, meters);
+        var settings =
+                new WorkerProperties.Relay(true, consumer, Duration.ofMillis(50), claimIdle, 10, Duration.ofSeconds(1));
+        return new AdmissionRelay(stream, relaySales, new PurchaseStarter(env.getWorkflowClient()), settings, meters);
     }
 
     /** Workflows the relays started themselves (not found running already). */
