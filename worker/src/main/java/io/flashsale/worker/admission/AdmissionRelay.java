@@ -41,6 +41,7 @@ class AdmissionRelay implements SmartLifecycle {
     private final MeterRegistry meters;
     private final RelayBacklogMeters backlog;
     private final RelaySales sales;
+    private volatile boolean indexed;
     private ScheduledExecutorService executor;
 
     AdmissionRelay(
@@ -67,13 +68,21 @@ class AdmissionRelay implements SmartLifecycle {
      * refusing a command) is counted and logged, and the pass goes on with the next sale.
      */
     int relayOnce() {
-        sales.indexLoadedSalesOnce();
+        indexLoadedSalesOnce();
         Instant endedLongAgo = Instant.now().minus(settings.grace());
         int relayed = 0;
         for (RelaySale sale : sales.all()) {
             relayed += relayIsolated(sale, endedLongAgo);
         }
         return relayed;
+    }
+
+    /** Sales loaded by an earlier version join the relay's sales (a marker check on the first pass only). */
+    private void indexLoadedSalesOnce() {
+        if (!indexed) {
+            sales.indexLoadedSalesOnce();
+            indexed = true;
+        }
     }
 
     private int relayIsolated(RelaySale sale, Instant endedLongAgo) {
