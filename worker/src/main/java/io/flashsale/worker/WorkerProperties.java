@@ -27,6 +27,8 @@ public record WorkerProperties(@Valid @NotNull Relay relay, @NotNull Duration dr
      * @param claimIdle an entry pending this long at another (dead) consumer is taken over
      * @param batchSize entries read per sale and pass
      * @param grace a sale ended longer ago than this, with an empty stream, is no longer visited
+     * @param consumerIdle consumers of the group (other than this one) idle this long with nothing
+     *     pending are removed, once per this period: relays of stopped workers do not pile up
      */
     public record Relay(
             boolean enabled,
@@ -34,5 +36,6 @@ public record WorkerProperties(@Valid @NotNull Relay relay, @NotNull Duration dr
             @NotNull Duration pollInterval,
             @NotNull Duration claimIdle,
             @Min(1) int batchSize,
-            @NotNull Duration grace) {}
+            @NotNull Duration grace,
+            @NotNull Duration consumerIdle) {}
 }

@@ -9,6 +9,7 @@ import org.springframework.data.redis.RedisSystemException;
 import org.springframework.data.redis.connection.stream.Consumer;
 import org.springframework.data.redis.connection.stream.MapRecord;
 import org.springframework.data.redis.connection.stream.ReadOffset;
+import org.springframework.data.redis.connection.stream.StreamInfo.XInfoConsumer;
 import org.springframework.data.redis.connection.stream.StreamOffset;
 import org.springframework.data.redis.connection.stream.StreamReadOptions;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -92,6 +93,39 @@ public class AdmissionStream {
     /** The entry's workflow exists: acknowledge and delete it, in one atomic step (ack_delete.lua). */
     public void done(String saleId, String entryId) {
         redis.execute(ackDelete, List.of(keys.sale(saleId).admissions()), entryId);
+    }
+
+    /**
+     * Removes the group's consumers other than {@code self} that hold no pending entry and were idle
+     * longer than {@code minIdle}: relays of stopped workers (a live relay reading again is simply
+     * created again by Redis). Idempotent: XGROUP DELCONSUMER of an absent consumer changes nothing.
+     *
+     * @return the number of consumers removed
+     */
+    public int removeIdleConsumers(String saleId, String self, Duration minIdle) {
+        String key = keys.sale(saleId).admissions();
+        int removed = 0;
+        for (XInfoConsumer consumer : consumers(key)) {
+            if (!consumer.consumerName().equals(self)
+                    && consumer.pendingCount() == 0
+                    && consumer.idleTimeMs() > minIdle.toMillis()) {
+                redis.opsForStream().deleteConsumer(key, Consumer.from(GROUP, consumer.consumerName()));
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    private List<XInfoConsumer> consumers(String key) {
+        try {
+            return redis.opsForStream().consumers(key, GROUP).stream().toList();
+        } catch (RedisSystemException e) {
+            if (isNoGroup(e)
+                    || String.valueOf(e.getMostSpecificCause().getMessage()).contains("no such key")) {
+                return List.of(); // Redis lost the stream or its group: no consumers left
+            }
+            throw e;
+        }
     }
 
     /** The sale's admissions still waiting for the relay (backlog.lua, read only). */

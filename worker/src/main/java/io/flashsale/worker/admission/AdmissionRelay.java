@@ -42,6 +42,7 @@ class AdmissionRelay implements SmartLifecycle {
     private final RelayBacklogMeters backlog;
     private final RelaySales sales;
     private volatile boolean indexed;
+    private Instant nextConsumerCleanup = Instant.EPOCH;
     private ScheduledExecutorService executor;
 
     AdmissionRelay(
@@ -70,11 +71,22 @@ class AdmissionRelay implements SmartLifecycle {
     int relayOnce() {
         indexLoadedSalesOnce();
         Instant endedLongAgo = Instant.now().minus(settings.grace());
+        boolean removeIdleConsumers = consumerCleanupDue();
         int relayed = 0;
         for (RelaySale sale : sales.all()) {
-            relayed += relayIsolated(sale, endedLongAgo);
+            relayed += relayIsolated(sale, endedLongAgo, removeIdleConsumers);
         }
         return relayed;
+    }
+
+    /** Once every {@code consumerIdle}, a pass also removes the consumers of stopped relays. */
+    private boolean consumerCleanupDue() {
+        Instant now = Instant.now();
+        if (now.isBefore(nextConsumerCleanup)) {
+            return false;
+        }
+        nextConsumerCleanup = now.plus(settings.consumerIdle());
+        return true;
     }
 
     /** Sales loaded by an earlier version join the relay's sales (a marker check on the first pass only). */
@@ -85,10 +97,13 @@ class AdmissionRelay implements SmartLifecycle {
         }
     }
 
-    private int relayIsolated(RelaySale sale, Instant endedLongAgo) {
+    private int relayIsolated(RelaySale sale, Instant endedLongAgo, boolean removeIdleConsumers) {
         String saleId = sale.id();
         try {
             int relayed = relaySale(saleId);
+            if (removeIdleConsumers) {
+                stream.removeIdleConsumers(saleId, settings.consumer(), settings.consumerIdle());
+            }
             StreamBacklog left = stream.backlog(saleId);
             backlog.record(saleId, left);
             forgetIfDone(sale, left, endedLongAgo);

@@ -21,6 +21,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.redis.connection.stream.StreamInfo.XInfoConsumer;
 
 /**
  * The relay closes the window "Redis admitted the buyer, then the api died before starting the
@@ -174,6 +175,31 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
         }
     }
 
+    @Test
+    void removesConsumersOfStoppedRelaysIdleWithNothingPending() throws InterruptedException {
+        PurchaseRequest alice = admit("alice");
+        assertThat(stream.readNew(sale.id(), "stopped", 10)).hasSize(1);
+        Thread.sleep(600);
+
+        assertThat(relay("relay-a", Duration.ZERO).relayOnce()).isEqualTo(1);
+
+        assertThat(consumers()).containsExactly("relay-a");
+        PurchaseRequest bob = admit("bob");
+        assertThat(stream.readNew(sale.id(), "stopped-holding-an-entry", 10)).hasSize(1);
+        Thread.sleep(600);
+        assertThat(relay("relay-a", Duration.ofMinutes(1)).relayOnce()).isZero();
+        assertThat(consumers()).containsExactlyInAnyOrder("relay-a", "stopped-holding-an-entry");
+        assertThat(relay("relay-a", Duration.ZERO).relayOnce()).isEqualTo(1);
+        awaitPendingPayment(alice);
+        awaitPendingPayment(bob);
+    }
+
+    private List<String> consumers() {
+        return redis.opsForStream().consumers(keys.sale(sale.id()).admissions(), "relay").stream()
+                .map(XInfoConsumer::consumerName)
+                .toList();
+    }
+
     private List<String> visited() {
         return relaySales.all().stream().map(RelaySales.RelaySale::id).toList();
     }
@@ -206,8 +232,8 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
     }
 
     private AdmissionRelay relay(String consumer, Duration claimIdle) {
-        var settings =
-                new WorkerProperties.Relay(true, consumer, Duration.ofMillis(50), claimIdle, 10, Duration.ofSeconds(1));
+        var settings = new WorkerProperties.Relay(
+                true, consumer, Duration.ofMillis(50), claimIdle, 10, Duration.ofSeconds(1), Duration.ofMillis(500));
         return new AdmissionRelay(stream, relaySales, new PurchaseStarter(env.getWorkflowClient()), settings, meters);
     }
 
