@@ -7,11 +7,19 @@
 --
 -- Returns the claimed entries as {{id, {field, value, ...}}, ...}. Entries deleted meanwhile are
 -- dropped from the pending list by Redis 7 and not returned (Redis 6.2 returns them with no fields).
+-- Returns no entries when the stream or its group does not exist (Redis lost the sale: nothing of
+-- it is pending); any other error is raised.
 
 local entries = {}
 local cursor = '0-0'
 for _ = 1, 10 do
-  local page = redis.call('XAUTOCLAIM', KEYS[1], 'relay', ARGV[1], ARGV[2], cursor, 'COUNT', ARGV[3])
+  local page = redis.pcall('XAUTOCLAIM', KEYS[1], 'relay', ARGV[1], ARGV[2], cursor, 'COUNT', ARGV[3])
+  if page.err then
+    if string.sub(page.err, 1, 7) == 'NOGROUP' then
+      return entries
+    end
+    return redis.error_reply(page.err)
+  end
   for _, entry in ipairs(page[2]) do
     entries[#entries + 1] = entry
   end

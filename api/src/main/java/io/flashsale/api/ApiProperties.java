@@ -2,6 +2,7 @@ package io.flashsale.api;
 
 import io.flashsale.stores.admission.RateLimits;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.time.Duration;
@@ -17,6 +18,7 @@ import org.springframework.validation.annotation.Validated;
  * @param maxBodySize largest request body {@code /api/**} accepts (413 beyond)
  * @param temporalRetry how long a Temporal call of the api retries before it gives up: a buyer
  *     never waits longer on a Temporal outage (the admission is then left to the worker's relay)
+ * @param commands pay and cancel (Workflow Updates)
  */
 @Validated
 @ConfigurationProperties("flashsale.api")
@@ -24,11 +26,20 @@ public record ApiProperties(
         @Valid @NotNull Jwt jwt,
         @Valid @NotNull RateLimits rateLimit,
         @NotNull DataSize maxBodySize,
-        @NotNull Duration temporalRetry) {
+        @NotNull Duration temporalRetry,
+        @Valid @NotNull Commands commands) {
 
     /**
      * @param secret HS256 key for bearer tokens, at least 32 bytes; the dev default is refused outside
      *     the {@code dev} profile. Unused when a JWK set, issuer or public key is configured.
      */
     public record Jwt(@NotNull @Size(min = 32) String secret) {}
+
+    /**
+     * @param answerWithin pay and cancel answer with their outcome within this, else 202 with the
+     *     purchase link (the Update goes on)
+     * @param threads threads of pay and cancel's calls to Temporal, apart from the HTTP threads
+     * @param queueCapacity calls waiting for one of those threads
+     */
+    public record Commands(@NotNull Duration answerWithin, @Min(1) int threads, @Min(1) int queueCapacity) {}
 }

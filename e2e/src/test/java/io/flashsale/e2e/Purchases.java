@@ -36,8 +36,9 @@ final class Purchases {
 
     /**
      * Pays each purchase (concurrently) and asserts each one PAID. A payment whose request times out
-     * (a worker died and Temporal is handing its tasks to another) is sent again with the same
-     * payment id, as a buyer's client would: paying is idempotent by payment id.
+     * (a worker died and Temporal is handing its tasks to another) or is answered 202 (outcome not
+     * known within a few seconds) is sent again with the same payment id, as a buyer's client
+     * would: paying is idempotent by payment id.
      */
     void pay(List<String> purchaseIds) throws InterruptedException {
         List<Callable<Api.Response>> calls = new ArrayList<>();
@@ -51,21 +52,35 @@ final class Purchases {
         }
     }
 
-    private Api.Response payPatiently(String purchaseId) {
-        for (int attempt = 1; ; attempt++) {
+    private Api.Response payPatiently(String purchaseId) throws InterruptedException {
+        return untilKnown(() -> api.pay(owner(purchaseId), purchaseId, "pay-" + purchaseId));
+    }
+
+    /** Sends the call again while it times out (5 times) or answers 202 (up to 60 s). */
+    private static Api.Response untilKnown(Callable<Api.Response> call) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        for (int timeouts = 0; ; ) {
             try {
-                return api.pay(owner(purchaseId), purchaseId, "pay-" + purchaseId);
+                Api.Response response = call.call();
+                if (response.status() != 202 || System.nanoTime() > deadline) {
+                    return response;
+                }
+                Thread.sleep(500);
             } catch (UncheckedIOException timedOut) {
-                if (attempt == 5) {
+                if (++timeouts == 5) {
                     throw timedOut;
                 }
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
         }
     }
 
-    void cancel(List<String> purchaseIds) {
+    void cancel(List<String> purchaseIds) throws InterruptedException {
         for (String id : purchaseIds) {
-            Api.Response cancelled = api.cancel(owner(id), id);
+            Api.Response cancelled = untilKnown(() -> api.cancel(owner(id), id));
             assertThat(cancelled.status()).as("%s", cancelled.body()).isEqualTo(200);
             assertThat(cancelled.body().path("status").asText()).isEqualTo("CANCELLED");
         }

@@ -11,20 +11,27 @@ import io.flashsale.stores.testing.TestAdmissions;
 import io.flashsale.stores.testing.TestSales;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Fault matrix, stores and the api: the api dies between admission and workflow start, a relay
- * consumer dies holding entries, Redis loses a sale, MySQL is unreachable for ~10 s. The api and
- * worker reach MySQL through a {@link TcpProxy} this test controls; relays claim entries of a dead
- * consumer after 2 s.
+ * consumer dies holding entries, Redis loses a sale, MySQL is unreachable for ~10 s (once under
+ * 300 concurrent payments). The api and worker reach MySQL through a {@link TcpProxy} this test
+ * controls; relays claim entries of a dead consumer after 2 s; the client address has no rate
+ * limit (the test's buyers all come from one address).
  */
 class StoreFaultsIT extends ProxiedSystemTest {
 
     private static final Duration OUTAGE = Duration.ofSeconds(10);
+    private static final int PAYERS = 300;
 
     @BeforeAll
     static void startBehindMySqlProxy() throws Exception {
@@ -33,7 +40,14 @@ class StoreFaultsIT extends ProxiedSystemTest {
             URI server = URI.create(url.substring("jdbc:".length()));
             String proxied = url.replace(server.getAuthority(), proxyTo(server.getHost(), server.getPort()));
             return FlashSaleSystem.with(
-                    environment, Map.of("MYSQL_URL", proxied, "FLASHSALE_WORKER_RELAY_CLAIMIDLE", "2s"));
+                    environment,
+                    Map.of(
+                            "MYSQL_URL",
+                            proxied,
+                            "FLASHSALE_WORKER_RELAY_CLAIMIDLE",
+                            "2s",
+                            "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY",
+                            "0"));
         });
     }
 
@@ -162,6 +176,58 @@ class StoreFaultsIT extends ProxiedSystemTest {
 
         assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", 3L, "CANCELLED", 3L));
         Audits.assertAudit(api, new AuditReport(saleId, 6, 3, 0, 3, 0, 3, 3L, 3, 3, 6, 0, 0, List.of(), "PASS"));
+    }
+
+    /**
+     * Fault: MySQL unreachable while 300 payments arrive at once (each {@code markPaid} retries).
+     * Pay answers 202 within a few seconds instead of holding an HTTP thread until MySQL is back, so
+     * admission (Redis only) keeps answering; every payment completes once MySQL is back.
+     */
+    @Test
+    void admissionKeepsAnsweringWhileHundredsOfPaymentsWaitForMySql() throws Exception {
+        String saleId = newSale(PAYERS, Duration.ofMinutes(10));
+        Purchases purchases = new Purchases(api, saleId);
+        List<String> ids = purchases.purchaseIds(Purchases.users("payer", PAYERS));
+        assertThat(purchases.race(Purchases.users("payer", PAYERS)))
+                .extracting(Api.Response::status)
+                .containsOnly(202);
+        purchases.awaitStatus(ids, "PENDING_PAYMENT", Duration.ofSeconds(120));
+        String nextSale = newSale(10, Duration.ofMinutes(10));
+
+        proxy.cut();
+        ExecutorService payers = Executors.newFixedThreadPool(PAYERS);
+        List<Future<Api.Response>> payments = new ArrayList<>();
+        for (String id : ids) {
+            payments.add(payers.submit(() -> api.pay(Purchases.owner(id), id, "pay-" + id)));
+        }
+        Thread.sleep(1000); // the payments are in the api, waiting for their Updates
+        List<Integer> admissions = admitWithin(nextSale, 10, Duration.ofSeconds(2));
+        List<Integer> answered = statuses(payments);
+        proxy.restore();
+        payers.shutdown();
+
+        assertThat(admissions).hasSize(10).containsOnly(202);
+        assertThat(answered).hasSize(PAYERS).containsOnly(202);
+        purchases.awaitStatus(ids, "PAID", Duration.ofSeconds(120));
+        assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", (long) PAYERS));
+    }
+
+    /** Admits {@code buyers} one after the other, each answer within {@code bound} or an error. */
+    private static List<Integer> admitWithin(String saleId, int buyers, Duration bound) {
+        List<Integer> statuses = new ArrayList<>();
+        for (String user : Purchases.users("admitted", buyers)) {
+            statuses.add(api.purchase(TestTokens.buyer(user), saleId, "key-" + user, bound)
+                    .status());
+        }
+        return statuses;
+    }
+
+    private static List<Integer> statuses(List<Future<Api.Response>> responses) throws Exception {
+        List<Integer> statuses = new ArrayList<>();
+        for (Future<Api.Response> response : responses) {
+            statuses.add(response.get(60, TimeUnit.SECONDS).status());
+        }
+        return statuses;
     }
 
     private static String newSale(int units, Duration payTimeout) {

@@ -20,8 +20,18 @@ public record RedisKeyProperties(@DefaultValue("fs") @Pattern(regexp = "[A-Za-z0
         return SaleKeys.of(keyPrefix + ":{sale:" + saleId + "}");
     }
 
-    /** The global set of loaded sale ids (the admission relay iterates it). */
+    /** The global set of loaded sale ids. */
     public String sales() {
         return keyPrefix + ":sales";
+    }
+
+    /** The sorted set of sales the admission relay visits, scored by their close time. */
+    public String relaySales() {
+        return keyPrefix + ":sales:relay";
+    }
+
+    /** Present once the sales loaded before {@link #relaySales()} existed were added to it. */
+    public String relaySalesIndexed() {
+        return keyPrefix + ":sales:relay:indexed";
     }
 }

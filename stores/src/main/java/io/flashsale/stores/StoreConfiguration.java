@@ -2,6 +2,7 @@ package io.flashsale.stores;
 
 import io.flashsale.stores.admission.AdmissionGate;
 import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.admission.RelaySales;
 import io.flashsale.stores.admission.Reservations;
 import io.flashsale.stores.sale.SaleRepository;
 import io.flashsale.stores.sale.SaleStock;
@@ -30,7 +31,12 @@ public class StoreConfiguration {
 
     @Bean
     SaleStock saleStock(StringRedisTemplate redis, RedisKeyProperties keys) {
-        return new SaleStock(redis, keys, loadSaleScript());
+        return new SaleStock(redis, keys, loadSaleScript(), relaySales(redis, keys));
+    }
+
+    @Bean
+    RelaySales relaySales(StringRedisTemplate redis, RedisKeyProperties keys) {
+        return new RelaySales(redis, keys);
     }
 
     @Bean
@@ -45,7 +51,7 @@ public class StoreConfiguration {
 
     @Bean
     AdmissionStream admissionStream(StringRedisTemplate redis, RedisKeyProperties keys) {
-        return new AdmissionStream(redis, keys, claimScript());
+        return new AdmissionStream(redis, keys, claimScript(), ackDeleteScript(), backlogScript());
     }
 
     @Bean
@@ -77,5 +83,15 @@ public class StoreConfiguration {
     @Bean
     RedisScript<List> claimScript() {
         return LuaScripts.load("claim", List.class);
+    }
+
+    @Bean
+    RedisScript<Long> ackDeleteScript() {
+        return LuaScripts.load("ack_delete", Long.class);
+    }
+
+    @Bean
+    RedisScript<List> backlogScript() {
+        return LuaScripts.load("backlog", List.class);
     }
 }

@@ -35,11 +35,16 @@ public record WorkerProperties(
      * @param pollInterval pause between two passes over the sales' admission streams
      * @param claimIdle an entry pending this long at another (dead) consumer is taken over
      * @param batchSize entries read per sale and pass
+     * @param grace a sale ended longer ago than this, with an empty stream, is no longer visited
+     * @param consumerIdle consumers of the group (other than this one) idle this long with nothing
+     *     pending are removed, once per this period: relays of stopped workers do not pile up
      */
     public record Relay(
             boolean enabled,
             @NotBlank String consumer,
             @NotNull Duration pollInterval,
             @NotNull Duration claimIdle,
-            @Min(1) int batchSize) {}
+            @Min(1) int batchSize,
+            @NotNull Duration grace,
+            @NotNull Duration consumerIdle) {}
 }

@@ -8,6 +8,7 @@ import io.flashsale.api.security.ClientAddress;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 import java.net.URI;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -70,14 +71,17 @@ class PurchaseController {
         return lookup.find(id).orElseThrow(() -> PurchaseCommands.notFound(id));
     }
 
+    /** 200 with the outcome, or 202 with the purchase link when it is not known within a few seconds. */
     @PostMapping("/api/purchases/{purchaseId}/payment")
-    PurchaseResponse pay(
+    CompletableFuture<ResponseEntity<PurchaseResponse>> pay(
             @PathVariable String purchaseId, @Valid @RequestBody PaymentBody body, @AuthenticationPrincipal Jwt token) {
         return commands.pay(owned(purchaseId, token), body.paymentId());
     }
 
+    /** As {@link #pay}: 200 with the outcome or 202 with the purchase link. */
     @PostMapping("/api/purchases/{purchaseId}/cancel")
-    PurchaseResponse cancel(@PathVariable String purchaseId, @AuthenticationPrincipal Jwt token) {
+    CompletableFuture<ResponseEntity<PurchaseResponse>> cancel(
+            @PathVariable String purchaseId, @AuthenticationPrincipal Jwt token) {
         return commands.cancel(owned(purchaseId, token));
     }
 

@@ -9,6 +9,7 @@ import io.grpc.StatusRuntimeException;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowServiceException;
+import io.temporal.client.WorkflowStub;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
 
@@ -34,6 +35,10 @@ class PurchaseLookup {
         } catch (WorkflowServiceException down) {
             return whileTemporalIsDown(id, down);
         }
+    }
+
+    WorkflowStub untyped(PurchaseId id) {
+        return temporal.newUntypedWorkflowStub(id.value());
     }
 
     PurchaseWorkflow workflow(PurchaseId id) {

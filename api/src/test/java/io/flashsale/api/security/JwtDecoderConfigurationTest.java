@@ -46,7 +46,10 @@ class JwtDecoderConfigurationTest {
                     "flashsale.api.rate-limit.per-address.capacity=300",
                     "flashsale.api.rate-limit.per-address.refill-per-second=100",
                     "flashsale.api.max-body-size=16KB",
-                    "flashsale.api.temporal-retry=2s");
+                    "flashsale.api.temporal-retry=2s",
+                    "flashsale.api.commands.answer-within=3s",
+                    "flashsale.api.commands.threads=32",
+                    "flashsale.api.commands.queue-capacity=5000");
 
     @Test
     void refusesToStartWithTheDevSecretOutsideTheDevProfile() {

@@ -2,6 +2,7 @@ package io.flashsale.stores.sale;
 
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.SaleKeys;
+import io.flashsale.stores.admission.RelaySales;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,17 +16,21 @@ public class SaleStock {
     private final StringRedisTemplate redis;
     private final RedisKeyProperties keys;
     private final RedisScript<Long> loadSale;
+    private final RelaySales relaySales;
 
-    public SaleStock(StringRedisTemplate redis, RedisKeyProperties keys, RedisScript<Long> loadSale) {
+    public SaleStock(
+            StringRedisTemplate redis, RedisKeyProperties keys, RedisScript<Long> loadSale, RelaySales relaySales) {
         this.redis = redis;
         this.keys = keys;
         this.loadSale = loadSale;
+        this.relaySales = relaySales;
     }
 
     /**
      * Idempotent by sale id: meta (with the sale's own token buckets) and stock are written only
      * when the sale is not in Redis yet (a running sale is never reset). The id joins the global set
-     * of sales afterwards, a separate command because that set lies outside the sale's hash slot.
+     * of sales and the relay's sales afterwards, separate commands because those sets lie outside
+     * the sale's hash slot.
      *
      * @return true when this call loaded the sale
      */
@@ -40,6 +45,7 @@ public class SaleStock {
         args.addAll(sale.rateLimits().arguments());
         Long loaded = redis.execute(loadSale, List.of(sk.meta(), sk.stock(), sk.admissions()), args.toArray());
         redis.opsForSet().add(keys.sales(), sale.id());
+        relaySales.add(sale.id(), sale.endsAt());
         return loaded != null && loaded == 1;
     }
 

@@ -2,18 +2,33 @@ package io.flashsale.stores.admission;
 
 import static io.flashsale.stores.testing.TestAdmissions.admit;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.testing.StoresIntegrationTest;
 import io.flashsale.stores.testing.TestSales;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.redis.RedisSystemException;
+import org.springframework.data.redis.core.script.RedisScript;
 
 class AdmissionStreamIT extends StoresIntegrationTest {
 
     @Autowired
     AdmissionStream stream;
+
+    @Autowired
+    RedisScript<List> claimScript;
+
+    @Autowired
+    RedisScript<Long> ackDeleteScript;
+
+    @Autowired
+    RedisScript<List> backlogScript;
 
     @Test
     void listsEveryLoadedSale() {
@@ -80,6 +95,53 @@ class AdmissionStreamIT extends StoresIntegrationTest {
     }
 
     @Test
+    void aDoneCutShortLeavesTheEntryPendingForTheNextPass() {
+        Sale sale = loaded(TestSales.open(5));
+        Admission admission = admit(gate, sale.id(), "u1", "k");
+        stream.readNew(sale.id(), "relay-a", 10);
+
+        try (RefusingRedis refusing = RefusingRedis.without(redis, "xdel")) {
+            assertThatThrownBy(() -> new AdmissionStream(
+                                    refusing.template(), keys, claimScript, ackDeleteScript, backlogScript)
+                            .done(sale.id(), admission.entryId()))
+                    .isInstanceOf(RedisSystemException.class);
+        }
+
+        assertThat(stream.readOwnPending(sale.id(), "relay-a", 10))
+                .extracting(AdmissionEntry::entryId)
+                .containsExactly(admission.entryId());
+        stream.done(sale.id(), admission.entryId());
+        assertThat(redis.opsForStream().size(keys.sale(sale.id()).admissions())).isZero();
+        assertThat(pending(sale)).isZero();
+    }
+
+    @Test
+    void readsNothingFromAStreamRedisLostOnEveryReadPath() {
+        Sale sale = loaded(TestSales.open(5));
+        admit(gate, sale.id(), "u1", "k");
+        stream.readNew(sale.id(), "dead", 10);
+        loseSale(sale.id());
+
+        assertThat(stream.readOwnPending(sale.id(), "dead", 10)).isEmpty();
+        assertThat(stream.claimIdle(sale.id(), "alive", Duration.ZERO, 10)).isEmpty();
+        assertThat(stream.readNew(sale.id(), "alive", 10)).isEmpty();
+        assertThat(redis.hasKey(keys.sale(sale.id()).admissions())).isFalse();
+    }
+
+    @Test
+    void reportsTheEntriesLeftAndWhenTheOldestWasAdmitted() {
+        Sale sale = loaded(TestSales.open(5));
+        assertThat(stream.backlog(sale.id())).isEqualTo(new StreamBacklog(0, Optional.empty()));
+        Admission first = admit(gate, sale.id(), "u1", "k");
+        admit(gate, sale.id(), "u2", "k");
+
+        StreamBacklog backlog = stream.backlog(sale.id());
+
+        assertThat(backlog.entries()).isEqualTo(2);
+        assertThat(backlog.oldest()).contains(Instant.ofEpochMilli(StreamBacklog.millis(first.entryId())));
+    }
+
+    @Test
     void skipsEntriesTheApiAlreadyHandled() {
         Sale sale = loaded(TestSales.open(5));
         Admission handled = admit(gate, sale.id(), "u1", "k");
@@ -107,9 +169,12 @@ class AdmissionStreamIT extends StoresIntegrationTest {
         assertThat(stream.readOwnPending(sale.id(), "relay-b", 10)).isEmpty();
         stream.done(sale.id(), unfinished.entryId());
         assertThat(stream.readOwnPending(sale.id(), "relay-a", 10)).isEmpty();
-        assertThat(redis.opsForStream()
-                        .pending(keys.sale(sale.id()).admissions(), "relay")
-                        .getTotalPendingMessages())
-                .isZero();
+        assertThat(pending(sale)).isZero();
+    }
+
+    private long pending(Sale sale) {
+        return redis.opsForStream()
+                .pending(keys.sale(sale.id()).admissions(), "relay")
+                .getTotalPendingMessages();
     }
 }

@@ -6,6 +6,7 @@ import io.flashsale.stores.SaleKeys;
 import io.flashsale.stores.admission.AdmissionGate;
 import io.flashsale.stores.admission.AdmissionStream;
 import io.flashsale.stores.admission.HoldState;
+import io.flashsale.stores.admission.RelaySales;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SortedMap;
@@ -133,15 +134,20 @@ public final class StoreProbe {
 
     /** The relay's view of the streams, to play a relay consumer that reads and dies. */
     public AdmissionStream stream() {
-        return new AdmissionStream(redis, keys, LuaScripts.load("claim", List.class));
+        return new AdmissionStream(
+                redis,
+                keys,
+                LuaScripts.load("claim", List.class),
+                LuaScripts.load("ack_delete", Long.class),
+                LuaScripts.load("backlog", List.class));
     }
 
-    /** Hides the sale from every relay (they walk the global set of sales) or shows it again. */
+    /** Hides the sale (one without end) from every relay (they walk the relay's sales) or shows it again. */
     public void relayed(String saleId, boolean visible) {
         if (visible) {
-            redis.opsForSet().add(keys.sales(), saleId);
+            new RelaySales(redis, keys).add(saleId, null);
         } else {
-            redis.opsForSet().remove(keys.sales(), saleId);
+            new RelaySales(redis, keys).forget(saleId);
         }
     }
 

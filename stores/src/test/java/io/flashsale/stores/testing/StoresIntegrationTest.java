@@ -7,6 +7,7 @@ import io.flashsale.stores.sale.SaleStock;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -40,9 +41,17 @@ public abstract class StoresIntegrationTest {
     @Autowired
     protected RedisKeyProperties keys;
 
+    @Autowired
+    protected JdbcClient jdbc;
+
     @DynamicPropertySource
     static void stores(DynamicPropertyRegistry registry) {
         TestStores.register(registry);
+    }
+
+    /** Redis loses the sale: every key of it goes ({@link StoreProbe#loseSale}). */
+    protected void loseSale(String saleId) {
+        new StoreProbe(jdbc, redis, keys).loseSale(saleId);
     }
 
     /** Loads the sale's stock into Redis and returns the sale. */

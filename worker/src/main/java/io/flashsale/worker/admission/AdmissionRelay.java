@@ -2,6 +2,9 @@ package io.flashsale.worker.admission;
 
 import io.flashsale.stores.admission.AdmissionEntry;
 import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.admission.RelaySales;
+import io.flashsale.stores.admission.RelaySales.RelaySale;
+import io.flashsale.stores.admission.StreamBacklog;
 import io.flashsale.worker.WorkerProperties;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStarter;
@@ -9,6 +12,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -34,32 +38,102 @@ class AdmissionRelay implements SmartLifecycle {
     private final WorkerProperties.Relay settings;
     private final Timer lag;
     private final Counter started;
+    private final MeterRegistry meters;
+    private final RelayBacklogMeters backlog;
+    private final RelaySales sales;
+    private volatile boolean indexed;
+    private Instant nextConsumerCleanup = Instant.EPOCH;
     private ScheduledExecutorService executor;
 
     AdmissionRelay(
-            AdmissionStream stream, PurchaseStarter starter, WorkerProperties.Relay settings, MeterRegistry meters) {
+            AdmissionStream stream,
+            RelaySales sales,
+            PurchaseStarter starter,
+            WorkerProperties.Relay settings,
+            MeterRegistry meters) {
         this.stream = stream;
+        this.sales = sales;
         this.starter = starter;
         this.settings = settings;
         this.lag = Timer.builder("flashsale.relay.lag")
                 .description("time from admission to the relay handling it")
                 .register(meters);
         this.started = meters.counter("flashsale.relay.started");
+        this.meters = meters;
+        this.backlog = new RelayBacklogMeters(meters);
     }
 
     /**
-     * One pass over every sale: what this relay left unfinished (e.g. Temporal was down), then
-     * entries of dead consumers, then new ones.
+     * One pass over the sales that can still have admissions in flight ({@link RelaySales}). Each
+     * sale on its own: an error on one (its keys gone, Redis
+     * refusing a command) is counted and logged, and the pass goes on with the next sale.
      */
     int relayOnce() {
+        indexLoadedSalesOnce();
+        Instant endedLongAgo = Instant.now().minus(settings.grace());
+        boolean removeIdleConsumers = consumerCleanupDue();
         int relayed = 0;
-        for (String saleId : stream.saleIds()) {
-            relayed += relay(saleId, stream.readOwnPending(saleId, settings.consumer(), settings.batchSize()));
-            relayed += relay(
-                    saleId, stream.claimIdle(saleId, settings.consumer(), settings.claimIdle(), settings.batchSize()));
-            relayed += relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
+        for (RelaySale sale : sales.all()) {
+            relayed += relayIsolated(sale, endedLongAgo, removeIdleConsumers);
         }
         return relayed;
+    }
+
+    /** Once every {@code consumerIdle}, a pass also removes the consumers of stopped relays. */
+    private boolean consumerCleanupDue() {
+        Instant now = Instant.now();
+        if (now.isBefore(nextConsumerCleanup)) {
+            return false;
+        }
+        nextConsumerCleanup = now.plus(settings.consumerIdle());
+        return true;
+    }
+
+    /** Sales loaded by an earlier version join the relay's sales (a marker check on the first pass only). */
+    private void indexLoadedSalesOnce() {
+        if (!indexed) {
+            sales.indexLoadedSalesOnce();
+            indexed = true;
+        }
+    }
+
+    private int relayIsolated(RelaySale sale, Instant endedLongAgo, boolean removeIdleConsumers) {
+        String saleId = sale.id();
+        try {
+            int relayed = relaySale(saleId);
+            if (removeIdleConsumers) {
+                stream.removeIdleConsumers(saleId, settings.consumer(), settings.consumerIdle());
+            }
+            StreamBacklog left = stream.backlog(saleId);
+            backlog.record(saleId, left);
+            forgetIfDone(sale, left, endedLongAgo);
+            return relayed;
+        } catch (RuntimeException e) {
+            // entries stay pending and are retried on a later pass
+            meters.counter("flashsale.relay.sale.errors", "sale", saleId).increment();
+            log.warn("admission relay failed on saleId={}, will retry: {}", saleId, e.toString());
+            return 0;
+        }
+    }
+
+    /**
+     * What this relay left unfinished (e.g. Temporal was down), then entries of dead consumers, then
+     * new ones.
+     */
+    private int relaySale(String saleId) {
+        int relayed = relay(saleId, stream.readOwnPending(saleId, settings.consumer(), settings.batchSize()));
+        relayed += relay(
+                saleId, stream.claimIdle(saleId, settings.consumer(), settings.claimIdle(), settings.batchSize()));
+        return relayed + relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
+    }
+
+    /** A sale ended longer than the grace ago with nothing left in its stream is not visited again. */
+    private void forgetIfDone(RelaySale sale, StreamBacklog left, Instant endedLongAgo) {
+        if (sale.endedBefore(endedLongAgo) && left.entries() == 0) {
+            sales.forget(sale.id());
+            backlog.forget(sale.id());
+            log.info("admission relay no longer visits saleId={}: ended {}", sale.id(), sale.closes());
+        }
     }
 
     private int relay(String saleId, List<AdmissionEntry> entries) {

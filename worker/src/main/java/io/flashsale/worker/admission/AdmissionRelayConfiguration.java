@@ -1,6 +1,7 @@
 package io.flashsale.worker.admission;
 
 import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.admission.RelaySales;
 import io.flashsale.worker.WorkerProperties;
 import io.flashsale.workflows.purchase.PurchaseStarter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -20,7 +21,11 @@ class AdmissionRelayConfiguration {
     @Bean
     @ConditionalOnProperty(name = "flashsale.worker.relay.enabled", havingValue = "true", matchIfMissing = true)
     AdmissionRelay admissionRelay(
-            AdmissionStream stream, PurchaseStarter starter, WorkerProperties properties, MeterRegistry meters) {
-        return new AdmissionRelay(stream, starter, properties.relay(), meters);
+            AdmissionStream stream,
+            RelaySales sales,
+            PurchaseStarter starter,
+            WorkerProperties properties,
+            MeterRegistry meters) {
+        return new AdmissionRelay(stream, sales, starter, properties.relay(), meters);
     }
 }

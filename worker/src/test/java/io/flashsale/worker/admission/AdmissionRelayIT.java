@@ -3,7 +3,10 @@ package io.flashsale.worker.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.stores.admission.AdmissionStream;
+import io.flashsale.stores.admission.RelaySales;
+import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.testing.Race;
+import io.flashsale.stores.testing.TestSales;
 import io.flashsale.worker.WorkerProperties;
 import io.flashsale.worker.purchase.WorkflowIntegrationTest;
 import io.flashsale.workflows.purchase.PurchaseRequest;
@@ -13,10 +16,12 @@ import io.flashsale.workflows.purchase.PurchaseWorkflow;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.redis.connection.stream.StreamInfo.XInfoConsumer;
 
 /**
  * The relay closes the window "Redis admitted the buyer, then the api died before starting the
@@ -27,6 +32,9 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
 
     @Autowired
     AdmissionStream stream;
+
+    @Autowired
+    RelaySales relaySales;
 
     SimpleMeterRegistry meters;
 
@@ -85,10 +93,149 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
         assertThat(pending()).isZero();
     }
 
+    @Test
+    void startsTheAdmissionsOfAHealthySaleAfterASaleWhoseKeysRedisLost() throws InterruptedException {
+        Sale lost = saleVisitedFirst();
+        fixture.admit(lost, "zoe");
+        loseSale(lost.id());
+        PurchaseRequest alice = admit("alice");
+
+        assertThat(relay("relay-a").relayOnce()).isEqualTo(1);
+
+        awaitPendingPayment(alice);
+        assertThat(relayStarts()).isEqualTo(1);
+        assertThat(saleErrors(lost)).isZero();
+        assertThat(entriesLeft()).isZero();
+    }
+
+    @Test
+    void countsAnErrorOfOneSaleAndStillStartsTheAdmissionsOfTheNext() throws InterruptedException {
+        Sale broken = saleVisitedFirst();
+        redis.delete(keys.sale(broken.id()).admissions());
+        redis.opsForValue().set(keys.sale(broken.id()).admissions(), "not a stream");
+        PurchaseRequest alice = admit("alice");
+
+        try {
+            assertThat(relay("relay-a").relayOnce()).isEqualTo(1);
+
+            awaitPendingPayment(alice);
+            assertThat(relayStarts()).isEqualTo(1);
+            assertThat(saleErrors(broken)).isEqualTo(1);
+            assertThat(saleErrors(sale)).isZero();
+        } finally {
+            redis.delete(keys.sale(broken.id()).admissions());
+        }
+    }
+
+    @Test
+    void reportsTheBacklogAndTheAgeOfTheOldestUnstartedAdmissionPerSale() throws InterruptedException {
+        PurchaseRequest alice = admit("alice");
+        assertThat(stream.readNew(sale.id(), "dead", 10)).hasSize(1);
+        AdmissionRelay relay = relay("relay-a", Duration.ofSeconds(2));
+        Thread.sleep(1100);
+
+        assertThat(relay.relayOnce()).isZero();
+
+        assertThat(gauge("flashsale.relay.backlog")).isEqualTo(1);
+        assertThat(gauge("flashsale.relay.oldest.age")).isGreaterThanOrEqualTo(1.0);
+
+        Thread.sleep(1000);
+        assertThat(relay.relayOnce()).isEqualTo(1);
+
+        awaitPendingPayment(alice);
+        assertThat(gauge("flashsale.relay.backlog")).isZero();
+        assertThat(gauge("flashsale.relay.oldest.age")).isZero();
+    }
+
+    @Test
+    void stopsPollingASaleEndedLongerThanTheGraceAgoOnceItsStreamIsEmpty() throws InterruptedException {
+        Sale ended = fixture.create(TestSales.closed(3));
+        Sale endedWithAdmission = saleVisitedFirst();
+        PurchaseRequest late = fixture.admit(endedWithAdmission, "late");
+        relaySales.add(endedWithAdmission.id(), Instant.now().minusSeconds(60)); // it closed since
+        AdmissionRelay relay = relay("relay-a");
+
+        assertThat(relay.relayOnce()).isEqualTo(1);
+
+        awaitPendingPayment(late);
+        assertThat(visited())
+                .doesNotContain(ended.id(), endedWithAdmission.id())
+                .contains(sale.id());
+        redis.delete(keys.sale(ended.id()).admissions());
+        redis.opsForValue().set(keys.sale(ended.id()).admissions(), "not a stream");
+        try {
+            assertThat(relay.relayOnce()).isZero();
+            assertThat(saleErrors(ended)).isZero();
+            assertThat(meters.find("flashsale.relay.backlog")
+                            .tag("sale", ended.id())
+                            .gauge())
+                    .isNull();
+        } finally {
+            redis.delete(keys.sale(ended.id()).admissions());
+        }
+    }
+
+    @Test
+    void removesConsumersOfStoppedRelaysIdleWithNothingPending() throws InterruptedException {
+        PurchaseRequest alice = admit("alice");
+        assertThat(stream.readNew(sale.id(), "stopped", 10)).hasSize(1);
+        Thread.sleep(600);
+
+        assertThat(relay("relay-a", Duration.ZERO).relayOnce()).isEqualTo(1);
+
+        assertThat(consumers()).containsExactly("relay-a");
+        PurchaseRequest bob = admit("bob");
+        assertThat(stream.readNew(sale.id(), "stopped-holding-an-entry", 10)).hasSize(1);
+        Thread.sleep(600);
+        assertThat(relay("relay-a", Duration.ofMinutes(1)).relayOnce()).isZero();
+        assertThat(consumers()).containsExactlyInAnyOrder("relay-a", "stopped-holding-an-entry");
+        assertThat(relay("relay-a", Duration.ZERO).relayOnce()).isEqualTo(1);
+        awaitPendingPayment(alice);
+        awaitPendingPayment(bob);
+    }
+
+    private List<String> consumers() {
+        return redis.opsForStream().consumers(keys.sale(sale.id()).admissions(), "relay").stream()
+                .map(XInfoConsumer::consumerName)
+                .toList();
+    }
+
+    private List<String> visited() {
+        return relaySales.all().stream().map(RelaySales.RelaySale::id).toList();
+    }
+
+    private double gauge(String name) {
+        return meters.get(name).tag("sale", sale.id()).gauge().value();
+    }
+
+    /** A loaded sale whose id sorts before the test's sale, so a pass visits it first. */
+    private Sale saleVisitedFirst() {
+        Sale open = TestSales.open(3);
+        assertThat("a").isLessThan(sale.id());
+        return fixture.create(new Sale(
+                "a" + open.id(),
+                open.name(),
+                open.total(),
+                open.available(),
+                open.startsAt(),
+                open.endsAt(),
+                open.payTimeout(),
+                open.rateLimits()));
+    }
+
+    private double saleErrors(Sale sale) {
+        return meters.counter("flashsale.relay.sale.errors", "sale", sale.id()).count();
+    }
+
     /** A relay as the worker builds it, but with a 300 ms claim idle so a dead consumer shows fast. */
     private AdmissionRelay relay(String consumer) {
-        var settings = new WorkerProperties.Relay(true, consumer, Duration.ofMillis(50), Duration.ofMillis(300), 10);
-        return new AdmissionRelay(stream, new PurchaseStarter(env.getWorkflowClient()), settings, meters);
+        return relay(consumer, Duration.ofMillis(300));
+    }
+
+    private AdmissionRelay relay(String consumer, Duration claimIdle) {
+        var settings = new WorkerProperties.Relay(
+                true, consumer, Duration.ofMillis(50), claimIdle, 10, Duration.ofSeconds(1), Duration.ofMillis(500));
+        return new AdmissionRelay(stream, relaySales, new PurchaseStarter(env.getWorkflowClient()), settings, meters);
     }
 
     /** Workflows the relays started themselves (not found running already). */

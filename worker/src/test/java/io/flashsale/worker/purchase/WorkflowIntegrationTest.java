@@ -16,7 +16,6 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Base of the worker's integration tests: the real activities on fresh stores (a context, schema
@@ -34,9 +33,6 @@ public abstract class WorkflowIntegrationTest extends ActivitiesIntegrationTest 
 
     @Autowired
     protected SaleRepository sales;
-
-    @Autowired
-    protected JdbcClient jdbc;
 
     protected PurchaseFixture fixture;
     protected TestWorkflowEnvironment env;
