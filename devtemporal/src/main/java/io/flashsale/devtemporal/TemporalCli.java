@@ -60,10 +60,15 @@ public final class TemporalCli {
     }
 
     private static Optional<Path> onPath() {
+        return executable("temporal");
+    }
+
+    /** The executable {@code name} in a folder of the PATH, else in one of {@code moreFolders}. */
+    private static Optional<Path> executable(String name, String... moreFolders) {
         String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-        return Stream.of(path.split(java.io.File.pathSeparator))
+        return Stream.concat(Stream.of(path.split(java.io.File.pathSeparator)), Stream.of(moreFolders))
                 .filter(dir -> !dir.isBlank())
-                .map(dir -> Path.of(dir, "temporal"))
+                .map(dir -> Path.of(dir, name))
                 .filter(Files::isExecutable)
                 .findFirst();
     }
@@ -98,12 +103,8 @@ public final class TemporalCli {
     }
 
     private static Optional<Path> goOnPath() {
-        String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-        return Stream.concat(Stream.of(path.split(java.io.File.pathSeparator)), Stream.of("/usr/local/go/bin"))
-                .filter(dir -> !dir.isBlank())
-                .map(dir -> Path.of(dir, "go"))
-                .filter(Files::isExecutable)
-                .findFirst();
+        // Go's own installer puts it there without touching the PATH of non-login shells
+        return executable("go", "/usr/local/go/bin");
     }
 
     private Optional<Path> goInstall(Path go) {
