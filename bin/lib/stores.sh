@@ -37,19 +37,25 @@ stores_install() {
   DEBIAN_FRONTEND=noninteractive $STORES_SUDO apt-get install -y -qq mariadb-server redis-server >/dev/null
 }
 
+# stores_await SECONDS WHAT CHECK...: polls CHECK once a second; fails naming WHAT after SECONDS
+stores_await() {
+  local seconds="$1" what="$2" _
+  shift 2
+  for _ in $(seq 1 "$seconds"); do
+    "$@" && return 0
+    sleep 1
+  done
+  echo "stores: $what within $seconds s" >&2
+  return 1
+}
+
 stores_start_redis() {
   stores_redis_up && return 0
   stores_log "starting Redis on 127.0.0.1:6379"
   $STORES_SUDO mkdir -p /var/lib/redis /var/log/redis
   $STORES_SUDO redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
     --dir /var/lib/redis --logfile /var/log/redis/flashsale.log
-  local _
-  for _ in $(seq 1 30); do
-    stores_redis_up && return 0
-    sleep 1
-  done
-  echo "stores: Redis did not answer PING within 30 s (see /var/log/redis/flashsale.log)" >&2
-  return 1
+  stores_await 30 "Redis did not answer PING (see /var/log/redis/flashsale.log)" stores_redis_up
 }
 
 stores_start_mariadb() {
@@ -59,13 +65,7 @@ stores_start_mariadb() {
   [[ -d /var/lib/mysql/mysql ]] || $STORES_SUDO mariadb-install-db --user=mysql >/dev/null
   $STORES_SUDO start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd -- \
     --user=mysql --bind-address=127.0.0.1 --max-connections="$STORES_MAX_CONNECTIONS"
-  local _
-  for _ in $(seq 1 60); do
-    stores_mariadb_up && return 0
-    sleep 1
-  done
-  echo "stores: MariaDB did not answer ping within 60 s" >&2
-  return 1
+  stores_await 60 "MariaDB did not answer ping" stores_mariadb_up
 }
 
 stores_user_works() {
