@@ -4,6 +4,7 @@ import io.flashsale.stores.admission.AdmissionGate;
 import io.flashsale.stores.admission.AdmissionStream;
 import io.flashsale.stores.admission.RelaySales;
 import io.flashsale.stores.admission.Reservations;
+import io.flashsale.stores.sale.SaleArchive;
 import io.flashsale.stores.sale.SaleRepository;
 import io.flashsale.stores.sale.SaleStock;
 import java.util.List;
@@ -32,6 +33,11 @@ public class StoreConfiguration {
     @Bean
     SaleStock saleStock(StringRedisTemplate redis, RedisKeyProperties keys) {
         return new SaleStock(redis, keys, loadSaleScript(), relaySales(redis, keys));
+    }
+
+    @Bean
+    SaleArchive saleArchive(SaleRepository sales, StringRedisTemplate redis, RedisKeyProperties keys) {
+        return new SaleArchive(sales, redis, keys, archiveScript(), relaySales(redis, keys));
     }
 
     @Bean
@@ -88,6 +94,11 @@ public class StoreConfiguration {
     @Bean
     RedisScript<Long> ackDeleteScript() {
         return LuaScripts.load("ack_delete", Long.class);
+    }
+
+    @Bean
+    RedisScript<Long> archiveScript() {
+        return LuaScripts.load("archive", Long.class);
     }
 
     @Bean

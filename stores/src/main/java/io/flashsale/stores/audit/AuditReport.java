@@ -2,6 +2,7 @@ package io.flashsale.stores.audit;
 
 import io.flashsale.stores.admission.HoldState;
 import io.flashsale.workflows.purchase.PurchaseStatus;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -12,6 +13,9 @@ import java.util.List;
  * @param runningWorkflows running workflows among the purchases with a HELD hold or a
  *     PENDING_PAYMENT order
  * @param result PASS without violations, else FAIL
+ * @param redisArchivedAt when the sale's Redis side was archived (the sale ended and every purchase
+ *     was final): the Redis and workflow columns are empty and only MySQL was checked; null: the sale
+ *     lives in Redis and everything was checked
  */
 public record AuditReport(
         String saleId,
@@ -28,7 +32,44 @@ public record AuditReport(
         long admissionsInFlight,
         long runningWorkflows,
         List<Violation> violations,
-        String result) {
+        String result,
+        Instant redisArchivedAt) {
+
+    /** The report of a sale that lives in Redis. */
+    public AuditReport(
+            String saleId,
+            int total,
+            int mysqlAvailable,
+            int pendingPayment,
+            int paid,
+            int expired,
+            int cancelled,
+            Long redisStock,
+            long heldHolds,
+            long releasedHolds,
+            long buyers,
+            long admissionsInFlight,
+            long runningWorkflows,
+            List<Violation> violations,
+            String result) {
+        this(
+                saleId,
+                total,
+                mysqlAvailable,
+                pendingPayment,
+                paid,
+                expired,
+                cancelled,
+                redisStock,
+                heldHolds,
+                releasedHolds,
+                buyers,
+                admissionsInFlight,
+                runningWorkflows,
+                violations,
+                result,
+                null);
+    }
 
     static AuditReport of(SaleFacts facts, List<Violation> violations) {
         RedisSnapshot redis = facts.redis();
@@ -47,6 +88,7 @@ public record AuditReport(
                 Math.max(redis.streamLength(), redis.streamPending()),
                 facts.runningWorkflows(),
                 violations,
-                violations.isEmpty() ? "PASS" : "FAIL");
+                violations.isEmpty() ? "PASS" : "FAIL",
+                facts.redisArchivedAt());
     }
 }

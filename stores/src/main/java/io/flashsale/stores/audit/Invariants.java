@@ -26,12 +26,28 @@ final class Invariants {
 
     static List<Violation> check(SaleFacts facts) {
         Invariants check = new Invariants(facts);
+        if (facts.redisArchived()) {
+            return check.archived();
+        }
         check.noOversell();
         check.onePerUser();
         check.redisBalance();
         check.nothingLost();
         check.nothingTwice();
         return List.copyOf(check.violations);
+    }
+
+    /**
+     * A sale whose Redis side is archived: what MySQL alone can show (I1, I2, the available count
+     * within total) and that every purchase is still final, as it was when the sale was archived.
+     */
+    private List<Violation> archived() {
+        noOversell();
+        onePerUser();
+        List<String> pending = pendingOrders();
+        report("I4", !pending.isEmpty(), "PENDING_PAYMENT orders of a sale archived in Redis: %s", ids(pending));
+        mysqlWithinTotal();
+        return List.copyOf(violations);
     }
 
     /** I1: available + PENDING_PAYMENT + PAID = total, available >= 0. */
@@ -168,6 +184,10 @@ final class Invariants {
                 ids(returnedWhileSold));
         Long stock = facts.redis().stock();
         report("I5", stock != null && stock > facts.total(), "Redis stock %s exceeds total %d", stock, facts.total());
+        mysqlWithinTotal();
+    }
+
+    private void mysqlWithinTotal() {
         report(
                 "I5",
                 facts.available() > facts.total(),

@@ -20,6 +20,9 @@ record RedisSnapshot(
         Map<String, HoldState> holds,
         List<String> inFlight) {
 
+    /** Nothing in Redis: the snapshot of a sale whose Redis side is archived. */
+    static final RedisSnapshot NONE = new RedisSnapshot(false, null, 0, 0, 0, Map.of(), List.of());
+
     /** Admissions whose workflow start is not yet confirmed: in the stream, or read and not acked. */
     boolean admissionsInFlight() {
         return streamLength > 0 || streamPending > 0;

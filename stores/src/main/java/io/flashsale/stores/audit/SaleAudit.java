@@ -38,18 +38,32 @@ public class SaleAudit {
         return mysql.saleIds();
     }
 
-    /** Empty when MySQL does not know the sale. */
+    /**
+     * Empty when MySQL does not know the sale. A sale whose Redis side is archived is checked on
+     * MySQL alone, and its report says since when.
+     */
     public Optional<AuditReport> audit(String saleId) {
+        Optional<Sale> sale = sales.find(saleId);
+        if (sale.isPresent() && sale.get().redisArchived()) {
+            return facts.readArchived(saleId, sale.get().redisArchivedAt()).map(SaleAudit::report);
+        }
         return facts.read(saleId).map(SaleAudit::report);
     }
 
-    /** Empty when MySQL does not know the sale. */
+    /**
+     * Empty when MySQL does not know the sale.
+     *
+     * @throws SaleArchivedException the sale's Redis side is archived: there is nothing to repair
+     */
     public Optional<RepairReport> repair(String saleId) {
         return sales.find(saleId).map(this::repair);
     }
 
     private RepairReport repair(Sale sale) {
         String saleId = sale.id();
+        if (sale.redisArchived()) {
+            throw new SaleArchivedException(saleId);
+        }
         RedisSnapshot before = redis.snapshot(saleId);
         if (before.admissionsInFlight()) {
             throw new AdmissionsInFlightException(saleId);

@@ -2,6 +2,7 @@ package io.flashsale.stores.audit;
 
 import io.flashsale.stores.admission.HoldState;
 import io.flashsale.workflows.purchase.PurchaseStatus;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,6 +17,8 @@ import java.util.stream.Collectors;
  * @param workflows state of the workflow of every HELD hold and every PENDING_PAYMENT order
  * @param awaitingPayment purchases whose running workflow sat awaiting payment (nothing in progress)
  *     both before MySQL was read and after: their order cannot have moved on meanwhile
+ * @param redisArchivedAt when the sale's Redis side was archived (then MySQL alone is checked);
+ *     null: it lives in Redis
  */
 record SaleFacts(
         String saleId,
@@ -25,7 +28,26 @@ record SaleFacts(
         RedisSnapshot redis,
         Map<String, WorkflowState> workflows,
         Set<String> awaitingPayment,
-        RedisSnapshot redisAfter) {
+        RedisSnapshot redisAfter,
+        Instant redisArchivedAt) {
+
+    /** The facts of a sale whose Redis side is archived: MySQL only, no Redis, no workflows. */
+    static SaleFacts archived(String saleId, MySqlFacts.Snapshot mysql, Instant archivedAt) {
+        return new SaleFacts(
+                saleId,
+                mysql.total(),
+                mysql.available(),
+                mysql.orders(),
+                RedisSnapshot.NONE,
+                Map.of(),
+                Set.of(),
+                RedisSnapshot.NONE,
+                archivedAt);
+    }
+
+    boolean redisArchived() {
+        return redisArchivedAt != null;
+    }
 
     int orders(PurchaseStatus status) {
         return (int) orders.stream().filter(o -> o.status() == status).count();

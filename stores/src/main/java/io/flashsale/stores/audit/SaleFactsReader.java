@@ -1,6 +1,7 @@
 package io.flashsale.stores.audit;
 
 import io.flashsale.stores.admission.HoldState;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -25,6 +26,11 @@ class SaleFactsReader {
         this.temporal = temporal;
     }
 
+    /** The facts of a sale whose Redis side is archived: MySQL alone. Empty when MySQL does not know it. */
+    Optional<SaleFacts> readArchived(String saleId, Instant archivedAt) {
+        return mysql.read(saleId).map(snapshot -> SaleFacts.archived(saleId, snapshot, archivedAt));
+    }
+
     /** Empty when MySQL does not know the sale. */
     Optional<SaleFacts> read(String saleId) {
         RedisSnapshot before = redis.snapshot(saleId);
@@ -47,7 +53,8 @@ class SaleFactsReader {
                     before,
                     states(workflows),
                     stillAwaitingPayment(workflows, snapshot),
-                    redis.snapshot(saleId));
+                    redis.snapshot(saleId),
+                    null);
         });
     }
 

@@ -14,6 +14,8 @@ import java.time.Instant;
  * @param payTimeout how long a buyer has to pay once the order exists
  * @param rateLimits the sale's own purchase token buckets; {@link RateLimits#NONE} (also for null):
  *     the api's defaults
+ * @param redisArchivedAt when the sale's Redis side was archived ({@link SaleArchive}); null: it lives
+ *     in Redis
  */
 public record Sale(
         String id,
@@ -23,9 +25,28 @@ public record Sale(
         Instant startsAt,
         Instant endsAt,
         Duration payTimeout,
-        RateLimits rateLimits) {
+        RateLimits rateLimits,
+        Instant redisArchivedAt) {
 
     public Sale {
         rateLimits = rateLimits == null ? RateLimits.NONE : rateLimits;
+    }
+
+    /** A sale whose Redis side lives (not archived). */
+    public Sale(
+            String id,
+            String name,
+            int total,
+            int available,
+            Instant startsAt,
+            Instant endsAt,
+            Duration payTimeout,
+            RateLimits rateLimits) {
+        this(id, name, total, available, startsAt, endsAt, payTimeout, rateLimits, null);
+    }
+
+    /** The sale ended and every purchase was final; its Redis keys are gone, MySQL answers alone. */
+    public boolean redisArchived() {
+        return redisArchivedAt != null;
     }
 }

@@ -3,6 +3,7 @@ package io.flashsale.stores.sale;
 import io.flashsale.stores.admission.RateLimits;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -26,7 +27,8 @@ public class SaleRepository {
                                CAST(UNIX_TIMESTAMP(starts_at) * 1000 AS SIGNED) AS starts_at_millis,
                                CAST(UNIX_TIMESTAMP(ends_at) * 1000 AS SIGNED) AS ends_at_millis,
                                user_bucket_capacity, user_bucket_refill,
-                               address_bucket_capacity, address_bucket_refill
+                               address_bucket_capacity, address_bucket_refill,
+                               CAST(UNIX_TIMESTAMP(redis_archived_at) * 1000 AS SIGNED) AS redis_archived_at_millis
                         FROM sales WHERE id = ?
                         """)
                 .param(id)
@@ -63,6 +65,35 @@ public class SaleRepository {
         } catch (DuplicateKeyException alreadyThere) {
             return false;
         }
+    }
+
+    /**
+     * Sales still living in Redis that ended before {@code endedBefore}, oldest end first, at most
+     * {@code limit} (index {@code sales_redis_live}).
+     */
+    public List<String> endedInRedis(Instant endedBefore, int limit) {
+        return jdbc.sql(
+                        """
+                        SELECT id FROM sales
+                        WHERE redis_archived_at IS NULL AND ends_at < FROM_UNIXTIME(? / 1000)
+                        ORDER BY ends_at, id LIMIT ?
+                        """)
+                .params(endedBefore.toEpochMilli(), limit)
+                .query(String.class)
+                .list();
+    }
+
+    /**
+     * Records that the sale's Redis side is archived. Idempotent by sale id: only the first call
+     * sets the time ({@code redis_archived_at IS NULL}).
+     *
+     * @return true when this call recorded it
+     */
+    public boolean markRedisArchived(String saleId) {
+        return jdbc.sql("UPDATE sales SET redis_archived_at = NOW(3) WHERE id = ? AND redis_archived_at IS NULL")
+                        .param(saleId)
+                        .update()
+                == 1;
     }
 
     public SaleCounts counts(String saleId) {
@@ -110,7 +141,8 @@ public class SaleRepository {
             Integer userBucketCapacity,
             Double userBucketRefill,
             Integer addressBucketCapacity,
-            Double addressBucketRefill) {
+            Double addressBucketRefill,
+            Long redisArchivedAtMillis) {
 
         Sale toSale() {
             return new Sale(
@@ -123,7 +155,8 @@ public class SaleRepository {
                     Duration.ofSeconds(payTimeoutSeconds),
                     new RateLimits(
                             bucket(userBucketCapacity, userBucketRefill),
-                            bucket(addressBucketCapacity, addressBucketRefill)));
+                            bucket(addressBucketCapacity, addressBucketRefill)),
+                    instant(redisArchivedAtMillis));
         }
 
         private static Instant instant(Long millis) {

@@ -30,11 +30,14 @@ public class SaleStock {
      * Idempotent by sale id: meta (with the sale's own token buckets) and stock are written only
      * when the sale is not in Redis yet (a running sale is never reset). The id joins the global set
      * of sales and the relay's sales afterwards, separate commands because those sets lie outside
-     * the sale's hash slot.
+     * the sale's hash slot. A sale whose Redis side was archived is never loaded again.
      *
      * @return true when this call loaded the sale
      */
     public boolean load(Sale sale) {
+        if (sale.redisArchived()) {
+            return false;
+        }
         SaleKeys sk = keys.sale(sale.id());
         List<String> args = new ArrayList<>(List.of(
                 Long.toString(millis(sale.startsAt(), 0)),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.flashsale.stores.admission.HoldState;
 import io.flashsale.workflows.purchase.PurchaseStatus;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -40,6 +41,33 @@ class InvariantsTest {
                 .build();
 
         assertThat(Invariants.check(facts)).isEmpty();
+    }
+
+    @Test
+    void passesASettledSaleArchivedInRedisOnMySqlAlone() {
+        SaleFacts facts = new Facts(4, 2)
+                .order("a", "PAID", null, null)
+                .order("b", "EXPIRED", null, null)
+                .order("c", "PAID", null, null)
+                .archived()
+                .build();
+
+        assertThat(Invariants.check(facts)).isEmpty();
+    }
+
+    @Test
+    void reportsAPendingOrderAndOversellOfASaleArchivedInRedis() {
+        SaleFacts facts = new Facts(2, 1)
+                .order("a", "PAID", null, null)
+                .order("b", "PENDING_PAYMENT", null, null)
+                .archived()
+                .build();
+
+        assertThat(Invariants.check(facts))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(
+                        tuple("I1", "MySQL available 1 + pending 1 + paid 1 != total 2"),
+                        tuple("I4", "PENDING_PAYMENT orders of a sale archived in Redis: 1 [purchase-s1-b]"));
     }
 
     @Test
@@ -231,6 +259,7 @@ class InvariantsTest {
         private List<String> inFlight = List.of();
         private Long stock;
         private boolean meta = true;
+        private Instant archivedAt;
 
         Facts(int total, int available) {
             this.total = total;
@@ -257,6 +286,12 @@ class InvariantsTest {
             return this;
         }
 
+        /** The sale's Redis side is archived: the orders stay, holds and workflows are not looked at. */
+        Facts archived() {
+            archivedAt = Instant.parse("2026-01-01T00:00:00Z");
+            return lostRedis();
+        }
+
         Facts lostRedis() {
             stock = null;
             meta = false;
@@ -274,6 +309,10 @@ class InvariantsTest {
         }
 
         SaleFacts build() {
+            if (archivedAt != null) {
+                return SaleFacts.archived(
+                        SALE, new MySqlFacts.Snapshot(total, available, List.copyOf(orders)), archivedAt);
+            }
             RedisSnapshot redis =
                     new RedisSnapshot(meta, stock, orders.size(), inFlight.size(), 0, Map.copyOf(holds), inFlight);
             return new SaleFacts(
@@ -284,7 +323,8 @@ class InvariantsTest {
                     redis,
                     Map.copyOf(workflows),
                     Set.copyOf(awaitingPayment),
-                    redis);
+                    redis,
+                    null);
         }
 
         private static String id(String user) {

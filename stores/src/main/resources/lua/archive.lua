@@ -1,0 +1,40 @@
+-- archive.lua: deletes an ended sale's Redis side once every purchase is final, leaving a small
+-- marker. Called only after MySQL showed no PENDING_PAYMENT order; the checks here make it safe
+-- against purchases still moving: an admission whose workflow has no order yet keeps its hold HELD
+-- (HELD > PAID), and an admission not yet relayed sits in the stream.
+-- Idempotent by sale: on an archived (or absent) sale it changes nothing and answers 1.
+--
+-- KEYS[1] meta        hash {sale:ID}:meta
+-- KEYS[2] stock       string {sale:ID}:stock
+-- KEYS[3] buyers      hash user id -> "purchaseId|idempotencyKey"
+-- KEYS[4] holds       hash purchase id -> HELD | RELEASED | VOID
+-- KEYS[5] admissions  stream {sale:ID}:admissions
+-- ARGV[1] paid        PAID orders in MySQL (each keeps its hold HELD)
+-- ARGV[2] markerTtlMillis  how long the marker (opens, closes, archived) stays; until then a late
+--                          purchase request is answered "not open" rather than "no such sale"
+--
+-- Returns
+--    1  archived now, or before (only the marker, or nothing, is left)
+--   -1  admissions in flight: the stream holds entries
+--   -2  a purchase is not final: HELD holds differ from the PAID orders
+
+if redis.call('HEXISTS', KEYS[1], 'archived') == 1 or redis.call('EXISTS', KEYS[1], KEYS[2], KEYS[5]) == 0 then
+  return 1
+end
+if redis.call('XLEN', KEYS[5]) > 0 then
+  return -1
+end
+local held = 0
+for _, state in ipairs(redis.call('HVALS', KEYS[4])) do
+  if state == 'HELD' then
+    held = held + 1
+  end
+end
+if held ~= tonumber(ARGV[1]) then
+  return -2
+end
+local window = redis.call('HMGET', KEYS[1], 'opens', 'closes')
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])
+redis.call('HSET', KEYS[1], 'opens', window[1] or '0', 'closes', window[2] or '0', 'archived', '1')
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
