@@ -23,6 +23,7 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties("flashsale.worker")
 public record WorkerProperties(
         @Valid @NotNull Relay relay,
+        @Valid @NotNull Archive archive,
         @NotNull Duration drainTimeout,
         boolean stickyExecution,
         @NotNull List<String> pauseAfter) {
@@ -47,4 +48,21 @@ public record WorkerProperties(
             @Min(1) int batchSize,
             @NotNull Duration grace,
             @NotNull Duration consumerIdle) {}
+
+    /**
+     * The archive of ended sales' Redis side (see {@code SaleArchiver}).
+     *
+     * @param enabled off only for tests that archive by hand
+     * @param after a sale is archived once it ended this long ago and every purchase is final
+     * @param interval pause between two passes
+     * @param batchSize sales looked at per pass, oldest end first
+     * @param marker how long the small marker of an archived sale stays in Redis, so that a late
+     *     buyer is told "not open" rather than "no such sale"
+     */
+    public record Archive(
+            boolean enabled,
+            @NotNull Duration after,
+            @NotNull Duration interval,
+            @Min(1) int batchSize,
+            @NotNull Duration marker) {}
 }

@@ -6,6 +6,7 @@ import io.flashsale.api.sale.SaleIds;
 import io.flashsale.stores.audit.AdmissionsInFlightException;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.RepairReport;
+import io.flashsale.stores.audit.SaleArchivedException;
 import io.flashsale.stores.audit.SaleAudit;
 import io.grpc.StatusRuntimeException;
 import java.util.List;
@@ -43,13 +44,18 @@ class AuditController {
         return known(saleId, audit::audit);
     }
 
-    /** 200 with what changed and the audit afterwards; 409 admissions-in-flight while the relay works. */
+    /**
+     * 200 with what changed and the audit afterwards; 409 admissions-in-flight while the relay works;
+     * 409 sale-archived once the sale's Redis side is archived (nothing there to repair).
+     */
     @PostMapping("/api/sales/{saleId}/audit/repair")
     RepairReport repair(@PathVariable String saleId) {
         try {
             return known(saleId, audit::repair);
         } catch (AdmissionsInFlightException e) {
             throw new ProblemException(ApiProblem.ADMISSIONS_IN_FLIGHT, e.getMessage());
+        } catch (SaleArchivedException e) {
+            throw new ProblemException(ApiProblem.SALE_ARCHIVED, e.getMessage());
         }
     }
 

@@ -14,6 +14,7 @@ public enum ApiProblem {
     PAYMENT_REJECTED(HttpStatus.CONFLICT, "payment-rejected", "Payment rejected"),
     CANCEL_REJECTED(HttpStatus.CONFLICT, "cancel-rejected", "Cancel rejected"),
     ADMISSIONS_IN_FLIGHT(HttpStatus.CONFLICT, "admissions-in-flight", "Admissions in flight"),
+    SALE_ARCHIVED(HttpStatus.CONFLICT, "sale-archived", "Sale archived in Redis"),
     INVALID_IDEMPOTENCY_KEY(HttpStatus.BAD_REQUEST, "invalid-idempotency-key", "Invalid Idempotency-Key"),
     INVALID_REQUEST(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request"),
     BODY_TOO_LARGE(HttpStatus.PAYLOAD_TOO_LARGE, "body-too-large", "Request body too large"),

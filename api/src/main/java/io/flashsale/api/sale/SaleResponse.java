@@ -10,6 +10,9 @@ import java.time.Instant;
  * A sale with its stock as MySQL (the authority) and Redis (the admission gate) see it.
  *
  * @param rateLimits the sale's own purchase token buckets; absent: the api's defaults
+ * @param redisStock units left in Redis; null when Redis has none (lost, or archived)
+ * @param redisArchivedAt when the sale's Redis side was archived (it ended and every purchase was
+ *     final): MySQL alone answers for it; null while it lives in Redis
  */
 public record SaleResponse(
         String id,
@@ -22,7 +25,8 @@ public record SaleResponse(
         RateLimits rateLimits,
         Long redisStock,
         int pendingPayment,
-        int paid) {
+        int paid,
+        Instant redisArchivedAt) {
 
     static SaleResponse of(Sale sale, Long redisStock, SaleCounts counts) {
         return new SaleResponse(
@@ -36,6 +40,7 @@ public record SaleResponse(
                 RateLimits.NONE.equals(sale.rateLimits()) ? null : sale.rateLimits(),
                 redisStock,
                 counts.pendingPayment(),
-                counts.paid());
+                counts.paid(),
+                sale.redisArchivedAt());
     }
 }

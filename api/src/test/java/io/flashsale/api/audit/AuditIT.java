@@ -5,10 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
+import io.flashsale.stores.sale.SaleArchive;
+import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /** The audit over HTTP against the running system: what it must see that counts alone do not show. */
 class AuditIT extends ApiIntegrationTest {
+
+    @Autowired
+    SaleArchive archive;
 
     @Test
     void reportsAPurchaseAwaitingPaymentWhoseOrderWasEndedBehindItsBack() {
@@ -26,6 +33,36 @@ class AuditIT extends ApiIntegrationTest {
         assertThat(audit.body().path("violations").findValuesAsText("detail"))
                 .containsExactly("workflows awaiting payment without a PENDING_PAYMENT order of their own: 1 ["
                         + purchaseId + "]");
+    }
+
+    @Test
+    void answersForASaleArchivedInRedisFromMySqlAloneAndRefusesToRepairIt() {
+        String sale = openSale(2);
+        String user = newUser();
+        String purchaseId = purchaseId(sale, user);
+        api.purchase(TestTokens.buyer(user), sale, "key-1").assertStatus(202);
+        awaitStatus(TestTokens.buyer(user), purchaseId, "PENDING_PAYMENT");
+        api.pay(TestTokens.buyer(user), purchaseId, "pay-" + purchaseId).assertStatus(200);
+        stores.endSale(sale);
+        assertThat(archive.archiveIfFinal(sale, Duration.ofMinutes(5))).isEqualTo(SaleArchive.Outcome.ARCHIVED);
+
+        Response view = api.sale(ADMIN, sale).assertStatus(200);
+        Response audit = audit(sale);
+        Response repair = api.post("/api/sales/" + sale + "/audit/repair", ADMIN, Map.of());
+        Response lateBuyer = api.purchase(TestTokens.buyer(newUser()), sale, "key-late");
+
+        assertThat(view.field("redisArchivedAt")).isNotNull();
+        assertThat(view.field("redisStock")).isNull();
+        assertThat(view.body().path("paid").asInt()).isEqualTo(1);
+        assertThat(view.body().path("available").asInt()).isEqualTo(1);
+        assertThat(audit.field("result")).isEqualTo("PASS");
+        assertThat(audit.field("redisArchivedAt")).isEqualTo(view.field("redisArchivedAt"));
+        assertThat(audit.body().path("paid").asInt()).isEqualTo(1);
+        assertThat(audit.body().path("violations")).isEmpty();
+        repair.assertProblem(409, "sale-archived");
+        lateBuyer.assertProblem(409, "sale-not-open");
+        assertThat(stores.redisStock(sale)).isNull();
+        assertThat(stores.holds(sale)).isEmpty();
     }
 
     private Response audit(String sale) {

@@ -17,7 +17,6 @@ import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -182,12 +181,7 @@ class SaleArchiveIT extends StoresIntegrationTest {
         reservations.release(sale.id(), PurchaseRequest.purchaseId(sale.id(), user));
     }
 
-    /** The sale's window closes a second ago, in MySQL and in Redis. */
     private void end() {
-        Instant closed = Instant.now().minusSeconds(1);
-        jdbc.sql("UPDATE sales SET ends_at = FROM_UNIXTIME(? / 1000) WHERE id = ?")
-                .params(closed.toEpochMilli(), sale.id())
-                .update();
-        redis.opsForHash().putAll(keys.sale(sale.id()).meta(), Map.of("closes", Long.toString(closed.toEpochMilli())));
+        probe.endSale(sale.id());
     }
 }

@@ -7,6 +7,7 @@ import io.flashsale.stores.admission.AdmissionGate;
 import io.flashsale.stores.admission.AdmissionStream;
 import io.flashsale.stores.admission.HoldState;
 import io.flashsale.stores.admission.RelaySales;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SortedMap;
@@ -162,6 +163,15 @@ public final class StoreProbe {
         jdbc.sql("UPDATE sales SET available = available + 1 WHERE id = ?")
                 .param(saleId)
                 .update();
+    }
+
+    /** The sale's window closed a second ago, in MySQL and in Redis. */
+    public void endSale(String saleId) {
+        Instant closed = Instant.now().minusSeconds(1);
+        jdbc.sql("UPDATE sales SET ends_at = FROM_UNIXTIME(? / 1000) WHERE id = ?")
+                .params(closed.toEpochMilli(), saleId)
+                .update();
+        redis.opsForHash().put(keys.sale(saleId).meta(), "closes", Long.toString(closed.toEpochMilli()));
     }
 
     /** Redis loses the sale: every key of it goes (meta, stock, holds, buyers, stream, buckets). */
