@@ -4,6 +4,7 @@ import io.flashsale.stores.admission.AdmissionGate;
 import io.flashsale.stores.admission.AdmissionStream;
 import io.flashsale.stores.admission.RelaySales;
 import io.flashsale.stores.admission.Reservations;
+import io.flashsale.stores.payment.PaymentRefunds;
 import io.flashsale.stores.sale.SaleArchive;
 import io.flashsale.stores.sale.SaleRepository;
 import io.flashsale.stores.sale.SaleStock;
@@ -33,6 +34,11 @@ public class StoreConfiguration {
     @Bean
     SaleStock saleStock(StringRedisTemplate redis, RedisKeyProperties keys) {
         return new SaleStock(redis, keys, loadSaleScript(), relaySales(redis, keys));
+    }
+
+    @Bean
+    PaymentRefunds paymentRefunds(JdbcClient jdbc) {
+        return new PaymentRefunds(jdbc);
     }
 
     @Bean

@@ -56,25 +56,32 @@ public class OrderRepository {
 
     /**
      * A fixed deadline travels as epoch millis (FROM_UNIXTIME): exact whatever the time zones; without
-     * one, the deadline is the write's time plus the pay timeout. Throws DuplicateKeyException on
+     * one, the deadline is the write's time plus the pay timeout. The order records the price it is
+     * sold at, copied from its sale in the same statement. Throws DuplicateKeyException on
      * UNIQUE(purchase_id) or UNIQUE(sale_id, user_id).
      */
     public long insertPending(NewOrder order) {
         KeyHolder key = new GeneratedKeyHolder();
         jdbc.sql(
                         """
-                        INSERT INTO orders (purchase_id, sale_id, user_id, status, pay_deadline)
-                        VALUES (?, ?, ?, ?, COALESCE(FROM_UNIXTIME(? / 1000), NOW(3) + INTERVAL ? SECOND))
+                        INSERT INTO orders (purchase_id, sale_id, user_id, status, pay_deadline, price_minor, currency)
+                        SELECT ?, id, ?, ?, COALESCE(FROM_UNIXTIME(? / 1000), NOW(3) + INTERVAL ? SECOND),
+                               price_minor, currency
+                        FROM sales WHERE id = ?
                         """)
                 .params(
                         order.purchaseId(),
-                        order.saleId(),
                         order.userId(),
                         PurchaseStatus.PENDING_PAYMENT.name(),
                         order.payDeadline() == null ? null : order.payDeadline().toEpochMilli(),
-                        order.payTimeoutSeconds())
+                        order.payTimeoutSeconds(),
+                        order.saleId())
                 .update(key);
-        return key.getKeyAs(Number.class).longValue();
+        Number id = key.getKey();
+        if (id == null) {
+            throw new IllegalStateException("no sale " + order.saleId() + " for order " + order.purchaseId());
+        }
+        return id.longValue();
     }
 
     /** PENDING_PAYMENT to PAID; throws DuplicateKeyException when another order has the payment id. */

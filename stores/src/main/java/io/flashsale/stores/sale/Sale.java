@@ -14,6 +14,7 @@ import java.time.Instant;
  * @param payTimeout how long a buyer has to pay once the order exists
  * @param rateLimits the sale's own purchase token buckets; {@link RateLimits#NONE} (also for null):
  *     the api's defaults
+ * @param price what one unit costs; payments must name exactly this
  * @param redisArchivedAt when the sale's Redis side was archived ({@link SaleArchive}); null: it lives
  *     in Redis
  */
@@ -26,10 +27,12 @@ public record Sale(
         Instant endsAt,
         Duration payTimeout,
         RateLimits rateLimits,
+        Price price,
         Instant redisArchivedAt) {
 
     public Sale {
         rateLimits = rateLimits == null ? RateLimits.NONE : rateLimits;
+        price = price == null ? Price.UNSET : price;
     }
 
     /** A sale whose Redis side lives (not archived). */
@@ -41,8 +44,9 @@ public record Sale(
             Instant startsAt,
             Instant endsAt,
             Duration payTimeout,
-            RateLimits rateLimits) {
-        this(id, name, total, available, startsAt, endsAt, payTimeout, rateLimits, null);
+            RateLimits rateLimits,
+            Price price) {
+        this(id, name, total, available, startsAt, endsAt, payTimeout, rateLimits, price, null);
     }
 
     /** The sale ended and every purchase was final; its Redis keys are gone, MySQL answers alone. */

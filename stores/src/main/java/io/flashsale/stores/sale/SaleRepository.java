@@ -27,7 +27,7 @@ public class SaleRepository {
                                CAST(UNIX_TIMESTAMP(starts_at) * 1000 AS SIGNED) AS starts_at_millis,
                                CAST(UNIX_TIMESTAMP(ends_at) * 1000 AS SIGNED) AS ends_at_millis,
                                user_bucket_capacity, user_bucket_refill,
-                               address_bucket_capacity, address_bucket_refill,
+                               address_bucket_capacity, address_bucket_refill, price_minor, currency,
                                CAST(UNIX_TIMESTAMP(redis_archived_at) * 1000 AS SIGNED) AS redis_archived_at_millis
                         FROM sales WHERE id = ?
                         """)
@@ -45,8 +45,8 @@ public class SaleRepository {
                             """
                             INSERT INTO sales (id, name, total, available, starts_at, ends_at, pay_timeout_seconds,
                                                user_bucket_capacity, user_bucket_refill,
-                                               address_bucket_capacity, address_bucket_refill)
-                            VALUES (?, ?, ?, ?, FROM_UNIXTIME(? / 1000), FROM_UNIXTIME(? / 1000), ?, ?, ?, ?, ?)
+                                               address_bucket_capacity, address_bucket_refill, price_minor, currency)
+                            VALUES (?, ?, ?, ?, FROM_UNIXTIME(? / 1000), FROM_UNIXTIME(? / 1000), ?, ?, ?, ?, ?, ?, ?)
                             """)
                     .params(
                             sale.id(),
@@ -59,7 +59,9 @@ public class SaleRepository {
                             capacity(sale.rateLimits().perUser()),
                             refill(sale.rateLimits().perUser()),
                             capacity(sale.rateLimits().perAddress()),
-                            refill(sale.rateLimits().perAddress()))
+                            refill(sale.rateLimits().perAddress()),
+                            sale.price().amountMinor(),
+                            sale.price().currency())
                     .update();
             return true;
         } catch (DuplicateKeyException alreadyThere) {
@@ -142,6 +144,8 @@ public class SaleRepository {
             Double userBucketRefill,
             Integer addressBucketCapacity,
             Double addressBucketRefill,
+            long priceMinor,
+            String currency,
             Long redisArchivedAtMillis) {
 
         Sale toSale() {
@@ -156,6 +160,7 @@ public class SaleRepository {
                     new RateLimits(
                             bucket(userBucketCapacity, userBucketRefill),
                             bucket(addressBucketCapacity, addressBucketRefill)),
+                    new Price(priceMinor, currency),
                     instant(redisArchivedAtMillis));
         }
 

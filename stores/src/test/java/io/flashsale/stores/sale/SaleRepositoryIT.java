@@ -27,11 +27,12 @@ class SaleRepositoryIT extends StoresIntegrationTest {
                 starts,
                 starts.plusSeconds(600),
                 Duration.ofMinutes(5),
-                RateLimits.NONE);
+                RateLimits.NONE,
+                TestSales.PRICE);
 
         boolean first = sales.insertIfAbsent(sale);
-        boolean second = sales.insertIfAbsent(
-                new Sale(sale.id(), "other", 99, 99, null, null, Duration.ofMinutes(1), RateLimits.NONE));
+        boolean second = sales.insertIfAbsent(new Sale(
+                sale.id(), "other", 99, 99, null, null, Duration.ofMinutes(1), RateLimits.NONE, TestSales.PRICE));
 
         assertThat(first).isTrue();
         assertThat(second).isFalse();
@@ -48,7 +49,8 @@ class SaleRepositoryIT extends StoresIntegrationTest {
                 null,
                 null,
                 Duration.ofMinutes(1),
-                new RateLimits(new RateLimits.Bucket(2, 0.25), null));
+                new RateLimits(new RateLimits.Bucket(2, 0.25), null),
+                TestSales.PRICE);
 
         sales.insertIfAbsent(sale);
 

@@ -1,6 +1,7 @@
 package io.flashsale.stores.testing;
 
 import io.flashsale.stores.admission.RateLimits;
+import io.flashsale.stores.sale.Price;
 import io.flashsale.stores.sale.Sale;
 import java.time.Duration;
 import java.time.Instant;
@@ -8,11 +9,14 @@ import java.time.Instant;
 /** Sales for tests, each with a fresh id {@code t<random>} so tests tolerate leftovers. */
 public final class TestSales {
 
+    /** The unit price of every test sale. */
+    public static final Price PRICE = new Price(1999, "EUR");
+
     private TestSales() {}
 
     /** Open now, no end, 60 s to pay. */
     public static Sale open(int units) {
-        return new Sale(newId(), "test sale", units, units, null, null, Duration.ofSeconds(60), RateLimits.NONE);
+        return new Sale(newId(), "test sale", units, units, null, null, Duration.ofSeconds(60), RateLimits.NONE, PRICE);
     }
 
     public static Sale closed(int units) {
@@ -25,7 +29,8 @@ public final class TestSales {
                 now.minusSeconds(120),
                 now.minusSeconds(60),
                 Duration.ofSeconds(60),
-                RateLimits.NONE);
+                RateLimits.NONE,
+                PRICE);
     }
 
     public static Sale notYetOpen(int units) {
@@ -37,7 +42,8 @@ public final class TestSales {
                 Instant.now().plusSeconds(3600),
                 null,
                 Duration.ofSeconds(60),
-                RateLimits.NONE);
+                RateLimits.NONE,
+                PRICE);
     }
 
     public static String newId() {

@@ -220,7 +220,8 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
                 open.startsAt(),
                 open.endsAt(),
                 open.payTimeout(),
-                open.rateLimits()));
+                open.rateLimits(),
+                TestSales.PRICE));
     }
 
     private double saleErrors(Sale sale) {

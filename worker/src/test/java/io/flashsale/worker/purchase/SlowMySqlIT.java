@@ -39,8 +39,8 @@ class SlowMySqlIT extends WorkflowIntegrationTest {
      */
     @Test
     void buyerCanPayAfterAMySqlOutageBecauseTheDeadlineStartsWithTheOrder() {
-        Sale quick = fixture.create(
-                new Sale(TestSales.newId(), "quick", 3, 3, null, null, Duration.ofSeconds(3), RateLimits.NONE));
+        Sale quick = fixture.create(new Sale(
+                TestSales.newId(), "quick", 3, 3, null, null, Duration.ofSeconds(3), RateLimits.NONE, TestSales.PRICE));
         mysql.failingCreateOrders.set(5);
         PurchaseRequest request = fixture.admit(quick, "alice");
 
