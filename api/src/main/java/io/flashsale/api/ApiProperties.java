@@ -19,6 +19,7 @@ import org.springframework.validation.annotation.Validated;
  * @param temporalRetry how long a Temporal call of the api retries before it gives up: a buyer
  *     never waits longer on a Temporal outage (the admission is then left to the worker's relay)
  * @param commands pay and cancel (Workflow Updates)
+ * @param payments payment confirmations by the payment service
  */
 @Validated
 @ConfigurationProperties("flashsale.api")
@@ -27,13 +28,20 @@ public record ApiProperties(
         @Valid @NotNull RateLimits rateLimit,
         @NotNull DataSize maxBodySize,
         @NotNull Duration temporalRetry,
-        @Valid @NotNull Commands commands) {
+        @Valid @NotNull Commands commands,
+        @Valid @NotNull Payments payments) {
 
     /**
      * @param secret HS256 key for bearer tokens, at least 32 bytes; the dev default is refused outside
      *     the {@code dev} profile. Unused when a JWK set, issuer or public key is configured.
+     * @param issuer when set, a token's {@code iss} must be exactly this; required with a JWK set URI
+     *     or issuer discovery
+     * @param audience when set, a token's {@code aud} must contain this; required with a JWK set URI
+     *     or issuer discovery
+     * @param clockSkew how far {@code exp} and {@code nbf} may be off; every token must carry {@code exp}
      */
-    public record Jwt(@NotNull @Size(min = 32) String secret) {}
+    public record Jwt(
+            @NotNull @Size(min = 32) String secret, String issuer, String audience, @NotNull Duration clockSkew) {}
 
     /**
      * @param answerWithin pay and cancel answer with their outcome within this, else 202 with the
@@ -42,4 +50,11 @@ public record ApiProperties(
      * @param queueCapacity calls waiting for one of those threads
      */
     public record Commands(@NotNull Duration answerWithin, @Min(1) int threads, @Min(1) int queueCapacity) {}
+
+    /**
+     * @param webhookSecret HMAC-SHA256 key of the payment provider's webhook; empty: the webhook is
+     *     off (503 webhook-not-configured), confirmations come with a {@code payments} token only
+     * @param webhookTolerance how far a webhook's timestamp may lie from now, either way
+     */
+    public record Payments(@NotNull String webhookSecret, @NotNull Duration webhookTolerance) {}
 }

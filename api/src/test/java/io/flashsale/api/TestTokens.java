@@ -35,6 +35,30 @@ public final class TestTokens {
         return signed(DEV_SECRET, "admin", "admin", Instant.now().plus(LIFETIME));
     }
 
+    /** The shop's payment service: scope {@code payments}, confirms payments. */
+    public static String payments() {
+        return signed(DEV_SECRET, "payment-service", "payments", Instant.now().plus(LIFETIME));
+    }
+
+    /** Well signed, but without {@code exp}: it would never expire. */
+    public static String withoutExpiry(String userId) {
+        JWTClaimsSet claims = new JWTClaimsSet.Builder()
+                .subject(userId)
+                .claim("scope", "admin")
+                .build();
+        return sign(DEV_SECRET, claims);
+    }
+
+    /** Well signed, with issuer and audience. */
+    public static String issued(String secret, String userId, String issuer, String audience) {
+        JWTClaimsSet claims = new JWTClaimsSet.Builder(
+                        claims(userId, null, Instant.now().plus(LIFETIME)))
+                .issuer(issuer)
+                .audience(audience)
+                .build();
+        return sign(secret, claims);
+    }
+
     /** Signed with another (well-formed, 32+ byte) secret. */
     public static String forged(String userId) {
         return signed(
@@ -56,7 +80,11 @@ public final class TestTokens {
 
     /** HS256 over {@code secret}; {@code scope} may be null. */
     public static String signed(String secret, String userId, String scope, Instant expiresAt) {
-        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims(userId, scope, expiresAt));
+        return sign(secret, claims(userId, scope, expiresAt));
+    }
+
+    private static String sign(String secret, JWTClaimsSet claims) {
+        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
         try {
             jwt.sign(new MACSigner(secret));
         } catch (JOSEException e) {

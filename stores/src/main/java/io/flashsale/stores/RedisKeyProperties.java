@@ -34,4 +34,9 @@ public record RedisKeyProperties(@DefaultValue("fs") @Pattern(regexp = "[A-Za-z0
     public String relaySalesIndexed() {
         return keyPrefix + ":sales:relay:indexed";
     }
+
+    /** Marks one payment webhook delivery (by its signature) as seen, so a replay is refused. */
+    public String webhookDelivery(String signature) {
+        return keyPrefix + ":webhook:" + signature;
+    }
 }

@@ -12,6 +12,12 @@ public enum ApiProblem {
     SALE_CONFLICT(HttpStatus.CONFLICT, "sale-conflict", "Sale exists with other settings"),
     PURCHASE_NOT_FOUND(HttpStatus.NOT_FOUND, "purchase-not-found", "Purchase not found"),
     PAYMENT_REJECTED(HttpStatus.CONFLICT, "payment-rejected", "Payment rejected"),
+    PAYMENT_AMOUNT_MISMATCH(
+            HttpStatus.UNPROCESSABLE_ENTITY, "payment-amount-mismatch", "Payment amount differs from the price"),
+    WEBHOOK_SIGNATURE_INVALID(HttpStatus.UNAUTHORIZED, "webhook-signature-invalid", "Webhook signature invalid"),
+    WEBHOOK_STALE(HttpStatus.UNAUTHORIZED, "webhook-stale", "Webhook timestamp outside the tolerance"),
+    WEBHOOK_REPLAYED(HttpStatus.CONFLICT, "webhook-replayed", "Webhook delivered before"),
+    WEBHOOK_NOT_CONFIGURED(HttpStatus.SERVICE_UNAVAILABLE, "webhook-not-configured", "Webhook not configured"),
     CANCEL_REJECTED(HttpStatus.CONFLICT, "cancel-rejected", "Cancel rejected"),
     ADMISSIONS_IN_FLIGHT(HttpStatus.CONFLICT, "admissions-in-flight", "Admissions in flight"),
     SALE_ARCHIVED(HttpStatus.CONFLICT, "sale-archived", "Sale archived in Redis"),

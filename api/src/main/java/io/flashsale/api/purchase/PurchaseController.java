@@ -3,10 +3,10 @@ package io.flashsale.api.purchase;
 import io.flashsale.api.problem.ApiProblem;
 import io.flashsale.api.problem.ProblemException;
 import io.flashsale.api.sale.SaleIds;
+import io.flashsale.api.sale.SalePrices;
 import io.flashsale.api.security.Buyer;
 import io.flashsale.api.security.ClientAddress;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.validation.Valid;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
@@ -16,12 +16,11 @@ import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Buying: admission, status, payment, cancel. The buyer is the token's subject; someone else's
+ * Buying: admission, status, cancel (payments come from the payment service, see PaymentController). The buyer is the token's subject; someone else's
  * purchase answers 404, so its existence does not leak.
  */
 @RestController
@@ -32,11 +31,14 @@ class PurchaseController {
     private final PurchaseAdmission admission;
     private final PurchaseLookup lookup;
     private final PurchaseCommands commands;
+    private final SalePrices prices;
 
-    PurchaseController(PurchaseAdmission admission, PurchaseLookup lookup, PurchaseCommands commands) {
+    PurchaseController(
+            PurchaseAdmission admission, PurchaseLookup lookup, PurchaseCommands commands, SalePrices prices) {
         this.admission = admission;
         this.lookup = lookup;
         this.commands = commands;
+        this.prices = prices;
     }
 
     /**
@@ -68,17 +70,11 @@ class PurchaseController {
     @GetMapping("/api/purchases/{purchaseId}")
     PurchaseResponse status(@PathVariable String purchaseId, @AuthenticationPrincipal Jwt token) {
         PurchaseId id = owned(purchaseId, token);
-        return lookup.find(id).orElseThrow(() -> PurchaseCommands.notFound(id));
+        PurchaseResponse purchase = lookup.find(id).orElseThrow(() -> PurchaseCommands.notFound(id));
+        return prices.of(id.saleId()).map(purchase::withPrice).orElse(purchase);
     }
 
     /** 200 with the outcome, or 202 with the purchase link when it is not known within a few seconds. */
-    @PostMapping("/api/purchases/{purchaseId}/payment")
-    CompletableFuture<ResponseEntity<PurchaseResponse>> pay(
-            @PathVariable String purchaseId, @Valid @RequestBody PaymentBody body, @AuthenticationPrincipal Jwt token) {
-        return commands.pay(owned(purchaseId, token), body.paymentId());
-    }
-
-    /** As {@link #pay}: 200 with the outcome or 202 with the purchase link. */
     @PostMapping("/api/purchases/{purchaseId}/cancel")
     CompletableFuture<ResponseEntity<PurchaseResponse>> cancel(
             @PathVariable String purchaseId, @AuthenticationPrincipal Jwt token) {

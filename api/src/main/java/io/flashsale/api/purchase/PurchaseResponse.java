@@ -1,12 +1,18 @@
 package io.flashsale.api.purchase;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.flashsale.stores.sale.Price;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.flashsale.workflows.purchase.PurchaseView;
 import java.time.Instant;
 import java.util.Map;
 
-/** A purchase as the buyer sees it, with links to what can be done next. */
+/**
+ * A purchase as the buyer sees it, with links to what can be done next.
+ *
+ * @param price what the unit costs (the sale's price); shown on status reads, absent in the answer
+ *     to the purchase request itself (that path never reads MySQL)
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PurchaseResponse(
         String purchaseId,
@@ -17,6 +23,7 @@ public record PurchaseResponse(
         Instant payDeadline,
         String paymentId,
         String reason,
+        Price price,
         Map<String, String> links) {
 
     static PurchaseResponse of(PurchaseView view) {
@@ -29,6 +36,7 @@ public record PurchaseResponse(
                 view.payDeadline(),
                 view.paymentId(),
                 view.reason(),
+                null,
                 links(view.purchaseId()));
     }
 
@@ -42,7 +50,13 @@ public record PurchaseResponse(
                 null,
                 null,
                 null,
+                null,
                 links(id.value()));
+    }
+
+    PurchaseResponse withPrice(Price unitPrice) {
+        return new PurchaseResponse(
+                purchaseId, saleId, userId, status, orderId, payDeadline, paymentId, reason, unitPrice, links);
     }
 
     private static Map<String, String> links(String purchaseId) {

@@ -1,11 +1,13 @@
 package io.flashsale.api.sale;
 
 import io.flashsale.stores.admission.RateLimits;
+import io.flashsale.stores.sale.Price;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.time.Duration;
@@ -15,7 +17,8 @@ import java.time.Instant;
  * A new sale. The id is optional (generated when absent); sale ids have no hyphen because the
  * purchase id {@code purchase-{saleId}-{userId}} must stay unambiguous. {@code rateLimits} (optional,
  * each bucket optional) overrides the api's default token buckets for this sale; MySQL keeps it with
- * the sale and loads it into the sale's Redis meta (again after a repair).
+ * the sale and loads it into the sale's Redis meta (again after a repair). {@code price} is what one
+ * unit costs; the payment service must confirm exactly this amount.
  */
 public record CreateSaleRequest(
         @Pattern(regexp = SaleIds.PATTERN, message = "must be 1-40 letters, digits or underscores") String id,
@@ -24,7 +27,8 @@ public record CreateSaleRequest(
         Instant startsAt,
         Instant endsAt,
         Duration payTimeout,
-        @Valid RateLimits rateLimits) {
+        @Valid RateLimits rateLimits,
+        @NotNull @Valid Price price) {
 
     static final Duration DEFAULT_PAY_TIMEOUT = Duration.ofMinutes(15);
 

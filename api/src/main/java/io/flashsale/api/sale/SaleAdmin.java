@@ -55,7 +55,8 @@ class SaleAdmin {
                 millis(request.startsAt()),
                 millis(request.endsAt()),
                 request.payTimeoutOrDefault().truncatedTo(ChronoUnit.SECONDS),
-                request.rateLimitsOrNone());
+                request.rateLimitsOrNone(),
+                request.price());
     }
 
     private static boolean sameSettings(Sale stored, Sale wanted) {
@@ -64,7 +65,8 @@ class SaleAdmin {
                 && Objects.equals(stored.startsAt(), wanted.startsAt())
                 && Objects.equals(stored.endsAt(), wanted.endsAt())
                 && stored.payTimeout().equals(wanted.payTimeout())
-                && stored.rateLimits().equals(wanted.rateLimits());
+                && stored.rateLimits().equals(wanted.rateLimits())
+                && stored.price().equals(wanted.price());
     }
 
     private static java.time.Instant millis(java.time.Instant instant) {

@@ -1,6 +1,7 @@
 package io.flashsale.api.sale;
 
 import io.flashsale.stores.admission.RateLimits;
+import io.flashsale.stores.sale.Price;
 import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.sale.SaleCounts;
 import java.time.Duration;
@@ -23,6 +24,7 @@ public record SaleResponse(
         Instant endsAt,
         Duration payTimeout,
         RateLimits rateLimits,
+        Price price,
         Long redisStock,
         int pendingPayment,
         int paid,
@@ -38,6 +40,7 @@ public record SaleResponse(
                 sale.endsAt(),
                 sale.payTimeout(),
                 RateLimits.NONE.equals(sale.rateLimits()) ? null : sale.rateLimits(),
+                sale.price(),
                 redisStock,
                 counts.pendingPayment(),
                 counts.paid(),

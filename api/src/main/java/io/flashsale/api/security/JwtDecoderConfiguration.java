@@ -10,7 +10,9 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.core.env.Profiles;
+import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
+import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 
@@ -18,7 +20,7 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
  * The HS256 decoder over {@code flashsale.api.jwt.secret}, unless one of Spring Boot's standard key
  * sources is configured ({@code spring.security.oauth2.resourceserver.jwt.jwk-set-uri}, {@code
  * issuer-uri} or {@code public-key-location}): then Boot's own decoder (RS256 and friends) is used
- * and the secret is ignored.
+ * and the secret is ignored. Either way every token must pass {@link TokenRules}.
  */
 @Configuration(proxyBeanMethods = false)
 class JwtDecoderConfiguration {
@@ -30,9 +32,26 @@ class JwtDecoderConfiguration {
     JwtDecoder jwtDecoder(ApiProperties properties, Environment environment) {
         String secret = properties.jwt().secret();
         JwtSecretPolicy.requireUsable(secret, environment.acceptsProfiles(Profiles.of(DEV_PROFILE)));
-        return NimbusJwtDecoder.withSecretKey(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"))
+        NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(
+                        new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"))
                 .macAlgorithm(MacAlgorithm.HS256)
                 .build();
+        decoder.setJwtValidator(TokenRules.of(properties.jwt()));
+        return decoder;
+    }
+
+    /**
+     * {@link TokenRules} for Boot's own decoders too (they add validator beans to theirs). With keys
+     * from a JWK set URI or issuer discovery, the api refuses to start without issuer and audience.
+     */
+    @Bean
+    OAuth2TokenValidator<Jwt> tokenRules(ApiProperties properties, Environment environment) {
+        String prefix = "spring.security.oauth2.resourceserver.jwt.";
+        if (environment.containsProperty(prefix + "jwk-set-uri")
+                || environment.containsProperty(prefix + "issuer-uri")) {
+            TokenRules.requireIssuerAndAudience(properties.jwt());
+        }
+        return TokenRules.of(properties.jwt());
     }
 
     /** Matches when none of Boot's resource-server key properties is set. */

@@ -13,13 +13,16 @@ import org.springframework.security.web.SecurityFilterChain;
 
 /**
  * Bearer JWT on every {@code /api} call (HS256 or a configured JWK set, see {@link
- * JwtDecoderConfiguration}): {@code sub} is the buyer, scope {@code admin} may manage sales. Health
- * is open so process supervisors can probe it. Request bodies are capped before any of it runs.
+ * JwtDecoderConfiguration}): {@code sub} is the buyer, scope {@code admin} may manage sales, scope
+ * {@code payments} (the payment service) confirms payments. The provider's webhook carries no token:
+ * its HMAC signature is checked by the controller ({@link WebhookSignatures}). Health is open so
+ * process supervisors can probe it. Request bodies are capped before any of it runs.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
 
     static final String ADMIN = "SCOPE_admin";
+    static final String PAYMENTS = "SCOPE_payments";
 
     @Bean
     SecurityFilterChain apiSecurity(HttpSecurity http, ProblemAuthenticationHandlers handlers) throws Exception {
@@ -32,6 +35,10 @@ class SecurityConfiguration {
                                 "/swagger-ui/**",
                                 "/swagger-ui.html")
                         .permitAll()
+                        .requestMatchers(HttpMethod.POST, "/api/payments/webhook")
+                        .permitAll()
+                        .requestMatchers("/api/purchases/*/payment")
+                        .hasAuthority(PAYMENTS)
                         .requestMatchers(HttpMethod.POST, "/api/sales")
                         .hasAuthority(ADMIN)
                         .requestMatchers(HttpMethod.GET, "/api/sales/*")

@@ -42,7 +42,7 @@ class AuditIT extends ApiIntegrationTest {
         String purchaseId = purchaseId(sale, user);
         api.purchase(TestTokens.buyer(user), sale, "key-1").assertStatus(202);
         awaitStatus(TestTokens.buyer(user), purchaseId, "PENDING_PAYMENT");
-        api.pay(TestTokens.buyer(user), purchaseId, "pay-" + purchaseId).assertStatus(200);
+        api.pay(PAYMENTS, purchaseId, "pay-" + purchaseId).assertStatus(200);
         stores.endSale(sale);
         assertThat(archive.archiveIfFinal(sale, Duration.ofMinutes(5))).isEqualTo(SaleArchive.Outcome.ARCHIVED);
 

@@ -39,7 +39,7 @@ class CaseDistinctIdsIT extends ApiIntegrationTest {
 
         api.cancel(TestTokens.buyer(users.get(1)), purchaseId(sale, users.get(1)))
                 .assertStatus(200);
-        Response paid = api.pay(TestTokens.buyer(users.get(0)), purchaseId(sale, users.get(0)), "pay-" + lower)
+        Response paid = api.pay(PAYMENTS, purchaseId(sale, users.get(0)), "pay-" + lower)
                 .assertStatus(200);
 
         assertThat(paid.field("status")).isEqualTo("PAID");

@@ -78,7 +78,7 @@ class InputLimitsIT extends ApiIntegrationTest {
             "purchase-" + sale + "%20DROP%20TABLE%20orders-mallory"
         }) {
             api.purchaseStatus(mallory, id).assertProblem(404, "purchase-not-found");
-            api.pay(mallory, id, "pay-1").assertProblem(404, "purchase-not-found");
+            api.pay(PAYMENTS, id, "pay-1").assertProblem(404, "purchase-not-found");
             api.cancel(mallory, id).assertProblem(404, "purchase-not-found");
         }
 

@@ -28,6 +28,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtException;
+import org.springframework.security.oauth2.jwt.JwtValidationException;
 import org.springframework.security.web.DefaultSecurityFilterChain;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.util.matcher.AnyRequestMatcher;
@@ -49,7 +50,10 @@ class JwtDecoderConfigurationTest {
                     "flashsale.api.temporal-retry=2s",
                     "flashsale.api.commands.answer-within=3s",
                     "flashsale.api.commands.threads=32",
-                    "flashsale.api.commands.queue-capacity=5000");
+                    "flashsale.api.commands.queue-capacity=5000",
+                    "flashsale.api.jwt.clock-skew=30s",
+                    "flashsale.api.payments.webhook-secret=",
+                    "flashsale.api.payments.webhook-tolerance=5m");
 
     @Test
     void refusesToStartWithTheDevSecretOutsideTheDevProfile() {
@@ -85,6 +89,74 @@ class JwtDecoderConfigurationTest {
             assertThat(decoder.decode(token).getSubject()).isEqualTo("alice");
             assertThatThrownBy(() -> decoder.decode(TestTokens.buyer("alice"))).isInstanceOf(JwtException.class);
         });
+    }
+
+    @Test
+    void refusesATokenWithoutExpiry() {
+        context.withPropertyValues(
+                        "flashsale.api.jwt.secret=" + JwtSecretPolicy.DEV_DEFAULT, "spring.profiles.active=dev")
+                .run(started -> assertThatThrownBy(
+                                () -> started.getBean(JwtDecoder.class).decode(TestTokens.withoutExpiry("alice")))
+                        .isInstanceOf(JwtValidationException.class)
+                        .hasMessageContaining("exp"));
+    }
+
+    @Test
+    void allowsTheConfiguredClockSkewAndNoMore() {
+        context.withPropertyValues("flashsale.api.jwt.secret=" + OWN_SECRET, "flashsale.api.jwt.clock-skew=30s")
+                .run(started -> {
+                    JwtDecoder decoder = started.getBean(JwtDecoder.class);
+                    Instant now = Instant.now();
+                    String justExpired = TestTokens.signed(OWN_SECRET, "alice", null, now.minusSeconds(20));
+                    String longExpired = TestTokens.signed(OWN_SECRET, "alice", null, now.minusSeconds(40));
+                    assertThat(decoder.decode(justExpired).getSubject()).isEqualTo("alice");
+                    assertThatThrownBy(() -> decoder.decode(longExpired)).isInstanceOf(JwtValidationException.class);
+                });
+    }
+
+    @Test
+    void checksIssuerAndAudienceWhenConfigured() {
+        context.withPropertyValues(
+                        "flashsale.api.jwt.secret=" + OWN_SECRET,
+                        "flashsale.api.jwt.issuer=https://id.example",
+                        "flashsale.api.jwt.audience=flashsale-api")
+                .run(started -> {
+                    JwtDecoder decoder = started.getBean(JwtDecoder.class);
+                    String ours = TestTokens.issued(OWN_SECRET, "alice", "https://id.example", "flashsale-api");
+                    String otherAudience = TestTokens.issued(OWN_SECRET, "alice", "https://id.example", "shop-admin");
+                    String otherIssuer =
+                            TestTokens.issued(OWN_SECRET, "alice", "https://evil.example", "flashsale-api");
+                    assertThat(decoder.decode(ours).getSubject()).isEqualTo("alice");
+                    assertThatThrownBy(() -> decoder.decode(otherAudience))
+                            .isInstanceOf(JwtValidationException.class)
+                            .hasMessageContaining("aud");
+                    assertThatThrownBy(() -> decoder.decode(otherIssuer))
+                            .isInstanceOf(JwtValidationException.class)
+                            .hasMessageContaining("iss");
+                    assertThatThrownBy(() -> decoder.decode(TestTokens.signed(
+                                    OWN_SECRET, "alice", null, Instant.now().plusSeconds(60))))
+                            .isInstanceOf(JwtValidationException.class);
+                });
+    }
+
+    @Test
+    void refusesToStartOnAJwkSetUriWithoutIssuerAndAudience() {
+        context.withPropertyValues(
+                        "flashsale.api.jwt.secret=" + OWN_SECRET,
+                        "spring.security.oauth2.resourceserver.jwt.jwk-set-uri=http://127.0.0.1:9/jwks")
+                .run(started -> {
+                    assertThat(started).hasFailed();
+                    assertThat(started.getStartupFailure())
+                            .rootCause()
+                            .hasMessageContaining("FLASHSALE_JWT_ISSUER")
+                            .hasMessageContaining("FLASHSALE_JWT_AUDIENCE");
+                });
+        context.withPropertyValues(
+                        "flashsale.api.jwt.secret=" + OWN_SECRET,
+                        "flashsale.api.jwt.issuer=https://id.example",
+                        "flashsale.api.jwt.audience=flashsale-api",
+                        "spring.security.oauth2.resourceserver.jwt.jwk-set-uri=http://127.0.0.1:9/jwks")
+                .run(started -> assertThat(started).hasNotFailed());
     }
 
     @Test

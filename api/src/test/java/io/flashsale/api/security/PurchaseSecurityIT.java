@@ -23,7 +23,7 @@ class PurchaseSecurityIT extends ApiIntegrationTest {
         String mallory = TestTokens.buyer("mallory");
 
         api.purchaseStatus(mallory, purchaseId).assertProblem(404, "purchase-not-found");
-        api.pay(mallory, purchaseId, "pay-mallory").assertProblem(404, "purchase-not-found");
+        api.pay(mallory, purchaseId, "pay-mallory").assertProblem(403, "forbidden");
         api.cancel(mallory, purchaseId).assertProblem(404, "purchase-not-found");
         api.cancel(TestTokens.admin(), purchaseId).assertProblem(404, "purchase-not-found");
 
@@ -39,12 +39,12 @@ class PurchaseSecurityIT extends ApiIntegrationTest {
         api.purchaseStatus(token, "purchase-tnosuchsale-mallory").assertProblem(404, "purchase-not-found");
         api.purchaseStatus(token, "purchase-a").assertProblem(404, "purchase-not-found");
         api.purchaseStatus(token, "order-x-mallory").assertProblem(404, "purchase-not-found");
-        api.pay(token, "purchase-tnosuchsale-mallory", "pay-1").assertProblem(404, "purchase-not-found");
+        api.pay(PAYMENTS, "purchase-tnosuchsale-mallory", "pay-1").assertProblem(404, "purchase-not-found");
         api.cancel(token, "purchase-tnosuchsale-mallory").assertProblem(404, "purchase-not-found");
     }
 
     @Test
-    void refusesForgedUnsignedAndExpiredTokensWith401AndWritesNothing() {
+    void refusesForgedUnsignedExpiredAndNeverExpiringTokensWith401AndWritesNothing() {
         String sale = openSale(2);
         StoreSnapshot before = stores.snapshot(sale);
 
@@ -52,6 +52,7 @@ class PurchaseSecurityIT extends ApiIntegrationTest {
             TestTokens.forged("mallory"),
             TestTokens.unsigned("mallory"),
             TestTokens.expired("mallory"),
+            TestTokens.withoutExpiry("mallory"),
             TestTokens.signed(TestTokens.DEV_SECRET, "a|b", null, Instant.now().plusSeconds(600)),
             TestTokens.signed(TestTokens.DEV_SECRET, null, null, Instant.now().plusSeconds(600)),
             "not-a-jwt"

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import io.flashsale.stores.sale.Price;
+import io.flashsale.stores.testing.TestSales;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -91,8 +93,23 @@ public final class ApiClient {
         return get("/api/purchases/" + purchaseId, token);
     }
 
+    /** The payment service confirms a payment of the test sales' price ({@link TestSales#PRICE}). */
     public Response pay(String token, String purchaseId, String paymentId) {
-        return post("/api/purchases/" + purchaseId + "/payment", token, Map.of("paymentId", paymentId));
+        return pay(token, purchaseId, paymentId, TestSales.PRICE);
+    }
+
+    public Response pay(String token, String purchaseId, String paymentId, Price amount) {
+        return post(
+                "/api/purchases/" + purchaseId + "/payment", token, Map.of("paymentId", paymentId, "amount", amount));
+    }
+
+    /** The payment provider's webhook: the raw body with its timestamp and signature headers. */
+    public Response webhook(String body, String timestamp, String signature) {
+        return send(request("/api/payments/webhook", null)
+                .header("Content-Type", "application/json")
+                .header("Webhook-Timestamp", timestamp)
+                .header("Webhook-Signature", signature)
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
     public Response cancel(String token, String purchaseId) {

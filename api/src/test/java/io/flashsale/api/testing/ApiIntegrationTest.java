@@ -38,6 +38,12 @@ public abstract class ApiIntegrationTest {
 
     protected static final String ADMIN = TestTokens.admin();
 
+    /** The payment service's token (scope payments). */
+    protected static final String PAYMENTS = TestTokens.payments();
+
+    /** The payment provider's webhook signing key in these tests. */
+    protected static final String WEBHOOK_SECRET = "webhook-test-secret-0123456789";
+
     /** MySQL connections of the api (and the test worker): the production default. */
     protected static final int POOL_SIZE = 5;
 
@@ -55,6 +61,7 @@ public abstract class ApiIntegrationTest {
         registry.add("spring.temporal.connection.target", DevTemporal::target);
         registry.add("spring.temporal.namespace", () -> DevTemporal.NAMESPACE);
         registry.add("flashsale.api.jwt.secret", () -> TestTokens.DEV_SECRET);
+        registry.add("flashsale.api.payments.webhook-secret", () -> WEBHOOK_SECRET);
         registry.add("spring.datasource.hikari.maximum-pool-size", () -> POOL_SIZE);
         // fail fast (not after Hikari's 30 s) should a request ever keep a connection
         registry.add("spring.datasource.hikari.connection-timeout", () -> "3000");
@@ -72,6 +79,7 @@ public abstract class ApiIntegrationTest {
         body.put("name", "api test sale");
         body.put("stock", stock);
         body.put("payTimeout", "PT10M");
+        body.put("price", TestSales.PRICE);
         return body;
     }
 
