@@ -7,7 +7,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * A sale with its stock as MySQL (the authority) and Redis (the admission gate) see it.
+ * A sale with its stock as MySQL (the authority) and Redis (the admission gate) see it, and its
+ * orders by status (MySQL).
  *
  * @param rateLimits the sale's own purchase token buckets; absent: the api's defaults
  */
@@ -22,7 +23,9 @@ public record SaleResponse(
         RateLimits rateLimits,
         Long redisStock,
         int pendingPayment,
-        int paid) {
+        int paid,
+        int expired,
+        int cancelled) {
 
     static SaleResponse of(Sale sale, Long redisStock, SaleCounts counts) {
         return new SaleResponse(
@@ -36,6 +39,8 @@ public record SaleResponse(
                 RateLimits.NONE.equals(sale.rateLimits()) ? null : sale.rateLimits(),
                 redisStock,
                 counts.pendingPayment(),
-                counts.paid());
+                counts.paid(),
+                counts.expired(),
+                counts.cancelled());
     }
 }
