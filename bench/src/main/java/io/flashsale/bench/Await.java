@@ -51,9 +51,9 @@ final class Await {
         return new TimedOut("gave up after %s waiting for %s; last saw: %s".formatted(text(timeout), what, lastSeen));
     }
 
-    /** 12 s, or 300 ms below a second or when not whole seconds. */
+    /** "12 s" for whole seconds and from 10 s on (rounded), else "1500 ms". */
     static String text(Duration duration) {
         long millis = duration.toMillis();
-        return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+        return millis % 1000 == 0 || millis >= 10_000 ? Math.round(millis / 1000.0) + " s" : millis + " ms";
     }
 }

@@ -32,8 +32,9 @@ class AwaitTest {
     }
 
     @Test
-    void writesWholeSecondsAsSeconds() {
-        assertThat(Await.text(Duration.ofSeconds(70))).isEqualTo("70 s");
+    void writesWholeAndLongDurationsInSecondsShortOnesInMilliseconds() {
+        assertThat(Await.text(Duration.ofSeconds(2))).isEqualTo("2 s");
+        assertThat(Await.text(Duration.ofMillis(61_873))).isEqualTo("62 s");
         assertThat(Await.text(Duration.ofMillis(1500))).isEqualTo("1500 ms");
     }
 }
