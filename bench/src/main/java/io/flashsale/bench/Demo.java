@@ -95,8 +95,11 @@ final class Demo {
                 who = "%d late buyers for the %d units back on sale"
                         .formatted(options.lateBuyers(), settled.available());
             }
-            reportErrors(payer);
-            return new Sold(answers, orders, payer.progress().outcomes());
+            Payer.Progress payments = payer.progress();
+            if (payments.firstError() != null) {
+                say("some payments failed (neither paid nor refused); the first: %s", payments.firstError());
+            }
+            return new Sold(answers, orders, payments.outcomes());
         }
     }
 
@@ -177,12 +180,6 @@ final class Demo {
             return admin.sale(sale);
         } catch (RuntimeException e) {
             return "unreadable (" + e.getMessage() + ")";
-        }
-    }
-
-    private void reportErrors(Payer payer) {
-        if (payer.firstError() != null) {
-            say("payments that failed (neither paid nor refused); the first: %s", payer.firstError());
         }
     }
 

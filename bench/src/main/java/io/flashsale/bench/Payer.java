@@ -16,15 +16,19 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class Payer implements AutoCloseable {
 
-    /** Payments known so far out of those started, by outcome (final status, or "error"). */
-    record Progress(int known, int paying, Map<String, Long> outcomes) {
+    /**
+     * Payments known so far out of those started, by outcome (final status, or "error"), and the
+     * first error's message (null: none).
+     */
+    record Progress(int known, int paying, Map<String, Long> outcomes, String firstError) {
         boolean complete() {
             return known == paying;
         }
 
         @Override
         public String toString() {
-            return known + " of " + paying + " payments known " + outcomes;
+            return known + " of " + paying + " payments known " + outcomes
+                    + (firstError == null ? "" : " (first error: " + firstError + ")");
         }
     }
 
@@ -78,17 +82,12 @@ final class Payer implements AutoCloseable {
     }
 
     Progress progress() {
-        return new Progress(known.get(), paying.get(), new TreeMap<>(outcomes));
+        return new Progress(known.get(), paying.get(), new TreeMap<>(outcomes), firstError.get());
     }
 
     /** Waits until every payment started so far knows its outcome. */
     Progress awaitOutcomes(Duration timeout) throws Exception {
         return Await.until("the outcome of every payment sent", timeout, this::progress, Progress::complete);
-    }
-
-    /** The first payment that failed (not a refusal: an error), if any. */
-    String firstError() {
-        return firstError.get();
     }
 
     @Override
