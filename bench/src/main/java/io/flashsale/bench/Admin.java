@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.audit.AuditReport;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -24,13 +25,17 @@ final class Admin {
         api.createSale(tokens.admin(), saleId, units, payTimeout).expect("creating sale " + saleId, 201, 200);
     }
 
-    /** The sale's PENDING_PAYMENT orders, as the api's sale view counts them in MySQL. */
-    int pendingPayment(String saleId) {
+    /** As {@link #createSale(String, int, Duration)}, with the sale's own purchase rate limits. */
+    void createSale(String saleId, int units, Duration payTimeout, RateLimits rateLimits) {
+        api.createSale(tokens.admin(), saleId, units, payTimeout, rateLimits)
+                .expect("creating sale " + saleId, 201, 200);
+    }
+
+    /** The sale's units and orders by status, as the api's sale view shows them. */
+    SaleView sale(String saleId) {
         return api.sale(tokens.admin(), saleId)
                 .expect("reading sale " + saleId, 200)
-                .body()
-                .path("pendingPayment")
-                .asInt();
+                .as(SaleView.class);
     }
 
     /** The product's invariant audit of the sale ({@code GET /api/sales/{id}/audit}). */

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flashsale.stores.admission.RateLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -69,6 +71,18 @@ public final class Api {
         String body = "{\"id\":\"%s\",\"name\":\"sale %s\",\"stock\":%d,\"payTimeout\":\"%s\"}"
                 .formatted(saleId, saleId, stock, payTimeout);
         return post("/api/sales", adminToken, body, TIMEOUT);
+    }
+
+    /** As {@link #createSale(String, String, int, Duration)}, with the sale's own purchase rate limits. */
+    public Response createSale(
+            String adminToken, String saleId, int stock, Duration payTimeout, RateLimits rateLimits) {
+        ObjectNode body = JSON.createObjectNode()
+                .put("id", saleId)
+                .put("name", "sale " + saleId)
+                .put("stock", stock)
+                .put("payTimeout", payTimeout.toString());
+        body.set("rateLimits", JSON.valueToTree(rateLimits));
+        return post("/api/sales", adminToken, body.toString(), TIMEOUT);
     }
 
     public Response sale(String adminToken, String saleId) {

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Entry point of {@code bin/flashsale bench} and {@code bin/flashsale demo}.
@@ -17,9 +18,13 @@ import java.util.Map;
  * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
  *       [--buyers N] [--units N] [--profile] [--smoke] [--phases P1,P4] [--api-flags "-Dx=y -Dz=w"]
  *       [--temporal cli|test-server]
- * demo  [--root DIR] [--api URL] [--buyers N] [--units N] [--pay-share F] [--pay-timeout S] [--connections N]
- *       [--temporal cli|test-server]
+ * demo  [--root DIR] [--api URL] [--buyers N] [--late-buyers N] [--units N] [--pay-share F] [--pay-timeout S]
+ *       [--settle-margin S] [--connections N] [--temporal-ui URL] [--temporal cli|test-server]
  * </pre>
+ *
+ * <p>demo {@code --temporal-ui}: the Temporal Web UI of the system {@code --api} names (default
+ * {@code TEMPORAL_UI_URL}, else http://localhost:8233; namespace {@code TEMPORAL_NAMESPACE}, else
+ * default); a private stack's stops with the demo, so none is shown then.
  *
  * <p>{@code --temporal}: the Temporal the private stack runs on, the real dev server ({@code cli},
  * the default) or Temporal's Java test server.
@@ -39,7 +44,7 @@ public final class Bench {
         Map<String, String> options = options(args);
         switch (args[0]) {
             case "bench" -> benchMain(options);
-            case "demo" -> System.exit(demo(options) ? 0 : 1);
+            case "demo" -> System.exit(demoMain(options));
             case "trivial-worker" -> TrivialWorker.run(args[1]);
             default -> throw new IllegalArgumentException("unknown command " + args[0]);
         }
@@ -135,27 +140,49 @@ public final class Bench {
         return result;
     }
 
+    /** The demo's exit status: 0 when its counts add up and the audit passed; 1 otherwise or when a wait gave up. */
+    private static int demoMain(Map<String, String> o) throws Exception {
+        try {
+            return demo(o).passed() ? 0 : 1;
+        } catch (Await.TimedOut gaveUp) {
+            System.err.println("demo: " + gaveUp.getMessage());
+            return 1;
+        }
+    }
+
     /** The demo, against {@code --api} (a running system) or a private stack. */
-    static boolean demo(Map<String, String> o) throws Exception {
+    static DemoResult demo(Map<String, String> o) throws Exception {
+        int buyers = integer(o, "buyers", 10_000);
         Demo.Options options = new Demo.Options(
-                integer(o, "buyers", 10_000),
+                buyers,
+                integer(o, "late-buyers", buyers / 10),
                 integer(o, "units", 500),
                 Double.parseDouble(o.getOrDefault("pay-share", "0.5")),
                 Duration.ofSeconds(integer(o, "pay-timeout", 20)),
+                Duration.ofSeconds(integer(o, "settle-margin", 60)),
                 integer(o, "connections", 200));
         Tokens tokens = Tokens.fromEnvironment();
         if (o.containsKey("api")) {
-            return new Demo(new Api(URI.create(o.get("api"))), tokens, options).run();
+            return new Demo(new Api(URI.create(o.get("api"))), tokens, options, Optional.of(webUi(o))).run();
         }
         Stores stores = Stores.fresh();
         Path root = Path.of(o.getOrDefault("root", "."));
         try (Stack stack = Stack.start(root, Path.of("target", "demo", "logs"), stores, temporalKind(o), List.of())) {
             System.out.println(
                     "private stack up: api " + stack.api() + ", " + stack.temporal() + " (logs target/demo/logs)");
-            return new Demo(new Api(stack.api()), stack.tokens(), options).run();
+            DemoResult result = new Demo(new Api(stack.api()), stack.tokens(), options, Optional.empty()).run();
+            System.out.println("Web UI     none kept: the private stack stops with the demo;"
+                    + " run bin/flashsale up first to browse the purchases");
+            return result;
         } finally {
             stores.drop();
         }
+    }
+
+    private static WebUi webUi(Map<String, String> o) {
+        String url = o.getOrDefault(
+                "temporal-ui", System.getenv().getOrDefault("TEMPORAL_UI_URL", WebUi.DEFAULT.toString()));
+        return new WebUi(URI.create(url), System.getenv().getOrDefault("TEMPORAL_NAMESPACE", "default"));
     }
 
     private static DevServer.Kind temporalKind(Map<String, String> o) {

@@ -21,11 +21,16 @@ final class Burst {
     private Burst() {}
 
     static Burst of(Requests http, Tokens tokens, String saleId, int buyers, long seed) {
+        return of(http, tokens, saleId, "u", buyers, seed);
+    }
+
+    /** Buyers named {@code saleId + userPrefix + i}: another prefix, other buyers of the same sale. */
+    static Burst of(Requests http, Tokens tokens, String saleId, String userPrefix, int buyers, long seed) {
         Burst burst = new Burst();
         Random random = new Random(seed);
         List<String[]> plan = new ArrayList<>();
         for (int i = 0; i < buyers; i++) {
-            String user = saleId + "u" + i;
+            String user = saleId + userPrefix + i;
             plan.add(new String[] {user, "k1"});
             if (random.nextDouble() < RETRY_SHARE) {
                 plan.add(new String[] {user, "k1"});
@@ -49,6 +54,11 @@ final class Burst {
         return requests.size();
     }
 
+    /** The buyer behind request {@code id}. */
+    String user(int id) {
+        return users.get(id);
+    }
+
     /** Fires every request over {@code connections} connections; answers go to the returned tally. */
     Tally fire(HttpLoad load, int connections) throws IOException {
         Tally tally = newTally();
@@ -61,8 +71,8 @@ final class Burst {
         return new Tally(users::get);
     }
 
-    void fire(HttpLoad load, int connections, Tally tally) throws IOException {
+    void fire(HttpLoad load, int connections, HttpLoad.Sink answers) throws IOException {
         java.util.Iterator<HttpLoad.Request> next = requests.iterator();
-        load.run(connections, () -> next.hasNext() ? next.next() : null, tally, Long.MAX_VALUE);
+        load.run(connections, () -> next.hasNext() ? next.next() : null, answers, Long.MAX_VALUE);
     }
 }

@@ -1,106 +1,197 @@
 package io.flashsale.bench;
 
-import io.flashsale.stores.audit.AuditReport;
-import java.io.IOException;
+import io.flashsale.stores.admission.RateLimits;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * {@code bin/flashsale demo}: one flash sale from the first click to the last expiry, with progress
- * lines, then what buyers saw and what the api's audit found in MySQL and Redis.
+ * {@code bin/flashsale demo}: one flash sale from the first click to the last expiry. A first wave
+ * of buyers all at once; a share of the winners pays as soon as admitted, the others let their pay
+ * deadline pass, which gives their units back. Once every order ended, a wave of late buyers buys
+ * those units again. Progress lines meanwhile, then what happened (orders, paid, expired, resold),
+ * the api's audit and where to see the purchases in the Temporal Web UI. Every wait has a deadline.
  */
 final class Demo {
 
-    record Options(int buyers, int units, double payShare, Duration payTimeout, int connections) {}
+    /**
+     * @param buyers the first wave, all at once
+     * @param lateBuyers the second wave, once the first wave's orders ended (0: none)
+     * @param settleMargin how long past the pay timeout a wait for orders to end may last
+     */
+    record Options(
+            int buyers,
+            int lateBuyers,
+            int units,
+            double payShare,
+            Duration payTimeout,
+            Duration settleMargin,
+            int connections) {
 
+        Duration settleTimeout() {
+            return payTimeout.plus(settleMargin);
+        }
+    }
+
+    /** The limit of every rate-limit bucket. */
+    private static final int MAX_BUCKET = 1_000_000;
+
+    private final Api api;
     private final Admin admin;
     private final Tokens tokens;
     private final HttpLoad load;
     private final Requests requests;
     private final Options options;
+    private final Optional<WebUi> webUi;
+    private long firstClick;
 
-    Demo(Api api, Tokens tokens, Options options) {
+    /** {@code webUi}: the Temporal Web UI of the system, when it has one to show. */
+    Demo(Api api, Tokens tokens, Options options, Optional<WebUi> webUi) {
+        this.api = api;
         this.admin = new Admin(api, tokens);
         this.tokens = tokens;
         this.load = new HttpLoad(api.address());
         this.requests = new Requests(api.address());
         this.options = options;
+        this.webUi = webUi;
     }
 
-    /** @return true when the audit found the sale consistent (I1) */
-    boolean run() throws Exception {
+    /** What the waves of buyers answered, the orders they were admitted to, the payments' outcomes. */
+    private record Sold(List<Tally> answers, long orders, Map<String, Long> payments) {}
+
+    DemoResult run() throws Exception {
         String sale = "demo" + Long.toString(System.currentTimeMillis(), 36);
-        admin.createSale(sale, options.units(), options.payTimeout());
+        List<Burst> waves = waves(sale);
+        createSale(sale, waves);
+        Sold sold = sell(sale, waves);
+        AuditSummary audit = admin.audit(sale);
+        DemoResult result =
+                DemoResult.of(sale, merged(sold.answers()), sold.orders(), sold.payments(), audit.report(), link(sale));
+        print(result, audit, sold.answers());
+        return result;
+    }
+
+    /** Each wave, then until its orders ended; the next wave buys the units unpaid orders gave back. */
+    private Sold sell(String sale, List<Burst> waves) throws Exception {
+        List<Tally> answers = new ArrayList<>();
+        long orders = 0;
+        try (Payer payer = new Payer(api, tokens, sale, options.payShare(), options.settleTimeout())) {
+            firstClick = System.nanoTime();
+            String who = options.buyers() + " buyers at once";
+            for (Burst wave : waves) {
+                Tally answered = fire(wave, answers.size() + 1, who, payer);
+                answers.add(answered);
+                orders += answered.admittedUsers().size();
+                SaleView settled = settle(sale, orders, payer);
+                who = "%d late buyers for the %d units back on sale"
+                        .formatted(options.lateBuyers(), settled.available());
+            }
+            Payer.Progress payments = payer.progress();
+            if (payments.firstError() != null) {
+                say("some payments failed (neither paid nor refused); the first: %s", payments.firstError());
+            }
+            return new Sold(answers, orders, payments.outcomes());
+        }
+    }
+
+    private List<Burst> waves(String sale) {
+        long seed = System.nanoTime();
+        List<Burst> waves = new ArrayList<>();
+        waves.add(Burst.of(requests, tokens, sale, "u", options.buyers(), seed));
+        if (options.lateBuyers() > 0) {
+            waves.add(Burst.of(requests, tokens, sale, "late", options.lateBuyers(), seed + 1));
+        }
+        return waves;
+    }
+
+    /**
+     * The sale, with a per-address bucket that holds every request of the demo: they all come from
+     * this one address, where the api's default (300) would turn most of them away. The per-user
+     * bucket stays the api's.
+     */
+    private void createSale(String sale, List<Burst> waves) {
+        int room = Math.min(MAX_BUCKET, waves.stream().mapToInt(Burst::size).sum());
+        admin.createSale(
+                sale, options.units(), options.payTimeout(), new RateLimits(null, new RateLimits.Bucket(room, room)));
         say(
-                "sale %s: %d units, pay timeout %ss, %d buyers (%.0f%% pay)",
-                sale, options.units(), options.payTimeout().toSeconds(), options.buyers(), options.payShare() * 100);
-        Burst burst = Burst.of(requests, tokens, sale, options.buyers(), System.nanoTime());
+                "sale %s: %d units, pay timeout %s, %.0f%% of the winners pay",
+                sale, options.units(), Await.text(options.payTimeout()), options.payShare() * 100);
         say(
-                "firing %d requests (%d buyers; some retry with the same key, some click twice) over %d connections",
-                burst.size(), options.buyers(), options.connections());
-        long start = System.nanoTime();
-        Tally users = burst.newTally();
-        withProgress(() -> "  answered %d/%d".formatted(users.answered(), burst.size()), () -> {
-            burst.fire(load, options.connections(), users);
+                "its rate limit per client address: %d requests (refill %d/s), room for every request of this demo,"
+                        + " which all come from this one address; the per-user limit stays the api's",
+                room, room);
+    }
+
+    /** Fires one wave; each winner is handed to the payer the moment its 202 arrives. */
+    private Tally fire(Burst wave, int number, String who, Payer payer) throws Exception {
+        int connections = Math.min(options.connections(), wave.size());
+        say(
+                "wave %d: %s, %d requests (some retry with the same key, some click twice) over %d connections",
+                number, who, wave.size(), connections);
+        Tally answered = wave.newTally();
+        HttpLoad.Sink sink = (id, status, body, nanos) -> {
+            answered.answered(id, status, body, nanos);
+            if (status == 202) {
+                payer.admitted(wave.user(id));
+            }
+        };
+        withProgress(() -> "  answered %d/%d; %s".formatted(answered.answered(), wave.size(), payer.progress()), () -> {
+            wave.fire(load, connections, sink);
             return null;
         });
-        long admitted = users.count("admitted");
-        say("burst done in %.2fs: %s", users.seconds(), users.counts());
-        double settled = withProgress(
-                () -> "  PENDING_PAYMENT %d/%d".formatted(pendingQuietly(sale), admitted),
-                () -> awaitPending(sale, admitted, start));
-        say("all %d winners PENDING_PAYMENT %.2fs after the first click", admitted, settled);
-        Tally paid = pay(sale, users);
-        say(
-                "paid %d of %d winners; waiting for the other %d pay deadlines (%ss)",
-                paid.count("paid"),
-                admitted,
-                admitted - paid.count("paid"),
-                options.payTimeout().toSeconds());
-        double quiet = withProgress(
-                () -> "  PENDING_PAYMENT left: %d".formatted(pendingQuietly(sale)),
-                () -> awaitPending(sale, -1, start));
-        AuditSummary audit = admin.audit(sale);
-        print(users, paid, audit, settled, quiet);
-        return audit.mysqlBalanced();
+        say("  answered in %.2f s: %s", answered.seconds(), answered.counts());
+        return answered;
     }
 
-    private Tally pay(String sale, Tally burst) throws IOException {
-        List<String> winners = new ArrayList<>(burst.admittedUsers());
-        int paying = (int) Math.round(winners.size() * options.payShare());
-        List<HttpLoad.Request> payments = new ArrayList<>();
-        for (String user : winners.subList(0, paying)) {
-            payments.add(new HttpLoad.Request(
-                    payments.size(), requests.pay("purchase-" + sale + "-" + user, tokens.buyer(user), "pay-" + user)));
-        }
-        Iterator<HttpLoad.Request> next = payments.iterator();
-        Tally tally = new Tally(null);
-        load.run(Math.min(options.connections(), 50), () -> next.hasNext() ? next.next() : null, tally, Long.MAX_VALUE);
-        return tally;
+    /** Waits, at most the pay timeout plus the margin, until the payments and then the orders ended. */
+    private SaleView settle(String sale, long orders, Payer payer) throws Exception {
+        Duration limit = options.settleTimeout();
+        long deadline = System.nanoTime() + limit.toNanos();
+        say("waiting (at most %s) until the %d orders are PAID, EXPIRED or CANCELLED", Await.text(limit), orders);
+        SaleView settled = withProgress(() -> "  %s; sale: %s".formatted(payer.progress(), saleQuietly(sale)), () -> {
+            payer.awaitOutcomes(left(deadline));
+            return Await.until(
+                    "the %d orders of sale %s to end (none PENDING_PAYMENT, their units back in Redis)"
+                            .formatted(orders, sale),
+                    left(deadline),
+                    Duration.ofMillis(200),
+                    () -> admin.sale(sale),
+                    view -> view.settled(orders));
+        });
+        say("  settled %.1f s after the first click: %s", (System.nanoTime() - firstClick) / 1e9, settled);
+        return settled;
     }
 
-    /** Waits until {@code expected} orders are PENDING_PAYMENT (-1: until none is). */
-    private double awaitPending(String sale, long expected, long startNanos) throws Exception {
-        while (expected < 0 ? admin.pendingPayment(sale) > 0 : admin.pendingPayment(sale) < expected) {
-            Thread.sleep(50);
-        }
-        return (System.nanoTime() - startNanos) / 1e9;
+    private static Duration left(long deadline) {
+        return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
     }
 
-    private int pendingQuietly(String sale) {
+    private Object saleQuietly(String sale) {
         try {
-            return admin.pendingPayment(sale);
-        } catch (Exception e) {
-            return -1;
+            return admin.sale(sale);
+        } catch (RuntimeException e) {
+            return "unreadable (" + e.getMessage() + ")";
         }
+    }
+
+    /** The sale's purchases in the Web UI, when it answers. */
+    private Optional<URI> link(String sale) {
+        return webUi.filter(WebUi::answers).map(ui -> ui.purchasesOf(sale));
+    }
+
+    private static Map<String, Long> merged(List<Tally> answers) {
+        Map<String, Long> counts = new TreeMap<>();
+        answers.forEach(tally -> tally.counts().forEach((outcome, n) -> counts.merge(outcome, n, Long::sum)));
+        return counts;
     }
 
     interface Step<T> {
@@ -117,48 +208,30 @@ final class Demo {
         }
     }
 
-    private void print(Tally burst, Tally paid, AuditSummary audit, double settled, double quiet) {
-        AuditReport result = audit.report();
+    private void print(DemoResult result, AuditSummary audit, List<Tally> answers) {
+        Tally first = answers.get(0);
         String[] losers = {"sold-out", "already-purchased", "same-key"};
         System.out.println();
-        say("accepted (202)            %d", burst.count("admitted"));
-        burst.counts().forEach((outcome, n) -> {
-            if (!outcome.equals("admitted")) {
-                say("rejected/answered %-22s %d", outcome, n);
-            }
-        });
-        say("paid                      %d (payment calls: %s)", result.paid(), paid.counts());
-        say("expired                   %d", result.expired());
+        result.lines().forEach(System.out::println);
         say(
-                "winners latency           p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms",
-                burst.millis(50, "admitted"),
-                burst.millis(90, "admitted"),
-                burst.millis(99, "admitted"),
-                burst.millis(100, "admitted"));
-        say(
-                "losers latency            p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms",
-                burst.millis(50, losers),
-                burst.millis(90, losers),
-                burst.millis(99, losers),
-                burst.millis(100, losers));
-        say(
-                "time to settle            %.2f s (all winners PENDING_PAYMENT), %.2f s until the last expiry",
-                settled, quiet);
-        say(
-                "audit                     total %d, available %d, orders %s, oversold %d, duplicate orders %d, "
-                        + "users admitted twice %d, Redis stock %s + HELD %d",
-                result.total(),
-                result.mysqlAvailable(),
-                audit.ordersByStatus(),
+                "%-10s oversold %d, duplicate orders %d, users admitted twice %d, I1 (available + PENDING_PAYMENT"
+                        + " + PAID = total) %s, Redis stock %s = MySQL available %d",
+                "",
                 audit.oversold(),
                 audit.duplicateOrders(),
-                burst.usersAdmittedTwice(),
-                result.redisStock(),
-                result.heldHolds());
-        say(
-                "                          I1 available + PENDING_PAYMENT + PAID = total: %s; Redis stock = MySQL available: %s",
+                answers.stream().mapToLong(Tally::usersAdmittedTwice).sum(),
                 audit.mysqlBalanced() ? "ok" : "VIOLATED",
-                Objects.equals(result.redisStock(), (long) result.mysqlAvailable()) ? "ok" : "differs");
+                audit.report().redisStock(),
+                audit.report().mysqlAvailable());
+        say(
+                "%-10s wave 1 winners p50 %.1f ms, p99 %.1f ms; losers p50 %.1f ms, p99 %.1f ms",
+                "latency",
+                first.millis(50, "admitted"),
+                first.millis(99, "admitted"),
+                first.millis(50, losers),
+                first.millis(99, losers));
+        webUi.filter(ui -> result.purchasesInWebUi().isEmpty())
+                .ifPresent(ui -> say("%-10s not answering at %s (--temporal-ui URL)", "Web UI", ui.base()));
     }
 
     private static void say(String format, Object... args) {

@@ -8,13 +8,15 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A closed-loop HTTP/1.1 load generator: {@code connections} keep-alive connections on one selector
  * thread, each sending its next request as soon as the previous answer is complete. One thread keeps
- * the generator's own CPU use small on a machine it shares with the system under test.
+ * the generator's own CPU use small on a machine it shares with the system under test. A run that
+ * hears nothing at all for {@code silence} (60 s unless told) gives up instead of waiting forever.
  */
 final class HttpLoad {
 
@@ -31,16 +33,29 @@ final class HttpLoad {
         void answered(int id, int status, String body, long nanos);
     }
 
+    static final Duration SILENCE = Duration.ofSeconds(60);
+
     private final InetSocketAddress address;
+    private final Duration silence;
 
     HttpLoad(InetSocketAddress address) {
-        this.address = address;
+        this(address, SILENCE);
     }
 
-    /** Runs until the source is exhausted or {@code deadlineNanos} (System.nanoTime) has passed. */
+    /** {@code silence}: how long a run waits without a single byte of an answer before it gives up. */
+    HttpLoad(InetSocketAddress address, Duration silence) {
+        this.address = address;
+        this.silence = silence;
+    }
+
+    /**
+     * Runs until the source is exhausted or {@code deadlineNanos} (System.nanoTime) has passed.
+     *
+     * @throws Await.TimedOut when no connection heard anything for the silence timeout
+     */
     void run(int connections, Source source, Sink sink, long deadlineNanos) throws IOException {
+        List<Connection> open = new ArrayList<>();
         try (Selector selector = Selector.open()) {
-            List<Connection> open = new ArrayList<>();
             for (int i = 0; i < connections; i++) {
                 Request first = source.next();
                 if (first == null) {
@@ -51,8 +66,13 @@ final class HttpLoad {
                 connection.send(first);
             }
             int active = open.size();
+            long heard = System.nanoTime();
             while (active > 0) {
-                selector.select(100);
+                if (selector.select(100) > 0) {
+                    heard = System.nanoTime();
+                } else if (System.nanoTime() - heard > silence.toNanos()) {
+                    throw Await.gaveUp(silence, "an answer from " + address, active + " requests unanswered");
+                }
                 for (SelectionKey key : selector.selectedKeys()) {
                     Connection connection = (Connection) key.attachment();
                     if (!connection.readable(sink)) {
@@ -67,6 +87,10 @@ final class HttpLoad {
                     }
                 }
                 selector.selectedKeys().clear();
+            }
+        } finally {
+            for (Connection connection : open) {
+                connection.close();
             }
         }
     }

@@ -175,15 +175,14 @@ final class Phases {
         return new Settled(admitted, awaitPending(sale, admitted, start));
     }
 
+    /** Seconds from {@code startNanos} until {@code expected} orders of the sale are PENDING_PAYMENT. */
     private double awaitPending(String sale, long expected, long startNanos) throws Exception {
-        long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
-        while (admin.pendingPayment(sale) < expected) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(
-                        "purchases of " + sale + " not all PENDING_PAYMENT within " + SETTLE_TIMEOUT);
-            }
-            Thread.sleep(20);
-        }
+        Await.until(
+                "%d orders of sale %s PENDING_PAYMENT".formatted(expected, sale),
+                SETTLE_TIMEOUT,
+                Duration.ofMillis(20),
+                () -> admin.sale(sale),
+                seen -> seen.pendingPayment() >= expected);
         return (System.nanoTime() - startNanos) / 1e9;
     }
 

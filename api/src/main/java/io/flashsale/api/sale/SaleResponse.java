@@ -8,7 +8,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * A sale with its stock as MySQL (the authority) and Redis (the admission gate) see it.
+ * A sale with its stock as MySQL (the authority) and Redis (the admission gate) see it, and its
+ * orders by status (MySQL).
  *
  * @param rateLimits the sale's own purchase token buckets; absent: the api's defaults
  * @param redisStock units left in Redis; null when Redis has none (lost, or archived)
@@ -28,6 +29,8 @@ public record SaleResponse(
         Long redisStock,
         int pendingPayment,
         int paid,
+        int expired,
+        int cancelled,
         Instant redisArchivedAt) {
 
     static SaleResponse of(Sale sale, Long redisStock, SaleCounts counts) {
@@ -44,6 +47,8 @@ public record SaleResponse(
                 redisStock,
                 counts.pendingPayment(),
                 counts.paid(),
+                counts.expired(),
+                counts.cancelled(),
                 sale.redisArchivedAt());
     }
 }

@@ -54,6 +54,8 @@ class PaymentAndCancelIT extends ApiIntegrationTest {
         Response view = api.sale(ADMIN, sale).assertStatus(200);
         assertThat(view.body().path("paid").asInt()).isEqualTo(1);
         assertThat(view.body().path("pendingPayment").asInt()).isZero();
+        assertThat(view.body().path("cancelled").asInt()).isEqualTo(1);
+        assertThat(view.body().path("expired").asInt()).isZero();
         assertThat(view.body().path("available").asInt()).isEqualTo(2);
         assertThat(view.body().path("redisStock").asLong()).isEqualTo(2);
     }

@@ -80,6 +80,8 @@ class SaleAdminIT extends ApiIntegrationTest {
         assertThat(sale.body().path("redisStock").asLong()).isEqualTo(2);
         assertThat(sale.body().path("pendingPayment").asInt()).isEqualTo(1);
         assertThat(sale.body().path("paid").asInt()).isZero();
+        assertThat(sale.body().path("expired").asInt()).isZero();
+        assertThat(sale.body().path("cancelled").asInt()).isZero();
     }
 
     @Test

@@ -1,0 +1,58 @@
+package io.flashsale.bench;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * One winner paying, as a buyer's client would: waits until the purchase awaits payment (its order
+ * is written), pays, and when the answer is 202 (outcome not known yet) or a refusal, follows the
+ * purchase to its final status. The outcome is that status: PAID, EXPIRED when the pay deadline
+ * came first, CANCELLED or REJECTED.
+ */
+final class Payment {
+
+    static final Set<String> FINAL = Set.of("PAID", "EXPIRED", "CANCELLED", "REJECTED");
+    private static final Duration POLL = Duration.ofMillis(500);
+
+    private final Api api;
+    private final String token;
+    private final String purchaseId;
+    private final Duration patience;
+
+    /** {@code patience}: the longest each of its waits lasts. */
+    Payment(Api api, String token, String purchaseId, Duration patience) {
+        this.api = api;
+        this.token = token;
+        this.purchaseId = purchaseId;
+        this.patience = patience;
+    }
+
+    /** Pays once the order exists; the purchase's final status. */
+    String outcome() throws Exception {
+        String status = await("its order", s -> s.equals("PENDING_PAYMENT") || FINAL.contains(s));
+        if (!status.equals("PENDING_PAYMENT")) {
+            return status;
+        }
+        Api.Response answer = api.pay(token, purchaseId, "pay-" + purchaseId);
+        if (answer.status() == 200) {
+            return answer.body().path("status").asText();
+        }
+        if (answer.status() == 202 || answer.status() == 409) {
+            return await("its final status (payment answered " + answer.status() + ")", FINAL::contains);
+        }
+        throw new IllegalStateException("paying " + purchaseId + ": " + answer.status() + " " + answer.body());
+    }
+
+    private String await(String what, Predicate<String> done) throws Exception {
+        return Await.until(what + " of " + purchaseId, patience, POLL, this::status, done);
+    }
+
+    /** Its status, or the answer's status code and problem type when it has none. */
+    private String status() {
+        Api.Response answer = api.status(token, purchaseId);
+        return answer.status() == 200
+                ? answer.body().path("status").asText()
+                : "http-" + answer.status() + " " + answer.problemType();
+    }
+}

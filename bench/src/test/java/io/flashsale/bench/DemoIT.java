@@ -1,0 +1,51 @@
+package io.flashsale.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.devtemporal.DevServer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The demo on a private stack (api, worker, dev Temporal as processes) with a pay timeout of 2 s,
+ * shorter than the sale takes: half the winners of the first wave never pay, their orders expire
+ * and late buyers buy those units again. The resale does not hang on luck: the late wave starts
+ * only once every first-wave order ended, and it has more buyers than units came back.
+ */
+class DemoIT {
+
+    private static final int UNITS = 20;
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
+    void finishesWithCountsThatAddUpWhenUnpaidOrdersExpireAndTheirUnitsAreSoldAgain() throws Exception {
+        Path root = Path.of(System.getProperty("flashsale.root", ".."));
+        Stores stores = Stores.fresh();
+        try (Stack stack =
+                Stack.start(root, Path.of("target", "demo-it", "logs"), stores, DevServer.Kind.CLI, List.of())) {
+            WebUi ui = new WebUi(stack.temporal().webUi().orElseThrow(), "default");
+            Demo.Options options =
+                    new Demo.Options(60, 30, UNITS, 0.5, Duration.ofSeconds(2), Duration.ofSeconds(60), 16);
+
+            DemoResult result = new Demo(new Api(stack.api()), stack.tokens(), options, Optional.of(ui)).run();
+
+            assertThat(result.requests()).doesNotContainKeys("rate-limited", "connection-error");
+            assertThat(result.settled()).isTrue();
+            assertThat(result.orders()).isEqualTo((long) result.paid() + result.expired() + result.cancelled());
+            assertThat(result.expired()).isPositive();
+            assertThat(result.resold()).isPositive().isEqualTo(result.orders() - UNITS);
+            assertThat(result.payments()).containsEntry("PAID", (long) result.paid());
+            assertThat(result.payments()).doesNotContainKey("error");
+            assertThat(result.audit()).isEqualTo("PASS");
+            assertThat(result.passed()).isTrue();
+            assertThat(result.purchasesInWebUi()).contains(ui.purchasesOf(result.sale()));
+        } finally {
+            stores.drop();
+        }
+    }
+}
