@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flashsale.stores.admission.RateLimits;
+import io.flashsale.stores.sale.Price;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -58,6 +59,9 @@ public final class Api {
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    /** The unit price of every sale this client creates, and the amount its payments confirm. */
+    public static final Price UNIT_PRICE = new Price(1999, "EUR");
+
     public Api(URI base) {
         this.base = base;
     }
@@ -66,23 +70,28 @@ public final class Api {
         return new InetSocketAddress(base.getHost(), base.getPort());
     }
 
-    /** A sale that opens now, named after its id. */
+    /** A sale that opens now, named after its id, at {@link #UNIT_PRICE}. */
     public Response createSale(String adminToken, String saleId, int stock, Duration payTimeout) {
-        String body = "{\"id\":\"%s\",\"name\":\"sale %s\",\"stock\":%d,\"payTimeout\":\"%s\"}"
-                .formatted(saleId, saleId, stock, payTimeout);
-        return post("/api/sales", adminToken, body, TIMEOUT);
+        return post(
+                "/api/sales", adminToken, saleBody(saleId, stock, payTimeout).toString(), TIMEOUT);
     }
 
     /** As {@link #createSale(String, String, int, Duration)}, with the sale's own purchase rate limits. */
     public Response createSale(
             String adminToken, String saleId, int stock, Duration payTimeout, RateLimits rateLimits) {
+        ObjectNode body = saleBody(saleId, stock, payTimeout);
+        body.set("rateLimits", JSON.valueToTree(rateLimits));
+        return post("/api/sales", adminToken, body.toString(), TIMEOUT);
+    }
+
+    private static ObjectNode saleBody(String saleId, int stock, Duration payTimeout) {
         ObjectNode body = JSON.createObjectNode()
                 .put("id", saleId)
                 .put("name", "sale " + saleId)
                 .put("stock", stock)
                 .put("payTimeout", payTimeout.toString());
-        body.set("rateLimits", JSON.valueToTree(rateLimits));
-        return post("/api/sales", adminToken, body.toString(), TIMEOUT);
+        body.set("price", JSON.valueToTree(UNIT_PRICE));
+        return body;
     }
 
     public Response sale(String adminToken, String saleId) {
@@ -114,9 +123,14 @@ public final class Api {
         return send(request("/api/purchases/" + purchaseId, token, timeout).GET());
     }
 
-    public Response pay(String token, String purchaseId, String paymentId) {
-        String body = "{\"paymentId\":\"" + paymentId + "\"}";
-        return post("/api/purchases/" + purchaseId + "/payment", token, body, TIMEOUT);
+    /**
+     * The payment service ({@code paymentsToken}: scope payments) confirms that {@link #UNIT_PRICE}
+     * arrived for the purchase.
+     */
+    public Response pay(String paymentsToken, String purchaseId, String paymentId) {
+        ObjectNode body = JSON.createObjectNode().put("paymentId", paymentId);
+        body.set("amount", JSON.valueToTree(UNIT_PRICE));
+        return post("/api/purchases/" + purchaseId + "/payment", paymentsToken, body.toString(), TIMEOUT);
     }
 
     public Response cancel(String token, String purchaseId) {

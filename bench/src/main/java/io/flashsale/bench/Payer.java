@@ -72,7 +72,8 @@ final class Payer implements AutoCloseable {
     private void pay(String user) {
         String outcome;
         try {
-            outcome = new Payment(api, tokens.buyer(user), "purchase-" + sale + "-" + user, patience).outcome();
+            outcome = new Payment(api, tokens.buyer(user), tokens.payments(), "purchase-" + sale + "-" + user, patience)
+                    .outcome();
         } catch (Exception e) {
             firstError.compareAndSet(null, String.valueOf(e.getMessage()));
             outcome = "error";

@@ -5,8 +5,8 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * One winner paying, as a buyer's client would: waits until the purchase awaits payment (its order
- * is written), pays, and when the answer is 202 (outcome not known yet) or a refusal, follows the
+ * One winner paying: the buyer's client waits until the purchase awaits payment (its order is
+ * written), the payment service confirms the money, and when the answer is 202 (outcome not known yet) or a refusal, follows the
  * purchase to its final status. The outcome is that status: PAID, EXPIRED when the pay deadline
  * came first, CANCELLED or REJECTED.
  */
@@ -17,13 +17,18 @@ final class Payment {
 
     private final Api api;
     private final String token;
+    private final String paymentsToken;
     private final String purchaseId;
     private final Duration patience;
 
-    /** {@code patience}: the longest each of its waits lasts. */
-    Payment(Api api, String token, String purchaseId, Duration patience) {
+    /**
+     * {@code token}: the buyer's, to follow the purchase; {@code paymentsToken}: the payment
+     * service's, which confirms the payment; {@code patience}: the longest each of its waits lasts.
+     */
+    Payment(Api api, String token, String paymentsToken, String purchaseId, Duration patience) {
         this.api = api;
         this.token = token;
+        this.paymentsToken = paymentsToken;
         this.purchaseId = purchaseId;
         this.patience = patience;
     }
@@ -34,7 +39,7 @@ final class Payment {
         if (!status.equals("PENDING_PAYMENT")) {
             return status;
         }
-        Api.Response answer = api.pay(token, purchaseId, "pay-" + purchaseId);
+        Api.Response answer = api.pay(paymentsToken, purchaseId, "pay-" + purchaseId);
         if (answer.status() == 200) {
             return answer.body().path("status").asText();
         }

@@ -16,15 +16,6 @@ final class Requests {
         return bytes("POST", "/api/sales/" + saleId + "/purchases", token, "Idempotency-Key: " + idempotencyKey, "");
     }
 
-    byte[] pay(String purchaseId, String token, String paymentId) {
-        return bytes(
-                "POST",
-                "/api/purchases/" + purchaseId + "/payment",
-                token,
-                "Content-Type: application/json",
-                "{\"paymentId\":\"" + paymentId + "\"}");
-    }
-
     byte[] liveness() {
         return bytes("GET", "/actuator/health/liveness", null, null, null);
     }

@@ -6,7 +6,7 @@ import java.util.Base64;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
-/** HS256 bearer tokens as {@code bin/flashsale token} signs them: sub = user, scope buyer or admin. */
+/** HS256 bearer tokens as {@code bin/flashsale token} signs them: sub = user, scope buyer, admin or payments. */
 final class Tokens {
 
     static final String DEV_SECRET = "flashsale-dev-secret-change-me-0123456789abcdef";
@@ -30,6 +30,11 @@ final class Tokens {
 
     String admin() {
         return sign("bench-admin", "admin");
+    }
+
+    /** The shop's payment service: confirms payments. */
+    String payments() {
+        return sign("payment-service", "payments");
     }
 
     private String sign(String user, String scope) {

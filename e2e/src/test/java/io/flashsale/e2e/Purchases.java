@@ -35,7 +35,7 @@ final class Purchases {
     }
 
     /**
-     * Pays each purchase (concurrently) and asserts each one PAID. A payment whose request times out
+     * The payment service confirms each purchase's payment (concurrently); asserts each one PAID. A payment whose request times out
      * (a worker died and Temporal is handing its tasks to another) or is answered 202 (outcome not
      * known within a few seconds) is sent again with the same payment id, as a buyer's client
      * would: paying is idempotent by payment id.
@@ -53,7 +53,7 @@ final class Purchases {
     }
 
     private Api.Response payPatiently(String purchaseId) throws InterruptedException {
-        return untilKnown(() -> api.pay(owner(purchaseId), purchaseId, "pay-" + purchaseId));
+        return untilKnown(() -> api.pay(TestTokens.payments(), purchaseId, "pay-" + purchaseId));
     }
 
     /** Sends the call again while it times out (5 times) or answers 202 (up to 60 s). */

@@ -198,7 +198,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         ExecutorService payers = Executors.newFixedThreadPool(PAYERS);
         List<Future<Api.Response>> payments = new ArrayList<>();
         for (String id : ids) {
-            payments.add(payers.submit(() -> api.pay(Purchases.owner(id), id, "pay-" + id)));
+            payments.add(payers.submit(() -> api.pay(TestTokens.payments(), id, "pay-" + id)));
         }
         Thread.sleep(1000); // the payments are in the api, waiting for their Updates
         List<Integer> admissions = admitWithin(nextSale, 10, Duration.ofSeconds(2));
