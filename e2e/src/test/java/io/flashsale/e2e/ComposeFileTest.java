@@ -55,6 +55,7 @@ class ComposeFileTest {
         assertThat(secrets)
                 .containsKeys(
                         "api FLASHSALE_JWT_SECRET",
+                        "api FLASHSALE_PAYMENT_WEBHOOK_SECRET",
                         "mysql MYSQL_ROOT_PASSWORD",
                         "api MYSQL_PASSWORD",
                         "temporal MYSQL_PWD",
