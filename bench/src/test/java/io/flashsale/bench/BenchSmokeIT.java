@@ -39,7 +39,9 @@ class BenchSmokeIT {
         assertThat(p4.facts.get("redis balanced")).isEqualTo(true);
         @SuppressWarnings("unchecked")
         Map<String, Long> outcomes = (Map<String, Long>) p4.facts.get("outcomes");
-        assertThat(outcomes).doesNotContainKeys("connection-error");
+        assertThat(outcomes.keySet())
+                .as("no connection error, 5xx or rate limit: every request answered with a purchase outcome")
+                .isSubsetOf("admitted", "same-key", "already-purchased", "sold-out");
         assertThat(outcomes.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(p4.values.get("requests"));
         assertThat(Files.exists(out.resolve("results.json"))).isTrue();
         assertThat(Files.exists(out.resolve("chart.html"))).isTrue();

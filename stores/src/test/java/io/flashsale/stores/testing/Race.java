@@ -8,7 +8,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-/** Runs calls at the same moment from many threads and returns each call's result or exception. */
+/**
+ * Runs calls at the same moment, one thread per call, and returns each call's result or exception:
+ * every thread is started and waiting at the start line before any call runs.
+ */
 public final class Race {
 
     private Race() {}
@@ -17,13 +20,15 @@ public final class Race {
     public record Outcome<T>(T value, Exception failure) {}
 
     public static <T> List<Outcome<T>> run(List<Callable<T>> calls) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(calls.size(), 32));
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, calls.size()));
         try {
+            CountDownLatch ready = new CountDownLatch(calls.size());
             CountDownLatch start = new CountDownLatch(1);
             List<Future<Outcome<T>>> futures = new ArrayList<>();
             for (Callable<T> call : calls) {
-                futures.add(pool.submit(() -> attempt(start, call)));
+                futures.add(pool.submit(() -> attempt(ready, start, call)));
             }
+            ready.await();
             start.countDown();
             List<Outcome<T>> outcomes = new ArrayList<>();
             for (Future<Outcome<T>> future : futures) {
@@ -35,7 +40,9 @@ public final class Race {
         }
     }
 
-    private static <T> Outcome<T> attempt(CountDownLatch start, Callable<T> call) throws InterruptedException {
+    private static <T> Outcome<T> attempt(CountDownLatch ready, CountDownLatch start, Callable<T> call)
+            throws InterruptedException {
+        ready.countDown();
         start.await();
         try {
             return new Outcome<>(call.call(), null);
