@@ -25,7 +25,7 @@ class DeadlineRaceIT extends HeldStepsTest {
     private static final Duration JUST_BEFORE = Duration.ofSeconds(2);
 
     @Test
-    void paymentJustBeforeTheDeadlineIsPaidThoughTheDeadlinePassesWhileItIsRecorded() {
+    void paymentJustBeforeTheDeadlineIsPaidThoughTheDeadlinePassesWhileItIsRecorded() throws Exception {
         PurchaseRequest request = startAndAwaitPayment("dora");
         env.sleep(untilDeadline(request).minus(JUST_BEFORE));
         mysql.payments.close();
@@ -43,6 +43,7 @@ class DeadlineRaceIT extends HeldStepsTest {
         assertThat(fixture.available(sale)).isEqualTo(2);
         assertThat(fixture.redisStock(sale)).isEqualTo(2);
         assertThat(fixture.hold(request)).contains(HoldState.HELD);
+        keep(request, "paid-as-the-deadline-passes");
     }
 
     @Test
@@ -81,7 +82,7 @@ class DeadlineRaceIT extends HeldStepsTest {
     }
 
     @Test
-    void cancelJustBeforeTheDeadlineCancelsThoughTheDeadlinePassesWhileTheUnitIsGivenBack() {
+    void cancelJustBeforeTheDeadlineCancelsThoughTheDeadlinePassesWhileTheUnitIsGivenBack() throws Exception {
         PurchaseRequest request = startAndAwaitPayment("cleo");
         env.sleep(untilDeadline(request).minus(JUST_BEFORE));
         mysql.cancels.close();
@@ -97,5 +98,6 @@ class DeadlineRaceIT extends HeldStepsTest {
         assertThat(fixture.available(sale)).as("unit back in MySQL once").isEqualTo(3);
         assertThat(fixture.redisStock(sale)).as("unit back in Redis once").isEqualTo(3);
         assertThat(fixture.hold(request)).contains(HoldState.RELEASED);
+        keep(request, "cancelled-as-the-deadline-passes");
     }
 }

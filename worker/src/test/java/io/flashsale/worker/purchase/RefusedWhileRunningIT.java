@@ -96,7 +96,7 @@ class RefusedWhileRunningIT extends HeldStepsTest {
     }
 
     @Test
-    void cancelAgainWhileTheFirstGivesTheUnitBackIsAcceptedAndGivesItBackOnce() {
+    void cancelAgainWhileTheFirstGivesTheUnitBackIsAcceptedAndGivesItBackOnce() throws Exception {
         PurchaseRequest request = startAndAwaitPayment("ines");
         mysql.cancels.close();
         WorkflowUpdateHandle<PurchaseView> first = updates(request).cancel();
@@ -109,5 +109,6 @@ class RefusedWhileRunningIT extends HeldStepsTest {
         assertThat(again.getResult().status()).isEqualTo(PurchaseStatus.CANCELLED);
         assertThat(fixture.available(sale)).isEqualTo(3);
         assertThat(fixture.redisStock(sale)).isEqualTo(3);
+        keep(request, "cancelled-twice");
     }
 }
