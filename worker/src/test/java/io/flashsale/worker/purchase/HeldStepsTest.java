@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Purchases whose MySQL steps the test can hold ({@link HeldOrders}), to send pay and cancel while a
- * step of the purchase runs, and to move the time while it does.
- * A test that would wait for a step no one lets go fails after a minute instead of hanging.
+ * step of the purchase runs. While a step is held, Temporal's test clock runs in real time (it
+ * skips only when nothing is under way). A test that would wait for a step no one lets go fails
+ * after a minute instead of hanging.
  */
 @Timeout(60)
 abstract class HeldStepsTest extends WorkflowIntegrationTest {
