@@ -4,7 +4,10 @@ import io.flashsale.bench.Processes;
 import io.flashsale.bench.TemporalProcess;
 import io.flashsale.devtemporal.DevServer;
 import io.flashsale.stores.testing.TestStores;
+import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
+import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionRequest;
+import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsResponse;
 import io.temporal.client.WorkflowClient;
@@ -261,6 +264,22 @@ final class FlashSaleSystem implements AutoCloseable {
         WorkflowServiceStubs service = temporalService();
         try {
             return WorkflowClient.newInstance(service).fetchHistory(workflowId);
+        } finally {
+            service.shutdown();
+        }
+    }
+
+    /** What Temporal tells of the workflow {@code workflowId} now: status, pending activities, ... */
+    DescribeWorkflowExecutionResponse describe(String workflowId) {
+        WorkflowServiceStubs service = temporalService();
+        try {
+            return service.blockingStub()
+                    .describeWorkflowExecution(DescribeWorkflowExecutionRequest.newBuilder()
+                            .setNamespace(WorkflowClient.newInstance(service)
+                                    .getOptions()
+                                    .getNamespace())
+                            .setExecution(WorkflowExecution.newBuilder().setWorkflowId(workflowId))
+                            .build());
         } finally {
             service.shutdown();
         }

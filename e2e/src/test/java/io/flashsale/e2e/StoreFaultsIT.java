@@ -7,6 +7,7 @@ import io.flashsale.bench.Api;
 import io.flashsale.stores.admission.AdmissionEntry;
 import io.flashsale.stores.admission.AdmissionOutcome;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.testing.StoreProbe;
 import io.flashsale.stores.testing.TestAdmissions;
 import io.flashsale.stores.testing.TestSales;
 import java.net.URI;
@@ -18,25 +19,35 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Fault matrix, stores and the api: the api dies between admission and workflow start, a relay
- * consumer dies holding entries, Redis loses a sale, MySQL is unreachable for ~10 s (once under
- * 300 concurrent payments). The api and worker reach MySQL through a {@link TcpProxy} this test
+ * consumer dies holding entries, Redis loses a sale, MySQL is unreachable until the steps that
+ * need it are being retried (and once under 300 concurrent payments). The api and worker reach MySQL through a {@link TcpProxy} this test
  * controls; relays claim entries of a dead consumer after 2 s; the client address has no rate
  * limit (the test's buyers all come from one address).
  */
 class StoreFaultsIT extends ProxiedSystemTest {
 
-    private static final Duration OUTAGE = Duration.ofSeconds(10);
+    /** A step's first attempt ends by the activity's start-to-close timeout (10 s) at the latest. */
+    private static final Duration RETRY_WITHIN = Duration.ofSeconds(60);
+
     private static final int PAYERS = 300;
+
+    /** MySQL reached directly, not through the proxy: what it holds while the processes cannot reach it. */
+    private static SystemStores direct;
+
+    private static StoreProbe mysql;
 
     @BeforeAll
     static void startBehindMySqlProxy() throws Exception {
+        String[] directUrl = new String[1];
         startSystem(environment -> {
             String url = environment.get("MYSQL_URL");
+            directUrl[0] = url;
             URI server = URI.create(url.substring("jdbc:".length()));
             String proxied = url.replace(server.getAuthority(), proxyTo(server.getHost(), server.getPort()));
             return FlashSaleSystem.with(
@@ -49,6 +60,17 @@ class StoreFaultsIT extends ProxiedSystemTest {
                             "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY",
                             "0"));
         });
+        direct = new SystemStores(FlashSaleSystem.with(system.environment(), Map.of("MYSQL_URL", directUrl[0])));
+        mysql = direct.probe();
+    }
+
+    @AfterAll
+    static void closeDirectStores() {
+        if (direct != null) {
+            direct.close();
+        }
+        direct = null;
+        mysql = null;
     }
 
     /** Fault: api died after the admission Lua, before starting the workflow; and a relay died too. */
@@ -145,37 +167,80 @@ class StoreFaultsIT extends ProxiedSystemTest {
         Audits.assertAudit(api, new AuditReport(saleId, 6, 4, 0, 2, 0, 4, 4L, 2, 4, 6, 0, 0, List.of(), "PASS"));
     }
 
-    /** Fault: MySQL unreachable ~10 s while orders are written, and again while they are cancelled. */
+    /**
+     * Fault: MySQL unreachable while orders are written, and again while orders are cancelled. Each
+     * outage lasts until every purchase's step failed once and Temporal retries it (its pending
+     * activity is on attempt 2), whatever the activity timeout and Hikari's connection wait make of
+     * the first attempt; the stores are checked while MySQL is still down, and the histories show each
+     * step ended on a later attempt than the first.
+     */
     @Test
     void activitiesRetryThroughMySqlOutagesWithNothingLostOrDoubled() throws Exception {
         String saleId = newSale(6, Duration.ofMinutes(1));
         Purchases purchases = new Purchases(api, saleId);
 
         proxy.cut();
-        List<Api.Response> responses = purchases.race(Purchases.users("patient", 8));
-        List<String> ids = responses.stream()
-                .filter(r -> r.status() == 202)
-                .map(r -> r.body().path("purchaseId").asText())
-                .toList();
+        List<String> ids = admitted(purchases.race(Purchases.users("patient", 8)));
         assertThat(ids).hasSize(6);
-        Thread.sleep(OUTAGE.toMillis());
+        awaitRetrying(ids, "CreateOrder");
         assertThat(purchases.statuses(ids)).isEqualTo(Map.of("RESERVED", 6L));
+        assertThat(mysql.orders(saleId)).isEmpty();
+        assertThat(mysql.available(saleId)).isEqualTo(6);
+        assertThat(stores.heldCount(saleId)).isEqualTo(6);
         proxy.restore();
 
         purchases.awaitStatus(ids, "PENDING_PAYMENT", Duration.ofSeconds(60));
+        assertEndedOnALaterAttempt(ids, "CreateOrder");
         purchases.pay(ids.subList(0, 3));
         List<String> cancelled = ids.subList(3, 6);
         proxy.cut();
         List<Thread> cancels = purchases.cancelInBackground(cancelled); // the order cancels wait for MySQL
-        Thread.sleep(OUTAGE.toMillis());
+        awaitRetrying(cancelled, "CancelOrder");
+        assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", 3L, "PENDING_PAYMENT", 3L));
+        assertThat(mysql.orders(saleId))
+                .extracting(order -> order.split(" ")[1])
+                .containsExactlyInAnyOrder(
+                        "PAID", "PAID", "PAID", "PENDING_PAYMENT", "PENDING_PAYMENT", "PENDING_PAYMENT");
+        assertThat(mysql.available(saleId)).isZero();
+        assertThat(stores.heldCount(saleId))
+                .as("no unit back in Redis before MySQL")
+                .isEqualTo(6);
+        assertThat(stores.redisStock(saleId)).isZero();
         proxy.restore();
         purchases.awaitStatus(cancelled, "CANCELLED", Duration.ofSeconds(60));
         for (Thread cancel : cancels) {
             cancel.join();
         }
 
+        assertEndedOnALaterAttempt(cancelled, "CancelOrder");
         assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", 3L, "CANCELLED", 3L));
         Audits.assertAudit(api, new AuditReport(saleId, 6, 3, 0, 3, 0, 3, 3L, 3, 3, 6, 0, 0, List.of(), "PASS"));
+    }
+
+    /** Waits until the {@code activityType} step of every purchase failed once and is being retried. */
+    private static void awaitRetrying(List<String> purchaseIds, String activityType) throws InterruptedException {
+        long deadline = System.nanoTime() + RETRY_WITHIN.toNanos();
+        while (!purchaseIds.stream().allMatch(id -> ActivityAttempts.pending(system.describe(id), activityType) > 1)) {
+            assertThat(System.nanoTime())
+                    .as("%s of %s retried within %s", activityType, purchaseIds, RETRY_WITHIN)
+                    .isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
+    private static void assertEndedOnALaterAttempt(List<String> purchaseIds, String activityType) {
+        for (String id : purchaseIds) {
+            assertThat(ActivityAttempts.ended(system.history(id), activityType))
+                    .as("attempt that ended %s of %s", activityType, id)
+                    .isGreaterThan(1);
+        }
+    }
+
+    private static List<String> admitted(List<Api.Response> responses) {
+        return responses.stream()
+                .filter(r -> r.status() == 202)
+                .map(r -> r.body().path("purchaseId").asText())
+                .toList();
     }
 
     /**

@@ -5,11 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
+import io.flashsale.api.testing.HeldOrders;
+import io.flashsale.stores.testing.Hold;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
-/** Pay and cancel over HTTP with the worker running: the workflow decides, MySQL and Redis follow. */
+/**
+ * Pay and cancel over HTTP with the worker running: the workflow decides, MySQL and Redis follow.
+ * Refusals are sent both to running workflows (a step held, so the workflow's validators answer)
+ * and to finished ones (the api answers from the purchase's state).
+ */
 class PaymentAndCancelIT extends ApiIntegrationTest {
 
+    @Autowired
+    HeldOrders held;
+
+    /**
+     * Repeats answer 200; the refusals here reach purchases whose workflow has finished (paid,
+     * cancelled), which the api answers from the purchase's state.
+     */
     @Test
     void paysOnceCancelsOnceAndReturnsExactlyOneUnit() {
         String sale = openSale(3);
@@ -58,6 +74,58 @@ class PaymentAndCancelIT extends ApiIntegrationTest {
         assertThat(view.body().path("expired").asInt()).isZero();
         assertThat(view.body().path("available").asInt()).isEqualTo(2);
         assertThat(view.body().path("redisStock").asLong()).isEqualTo(2);
+    }
+
+    /**
+     * While a payment is being recorded (its {@code markPaid} held), the running workflow's
+     * validators refuse another payment id and a cancel; the first payment then completes.
+     */
+    @Test
+    void refusesAnotherPaymentIdAndACancelWhileAPaymentIsRecorded() throws Exception {
+        String sale = openSale(1);
+        String user = newUser();
+        String token = TestTokens.buyer(user);
+        String purchase = purchaseId(sale, user);
+        api.purchase(token, sale, "key-1").assertStatus(202);
+        awaitStatus(token, purchase, "PENDING_PAYMENT");
+        Hold recording = held.payment(purchase);
+        CompletableFuture<Response> payment = CompletableFuture.supplyAsync(() -> api.pay(token, purchase, "pay-1"));
+        recording.arrived();
+
+        Response otherPayment = api.pay(token, purchase, "pay-2").assertProblem(409, "payment-rejected");
+        Response cancel = api.cancel(token, purchase).assertProblem(409, "cancel-rejected");
+
+        assertThat(otherPayment.field("purchaseStatus")).isEqualTo("PENDING_PAYMENT");
+        assertThat(cancel.field("purchaseStatus")).isEqualTo("PENDING_PAYMENT");
+        recording.open();
+        assertThat(payment.get(30, TimeUnit.SECONDS).status()).isIn(200, 202);
+        assertThat(awaitStatus(token, purchase, "PAID").field("paymentId")).isEqualTo("pay-1");
+        assertThat(stores.orders(sale)).containsExactly(purchase + " PAID pay-1");
+        assertThat(stores.available(sale)).isZero();
+    }
+
+    /** While a cancel gives the unit back (its {@code cancelOrder} held), the running workflow refuses a payment. */
+    @Test
+    void refusesAPaymentWhileACancelGivesTheUnitBack() throws Exception {
+        String sale = openSale(1);
+        String user = newUser();
+        String token = TestTokens.buyer(user);
+        String purchase = purchaseId(sale, user);
+        api.purchase(token, sale, "key-1").assertStatus(202);
+        awaitStatus(token, purchase, "PENDING_PAYMENT");
+        Hold givingBack = held.cancel(purchase);
+        CompletableFuture<Response> cancel = CompletableFuture.supplyAsync(() -> api.cancel(token, purchase));
+        givingBack.arrived();
+
+        Response payment = api.pay(token, purchase, "pay-1").assertProblem(409, "payment-rejected");
+
+        assertThat(payment.field("purchaseStatus")).isEqualTo("PENDING_PAYMENT");
+        givingBack.open();
+        assertThat(cancel.get(30, TimeUnit.SECONDS).status()).isIn(200, 202);
+        awaitStatus(token, purchase, "CANCELLED");
+        assertThat(stores.orders(sale)).containsExactly(purchase + " CANCELLED -");
+        assertThat(stores.available(sale)).isEqualTo(1);
+        assertThat(stores.redisStock(sale)).isEqualTo(1);
     }
 
     @Test

@@ -13,8 +13,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * What an api test context adds to the api: the purchase worker (so purchases progress), the
- * in-process Temporal it closes last, and a probe into MySQL and Redis.
+ * What an api test context adds to the api: the purchase worker (so purchases progress) with order
+ * steps a test can hold, the in-process Temporal it closes last, and a probe into MySQL and Redis.
  */
 @TestConfiguration(proxyBeanMethods = false)
 public class ApiTestConfiguration {
@@ -27,13 +27,13 @@ public class ApiTestConfiguration {
     /** Depends on {@code devTemporal}, so the context stops the worker before the server. */
     @Bean
     TestPurchaseWorker testPurchaseWorker(
-            DevTemporal devTemporal,
-            WorkflowClient client,
-            Reservations reservations,
-            JdbcClient jdbc,
-            TransactionTemplate transaction) {
-        return new TestPurchaseWorker(
-                client, new ReservationActivitiesImpl(reservations), new OrderActivitiesImpl(jdbc, transaction));
+            DevTemporal devTemporal, WorkflowClient client, Reservations reservations, HeldOrders orders) {
+        return new TestPurchaseWorker(client, new ReservationActivitiesImpl(reservations), orders);
+    }
+
+    @Bean
+    HeldOrders heldOrders(JdbcClient jdbc, TransactionTemplate transaction) {
+        return new HeldOrders(new OrderActivitiesImpl(jdbc, transaction));
     }
 
     @Bean

@@ -40,7 +40,7 @@ class RetriedActivitiesIT extends WorkflowIntegrationTest {
     }
 
     @Test
-    void expiryWithEveryStepRetriedGivesTheUnitBackOnce() {
+    void expiryWithEveryStepRetriedGivesTheUnitBackOnce() throws Exception {
         PurchaseRequest request = fixture.admit(sale, "alice");
         startAndAwaitPayment(request);
 
@@ -55,10 +55,11 @@ class RetriedActivitiesIT extends WorkflowIntegrationTest {
         assertThat(fixture.available(sale)).isEqualTo(3);
         assertThat(fixture.redisStock(sale)).isEqualTo(3);
         assertThat(fixture.hold(request)).contains(HoldState.RELEASED);
+        keep(request, "retried-steps-expired");
     }
 
     @Test
-    void paymentRetriedAfterCommitStaysPaid() {
+    void paymentRetriedAfterCommitStaysPaid() throws Exception {
         PurchaseRequest request = fixture.admit(sale, "bob");
         PurchaseWorkflow workflow = startAndAwaitPayment(request);
 
@@ -71,6 +72,7 @@ class RetriedActivitiesIT extends WorkflowIntegrationTest {
         assertThat(fixture.available(sale)).isEqualTo(2);
         assertThat(fixture.redisStock(sale)).isEqualTo(2);
         assertThat(fixture.hold(request)).contains(HoldState.HELD);
+        keep(request, "retried-payment-paid");
     }
 
     /** Two buyer cancels and the pay deadline (time skips past it) arrive together. */

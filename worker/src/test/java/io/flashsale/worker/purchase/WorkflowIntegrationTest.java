@@ -65,6 +65,14 @@ public abstract class WorkflowIntegrationTest extends ActivitiesIntegrationTest 
                 .getResult(PurchaseView.class);
     }
 
+    /**
+     * Replays the purchase's history against the current code and keeps it for the workflows
+     * module's replay test, under {@code name} ({@link RecordedHistories}).
+     */
+    protected void keep(PurchaseRequest request, String name) throws Exception {
+        RecordedHistories.keep(env.getWorkflowClient(), request, name);
+    }
+
     /** Starts the test's Temporal with the real activities on its worker; override to wrap them. */
     protected TestWorkflowEnvironment startTemporal() {
         return TemporalTestEnvironment.start(reservations, orders);

@@ -32,6 +32,16 @@ public enum PurchaseFailure {
         return ApplicationFailure.newNonRetryableFailure(message, name());
     }
 
+    /**
+     * What an Update validator throws to refuse: a plain exception whose cause is {@link #failure}.
+     * The SDK (1.37) sends an {@link ApplicationFailure} thrown from a validator with its own class
+     * name as type (sdk-java#2875), so the client could not tell the refusal; a plain exception
+     * reaches it with this failure, type intact, as its cause ({@link #matches} finds it).
+     */
+    public RuntimeException refusal(String message) {
+        return new Refusal(message, failure(message));
+    }
+
     public boolean matches(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof ApplicationFailure app && name().equals(app.getType())) {
@@ -39,5 +49,13 @@ public enum PurchaseFailure {
             }
         }
         return false;
+    }
+
+    /** A validator's refusal; the {@link ApplicationFailure} of its type is the cause. */
+    static final class Refusal extends RuntimeException {
+
+        Refusal(String message, ApplicationFailure failure) {
+            super(message, failure);
+        }
     }
 }

@@ -140,7 +140,7 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
         if (payment == null
                 || payment.paymentId() == null
                 || payment.paymentId().isBlank()) {
-            throw PurchaseFailure.PAYMENT_REJECTED.failure("a payment id is required");
+            throw PurchaseFailure.PAYMENT_REJECTED.refusal("a payment id is required");
         }
         if (state.status() == PurchaseStatus.PAID && payment.paymentId().equals(state.paymentId())) {
             return;
@@ -151,7 +151,7 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
         boolean beforeDeadline = state.payDeadline() != null
                 && Workflow.currentTimeMillis() < state.payDeadline().toEpochMilli();
         if (state.status() != PurchaseStatus.PENDING_PAYMENT || decision != null || !beforeDeadline) {
-            throw PurchaseFailure.PAYMENT_REJECTED.failure("purchase is " + state.status() + ", not awaiting payment");
+            throw PurchaseFailure.PAYMENT_REJECTED.refusal("purchase is " + state.status() + ", not awaiting payment");
         }
     }
 
@@ -191,7 +191,7 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
             return;
         }
         if (state.status().isFinal() || decision != null) {
-            throw PurchaseFailure.CANCEL_REJECTED.failure("purchase is " + state.status() + ", it cannot be cancelled");
+            throw PurchaseFailure.CANCEL_REJECTED.refusal("purchase is " + state.status() + ", it cannot be cancelled");
         }
     }
 

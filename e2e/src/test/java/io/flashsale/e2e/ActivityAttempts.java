@@ -1,0 +1,48 @@
+package io.flashsale.e2e;
+
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.api.workflow.v1.PendingActivityInfo;
+import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse;
+import io.temporal.common.WorkflowExecutionHistory;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Which attempt an activity of a workflow is on, or took, as Temporal records it. */
+final class ActivityAttempts {
+
+    private ActivityAttempts() {}
+
+    /**
+     * The attempt that ran {@code activityType} to its end, from the history (the started event of
+     * an activity is written once it ended, with the attempt that ended it); 0 when none ended.
+     */
+    static int ended(WorkflowExecutionHistory history, String activityType) {
+        Map<Long, String> scheduled = new HashMap<>();
+        int attempt = 0;
+        for (HistoryEvent event : history.getEvents()) {
+            if (event.hasActivityTaskScheduledEventAttributes()) {
+                scheduled.put(
+                        event.getEventId(),
+                        event.getActivityTaskScheduledEventAttributes()
+                                .getActivityType()
+                                .getName());
+            }
+            if (event.hasActivityTaskStartedEventAttributes()) {
+                var started = event.getActivityTaskStartedEventAttributes();
+                if (activityType.equals(scheduled.get(started.getScheduledEventId()))) {
+                    attempt = Math.max(attempt, started.getAttempt());
+                }
+            }
+        }
+        return attempt;
+    }
+
+    /** The attempt the running {@code activityType} is on (2 once the first failed); 0 when none runs. */
+    static int pending(DescribeWorkflowExecutionResponse workflow, String activityType) {
+        return workflow.getPendingActivitiesList().stream()
+                .filter(activity -> activity.getActivityType().getName().equals(activityType))
+                .mapToInt(PendingActivityInfo::getAttempt)
+                .max()
+                .orElse(0);
+    }
+}
