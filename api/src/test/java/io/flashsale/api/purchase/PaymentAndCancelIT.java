@@ -89,10 +89,10 @@ class PaymentAndCancelIT extends ApiIntegrationTest {
         api.purchase(token, sale, "key-1").assertStatus(202);
         awaitStatus(token, purchase, "PENDING_PAYMENT");
         Hold recording = held.payment(purchase);
-        CompletableFuture<Response> payment = CompletableFuture.supplyAsync(() -> api.pay(token, purchase, "pay-1"));
+        CompletableFuture<Response> payment = CompletableFuture.supplyAsync(() -> api.pay(PAYMENTS, purchase, "pay-1"));
         recording.arrived();
 
-        Response otherPayment = api.pay(token, purchase, "pay-2").assertProblem(409, "payment-rejected");
+        Response otherPayment = api.pay(PAYMENTS, purchase, "pay-2").assertProblem(409, "payment-rejected");
         Response cancel = api.cancel(token, purchase).assertProblem(409, "cancel-rejected");
 
         assertThat(otherPayment.field("purchaseStatus")).isEqualTo("PENDING_PAYMENT");
@@ -117,7 +117,7 @@ class PaymentAndCancelIT extends ApiIntegrationTest {
         CompletableFuture<Response> cancel = CompletableFuture.supplyAsync(() -> api.cancel(token, purchase));
         givingBack.arrived();
 
-        Response payment = api.pay(token, purchase, "pay-1").assertProblem(409, "payment-rejected");
+        Response payment = api.pay(PAYMENTS, purchase, "pay-1").assertProblem(409, "payment-rejected");
 
         assertThat(payment.field("purchaseStatus")).isEqualTo("PENDING_PAYMENT");
         givingBack.open();
