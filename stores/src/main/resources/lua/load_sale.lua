@@ -13,6 +13,8 @@
 -- ARGV[7] rlUserRefill       the api's configured default; written with the meta, so only
 -- ARGV[8] rlAddressCapacity  when the sale is loaded now (MySQL keeps them too, so a reload
 -- ARGV[9] rlAddressRefill    after Redis lost the sale restores them)
+-- ARGV[10] priceMinor         the unit price, so that it can be read without MySQL (payments,
+-- ARGV[11] currency           the buyer's status)
 --
 -- Returns 1 when the sale was loaded now, 0 when it was loaded before (nothing changed).
 -- The consumer group is created in both cases when missing (XGROUP CREATE ... MKSTREAM).
@@ -21,7 +23,8 @@ redis.pcall('XGROUP', 'CREATE', KEYS[3], 'relay', '0', 'MKSTREAM')
 if redis.call('EXISTS', KEYS[1]) == 1 then
   return 0
 end
-redis.call('HSET', KEYS[1], 'opens', ARGV[1], 'closes', ARGV[2], 'payTimeoutSeconds', ARGV[3], 'total', ARGV[4])
+redis.call('HSET', KEYS[1], 'opens', ARGV[1], 'closes', ARGV[2], 'payTimeoutSeconds', ARGV[3], 'total', ARGV[4],
+  'priceMinor', ARGV[10], 'currency', ARGV[11])
 redis.call('SET', KEYS[2], ARGV[5])
 local overrides = {'rlUserCapacity', 'rlUserRefill', 'rlAddressCapacity', 'rlAddressRefill'}
 for i, field in ipairs(overrides) do

@@ -13,8 +13,10 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Service;
 
@@ -30,12 +32,19 @@ class PaymentConfirmation {
     private static final Logger log = LoggerFactory.getLogger(PaymentConfirmation.class);
 
     private final SalePrices prices;
+    private final Executor executor;
     private final PurchaseCommands commands;
     private final PaymentRefunds refunds;
     private final Counter refundsNeeded;
 
-    PaymentConfirmation(SalePrices prices, PurchaseCommands commands, PaymentRefunds refunds, MeterRegistry meters) {
+    PaymentConfirmation(
+            SalePrices prices,
+            PurchaseCommands commands,
+            PaymentRefunds refunds,
+            @Qualifier("purchaseCommandExecutor") Executor executor,
+            MeterRegistry meters) {
         this.prices = prices;
+        this.executor = executor;
         this.commands = commands;
         this.refunds = refunds;
         this.refundsNeeded = Counter.builder("flashsale.payments.refunds.needed")
@@ -49,6 +58,18 @@ class PaymentConfirmation {
      * (primary key of payment_refunds).
      */
     CompletableFuture<ResponseEntity<PurchaseResponse>> confirm(PurchaseId id, String paymentId, Price amount) {
+        return CompletableFuture.runAsync(() -> requirePrice(id, amount), executor)
+                .thenCompose(priced -> commands.pay(id, paymentId))
+                .exceptionally(failure -> {
+                    throw refundIfRefused(id, paymentId, amount, failure);
+                });
+    }
+
+    /**
+     * On the commands' executor, like the Update itself: when the price must come from MySQL and
+     * MySQL is slow, no HTTP thread waits for it.
+     */
+    private void requirePrice(PurchaseId id, Price amount) {
         Price price = prices.of(id.saleId()).orElseThrow(() -> PurchaseCommands.notFound(id));
         if (!price.equals(amount)) {
             throw new ProblemException(
@@ -56,9 +77,6 @@ class PaymentConfirmation {
                     "payment of " + amount + " for purchase " + id.value() + " priced " + price,
                     Map.of("price", price));
         }
-        return commands.pay(id, paymentId).exceptionally(failure -> {
-            throw refundIfRefused(id, paymentId, amount, failure);
-        });
     }
 
     /** Ended, or paid with another payment: this money can only go back. */

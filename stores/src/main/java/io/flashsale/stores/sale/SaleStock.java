@@ -6,6 +6,7 @@ import io.flashsale.stores.admission.RelaySales;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -46,10 +47,22 @@ public class SaleStock {
                 Integer.toString(sale.total()),
                 Integer.toString(sale.available())));
         args.addAll(sale.rateLimits().arguments());
+        args.add(Long.toString(sale.price().amountMinor()));
+        args.add(sale.price().currency());
         Long loaded = redis.execute(loadSale, List.of(sk.meta(), sk.stock(), sk.admissions()), args.toArray());
         redis.opsForSet().add(keys.sales(), sale.id());
         relaySales.add(sale.id(), sale.endsAt());
         return loaded != null && loaded == 1;
+    }
+
+    /** The unit price kept in the sale's meta; empty when Redis has no price for the sale. */
+    public Optional<Price> price(String saleId) {
+        List<Object> fields = redis.opsForHash().multiGet(keys.sale(saleId).meta(), List.of("priceMinor", "currency"));
+        if (fields.get(0) == null || fields.get(1) == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new Price(
+                Long.parseLong(fields.get(0).toString()), fields.get(1).toString()));
     }
 
     /** Units left in Redis; empty when Redis has no stock key for the sale. */

@@ -24,6 +24,14 @@ class SaleStockIT extends StoresIntegrationTest {
     }
 
     @Test
+    void keepsThePriceInRedisSoThatItIsReadWithoutMySql() {
+        Sale sale = loaded(TestSales.open(1));
+
+        assertThat(stock.price(sale.id())).hasValue(TestSales.PRICE);
+        assertThat(stock.price(TestSales.newId())).isEmpty();
+    }
+
+    @Test
     void knowsNoStockOfASaleNeverLoaded() {
         String saleId = TestSales.newId();
 
