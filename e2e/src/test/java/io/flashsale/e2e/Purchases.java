@@ -52,6 +52,23 @@ final class Purchases {
         }
     }
 
+    /**
+     * The payment service sends each purchase's payment once (concurrently), with the payment id
+     * {@link #pay} uses, and does not wait for the outcome: the first answers, in purchase order.
+     */
+    List<Api.Response> sendPayments(List<String> purchaseIds) throws InterruptedException {
+        List<Callable<Api.Response>> calls = new ArrayList<>();
+        for (String id : purchaseIds) {
+            calls.add(() -> api.pay(TestTokens.payments(), id, "pay-" + id));
+        }
+        List<Api.Response> answers = new ArrayList<>();
+        for (Race.Outcome<Api.Response> sent : Race.run(calls)) {
+            assertThat(sent.failure()).isNull();
+            answers.add(sent.value());
+        }
+        return answers;
+    }
+
     private Api.Response payPatiently(String purchaseId) throws InterruptedException {
         return untilKnown(() -> api.pay(TestTokens.payments(), purchaseId, "pay-" + purchaseId));
     }
