@@ -128,13 +128,23 @@ public final class Api {
      * arrived for the purchase.
      */
     public Response pay(String paymentsToken, String purchaseId, String paymentId) {
+        return pay(paymentsToken, purchaseId, paymentId, TIMEOUT);
+    }
+
+    /** As {@link #pay(String, String, String)}, waiting up to {@code timeout} (not 30 s). */
+    public Response pay(String paymentsToken, String purchaseId, String paymentId, Duration timeout) {
         ObjectNode body = JSON.createObjectNode().put("paymentId", paymentId);
         body.set("amount", JSON.valueToTree(UNIT_PRICE));
-        return post("/api/purchases/" + purchaseId + "/payment", paymentsToken, body.toString(), TIMEOUT);
+        return post("/api/purchases/" + purchaseId + "/payment", paymentsToken, body.toString(), timeout);
     }
 
     public Response cancel(String token, String purchaseId) {
-        return post("/api/purchases/" + purchaseId + "/cancel", token, "", TIMEOUT);
+        return cancel(token, purchaseId, TIMEOUT);
+    }
+
+    /** As {@link #cancel(String, String)}, waiting up to {@code timeout} (not 30 s). */
+    public Response cancel(String token, String purchaseId, Duration timeout) {
+        return post("/api/purchases/" + purchaseId + "/cancel", token, "", timeout);
     }
 
     /** The invariant audit of the sale (its body is an {@code AuditReport}). */

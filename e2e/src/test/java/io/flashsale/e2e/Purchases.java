@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Buyers of one sale as the fault tests drive them over HTTP. */
@@ -49,6 +50,94 @@ final class Purchases {
             assertThat(paid.failure()).isNull();
             assertThat(paid.value().status()).as("%s", paid.value().body()).isEqualTo(200);
             assertThat(paid.value().body().path("status").asText()).isEqualTo("PAID");
+        }
+    }
+
+    /**
+     * The payment service sends each purchase's payment once (concurrently), with the payment id
+     * {@link #pay} uses, and does not wait for the outcome: the first answers, in purchase order.
+     */
+    List<Api.Response> sendPayments(List<String> purchaseIds) throws InterruptedException {
+        List<Callable<Api.Response>> calls = new ArrayList<>();
+        for (String id : purchaseIds) {
+            calls.add(() -> api.pay(TestTokens.payments(), id, "pay-" + id));
+        }
+        List<Api.Response> answers = new ArrayList<>();
+        for (Race.Outcome<Api.Response> sent : Race.run(calls)) {
+            assertThat(sent.failure()).isNull();
+            answers.add(sent.value());
+        }
+        return answers;
+    }
+
+    /**
+     * Pays each purchase (concurrently) the moment its order is written and asserts each PAID; see
+     * {@link #settleAsOrdered}.
+     */
+    void payAsOrdered(List<String> purchaseIds, Duration orderedWithin, Duration answeredWithin)
+            throws InterruptedException {
+        settleAsOrdered(purchaseIds, List.of(), orderedWithin, answeredWithin);
+    }
+
+    /**
+     * The payment service pays {@code paid} and the buyers cancel {@code cancelled}, each purchase
+     * (all concurrently) the moment its order is written; asserts each PAID or CANCELLED. Each waits
+     * up to {@code orderedWithin} for its order (status PENDING_PAYMENT, polled every 200 ms), then
+     * its call is sent, and sent again on 202 or a timed-out request, for {@code answeredWithin} at
+     * most: from its order to its payment or cancel a purchase waits one status poll and {@code
+     * answeredWithin}, so a pay timeout longer than that cannot overtake it.
+     */
+    void settleAsOrdered(List<String> paid, List<String> cancelled, Duration orderedWithin, Duration answeredWithin)
+            throws InterruptedException {
+        List<Callable<Api.Response>> calls = new ArrayList<>();
+        for (String id : paid) {
+            calls.add(() -> onceOrdered(
+                    id,
+                    orderedWithin,
+                    answeredWithin,
+                    timeout -> api.pay(TestTokens.payments(), id, "pay-" + id, timeout)));
+        }
+        for (String id : cancelled) {
+            calls.add(() ->
+                    onceOrdered(id, orderedWithin, answeredWithin, timeout -> api.cancel(owner(id), id, timeout)));
+        }
+        List<Race.Outcome<Api.Response>> outcomes = Race.run(calls);
+        for (int i = 0; i < outcomes.size(); i++) {
+            Race.Outcome<Api.Response> done = outcomes.get(i);
+            assertThat(done.failure()).isNull();
+            assertThat(done.value().status()).as("%s", done.value().body()).isEqualTo(200);
+            assertThat(done.value().body().path("status").asText()).isEqualTo(i < paid.size() ? "PAID" : "CANCELLED");
+        }
+    }
+
+    private Api.Response onceOrdered(
+            String purchaseId, Duration orderedWithin, Duration answeredWithin, Function<Duration, Api.Response> call)
+            throws InterruptedException {
+        awaitStatus(List.of(purchaseId), "PENDING_PAYMENT", orderedWithin);
+        return untilKnownWithin(call, answeredWithin);
+    }
+
+    /**
+     * Sends the call (given the time left as its request timeout) again while it times out or
+     * answers 202, for {@code within} in all; the last answer.
+     */
+    private static Api.Response untilKnownWithin(Function<Duration, Api.Response> call, Duration within)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (true) {
+            Duration left = Duration.ofNanos(
+                    Math.max(deadline - System.nanoTime(), Duration.ofSeconds(1).toNanos()));
+            try {
+                Api.Response response = call.apply(left);
+                if (response.status() != 202 || System.nanoTime() > deadline) {
+                    return response;
+                }
+                Thread.sleep(500);
+            } catch (UncheckedIOException timedOut) {
+                if (System.nanoTime() > deadline) {
+                    throw timedOut;
+                }
+            }
         }
     }
 

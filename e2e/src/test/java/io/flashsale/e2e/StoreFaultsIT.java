@@ -37,6 +37,19 @@ class StoreFaultsIT extends ProxiedSystemTest {
 
     private static final int PAYERS = 300;
 
+    /** A payment sent the moment its order is written is answered within this, or fails. */
+    private static final Duration PAID_WITHIN = Duration.ofSeconds(10);
+    /**
+     * From the order to the deadline, for purchases left to expire: longer than a payment's wait (one
+     * status poll and {@link #PAID_WITHIN}, see {@link Purchases#payAsOrdered}), so none races it.
+     */
+    private static final Duration PAY_TIMEOUT = PAID_WITHIN.plusSeconds(5);
+    /**
+     * For sales whose purchases are all paid or cancelled: far longer than every wait of those tests
+     * (each a few minutes at most), so no deadline races a payment or a cancel there.
+     */
+    private static final Duration NOTHING_EXPIRES = Duration.ofHours(1);
+
     /** MySQL reached directly, not through the proxy: what it holds while the processes cannot reach it. */
     private static SystemStores direct;
 
@@ -76,7 +89,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
     /** Fault: api died after the admission Lua, before starting the workflow; and a relay died too. */
     @Test
     void relayStartsAdmissionsTheApiNeverStartedAndClaimsThoseOfADeadConsumer() throws Exception {
-        String saleId = newSale(6, Duration.ofSeconds(5));
+        String saleId = newSale(6, PAY_TIMEOUT);
         Purchases purchases = new Purchases(api, saleId);
         List<String> users = Purchases.users("orphan", 4);
         stores.relayed(saleId, false);
@@ -99,8 +112,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
 
         stores.relayed(saleId, true);
         List<String> ids = purchases.purchaseIds(users);
-        purchases.awaitStatus(ids, "PENDING_PAYMENT", Duration.ofSeconds(60));
-        purchases.pay(ids.subList(0, 2));
+        purchases.payAsOrdered(ids.subList(0, 2), Duration.ofSeconds(60), PAID_WITHIN);
         purchases.awaitStatus(ids.subList(2, 4), "EXPIRED", Duration.ofSeconds(60));
 
         assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", 2L, "EXPIRED", 2L));
@@ -110,7 +122,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
     /** Fault: Redis loses every key of a running sale. MySQL never oversells; repair rebuilds Redis. */
     @Test
     void redisLosingASaleIsReportedAndRepairedWithoutOversell() throws Exception {
-        String saleId = newSale(6, Duration.ofMinutes(1));
+        String saleId = newSale(6, NOTHING_EXPIRES);
         Purchases purchases = new Purchases(api, saleId);
         List<String> first = Purchases.users("early", 4);
         assertThat(purchases.race(first)).allMatch(r -> r.status() == 202);
@@ -176,7 +188,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
      */
     @Test
     void activitiesRetryThroughMySqlOutagesWithNothingLostOrDoubled() throws Exception {
-        String saleId = newSale(6, Duration.ofMinutes(1));
+        String saleId = newSale(6, NOTHING_EXPIRES);
         Purchases purchases = new Purchases(api, saleId);
 
         proxy.cut();
@@ -250,7 +262,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
      */
     @Test
     void admissionKeepsAnsweringWhileHundredsOfPaymentsWaitForMySql() throws Exception {
-        String saleId = newSale(PAYERS, Duration.ofMinutes(10));
+        String saleId = newSale(PAYERS, NOTHING_EXPIRES);
         Purchases purchases = new Purchases(api, saleId);
         List<String> ids = purchases.purchaseIds(Purchases.users("payer", PAYERS));
         assertThat(purchases.race(Purchases.users("payer", PAYERS)))

@@ -21,7 +21,10 @@ import org.junit.jupiter.api.Test;
 class WebUiIT extends RunningSystemTest {
 
     private static final Path SCREENSHOTS = Path.of("target", "web-ui");
-    /** Long enough for bob's purchase to await payment throughout. */
+    /**
+     * Long enough for bob's purchase to await payment throughout, and far longer than alice's wait
+     * for her payment (30 s for the orders, a payment answered within a minute), so none races it.
+     */
     private static final Duration PAY_TIMEOUT = Duration.ofMinutes(10);
 
     /** The activities of a paid purchase, by type, with the summary the workflow gives each. */

@@ -6,11 +6,14 @@ import io.flashsale.api.TestTokens;
 import io.flashsale.bench.Api;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.TestSales;
+import io.temporal.api.enums.v1.PendingActivityState;
+import io.temporal.api.history.v1.ActivityTaskStartedEventAttributes;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
@@ -18,23 +21,33 @@ import org.junit.jupiter.api.Test;
  * Fault matrix, worker killed: one sale's purchases meet a worker killed by SIGKILL (no shutdown
  * hook, no drain) at every step of the saga, one worker after the other. Each killed worker was
  * started with its activities of one type pausing after their work (the Lua script ran, the
- * transaction committed) and before Temporal hears of it, so the kill lands exactly there; the next
- * worker repeats the step, which must find the work done rather than do it again. The workers run
- * with sticky execution on, as in production, so each kill also leaves workflow tasks on a dead
- * worker's sticky queue, which the real Temporal server moves to a live worker.
+ * transaction committed, the order was marked paid) and before Temporal hears of it, so the kill
+ * lands exactly there: before each kill Temporal shows every one of those activities started by
+ * that worker's pid and not ended, and afterwards each purchase's history shows the activity ended
+ * on a later attempt by the next worker, which must find the work done rather than do it again. The
+ * workers run with sticky execution on, as in production, so each kill also leaves workflow tasks
+ * on a dead worker's sticky queue, which the real Temporal server moves to a live worker.
  */
 @OwnWorkers
 class WorkerCrashIT extends RunningSystemTest {
 
     /** 10, or more in the soak profile ({@code ./mvnw -B verify -Psoak}). */
     private static final int UNITS = Integer.getInteger("flashsale.crash.units", 10);
-    /** Two paid before the kill during the pay wait, two after; the rest expire. */
+    /** Paid during the pay wait, their payments interrupted by the kill; the rest expire. */
     private static final int PAID = 4;
 
     private static final int LOSERS = 2;
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(90);
-    /** From createOrder (step 2) to the deadline: worker start-ups and four payments fit in. */
+    /**
+     * From the order (PENDING_PAYMENT) to the deadline. Step 3 pays as soon as every order is written
+     * and waits for the payments' acceptance (their markPaid ran) no longer than the first of their
+     * deadlines, so no deadline can overtake a payment the test counts on; once accepted, a payment
+     * no longer races it. The unpaid six expire this long after their order.
+     */
     private static final Duration PAY_TIMEOUT = Duration.ofSeconds(60);
+
+    /** What a worker held when it was killed: each purchase's attempt of the activity, started by its pid. */
+    private record Held(String activityType, long pid, Map<String, Integer> attempts) {}
 
     @Test
     void purchasesSurviveAWorkerKilledAtEveryStepAndFinishExactlyOnce() throws Exception {
@@ -55,37 +68,39 @@ class WorkerCrashIT extends RunningSystemTest {
         assertThat(responses.stream().filter(r -> r.status() == 409).map(Api.Response::problemType))
                 .hasSize(LOSERS)
                 .containsOnly("sold-out");
-        awaitPaused("confirming", "ConfirmReservation", winners);
+        awaitPaused("confirming", "ConfirmReservation", winners, stepDeadline());
         Audits.assertAudit(
                 api,
                 new AuditReport(saleId, UNITS, UNITS, 0, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), "PASS"));
-        system.killWorker("confirming");
+        Held confirming = killHolding("confirming", "ConfirmReservation", winners);
 
         // 2. killed inside createOrder after the commit: the orders exist, Temporal does not know
         system.startWorkers(Map.of("ordering", FlashSaleSystem.pausingAfter("CreateOrder")));
-        awaitPaused("ordering", "CreateOrder", winners);
+        awaitPaused("ordering", "CreateOrder", winners, stepDeadline());
         Audits.assertAudit(
                 api,
                 new AuditReport(saleId, UNITS, 0, UNITS, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), "PASS"));
-        system.killWorker("ordering");
+        Held ordering = killHolding("ordering", "CreateOrder", winners);
 
-        // 3. killed during the pay wait, after two payments; "compensating", started with it (its
-        // start-up must not eat into the pay timeout), takes the next two
-        system.startWorkers(
-                Map.of("waiting", Map.of(), "compensating", FlashSaleSystem.pausingAfter("ReleaseReservation")));
+        // 3. killed during the pay wait, inside markPaid after the commit: "waiting", the only worker,
+        // accepted the payments and marked the orders paid, Temporal does not know (should the unpaid
+        // expire before the kill, their releases pause here too and "compensating" repeats them)
+        system.startWorkers(Map.of("waiting", FlashSaleSystem.pausingAfter("MarkPaid", "ReleaseReservation")));
         purchases.awaitStatus(winners, "PENDING_PAYMENT", STEP_TIMEOUT);
-        purchases.pay(winners.subList(0, PAID / 2));
-        system.killWorker("waiting");
-        List<String> payLater = winners.subList(PAID / 2, PAID);
-        assertThat(Instant.now())
-                .as("still time to pay (worker start-ups took most of the %s pay timeout)", PAY_TIMEOUT)
-                .isBefore(purchases.firstDeadline(payLater).minusSeconds(5));
-        purchases.pay(payLater);
+        List<String> paid = winners.subList(0, PAID);
+        assertThat(purchases.sendPayments(paid))
+                .as("outcome unknown while markPaid is paused")
+                .extracting(Api.Response::status)
+                .containsOnly(202);
+        awaitPaused("waiting", "MarkPaid", paid, purchases.firstDeadline(paid));
+        Held waiting = killHolding("waiting", "MarkPaid", paid);
 
         // 4. killed during compensation: the deadline passed, the units are back in Redis (the
-        // orders EXPIRED before that), Temporal does not know
+        // orders EXPIRED before that), Temporal does not know; "compensating" completes the payments
+        system.startWorkers(Map.of("compensating", FlashSaleSystem.pausingAfter("ReleaseReservation")));
+        purchases.pay(paid);
         List<String> unpaid = winners.subList(PAID, UNITS);
-        awaitPaused("compensating", "ReleaseReservation", unpaid);
+        awaitPaused("compensating", "ReleaseReservation", unpaid, stepDeadline());
         // (the audit counts running workflows of HELD holds and pending orders: none left here)
         int expired = UNITS - PAID;
         AuditReport settled = new AuditReport(
@@ -105,31 +120,89 @@ class WorkerCrashIT extends RunningSystemTest {
                 List.of(),
                 "PASS");
         Audits.assertAudit(api, settled);
-        system.killWorker("compensating");
+        Held compensating = killHolding("compensating", "ReleaseReservation", unpaid);
 
         // the last worker repeats the releases: every unit came back once already, so nothing moves
         system.startWorker("finishing");
         purchases.awaitStatus(unpaid, "EXPIRED", STEP_TIMEOUT);
         assertThat(purchases.statuses(winners)).isEqualTo(Map.of("PAID", (long) PAID, "EXPIRED", (long) expired));
         Audits.assertAudit(api, settled);
-        for (String id : winners) {
-            java.nio.file.Files.writeString(
-                    java.nio.file.Path.of("target", "hist-" + id + ".json"),
-                    system.history(id).toJson(true));
-        }
+        assertRepeatedBy(confirming, "ordering");
+        assertRepeatedBy(ordering, "waiting");
+        assertRepeatedBy(waiting, "compensating");
+        assertRepeatedBy(compensating, "finishing");
     }
 
-    /** Waits until the worker paused exactly these purchases after the activity, no more, no fewer. */
-    private static void awaitPaused(String worker, String activityType, List<String> purchaseIds) throws Exception {
+    private static Instant stepDeadline() {
+        return Instant.now().plus(STEP_TIMEOUT);
+    }
+
+    /**
+     * Waits until the worker paused exactly these purchases after the activity, no more, no fewer,
+     * failing at {@code deadline}.
+     */
+    private static void awaitPaused(String worker, String activityType, List<String> purchaseIds, Instant deadline)
+            throws Exception {
         Set<String> expected = new TreeSet<>(purchaseIds);
-        long deadline = System.nanoTime() + STEP_TIMEOUT.toNanos();
         while (!system.pausedAfter(worker, activityType).equals(expected)) {
-            assertThat(System.nanoTime())
+            assertThat(Instant.now())
                     .as(
                             "%s paused after %s: %s, expected %s",
                             worker, activityType, system.pausedAfter(worker, activityType), expected)
+                    .isBefore(deadline);
+            Thread.sleep(200);
+        }
+    }
+
+    /**
+     * Waits until Temporal shows each purchase's {@code activityType} started by the worker (identity
+     * {@code pid@host}) and not ended, then kills the worker: the kill lands on that work.
+     */
+    private static Held killHolding(String worker, String activityType, List<String> purchaseIds) throws Exception {
+        long pid = system.pid(worker);
+        long deadline = System.nanoTime() + STEP_TIMEOUT.toNanos();
+        Map<String, Integer> held = heldBy(pid, activityType, purchaseIds);
+        while (held.size() < purchaseIds.size()) {
+            assertThat(System.nanoTime())
+                    .as("%s (pid %d) holds %s of %s, only %s", worker, pid, activityType, purchaseIds, held)
                     .isLessThan(deadline);
             Thread.sleep(200);
+            held = heldBy(pid, activityType, purchaseIds);
+        }
+        system.killWorker(worker);
+        return new Held(activityType, pid, held);
+    }
+
+    /** The purchases whose {@code activityType} runs, started by the worker of {@code pid}: their attempt. */
+    private static Map<String, Integer> heldBy(long pid, String activityType, List<String> purchaseIds) {
+        Map<String, Integer> held = new TreeMap<>();
+        for (String id : purchaseIds) {
+            ActivityAttempts.running(system.describe(id), activityType)
+                    .filter(activity -> activity.getState() == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED)
+                    .filter(activity -> ActivityAttempts.pid(activity.getLastWorkerIdentity()) == pid)
+                    .ifPresent(activity -> held.put(id, activity.getAttempt()));
+        }
+        return held;
+    }
+
+    /**
+     * Each purchase's activity the killed worker held ended on a later attempt, started by {@code
+     * successor}: the kill interrupted it and another worker repeated it.
+     */
+    private static void assertRepeatedBy(Held killed, String successor) {
+        for (Map.Entry<String, Integer> interrupted : killed.attempts().entrySet()) {
+            ActivityTaskStartedEventAttributes ended = ActivityAttempts.endedStart(
+                            system.history(interrupted.getKey()), killed.activityType())
+                    .orElseThrow();
+            assertThat(ended.getAttempt())
+                    .as(
+                            "%s of %s ended after the attempt the killed pid %d held",
+                            killed.activityType(), interrupted.getKey(), killed.pid())
+                    .isGreaterThan(interrupted.getValue());
+            assertThat(ActivityAttempts.pid(ended.getIdentity()))
+                    .as("%s of %s ended by %s", killed.activityType(), interrupted.getKey(), successor)
+                    .isNotEqualTo(killed.pid())
+                    .isEqualTo(system.pid(successor));
         }
     }
 }
