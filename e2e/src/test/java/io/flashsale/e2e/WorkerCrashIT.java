@@ -69,9 +69,10 @@ class WorkerCrashIT extends RunningSystemTest {
                 .hasSize(LOSERS)
                 .containsOnly("sold-out");
         awaitPaused("confirming", "ConfirmReservation", winners, stepDeadline());
-        Audits.assertAudit(
+        Audits.awaitAudit(
                 api,
-                new AuditReport(saleId, UNITS, UNITS, 0, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), "PASS"));
+                new AuditReport(saleId, UNITS, UNITS, 0, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), "PASS"),
+                Duration.ofSeconds(30));
         Held confirming = killHolding("confirming", "ConfirmReservation", winners);
 
         // 2. killed inside createOrder after the commit: the orders exist, Temporal does not know
