@@ -75,7 +75,7 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
         assertThat(sale.body().path("paid").asInt()).isEqualTo(5);
         assertThat(sale.body().path("pendingPayment").asInt()).isZero();
         Audits.assertAudit(
-                api, new AuditReport(saleId, UNITS, 5, 0, 5, 5, 0, 5L, 5, 5, UNITS, 0, 0, List.of(), "PASS"));
+                api, new AuditReport(saleId, UNITS, 5, 0, 5, 5, 0, 5L, 5, 5, UNITS, 0, 0, List.of(), "PASS", null));
         assertThat(activityWorkerPids(winners))
                 .as("both workers ran activities")
                 .containsExactlyInAnyOrder(system.pid("worker"), system.pid("worker2"));

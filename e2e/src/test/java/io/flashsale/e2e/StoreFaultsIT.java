@@ -116,7 +116,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         purchases.awaitStatus(ids.subList(2, 4), "EXPIRED", Duration.ofSeconds(60));
 
         assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", 2L, "EXPIRED", 2L));
-        Audits.assertAudit(api, new AuditReport(saleId, 6, 4, 0, 2, 2, 0, 4L, 2, 2, 4, 0, 0, List.of(), "PASS"));
+        Audits.assertAudit(api, new AuditReport(saleId, 6, 4, 0, 2, 2, 0, 4L, 2, 2, 4, 0, 0, List.of(), "PASS", null));
     }
 
     /** Fault: Redis loses every key of a running sale. MySQL never oversells; repair rebuilds Redis. */
@@ -138,7 +138,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         assertThat(Audits.report(drift))
                 .usingRecursiveComparison()
                 .ignoringFields("violations")
-                .isEqualTo(new AuditReport(saleId, 6, 2, 2, 2, 0, 0, null, 0, 0, 0, 0, 2, List.of(), "FAIL"));
+                .isEqualTo(new AuditReport(saleId, 6, 2, 2, 2, 0, 0, null, 0, 0, 0, 0, 2, List.of(), "FAIL", null));
         assertThat(api.purchase(TestTokens.buyer("meanwhile"), saleId, "k").problemType())
                 .isEqualTo("sale-not-found");
         Launcher.Run failing = Launcher.audit(system.api(), "--sale", saleId);
@@ -176,7 +176,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         purchases.cancel(firstIds.subList(2, 4));
         purchases.cancel(lateIds);
 
-        Audits.assertAudit(api, new AuditReport(saleId, 6, 4, 0, 2, 0, 4, 4L, 2, 4, 6, 0, 0, List.of(), "PASS"));
+        Audits.assertAudit(api, new AuditReport(saleId, 6, 4, 0, 2, 0, 4, 4L, 2, 4, 6, 0, 0, List.of(), "PASS", null));
     }
 
     /**
@@ -226,7 +226,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
 
         assertEndedOnALaterAttempt(cancelled, "CancelOrder");
         assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", 3L, "CANCELLED", 3L));
-        Audits.assertAudit(api, new AuditReport(saleId, 6, 3, 0, 3, 0, 3, 3L, 3, 3, 6, 0, 0, List.of(), "PASS"));
+        Audits.assertAudit(api, new AuditReport(saleId, 6, 3, 0, 3, 0, 3, 3L, 3, 3, 6, 0, 0, List.of(), "PASS", null));
     }
 
     /** Waits until the {@code activityType} step of every purchase failed once and is being retried. */

@@ -76,7 +76,7 @@ class TemporalServerCrashIT extends RunningSystemTest {
         String workerLog = system.log("worker");
         assertThat(late).allSatisfy(id -> assertThat(workerLog).contains("relay started purchaseId=" + id + " "));
         Audits.assertAudit(
-                api, new AuditReport(saleId, UNITS, 4, 0, 4, 4, 0, 4L, 4, 4, UNITS, 0, 0, List.of(), "PASS"));
+                api, new AuditReport(saleId, UNITS, 4, 0, 4, 4, 0, 4L, 4, 4, UNITS, 0, 0, List.of(), "PASS", null));
     }
 
     private static List<String> admitted(List<Api.Response> responses) {

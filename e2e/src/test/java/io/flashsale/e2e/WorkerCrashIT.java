@@ -71,7 +71,8 @@ class WorkerCrashIT extends RunningSystemTest {
         awaitPaused("confirming", "ConfirmReservation", winners, stepDeadline());
         Audits.awaitAudit(
                 api,
-                new AuditReport(saleId, UNITS, UNITS, 0, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), "PASS"),
+                new AuditReport(
+                        saleId, UNITS, UNITS, 0, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), "PASS", null),
                 Duration.ofSeconds(30));
         Held confirming = killHolding("confirming", "ConfirmReservation", winners);
 
@@ -80,7 +81,8 @@ class WorkerCrashIT extends RunningSystemTest {
         awaitPaused("ordering", "CreateOrder", winners, stepDeadline());
         Audits.assertAudit(
                 api,
-                new AuditReport(saleId, UNITS, 0, UNITS, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), "PASS"));
+                new AuditReport(
+                        saleId, UNITS, 0, UNITS, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), "PASS", null));
         Held ordering = killHolding("ordering", "CreateOrder", winners);
 
         // 3. killed during the pay wait, inside markPaid after the commit: "waiting", the only worker,
@@ -119,7 +121,8 @@ class WorkerCrashIT extends RunningSystemTest {
                 0,
                 0,
                 List.of(),
-                "PASS");
+                "PASS",
+                null);
         Audits.assertAudit(api, settled);
         Held compensating = killHolding("compensating", "ReleaseReservation", unpaid);
 

@@ -35,42 +35,6 @@ public record AuditReport(
         String result,
         Instant redisArchivedAt) {
 
-    /** The report of a sale that lives in Redis. */
-    public AuditReport(
-            String saleId,
-            int total,
-            int mysqlAvailable,
-            int pendingPayment,
-            int paid,
-            int expired,
-            int cancelled,
-            Long redisStock,
-            long heldHolds,
-            long releasedHolds,
-            long buyers,
-            long admissionsInFlight,
-            long runningWorkflows,
-            List<Violation> violations,
-            String result) {
-        this(
-                saleId,
-                total,
-                mysqlAvailable,
-                pendingPayment,
-                paid,
-                expired,
-                cancelled,
-                redisStock,
-                heldHolds,
-                releasedHolds,
-                buyers,
-                admissionsInFlight,
-                runningWorkflows,
-                violations,
-                result,
-                null);
-    }
-
     static AuditReport of(SaleFacts facts, List<Violation> violations) {
         RedisSnapshot redis = facts.redis();
         return new AuditReport(
