@@ -76,6 +76,11 @@ public final class RedisCluster implements AutoCloseable {
                 .orElseThrow(() -> new IllegalStateException("slot " + slot + " is not served"));
     }
 
+    /** The keys matching {@code pattern} that {@code node} itself holds (KEYS on that node only). */
+    public List<String> keys(RedisNode node, String pattern) {
+        return commands.on(node, c -> c.keys(pattern));
+    }
+
     public RedisNode replicaOf(RedisNode master) {
         return topology()
                 .replicaOf(master.port())
