@@ -1,6 +1,7 @@
 package io.flashsale.devredis;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,6 +55,8 @@ public final class RedisNode {
             int space = option.indexOf(' ');
             command.addAll(List.of("--" + option.substring(0, space), option.substring(space + 1)));
         }
+        // a state file left by an earlier node on the same port would make this one rejoin that cluster
+        Files.deleteIfExists(dir.resolve("nodes-" + port + ".conf"));
         try {
             Process process = new ProcessBuilder(command)
                     .redirectErrorStream(true)

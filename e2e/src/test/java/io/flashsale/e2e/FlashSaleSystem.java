@@ -61,8 +61,8 @@ final class FlashSaleSystem implements AutoCloseable {
     }
 
     /** Temporal and the api only: the test starts (and kills) every worker itself. */
-    static FlashSaleSystem startWithoutWorkers() throws Exception {
-        return start(UnaryOperator.identity(), List.of());
+    static FlashSaleSystem startWithoutWorkers(UnaryOperator<Map<String, String>> adjust) throws Exception {
+        return start(adjust, List.of());
     }
 
     private static FlashSaleSystem start(UnaryOperator<Map<String, String>> adjust, List<String> workers)
