@@ -4,6 +4,8 @@ import io.flashsale.bench.Processes;
 import io.flashsale.bench.TemporalProcess;
 import io.flashsale.devtemporal.DevServer;
 import io.flashsale.stores.testing.TestStores;
+import io.flashsale.workflows.PurchaseSearchAttributes;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsResponse;
@@ -251,6 +253,25 @@ final class FlashSaleSystem implements AutoCloseable {
                 request.setNextPageToken(page.getNextPageToken());
             } while (!request.getNextPageToken().isEmpty());
             return logs();
+        } finally {
+            service.shutdown();
+        }
+    }
+
+    /** One run of a purchase workflow: its purchase (workflow id), whether it runs, its PurchaseStatus. */
+    record PurchaseRun(String purchaseId, boolean running, String status) {}
+
+    /** Every run of the sale's purchase workflows, as Temporal's visibility lists them (SaleId). */
+    List<PurchaseRun> purchaseRuns(String saleId) {
+        WorkflowServiceStubs service = temporalService();
+        try {
+            return WorkflowClient.newInstance(service)
+                    .listExecutions("SaleId = '" + saleId + "'")
+                    .map(run -> new PurchaseRun(
+                            run.getExecution().getWorkflowId(),
+                            run.getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING,
+                            run.getTypedSearchAttributes().get(PurchaseSearchAttributes.STATUS)))
+                    .toList();
         } finally {
             service.shutdown();
         }

@@ -46,13 +46,14 @@ final class SystemStores implements AutoCloseable {
         return probe;
     }
 
-    /** Topology read again on redirects, reconnects and every 2 s, as the processes do (every 5 s). */
+    /** As the processes: 5 s command timeout, topology read again on redirects, reconnects and every 2 s (5 s there). */
     private static LettuceClientConfiguration followingFailovers() {
         ClusterTopologyRefreshOptions refresh = ClusterTopologyRefreshOptions.builder()
                 .enableAllAdaptiveRefreshTriggers()
                 .enablePeriodicRefresh(Duration.ofSeconds(2))
                 .build();
         return LettuceClientConfiguration.builder()
+                .commandTimeout(Duration.ofSeconds(5))
                 .clientOptions(ClusterClientOptions.builder()
                         .topologyRefreshOptions(refresh)
                         .build())
