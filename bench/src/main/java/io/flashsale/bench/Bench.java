@@ -16,7 +16,7 @@ import java.util.Optional;
  *
  * <pre>
  * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
- *       [--buyers N] [--units N] [--profile] [--smoke] [--phases P1,P4] [--api-flags "-Dx=y -Dz=w"]
+ *       [--buyers N] [--units N] [--profile] [--smoke] [--phases P1,P4,P5] [--api-flags "-Dx=y -Dz=w"]
  *       [--temporal cli|test-server]
  * demo  [--root DIR] [--api URL] [--buyers N] [--late-buyers N] [--units N] [--pay-share F] [--pay-timeout S]
  *       [--settle-margin S] [--connections N] [--temporal-ui URL] [--temporal cli|test-server]
@@ -25,6 +25,9 @@ import java.util.Optional;
  * <p>demo {@code --temporal-ui}: the Temporal Web UI of the system {@code --api} names (default
  * {@code TEMPORAL_UI_URL}, else http://localhost:8233; namespace {@code TEMPORAL_NAMESPACE}, else
  * default); a private stack's stops with the demo, so none is shown then.
+ *
+ * <p>{@code --phases}: P1 always runs; P2-P4 by default; P5 (the purchase path on a Redis Cluster
+ * against the single Redis, a second stack on a local cluster) only when named.
  *
  * <p>{@code --temporal}: the Temporal the private stack runs on, the real dev server ({@code cli},
  * the default) or Temporal's Java test server.
@@ -77,7 +80,7 @@ public final class Bench {
         System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.html"));
     }
 
-    /** Starts a private stack, runs P1-P4, writes the report to {@code out}, stops the stack. */
+    /** Starts a private stack, runs P1-P4, writes the report to {@code out}, stops the stack (P5: {@code --phases}). */
     static Report benchmark(Path root, Path out, Settings settings, DevServer.Kind temporal, boolean profile)
             throws Exception {
         return benchmark(root, out, settings, temporal, profile, List.of(), "P1,P2,P3,P4");
@@ -115,6 +118,10 @@ public final class Bench {
             }
             if (only.contains("P4")) {
                 report.add(step("P4", phases::p4));
+            }
+            if (only.contains("P5")) {
+                report.add(
+                        step("P5", () -> ClusterComparison.run(root, out.resolve("logs"), stores, settings, temporal)));
             }
             report.write(out);
             return report;

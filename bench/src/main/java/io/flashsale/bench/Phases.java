@@ -42,15 +42,12 @@ final class Phases {
 
     /** P1: the sold-out purchase path against the api's cheapest endpoint (liveness, no token). */
     Report.Phase p1() throws Exception {
-        String sale = "p1" + run;
-        admin.createSale(sale, 1, LONG_PAY_TIMEOUT);
-        sellOut(sale);
-        HttpLoad.Source purchases = cycle(userPurchases(sale, 2000));
-        HttpLoad.Source liveness = cycle(List.of(apiRequests.liveness()));
-        timed(apiLoad, liveness, settings.warmup());
-        timed(apiLoad, purchases, settings.warmup());
-        Tally live = timed(apiLoad, liveness, settings.duration());
-        Tally buy = timed(apiLoad, purchases, settings.duration());
+        SoldOutLoad purchases = SoldOutLoad.on(stack, settings, "p1" + run);
+        HttpLoad.Source liveness = TimedLoad.cycle(List.of(apiRequests.liveness()));
+        TimedLoad.run(apiLoad, liveness, settings, settings.warmup());
+        purchases.run(settings.warmup());
+        Tally live = TimedLoad.run(apiLoad, liveness, settings, settings.duration());
+        Tally buy = purchases.run(settings.duration());
         return new Report.Phase("P1", "sold-out purchase vs liveness, " + settings.connections() + " connections")
                 .measure("purchase", buy)
                 .measure("liveness", live)
@@ -73,8 +70,8 @@ final class Phases {
             for (int i = 0; i < 2000; i++) {
                 buyers.add(requests.baselinePurchase(sale, sale + "u" + i));
             }
-            timed(load, cycle(buyers), settings.warmup());
-            Tally db = timed(load, cycle(buyers), settings.duration());
+            TimedLoad.run(load, TimedLoad.cycle(buyers), settings, settings.warmup());
+            Tally db = TimedLoad.run(load, TimedLoad.cycle(buyers), settings, settings.duration());
             double purchase = p1.throughput("purchase");
             return new Report.Phase("P2", "sold-out purchase vs DB-only baseline (UPDATE + INSERT per request)")
                     .measure("baseline", db)
@@ -142,17 +139,6 @@ final class Phases {
                 .fact("redis balanced", audit.redisBalanced());
     }
 
-    /** The one unit goes to a buyer outside the measured users, so every measured answer is sold out. */
-    private void sellOut(String sale) throws Exception {
-        java.util.Iterator<byte[]> one = List.of(apiRequests.purchase(sale, tokens.buyer(sale + "owner"), "k-owner"))
-                .iterator();
-        Tally tally = new Tally(null);
-        apiLoad.run(1, () -> one.hasNext() ? new HttpLoad.Request(0, one.next()) : null, tally, Long.MAX_VALUE);
-        if (tally.count("admitted") != 1) {
-            throw new IllegalStateException("selling out " + sale + " failed: " + tally.counts());
-        }
-    }
-
     private record Settled(long count, double seconds) {
         double rate() {
             return count / seconds;
@@ -161,7 +147,7 @@ final class Phases {
 
     private Settled settle(String sale, int n) throws Exception {
         admin.createSale(sale, n, LONG_PAY_TIMEOUT);
-        List<byte[]> buyers = userPurchases(sale, n);
+        List<byte[]> buyers = SoldOutLoad.purchases(apiRequests, tokens, sale, n);
         java.util.Iterator<byte[]> next = buyers.iterator();
         AtomicLong id = new AtomicLong();
         Tally tally = new Tally(null);
@@ -223,34 +209,5 @@ final class Phases {
         return WorkflowClient.newInstance(
                 service,
                 WorkflowClientOptions.newBuilder().setNamespace("default").build());
-    }
-
-    private List<byte[]> userPurchases(String sale, int users) {
-        List<byte[]> requests = new ArrayList<>();
-        for (int i = 0; i < users; i++) {
-            String user = sale + "u" + i;
-            requests.add(apiRequests.purchase(sale, tokens.buyer(user), "k-" + user));
-        }
-        return requests;
-    }
-
-    private HttpLoad.Source cycle(List<byte[]> requests) {
-        AtomicLong next = new AtomicLong();
-        return () -> {
-            long i = next.getAndIncrement();
-            return new HttpLoad.Request((int) (i % Integer.MAX_VALUE), requests.get((int) (i % requests.size())));
-        };
-    }
-
-    /** Runs {@code source} for {@code duration} (or {@code maxRequests}) at the configured connections. */
-    private Tally timed(HttpLoad load, HttpLoad.Source source, Duration duration) throws Exception {
-        Tally tally = new Tally(null);
-        if (duration.isZero()) {
-            return tally;
-        }
-        AtomicLong issued = new AtomicLong();
-        HttpLoad.Source capped = () -> issued.incrementAndGet() > settings.maxRequests() ? null : source.next();
-        load.run(settings.connections(), capped, tally, System.nanoTime() + duration.toNanos());
-        return tally;
     }
 }

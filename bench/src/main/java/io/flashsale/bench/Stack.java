@@ -109,11 +109,12 @@ final class Stack implements AutoCloseable {
     }
 
     /**
-     * The stores, Temporal and a random JWT secret. All load comes from one address (127.0.0.1), so
-     * the api's per-address rate limit is switched off (capacity 0); the per-user limit stays.
+     * The stores (a Redis Cluster when they name one), Temporal and a random JWT secret. All load
+     * comes from one address (127.0.0.1), so the api's per-address rate limit is switched off
+     * (capacity 0); the per-user limit stays.
      */
     private Map<String, String> environment() {
-        return Map.of(
+        Map<String, String> env = new HashMap<>(Map.of(
                 "FLASHSALE_JWT_SECRET", jwtSecret,
                 "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
                 "MYSQL_URL", stores.jdbcUrl(),
@@ -122,7 +123,11 @@ final class Stack implements AutoCloseable {
                 "REDIS_URL", stores.redisUrl(),
                 "FLASHSALE_REDIS_PREFIX", stores.redisPrefix(),
                 "TEMPORAL_ADDRESS", temporal.address(),
-                "TEMPORAL_NAMESPACE", "default");
+                "TEMPORAL_NAMESPACE", "default"));
+        if (stores.redisClusterNodes() != null) {
+            env.put("REDIS_CLUSTER_NODES", stores.redisClusterNodes());
+        }
+        return env;
     }
 
     static Path jar(String module, Path root) throws IOException {

@@ -1,13 +1,19 @@
 package io.flashsale.bench;
 
-import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScanArgs;
-import io.lettuce.core.ScanCursor;
+import io.lettuce.core.ScanIterator;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisKeyCommands;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -15,9 +21,17 @@ import java.util.regex.Pattern;
 
 /**
  * Where a run keeps its data: a fresh MySQL schema and Redis key prefix on the servers named by
- * MYSQL_URL / MYSQL_USER / MYSQL_PASSWORD / REDIS_URL, dropped again by {@link #drop()}.
+ * MYSQL_URL / MYSQL_USER / MYSQL_PASSWORD / REDIS_URL, dropped again by {@link #drop()}; the Redis
+ * keys on a Redis Cluster instead when {@code redisClusterNodes} names one ({@link #onCluster}).
  */
-record Stores(String serverUrl, String schema, String user, String password, String redisUrl, String redisPrefix) {
+record Stores(
+        String serverUrl,
+        String schema,
+        String user,
+        String password,
+        String redisUrl,
+        String redisPrefix,
+        String redisClusterNodes) {
 
     private static final Pattern JDBC_URL = Pattern.compile("(jdbc:[a-z]+://[^/?]+)(/[^?]*)?(\\?.*)?");
 
@@ -31,7 +45,13 @@ record Stores(String serverUrl, String schema, String user, String password, Str
                 env("MYSQL_USER", "flashsale"),
                 env("MYSQL_PASSWORD", "flashsale"),
                 env("REDIS_URL", "redis://127.0.0.1:6379"),
-                "fsbench_" + id);
+                "fsbench_" + id,
+                null);
+    }
+
+    /** The same schema and prefix, the Redis keys on the cluster of {@code nodes} ({@code host:port,...}). */
+    Stores onCluster(String nodes) {
+        return new Stores(serverUrl, schema, user, password, redisUrl, redisPrefix, nodes);
     }
 
     String jdbcUrl() {
@@ -51,21 +71,41 @@ record Stores(String serverUrl, String schema, String user, String password, Str
         } catch (SQLException e) {
             System.err.println("could not drop schema " + schema + ": " + e.getMessage());
         }
+        if (redisClusterNodes != null) {
+            dropClusterKeys();
+            return;
+        }
         RedisClient client = RedisClient.create(redisUrl);
         try (StatefulRedisConnection<String, String> redis = client.connect()) {
-            ScanCursor cursor = ScanCursor.INITIAL;
-            do {
-                KeyScanCursor<String> page = redis.sync()
-                        .scan(
-                                cursor,
-                                ScanArgs.Builder.matches(redisPrefix + ":*").limit(1000));
-                if (!page.getKeys().isEmpty()) {
-                    redis.sync().unlink(page.getKeys().toArray(String[]::new));
-                }
-                cursor = page;
-            } while (!cursor.isFinished());
+            unlinkAll(redis.sync());
         } finally {
             client.shutdown();
+        }
+    }
+
+    private void dropClusterKeys() {
+        List<RedisURI> seeds = Arrays.stream(redisClusterNodes.split(","))
+                .map(node -> RedisURI.create("redis://" + node))
+                .toList();
+        RedisClusterClient client = RedisClusterClient.create(seeds);
+        try (StatefulRedisClusterConnection<String, String> redis = client.connect()) {
+            unlinkAll(redis.sync());
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    /** SCAN (on a cluster: every master in turn) and UNLINK, 1000 keys at a time, of the keys under the prefix. */
+    private void unlinkAll(RedisKeyCommands<String, String> redis) {
+        ScanIterator<String> keys = ScanIterator.scan(
+                redis, ScanArgs.Builder.matches(redisPrefix + ":*").limit(1000));
+        List<String> batch = new ArrayList<>();
+        while (keys.hasNext()) {
+            batch.add(keys.next());
+            if (batch.size() == 1000 || !keys.hasNext()) {
+                redis.unlink(batch.toArray(String[]::new));
+                batch.clear();
+            }
         }
     }
 

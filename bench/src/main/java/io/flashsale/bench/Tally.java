@@ -21,6 +21,8 @@ final class Tally implements HttpLoad.Sink {
     private final AtomicLong answered = new AtomicLong();
     private final long startNanos = System.nanoTime();
     private volatile long lastNanos = startNanos;
+    /** For a tally of several runs ({@link #of}): the seconds they took together; else NaN. */
+    private double runSeconds = Double.NaN;
 
     /** @param userOf the user behind a request id, or null when duplicates need not be counted */
     Tally(IntFunction<String> userOf) {
@@ -84,11 +86,28 @@ final class Tally implements HttpLoad.Sink {
     }
 
     double throughput() {
-        return answered.get() / ((lastNanos - startNanos) / 1e9);
+        return answered.get() / seconds();
     }
 
     double seconds() {
-        return (lastNanos - startNanos) / 1e9;
+        return Double.isNaN(runSeconds) ? (lastNanos - startNanos) / 1e9 : runSeconds;
+    }
+
+    /**
+     * Runs one after the other as one tally: their answers, latencies and seconds added up (the
+     * time between them does not count).
+     */
+    static Tally of(java.util.List<Tally> runs) {
+        Tally sum = new Tally(null);
+        sum.runSeconds = 0;
+        for (Tally run : runs) {
+            run.latency.forEach((outcome, h) ->
+                    sum.latency.computeIfAbsent(outcome, o -> histogram()).add(h));
+            sum.all.add(run.all);
+            sum.answered.addAndGet(run.answered());
+            sum.runSeconds += run.seconds();
+        }
+        return sum;
     }
 
     /** Latency percentile in milliseconds over all answers, or over one outcome (NaN when none). */

@@ -4,7 +4,9 @@ import io.flashsale.bench.Processes;
 import io.flashsale.bench.TemporalProcess;
 import io.flashsale.devtemporal.DevServer;
 import io.flashsale.stores.testing.TestStores;
+import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.temporal.api.common.v1.WorkflowExecution;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
 import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionRequest;
 import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse;
@@ -64,8 +66,8 @@ final class FlashSaleSystem implements AutoCloseable {
     }
 
     /** Temporal and the api only: the test starts (and kills) every worker itself. */
-    static FlashSaleSystem startWithoutWorkers() throws Exception {
-        return start(UnaryOperator.identity(), List.of());
+    static FlashSaleSystem startWithoutWorkers(UnaryOperator<Map<String, String>> adjust) throws Exception {
+        return start(adjust, List.of());
     }
 
     private static FlashSaleSystem start(UnaryOperator<Map<String, String>> adjust, List<String> workers)
@@ -254,6 +256,25 @@ final class FlashSaleSystem implements AutoCloseable {
                 request.setNextPageToken(page.getNextPageToken());
             } while (!request.getNextPageToken().isEmpty());
             return logs();
+        } finally {
+            service.shutdown();
+        }
+    }
+
+    /** One run of a purchase workflow: its purchase (workflow id), whether it runs, its PurchaseStatus. */
+    record PurchaseRun(String purchaseId, boolean running, String status) {}
+
+    /** Every run of the sale's purchase workflows, as Temporal's visibility lists them (SaleId). */
+    List<PurchaseRun> purchaseRuns(String saleId) {
+        WorkflowServiceStubs service = temporalService();
+        try {
+            return WorkflowClient.newInstance(service)
+                    .listExecutions("SaleId = '" + saleId + "'")
+                    .map(run -> new PurchaseRun(
+                            run.getExecution().getWorkflowId(),
+                            run.getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING,
+                            run.getTypedSearchAttributes().get(PurchaseSearchAttributes.STATUS)))
+                    .toList();
         } finally {
             service.shutdown();
         }

@@ -2,9 +2,15 @@ package io.flashsale.e2e;
 
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.testing.StoreProbe;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import java.net.URI;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -12,8 +18,8 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * The system's MySQL and Redis as the test reaches them behind the processes' backs: the servers,
- * schema and key prefix of the processes' environment, read and changed through a {@link
- * StoreProbe}. MySQL is connected to only when the probe asks it something.
+ * schema and key prefix of the processes' environment (a Redis Cluster when it names {@code
+ * REDIS_CLUSTER_NODES}), read and changed through a {@link StoreProbe}. MySQL is connected to only when the probe asks it something.
  */
 final class SystemStores implements AutoCloseable {
 
@@ -21,7 +27,11 @@ final class SystemStores implements AutoCloseable {
     private final StoreProbe probe;
 
     SystemStores(Map<String, String> environment) {
-        this.connections = new LettuceConnectionFactory(redisServer(URI.create(environment.get("REDIS_URL"))));
+        String clusterNodes = environment.get("REDIS_CLUSTER_NODES");
+        this.connections = clusterNodes == null
+                ? new LettuceConnectionFactory(redisServer(URI.create(environment.get("REDIS_URL"))))
+                : new LettuceConnectionFactory(
+                        new RedisClusterConfiguration(List.of(clusterNodes.split(","))), followingFailovers());
         connections.afterPropertiesSet();
         connections.start();
         JdbcClient jdbc = JdbcClient.create(new DriverManagerDataSource(
@@ -34,6 +44,20 @@ final class SystemStores implements AutoCloseable {
 
     StoreProbe probe() {
         return probe;
+    }
+
+    /** As the processes: 5 s command timeout, topology read again on redirects, reconnects and every 2 s (5 s there). */
+    private static LettuceClientConfiguration followingFailovers() {
+        ClusterTopologyRefreshOptions refresh = ClusterTopologyRefreshOptions.builder()
+                .enableAllAdaptiveRefreshTriggers()
+                .enablePeriodicRefresh(Duration.ofSeconds(2))
+                .build();
+        return LettuceClientConfiguration.builder()
+                .commandTimeout(Duration.ofSeconds(5))
+                .clientOptions(ClusterClientOptions.builder()
+                        .topologyRefreshOptions(refresh)
+                        .build())
+                .build();
     }
 
     private static RedisStandaloneConfiguration redisServer(URI url) {

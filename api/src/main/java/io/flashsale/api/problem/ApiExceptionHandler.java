@@ -6,6 +6,7 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
@@ -39,8 +40,15 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
                 .body(Problems.of(e.problem(), e.getMessage(), Map.of("retryAfterSeconds", e.retryAfterSeconds())));
     }
 
-    /** Temporal, Redis or MySQL unreachable: the request changed nothing the system cannot finish. */
-    @ExceptionHandler({WorkflowServiceException.class, DataAccessResourceFailureException.class})
+    /**
+     * Temporal, Redis or MySQL unreachable, or a Redis command unanswered within its timeout (a Redis
+     * Cluster master failing over): the request changed nothing the system cannot finish.
+     */
+    @ExceptionHandler({
+        WorkflowServiceException.class,
+        DataAccessResourceFailureException.class,
+        QueryTimeoutException.class
+    })
     ResponseEntity<ProblemDetail> unavailable(RuntimeException e) {
         return ResponseEntity.status(ApiProblem.UNAVAILABLE.status())
                 .header(HttpHeaders.RETRY_AFTER, "1")

@@ -7,9 +7,11 @@ import io.flashsale.stores.admission.AdmissionGate;
 import io.flashsale.stores.admission.AdmissionStream;
 import io.flashsale.stores.admission.HoldState;
 import io.flashsale.stores.admission.RelaySales;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -17,6 +19,9 @@ import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisClusterNode;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -108,7 +113,7 @@ public final class StoreProbe {
     /** The sale's token buckets (rate_limit.lua), key to {@code tokens at}; a refused request changes none. */
     public SortedMap<String, String> buckets(String saleId) {
         SortedMap<String, String> buckets = new TreeMap<>();
-        for (String key : redis.keys(keys.sale(saleId).rateLimits() + ":*")) {
+        for (String key : keys(keys.sale(saleId).rateLimits() + ":*")) {
             SortedMap<String, String> bucket = hash(key);
             buckets.put(key, bucket.get("tokens") + " " + bucket.get("at"));
         }
@@ -122,7 +127,7 @@ public final class StoreProbe {
 
     /** Every rate-limit bucket under the prefix, of any sale (also of sales that do not exist). */
     public SortedSet<String> allBuckets() {
-        return new TreeSet<>(redis.keys(anySalesBuckets()));
+        return new TreeSet<>(keys(anySalesBuckets()));
     }
 
     /**
@@ -176,7 +181,7 @@ public final class StoreProbe {
 
     /** Redis loses the sale: every key of it goes (meta, stock, holds, buyers, stream, buckets). */
     public long loseSale(String saleId) {
-        Long buckets = redis.delete(redis.keys(keys.sale(saleId).rateLimits() + ":*"));
+        Long buckets = redis.delete(keys(keys.sale(saleId).rateLimits() + ":*"));
         Long fixed = redis.delete(saleKeys(saleId));
         return (buckets == null ? 0 : buckets) + (fixed == null ? 0 : fixed);
     }
@@ -188,9 +193,32 @@ public final class StoreProbe {
     }
 
     private SortedSet<String> redisKeys() {
-        SortedSet<String> all = new TreeSet<>(redis.keys(keys.keyPrefix() + "*"));
+        SortedSet<String> all = new TreeSet<>(keys(keys.keyPrefix() + "*"));
         all.removeIf(glob(anySalesBuckets()));
         return all;
+    }
+
+    /**
+     * KEYS {@code pattern}; on a Redis Cluster, on every master that serves slots now, one after the
+     * other (a master that failed over has none left and is not asked).
+     */
+    private Set<String> keys(String pattern) {
+        if (!(redis.getRequiredConnectionFactory() instanceof LettuceConnectionFactory lettuce)
+                || !lettuce.isClusterAware()) {
+            return redis.keys(pattern);
+        }
+        try (RedisClusterConnection cluster = lettuce.getClusterConnection()) {
+            Set<String> found = new TreeSet<>();
+            for (RedisClusterNode node : cluster.clusterGetNodes()) {
+                if (node.isMaster()
+                        && !node.isMarkedAsFail()
+                        && !node.getSlotRange().getSlots().isEmpty()) {
+                    cluster.keys(node, pattern.getBytes(StandardCharsets.UTF_8))
+                            .forEach(key -> found.add(new String(key, StandardCharsets.UTF_8)));
+                }
+            }
+            return found;
+        }
     }
 
     /** The KEYS pattern of every sale's token buckets. */

@@ -16,7 +16,12 @@ public final class TestSales {
 
     /** Open now, no end, 60 s to pay. */
     public static Sale open(int units) {
-        return new Sale(newId(), "test sale", units, units, null, null, Duration.ofSeconds(60), RateLimits.NONE, PRICE);
+        return open(newId(), units);
+    }
+
+    /** {@link #open(int)} with the id {@code id}. */
+    public static Sale open(String id, int units) {
+        return new Sale(id, "test sale", units, units, null, null, Duration.ofSeconds(60), RateLimits.NONE, PRICE);
     }
 
     public static Sale closed(int units) {

@@ -1,0 +1,51 @@
+package io.flashsale.api.problem;
+
+import static org.hamcrest.Matchers.endsWith;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.data.redis.RedisConnectionFailureException;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.setup.MockMvcBuilders;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+class ApiExceptionHandlerTest {
+
+    private final MockMvc mvc = MockMvcBuilders.standaloneSetup(new FailingController())
+            .setControllerAdvice(new ApiExceptionHandler())
+            .build();
+
+    @Test
+    void answersARedisCommandThatTimedOutWith503AndRetryAfter() throws Exception {
+        mvc.perform(get("/redis-timed-out"))
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(header().string("Retry-After", "1"))
+                .andExpect(jsonPath("$.type").value(endsWith("/unavailable")));
+    }
+
+    @Test
+    void answersAnUnreachableRedisWith503AndRetryAfter() throws Exception {
+        mvc.perform(get("/redis-unreachable"))
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(header().string("Retry-After", "1"));
+    }
+
+    @RestController
+    static class FailingController {
+
+        @GetMapping("/redis-timed-out")
+        String timedOut() {
+            throw new QueryTimeoutException("Redis command timed out");
+        }
+
+        @GetMapping("/redis-unreachable")
+        String unreachable() {
+            throw new RedisConnectionFailureException("Unable to connect to Redis");
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package io.flashsale.e2e;
+
+import io.flashsale.api.TestTokens;
+import io.flashsale.bench.Api;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Buyers of one sale who start one after the other at a fixed spacing, each sending one purchase and
+ * sending it again with the same Idempotency-Key while it fails (5xx, 429, no answer): a burst that
+ * is in flight across a fault and still gets an answer for every buyer.
+ */
+final class Flood {
+
+    /** The buyer's last answer (status and problem type, "" for none) and how many requests it took. */
+    record Answer(String user, int status, String problemType, int attempts) {}
+
+    private static final Duration RETRY_PAUSE = Duration.ofMillis(300);
+
+    private final Api api;
+    private final String saleId;
+    private final Map<String, Answer> answers = new ConcurrentHashMap<>();
+    private final Map<Integer, AtomicInteger> failedAttempts = new ConcurrentHashMap<>();
+    private final ExecutorService buyers;
+
+    private Flood(Api api, String saleId, int users) {
+        this.api = api;
+        this.saleId = saleId;
+        this.buyers = Executors.newFixedThreadPool(users);
+    }
+
+    /** Starts buyer {@code i} of {@code users} after {@code i * spacing}; gives up on a buyer after {@code patience}. */
+    static Flood start(Api api, String saleId, List<String> users, Duration spacing, Duration patience) {
+        Flood flood = new Flood(api, saleId, users.size());
+        for (int i = 0; i < users.size(); i++) {
+            String user = users.get(i);
+            long startAfter = spacing.toMillis() * i;
+            flood.buyers.submit(() -> flood.buy(user, startAfter, patience));
+        }
+        flood.buyers.shutdown();
+        return flood;
+    }
+
+    /** Waits until at least {@code count} buyers have their answer. */
+    void awaitAnswers(int count, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (answers.size() < count) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("fewer than " + count + " buyers answered within " + timeout);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    /** Every buyer's answer, once all have one. */
+    Map<String, Answer> finish(Duration timeout) throws InterruptedException {
+        if (!buyers.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            buyers.shutdownNow();
+            throw new AssertionError("buyers still without an answer after " + timeout + ": " + answers.size());
+        }
+        return Map.copyOf(answers);
+    }
+
+    /** Requests that failed and were sent again, by their status (0: no answer within 20 s). */
+    Map<Integer, Integer> failedAttempts() {
+        Map<Integer, Integer> failed = new TreeMap<>();
+        failedAttempts.forEach((status, count) -> failed.put(status, count.get()));
+        return failed;
+    }
+
+    private Void buy(String user, long startAfterMillis, Duration patience) throws InterruptedException {
+        Thread.sleep(startAfterMillis);
+        long deadline = System.nanoTime() + patience.toNanos();
+        for (int attempt = 1; ; attempt++) {
+            Api.Response response = attempt(user);
+            boolean retry = response == null || response.status() >= 500 || response.status() == 429;
+            if (!retry || System.nanoTime() > deadline) {
+                answers.put(user, answer(user, response, attempt));
+                return null;
+            }
+            failedAttempts
+                    .computeIfAbsent(response == null ? 0 : response.status(), status -> new AtomicInteger())
+                    .incrementAndGet();
+            Thread.sleep(RETRY_PAUSE.toMillis());
+        }
+    }
+
+    private Api.Response attempt(String user) {
+        try {
+            return api.purchase(TestTokens.buyer(user), saleId, "key-" + user, Duration.ofSeconds(20));
+        } catch (RuntimeException noAnswer) {
+            return null;
+        }
+    }
+
+    private static Answer answer(String user, Api.Response response, int attempts) {
+        return response == null
+                ? new Answer(user, 0, "", attempts)
+                : new Answer(user, response.status(), response.status() < 300 ? "" : response.problemType(), attempts);
+    }
+}

@@ -1,0 +1,45 @@
+package io.flashsale.stores;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringApplication;
+import org.springframework.mock.env.MockEnvironment;
+
+class RedisClusterNodesTest {
+
+    private final MockEnvironment environment = new MockEnvironment();
+
+    @Test
+    void switchesToTheClusterNodesTheVariableNames() {
+        environment.setProperty("REDIS_CLUSTER_NODES", " 10.0.0.1:7000,10.0.0.2:7000 ");
+
+        postProcess();
+
+        assertThat(environment.getProperty("spring.data.redis.cluster.nodes")).isEqualTo("10.0.0.1:7000,10.0.0.2:7000");
+    }
+
+    @Test
+    void staysOnTheSingleServerWhenTheVariableIsUnsetOrBlank() {
+        postProcess();
+        environment.setProperty("REDIS_CLUSTER_NODES", " ");
+        postProcess();
+
+        assertThat(environment.containsProperty("spring.data.redis.cluster.nodes"))
+                .isFalse();
+    }
+
+    @Test
+    void leavesClusterNodesConfiguredOtherwiseAlone() {
+        environment.setProperty("REDIS_CLUSTER_NODES", "10.0.0.1:7000");
+        environment.setProperty("spring.data.redis.cluster.nodes", "10.0.0.9:7000");
+
+        postProcess();
+
+        assertThat(environment.getProperty("spring.data.redis.cluster.nodes")).isEqualTo("10.0.0.9:7000");
+    }
+
+    private void postProcess() {
+        new RedisClusterNodes().postProcessEnvironment(environment, new SpringApplication());
+    }
+}
