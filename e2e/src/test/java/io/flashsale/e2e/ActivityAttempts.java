@@ -5,9 +5,12 @@ import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.api.workflow.v1.PendingActivityInfo;
 import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse;
 import io.temporal.common.WorkflowExecutionHistory;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /** Which attempt an activity of a workflow is on, or took, as Temporal records it. */
 final class ActivityAttempts {
@@ -19,24 +22,10 @@ final class ActivityAttempts {
      * an activity is written once it ended, with the attempt that ended it); 0 when none ended.
      */
     static int ended(WorkflowExecutionHistory history, String activityType) {
-        Map<Long, String> scheduled = new HashMap<>();
-        int attempt = 0;
-        for (HistoryEvent event : history.getEvents()) {
-            if (event.hasActivityTaskScheduledEventAttributes()) {
-                scheduled.put(
-                        event.getEventId(),
-                        event.getActivityTaskScheduledEventAttributes()
-                                .getActivityType()
-                                .getName());
-            }
-            if (event.hasActivityTaskStartedEventAttributes()) {
-                var started = event.getActivityTaskStartedEventAttributes();
-                if (activityType.equals(scheduled.get(started.getScheduledEventId()))) {
-                    attempt = Math.max(attempt, started.getAttempt());
-                }
-            }
-        }
-        return attempt;
+        return starts(history, activityType)
+                .mapToInt(ActivityTaskStartedEventAttributes::getAttempt)
+                .max()
+                .orElse(0);
     }
 
     /**
@@ -45,8 +34,14 @@ final class ActivityAttempts {
      */
     static Optional<ActivityTaskStartedEventAttributes> endedStart(
             WorkflowExecutionHistory history, String activityType) {
+        return starts(history, activityType).reduce((first, second) -> second);
+    }
+
+    /** The started events of {@code activityType}'s activities, in history order. */
+    private static Stream<ActivityTaskStartedEventAttributes> starts(
+            WorkflowExecutionHistory history, String activityType) {
         Map<Long, String> scheduled = new HashMap<>();
-        ActivityTaskStartedEventAttributes last = null;
+        List<ActivityTaskStartedEventAttributes> starts = new ArrayList<>();
         for (HistoryEvent event : history.getEvents()) {
             if (event.hasActivityTaskScheduledEventAttributes()) {
                 scheduled.put(
@@ -58,10 +53,10 @@ final class ActivityAttempts {
             if (event.hasActivityTaskStartedEventAttributes()
                     && activityType.equals(scheduled.get(
                             event.getActivityTaskStartedEventAttributes().getScheduledEventId()))) {
-                last = event.getActivityTaskStartedEventAttributes();
+                starts.add(event.getActivityTaskStartedEventAttributes());
             }
         }
-        return Optional.ofNullable(last);
+        return starts.stream();
     }
 
     /** The running {@code activityType} of the workflow as Temporal describes it; empty when none runs. */

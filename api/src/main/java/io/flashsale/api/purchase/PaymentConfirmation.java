@@ -12,7 +12,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,9 +84,9 @@ class PaymentConfirmation {
     }
 
     private RuntimeException refundIfRefused(PurchaseId id, String paymentId, Price amount, Throwable failure) {
-        Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
+        Throwable cause = Failures.root(failure);
         if (!(cause instanceof ProblemException refused) || refused.problem() != ApiProblem.PAYMENT_REJECTED) {
-            return cause instanceof RuntimeException unchecked ? unchecked : new CompletionException(cause);
+            return Failures.unchecked(cause);
         }
         PurchaseStatus status = PurchaseStatus.valueOf(
                 refused.properties().get("purchaseStatus").toString());
