@@ -15,6 +15,8 @@
 -- ARGV[9] rlAddressRefill    after Redis lost the sale restores them)
 -- ARGV[10] priceMinor         the unit price, so that it can be read without MySQL (payments,
 -- ARGV[11] currency           the buyer's status)
+-- ARGV[12] stock-returned channel: the sale id is announced there when the sale was loaded now, so
+-- ARGV[13] saleId                  no api keeps a sold-out mark from before Redis lost the sale
 --
 -- Returns 1 when the sale was loaded now, 0 when it was loaded before (nothing changed).
 -- The consumer group is created in both cases when missing (XGROUP CREATE ... MKSTREAM).
@@ -32,4 +34,5 @@ for i, field in ipairs(overrides) do
     redis.call('HSET', KEYS[1], field, ARGV[5 + i])
   end
 end
+redis.call('PUBLISH', ARGV[12], ARGV[13])
 return 1

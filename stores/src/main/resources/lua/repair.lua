@@ -7,8 +7,10 @@
 -- KEYS[4] admissions  stream {sale:ID}:admissions
 -- ARGV[1] total       units of the sale (MySQL)
 -- ARGV[2] buyers      HLEN buyers as the caller's snapshot saw it
--- ARGV[3] n           then n purchase ids whose order is PENDING_PAYMENT or PAID: made HELD
--- ARGV[4+n] m         then m purchase ids whose purchase ended without a sale: HELD becomes RELEASED
+-- ARGV[3] channel     stock-returned channel: the sale id is announced there after every repair
+-- ARGV[4] saleId
+-- ARGV[5] n           then n purchase ids whose order is PENDING_PAYMENT or PAID: made HELD
+-- ARGV[6+n] m         then m purchase ids whose purchase ended without a sale: HELD becomes RELEASED
 -- the rest            pairs user id, purchase id of every order: recorded as buyers when missing
 --
 -- Returns
@@ -21,24 +23,24 @@
 if redis.call('XLEN', KEYS[4]) > 0 or redis.call('HLEN', KEYS[3]) ~= tonumber(ARGV[2]) then
   return {'IN_FLIGHT'}
 end
-local n = tonumber(ARGV[3])
+local n = tonumber(ARGV[5])
 local held = 0
-for i = 4, 3 + n do
+for i = 6, 5 + n do
   if redis.call('HGET', KEYS[1], ARGV[i]) ~= 'HELD' then
     redis.call('HSET', KEYS[1], ARGV[i], 'HELD')
     held = held + 1
   end
 end
-local m = tonumber(ARGV[4 + n])
+local m = tonumber(ARGV[6 + n])
 local released = 0
-for i = 5 + n, 4 + n + m do
+for i = 7 + n, 6 + n + m do
   if redis.call('HGET', KEYS[1], ARGV[i]) == 'HELD' then
     redis.call('HSET', KEYS[1], ARGV[i], 'RELEASED')
     released = released + 1
   end
 end
 local buyers = 0
-for i = 5 + n + m, #ARGV, 2 do
+for i = 7 + n + m, #ARGV, 2 do
   buyers = buyers + redis.call('HSETNX', KEYS[3], ARGV[i], ARGV[i + 1] .. '|')
 end
 local holding = 0
@@ -50,4 +52,5 @@ end
 local before = redis.call('GET', KEYS[2]) or ''
 local after = tonumber(ARGV[1]) - holding
 redis.call('SET', KEYS[2], after)
+redis.call('PUBLISH', ARGV[3], ARGV[4])
 return {'OK', held, released, buyers, before, after}

@@ -20,6 +20,7 @@ import org.springframework.validation.annotation.Validated;
  *     never waits longer on a Temporal outage (the admission is then left to the worker's relay)
  * @param commands pay and cancel (Workflow Updates)
  * @param payments payment confirmations by the payment service
+ * @param soldOutMark sold-out answers from memory ({@link io.flashsale.stores.admission.SoldOutMarks})
  */
 @Validated
 @ConfigurationProperties("flashsale.api")
@@ -29,7 +30,8 @@ public record ApiProperties(
         @NotNull DataSize maxBodySize,
         @NotNull Duration temporalRetry,
         @Valid @NotNull Commands commands,
-        @Valid @NotNull Payments payments) {
+        @Valid @NotNull Payments payments,
+        @Valid @NotNull SoldOutMark soldOutMark) {
 
     /**
      * @param secret HS256 key for bearer tokens, at least 32 bytes; the dev default is refused outside
@@ -39,9 +41,15 @@ public record ApiProperties(
      * @param audience when set, a token's {@code aud} must contain this; required with a JWK set URI
      *     or issuer discovery
      * @param clockSkew how far {@code exp} and {@code nbf} may be off; every token must carry {@code exp}
+     * @param cacheSize how many verified tokens the api remembers (each until its {@code exp} plus the
+     *     skew), so that a buyer's repeated requests skip the signature check; 0: none
      */
     public record Jwt(
-            @NotNull @Size(min = 32) String secret, String issuer, String audience, @NotNull Duration clockSkew) {}
+            @NotNull @Size(min = 32) String secret,
+            String issuer,
+            String audience,
+            @NotNull Duration clockSkew,
+            @Min(0) int cacheSize) {}
 
     /**
      * @param answerWithin pay and cancel answer with their outcome within this, else 202 with the
@@ -57,4 +65,11 @@ public record ApiProperties(
      * @param webhookTolerance how far a webhook's timestamp may lie from now, either way
      */
     public record Payments(@NotNull String webhookSecret, @NotNull Duration webhookTolerance) {}
+
+    /**
+     * @param ttl the longest a sale's sold-out mark answers without asking Redis again (a unit that
+     *     comes back clears it at once; this bounds a missed announcement); 0: no marks
+     * @param maxBuyers a sale with more buyers than this is never marked (the mark lists them all)
+     */
+    public record SoldOutMark(@NotNull Duration ttl, @Min(0) int maxBuyers) {}
 }

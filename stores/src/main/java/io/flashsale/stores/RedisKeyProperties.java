@@ -35,6 +35,16 @@ public record RedisKeyProperties(@DefaultValue("fs") @Pattern(regexp = "[A-Za-z0
         return keyPrefix + ":sales:relay:indexed";
     }
 
+    /**
+     * The pub/sub channel on which release.lua, repair.lua and load_sale.lua announce a sale whose
+     * stock may have grown (the message is the sale id). A plain channel, not a sharded one: units
+     * come back at most once each, and a Redis Cluster delivers a plain PUBLISH to subscribers on
+     * every node.
+     */
+    public String stockReturned() {
+        return keyPrefix + ":stock-returned";
+    }
+
     /** Marks one payment webhook delivery (by its signature) as seen, so a replay is refused. */
     public String webhookDelivery(String signature) {
         return keyPrefix + ":webhook:" + signature;

@@ -2,7 +2,10 @@ package io.flashsale.api.security;
 
 import io.flashsale.api.ApiProperties;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import javax.crypto.spec.SecretKeySpec;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
 import org.springframework.context.annotation.Bean;
@@ -20,7 +23,8 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
  * The HS256 decoder over {@code flashsale.api.jwt.secret}, unless one of Spring Boot's standard key
  * sources is configured ({@code spring.security.oauth2.resourceserver.jwt.jwk-set-uri}, {@code
  * issuer-uri} or {@code public-key-location}): then Boot's own decoder (RS256 and friends) is used
- * and the secret is ignored. Either way every token must pass {@link TokenRules}.
+ * and the secret is ignored. Either way every token must pass {@link TokenRules}, and the decoder
+ * remembers the tokens it accepted ({@link CachingJwtDecoder}).
  */
 @Configuration(proxyBeanMethods = false)
 class JwtDecoderConfiguration {
@@ -52,6 +56,26 @@ class JwtDecoderConfiguration {
             TokenRules.requireIssuerAndAudience(properties.jwt());
         }
         return TokenRules.of(properties.jwt());
+    }
+
+    /**
+     * Puts {@link CachingJwtDecoder} in front of whichever decoder is in use, ours or Boot's, unless
+     * {@code flashsale.api.jwt.cache-size} is 0.
+     */
+    @Bean
+    static BeanPostProcessor cachingJwtDecoder(ObjectProvider<ApiProperties> properties) {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessAfterInitialization(Object bean, String beanName) {
+                if (!(bean instanceof JwtDecoder decoder) || bean instanceof CachingJwtDecoder) {
+                    return bean;
+                }
+                ApiProperties.Jwt settings = properties.getObject().jwt();
+                return settings.cacheSize() == 0
+                        ? bean
+                        : new CachingJwtDecoder(decoder, settings.cacheSize(), settings.clockSkew(), Clock.systemUTC());
+            }
+        };
     }
 
     /** Matches when none of Boot's resource-server key properties is set. */

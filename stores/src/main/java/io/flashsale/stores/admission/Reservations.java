@@ -49,10 +49,13 @@ public class Reservations {
         return code != null && code > 0;
     }
 
-    /** True when this call turned the HELD hold into RELEASED and gave the unit back. */
+    /**
+     * True when this call turned the HELD hold into RELEASED and gave the unit back; release.lua then
+     * announces the sale on the stock-returned channel, so the apis' sold-out marks drop it.
+     */
     public boolean release(String saleId, String purchaseId) {
         SaleKeys sk = keys.sale(saleId);
-        Long code = redis.execute(release, List.of(sk.holds(), sk.stock()), purchaseId);
+        Long code = redis.execute(release, List.of(sk.holds(), sk.stock()), purchaseId, keys.stockReturned(), saleId);
         return code != null && code == 1;
     }
 

@@ -51,7 +51,8 @@ class RedisFacts {
     /** Runs repair.lua; empty when it refused because admissions arrived since {@code seen}. */
     Optional<List<?>> repair(String saleId, int total, RedisSnapshot seen, RepairPlan plan) {
         SaleKeys sk = keys.sale(saleId);
-        List<String> args = new ArrayList<>(List.of(Integer.toString(total), Long.toString(seen.buyers())));
+        List<String> args = new ArrayList<>(
+                List.of(Integer.toString(total), Long.toString(seen.buyers()), keys.stockReturned(), saleId));
         args.add(Integer.toString(plan.hold().size()));
         args.addAll(plan.hold());
         args.add(Integer.toString(plan.release().size()));
@@ -65,7 +66,7 @@ class RedisFacts {
     /** release.lua: only a HELD hold becomes RELEASED and gives its unit back. */
     boolean release(String saleId, String purchaseId) {
         SaleKeys sk = keys.sale(saleId);
-        Long code = redis.execute(release, List.of(sk.holds(), sk.stock()), purchaseId);
+        Long code = redis.execute(release, List.of(sk.holds(), sk.stock()), purchaseId, keys.stockReturned(), saleId);
         return code != null && code == 1;
     }
 

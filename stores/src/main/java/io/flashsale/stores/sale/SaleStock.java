@@ -49,6 +49,8 @@ public class SaleStock {
         args.addAll(sale.rateLimits().arguments());
         args.add(Long.toString(sale.price().amountMinor()));
         args.add(sale.price().currency());
+        args.add(keys.stockReturned());
+        args.add(sale.id());
         Long loaded = redis.execute(loadSale, List.of(sk.meta(), sk.stock(), sk.admissions()), args.toArray());
         redis.opsForSet().add(keys.sales(), sale.id());
         relaySales.add(sale.id(), sale.endsAt());
