@@ -52,6 +52,9 @@ class JwtDecoderConfigurationTest {
                     "flashsale.api.commands.threads=32",
                     "flashsale.api.commands.queue-capacity=5000",
                     "flashsale.api.jwt.clock-skew=30s",
+                    "flashsale.api.jwt.cache-size=1000",
+                    "flashsale.api.sold-out-mark.ttl=1s",
+                    "flashsale.api.sold-out-mark.max-buyers=100000",
                     "flashsale.api.payments.webhook-secret=",
                     "flashsale.api.payments.webhook-tolerance=5m");
 
