@@ -9,6 +9,7 @@ import org.springframework.core.Ordered;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
@@ -54,6 +55,16 @@ class SecurityConfiguration {
                 .exceptionHandling(
                         errors -> errors.authenticationEntryPoint(handlers).accessDeniedHandler(handlers))
                 .build();
+    }
+
+    /**
+     * No observations of the filter chain, authentication or authorization: with any observation
+     * registry present, Spring Security otherwise wraps every filter of every request in an
+     * observation, on the hot path, for metrics the api does not export.
+     */
+    @Bean
+    SecurityObservationSettings securityObservationSettings() {
+        return SecurityObservationSettings.noObservations();
     }
 
     /** Before Spring Security, so an oversized body is refused before anything reads it. */

@@ -67,15 +67,24 @@ public class SoldOutMarks {
         this.nanoTime = nanoTime;
     }
 
-    /** True when a live mark says the sale is sold out and the user is none of its buyers. */
+    /**
+     * True when a live mark says the sale is sold out and the user is none of its buyers. A mark in
+     * the second half of its life is re-checked first, by this one request (the others go on with
+     * the mark), so a busy sale's mark is renewed before it runs out instead of sending a wave of
+     * requests to Redis each time it does.
+     */
     public boolean refuses(String saleId, String userId) {
         Sale sale = sales.get(saleId);
         if (sale == null) {
             return false;
         }
-        Mark mark;
-        synchronized (sale) {
-            mark = sale.mark;
+        Mark mark = markOf(sale);
+        if (!live(mark)) {
+            return false;
+        }
+        if (mark.expiresAtNanos() - nanoTime.getAsLong() < ttl.toNanos() / 2) {
+            take(saleId, sale);
+            mark = markOf(sale);
         }
         return live(mark) && !mark.buyers().contains(userId);
     }
@@ -89,36 +98,52 @@ public class SoldOutMarks {
             return;
         }
         Sale sale = sales.computeIfAbsent(saleId, id -> new Sale());
-        long generation;
-        synchronized (sale) {
-            if (live(sale.mark)) {
-                return;
-            }
-            generation = sale.generation;
+        Mark mark = markOf(sale);
+        if (!live(mark)) {
+            take(saleId, sale);
         }
+    }
+
+    /**
+     * Takes a snapshot unless another request is taking one, and makes it the sale's mark if no unit
+     * came back meanwhile; a snapshot saying the sale is not sold out, or failing, drops the mark.
+     */
+    private void take(String saleId, Sale sale) {
         if (!sale.taking.compareAndSet(false, true)) {
             return;
         }
         try {
-            long start = nanoTime.getAsLong();
-            Optional<Snapshot> seen = snapshots.take(saleId);
-            if (seen.isEmpty()) {
-                return;
+            long generation;
+            synchronized (sale) {
+                generation = sale.generation;
             }
-            Duration life =
-                    seen.get().untilClose() == null || ttl.compareTo(seen.get().untilClose()) < 0
-                            ? ttl
-                            : seen.get().untilClose();
-            Mark mark = new Mark(Set.copyOf(seen.get().buyers()), start + life.toNanos());
+            long start = nanoTime.getAsLong();
+            Mark next =
+                    snapshots.take(saleId).map(found -> markFrom(found, start)).orElse(null);
             synchronized (sale) {
                 if (sale.generation == generation) {
-                    sale.mark = mark;
+                    sale.mark = next;
                 }
             }
         } catch (RuntimeException e) {
             log.debug("no sold-out mark for sale {}: {}", saleId, e.toString());
+            synchronized (sale) {
+                sale.mark = null;
+            }
         } finally {
             sale.taking.set(false);
+        }
+    }
+
+    private Mark markFrom(Snapshot snapshot, long takenAtNanos) {
+        Duration life =
+                snapshot.untilClose() == null || ttl.compareTo(snapshot.untilClose()) < 0 ? ttl : snapshot.untilClose();
+        return new Mark(Set.copyOf(snapshot.buyers()), takenAtNanos + life.toNanos());
+    }
+
+    private static Mark markOf(Sale sale) {
+        synchronized (sale) {
+            return sale.mark;
         }
     }
 

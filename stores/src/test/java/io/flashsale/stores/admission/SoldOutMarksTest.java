@@ -18,6 +18,8 @@ class SoldOutMarksTest {
     private final AtomicInteger taken = new AtomicInteger();
     private final Deque<Runnable> duringSnapshot = new ArrayDeque<>();
     private Optional<SoldOutMarks.Snapshot> next = Optional.of(new SoldOutMarks.Snapshot(Set.of("alice"), null));
+    /** When set, the sale closes at this nanoTime and snapshots say how long until then. */
+    private Long closesAt;
 
     private final SoldOutMarks marks = new SoldOutMarks(this::take, TTL, () -> now);
 
@@ -25,6 +27,9 @@ class SoldOutMarksTest {
         taken.incrementAndGet();
         while (!duringSnapshot.isEmpty()) {
             duringSnapshot.pop().run();
+        }
+        if (closesAt != null) {
+            return Optional.of(new SoldOutMarks.Snapshot(Set.of(), Duration.ofNanos(closesAt - now)));
         }
         return next;
     }
@@ -43,17 +48,16 @@ class SoldOutMarksTest {
     @Test
     void asksRedisAgainOnceTheTtlRanOut() {
         marks.soldOut("s1");
-        now += TTL.toNanos() - 1;
-        assertThat(marks.refuses("s1", "bob")).isTrue();
 
-        now += 1;
+        now += TTL.toNanos();
 
         assertThat(marks.refuses("s1", "bob")).isFalse();
+        assertThat(taken).hasValue(1);
     }
 
     @Test
     void neverOutlivesTheSalesCloseWhenThatComesFirst() {
-        next = Optional.of(new SoldOutMarks.Snapshot(Set.of(), Duration.ofMillis(300)));
+        closesAt = now + Duration.ofMillis(300).toNanos();
         marks.soldOut("s1");
         now += Duration.ofMillis(299).toNanos();
         assertThat(marks.refuses("s1", "bob")).isTrue();
@@ -61,6 +65,50 @@ class SoldOutMarksTest {
         now += Duration.ofMillis(1).toNanos();
 
         assertThat(marks.refuses("s1", "bob")).isFalse();
+    }
+
+    @Test
+    void renewsAMarkInTheSecondHalfOfItsLifeSoABusySaleNeverGoesUnmarked() {
+        marks.soldOut("s1");
+        now += TTL.toNanos() * 4 / 10;
+        assertThat(marks.refuses("s1", "bob")).isTrue();
+        assertThat(taken).as("first half: no renewal").hasValue(1);
+
+        now += TTL.toNanos() * 2 / 10;
+        assertThat(marks.refuses("s1", "bob")).isTrue();
+        assertThat(taken).as("renewed").hasValue(2);
+
+        now += TTL.toNanos() * 9 / 10;
+        assertThat(marks.refuses("s1", "bob")).isTrue();
+        assertThat(taken).hasValue(3);
+    }
+
+    @Test
+    void aRenewalThatFindsStockOrFailsDropsTheMark() {
+        marks.soldOut("s1");
+        marks.soldOut("s2");
+        now += TTL.toNanos() * 6 / 10;
+        next = Optional.empty();
+
+        assertThat(marks.refuses("s1", "bob")).isFalse();
+
+        duringSnapshot.add(() -> {
+            throw new IllegalStateException("Redis went away");
+        });
+        assertThat(marks.refuses("s2", "bob")).isFalse();
+        assertThat(marks.refuses("s2", "carol")).isFalse();
+        assertThat(taken).hasValue(4);
+    }
+
+    @Test
+    void aRenewalTakenWhileAUnitCameBackLeavesNoMark() {
+        marks.soldOut("s1");
+        now += TTL.toNanos() * 6 / 10;
+        duringSnapshot.add(() -> marks.stockReturned("s1"));
+
+        assertThat(marks.refuses("s1", "bob")).isFalse();
+        assertThat(marks.refuses("s1", "carol")).isFalse();
+        assertThat(taken).hasValue(2);
     }
 
     @Test
