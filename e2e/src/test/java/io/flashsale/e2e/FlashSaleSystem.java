@@ -27,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,6 +42,7 @@ import java.util.stream.Collectors;
 final class FlashSaleSystem implements AutoCloseable {
 
     private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(90);
+    private static final int DESCRIBED_AT_ONCE = 20;
 
     private final int apiPort;
     /** Temporal, the api and the workers (killed should the test JVM exit without {@link #close()}). */
@@ -292,17 +295,47 @@ final class FlashSaleSystem implements AutoCloseable {
 
     /** What Temporal tells of the workflow {@code workflowId} now: status, pending activities, ... */
     DescribeWorkflowExecutionResponse describe(String workflowId) {
+        return describe(List.of(workflowId)).get(workflowId);
+    }
+
+    /**
+     * {@link #describe(String)} of each workflow, by workflow id: asked {@value #DESCRIBED_AT_ONCE} at
+     * a time over one connection, so hundreds take a few seconds without swamping the server.
+     */
+    Map<String, DescribeWorkflowExecutionResponse> describe(List<String> workflowIds) {
         WorkflowServiceStubs service = temporalService();
         try {
-            return service.blockingStub()
-                    .describeWorkflowExecution(DescribeWorkflowExecutionRequest.newBuilder()
-                            .setNamespace(WorkflowClient.newInstance(service)
-                                    .getOptions()
-                                    .getNamespace())
-                            .setExecution(WorkflowExecution.newBuilder().setWorkflowId(workflowId))
-                            .build());
+            String namespace = WorkflowClient.newInstance(service).getOptions().getNamespace();
+            Map<String, DescribeWorkflowExecutionResponse> described = new LinkedHashMap<>();
+            for (int from = 0; from < workflowIds.size(); from += DESCRIBED_AT_ONCE) {
+                Map<String, Future<DescribeWorkflowExecutionResponse>> asked = new LinkedHashMap<>();
+                for (String workflowId :
+                        workflowIds.subList(from, Math.min(workflowIds.size(), from + DESCRIBED_AT_ONCE))) {
+                    asked.put(
+                            workflowId,
+                            service.futureStub()
+                                    .describeWorkflowExecution(DescribeWorkflowExecutionRequest.newBuilder()
+                                            .setNamespace(namespace)
+                                            .setExecution(WorkflowExecution.newBuilder()
+                                                    .setWorkflowId(workflowId))
+                                            .build()));
+                }
+                asked.forEach((workflowId, answer) -> described.put(workflowId, answered(answer)));
+            }
+            return described;
         } finally {
             service.shutdown();
+        }
+    }
+
+    private static <T> T answered(Future<T> call) {
+        try {
+            return call.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
         }
     }
 

@@ -76,7 +76,7 @@ final class Flood {
     }
 
     private Void buy(String user, long startAfterMillis, Duration patience) throws InterruptedException {
-        Thread.sleep(startAfterMillis);
+        Thread.sleep(startAfterMillis); // elapsed time: the buyers arrive spread over time, as asked
         long deadline = System.nanoTime() + patience.toNanos();
         for (int attempt = 1; ; attempt++) {
             Api.Response response = attempt(user);
@@ -88,7 +88,7 @@ final class Flood {
             failedAttempts
                     .computeIfAbsent(response == null ? 0 : response.status(), status -> new AtomicInteger())
                     .incrementAndGet();
-            Thread.sleep(RETRY_PAUSE.toMillis());
+            Thread.sleep(RETRY_PAUSE.toMillis()); // a buyer's pause before trying again, as a client would
         }
     }
 

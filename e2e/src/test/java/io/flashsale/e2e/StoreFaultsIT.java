@@ -10,15 +10,19 @@ import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.StoreProbe;
 import io.flashsale.stores.testing.TestAdmissions;
 import io.flashsale.stores.testing.TestSales;
+import io.grpc.StatusRuntimeException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,14 +32,31 @@ import org.junit.jupiter.api.Test;
  * consumer dies holding entries, Redis loses a sale, MySQL is unreachable until the steps that
  * need it are being retried (and once under 300 concurrent payments). The api and worker reach MySQL through a {@link TcpProxy} this test
  * controls; relays claim entries of a dead consumer after 2 s; the client address has no rate
- * limit (the test's buyers all come from one address).
+ * limit (the test's buyers all come from one address); pay and cancel answer 202 only after {@link
+ * #PAYMENTS_ANSWERED_WITHIN}.
  */
 class StoreFaultsIT extends ProxiedSystemTest {
 
     /** A step's first attempt ends by the activity's start-to-close timeout (10 s) at the latest. */
     private static final Duration RETRY_WITHIN = Duration.ofSeconds(60);
 
+    /** A relay pass starts every 200 ms and takes milliseconds. */
+    private static final Duration RELAY_PASS_WITHIN = Duration.ofSeconds(10);
+
+    /**
+     * More payments than the api has HTTP threads (Tomcat's 200): had a payment held one while it
+     * waits for MySQL, the admissions sent meanwhile would find none.
+     */
     private static final int PAYERS = 300;
+    /**
+     * A pay or cancel whose outcome is not known within this is answered 202 (the api's
+     * FLASHSALE_COMMAND_ANSWER_WITHIN, 3 s by default): long enough here that the payments stay open
+     * in the api while the test waits until all of them arrived and sends its admissions. Spring
+     * MVC's async request timeout (Tomcat's 30 s by default, then 503) is raised above it.
+     */
+    private static final Duration PAYMENTS_ANSWERED_WITHIN = Duration.ofSeconds(120);
+    /** All payments reached the api and their Updates the workflows, well before they are answered. */
+    private static final Duration PAYING_WITHIN = PAYMENTS_ANSWERED_WITHIN.minusSeconds(30);
 
     /** A payment sent the moment its order is written is answered within this, or fails. */
     private static final Duration PAID_WITHIN = Duration.ofSeconds(10);
@@ -71,7 +92,11 @@ class StoreFaultsIT extends ProxiedSystemTest {
                             "FLASHSALE_WORKER_RELAY_CLAIMIDLE",
                             "2s",
                             "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY",
-                            "0"));
+                            "0",
+                            "FLASHSALE_COMMAND_ANSWER_WITHIN",
+                            PAYMENTS_ANSWERED_WITHIN.toSeconds() + "s",
+                            "SPRING_MVC_ASYNC_REQUESTTIMEOUT",
+                            PAYMENTS_ANSWERED_WITHIN.plusSeconds(30).toSeconds() + "s"));
         });
         direct = new SystemStores(FlashSaleSystem.with(system.environment(), Map.of("MYSQL_URL", directUrl[0])));
         mysql = direct.probe();
@@ -92,8 +117,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         String saleId = newSale(6, PAY_TIMEOUT);
         Purchases purchases = new Purchases(api, saleId);
         List<String> users = Purchases.users("orphan", 4);
-        stores.relayed(saleId, false);
-        Thread.sleep(500); // a relay pass that listed the sale before it was hidden is over
+        hideFromTheRelay(saleId);
         for (String user : users) {
             assertThat(TestAdmissions.admit(stores.gate(), saleId, user, "key-" + user)
                             .outcome())
@@ -117,6 +141,25 @@ class StoreFaultsIT extends ProxiedSystemTest {
 
         assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", 2L, "EXPIRED", 2L));
         Audits.assertAudit(api, new AuditReport(saleId, 6, 4, 0, 2, 2, 0, 4L, 2, 2, 4, 0, 0, List.of(), "PASS", null));
+    }
+
+    /**
+     * Hides the sale from the relay and waits until no relay pass that listed it is still running, so
+     * nothing but the test reads what is admitted to it next. The relay lists its sales once per pass
+     * (one ZRANGE) and runs one pass at a time: once it visited a sale created after the hide (its
+     * consumer shows in that sale's stream group), every pass that could have listed the hidden sale
+     * is over.
+     */
+    private static void hideFromTheRelay(String saleId) throws InterruptedException {
+        stores.relayed(saleId, false);
+        String later = newSale(1, NOTHING_EXPIRES);
+        long deadline = System.nanoTime() + RELAY_PASS_WITHIN.toNanos();
+        while (stores.relayConsumers(later).isEmpty()) { // the system's one worker runs the one relay
+            assertThat(System.nanoTime())
+                    .as("a relay pass visited %s within %s", later, RELAY_PASS_WITHIN)
+                    .isLessThan(deadline);
+            Thread.sleep(50);
+        }
     }
 
     /** Fault: Redis loses every key of a running sale. MySQL never oversells; repair rebuilds Redis. */
@@ -256,9 +299,11 @@ class StoreFaultsIT extends ProxiedSystemTest {
     }
 
     /**
-     * Fault: MySQL unreachable while 300 payments arrive at once (each {@code markPaid} retries).
-     * Pay answers 202 within a few seconds instead of holding an HTTP thread until MySQL is back, so
-     * admission (Redis only) keeps answering; every payment completes once MySQL is back.
+     * Fault: MySQL unreachable while 300 payments arrive at once (each {@code markPaid} retries). Pay
+     * holds no HTTP thread while its Update waits: with all 300 payments open in the api, each
+     * accepted by its workflow and none answered, admission (Redis only) answers each of 10 buyers
+     * within 2 s; once MySQL is back every payment is answered (PAID, or 202 should its outcome take
+     * longer than {@link #PAYMENTS_ANSWERED_WITHIN}) and completes.
      */
     @Test
     void admissionKeepsAnsweringWhileHundredsOfPaymentsWaitForMySql() throws Exception {
@@ -275,18 +320,64 @@ class StoreFaultsIT extends ProxiedSystemTest {
         ExecutorService payers = Executors.newFixedThreadPool(PAYERS);
         List<Future<Api.Response>> payments = new ArrayList<>();
         for (String id : ids) {
-            payments.add(payers.submit(() -> api.pay(TestTokens.payments(), id, "pay-" + id)));
+            payments.add(payers.submit(
+                    () -> api.pay(TestTokens.payments(), id, "pay-" + id, PAYMENTS_ANSWERED_WITHIN.plusSeconds(30))));
         }
-        Thread.sleep(1000); // the payments are in the api, waiting for their Updates
+        awaitPaying(ids, payments);
         List<Integer> admissions = admitWithin(nextSale, 10, Duration.ofSeconds(2));
-        List<Integer> answered = statuses(payments);
+        assertThat(payments)
+                .as("no payment answered before the admissions were")
+                .noneMatch(Future::isDone);
         proxy.restore();
+        List<Integer> answered = statuses(payments);
         payers.shutdown();
 
         assertThat(admissions).hasSize(10).containsOnly(202);
-        assertThat(answered).hasSize(PAYERS).containsOnly(202);
+        assertThat(answered).hasSize(PAYERS).allMatch(status -> status == 200 || status == 202);
         purchases.awaitStatus(ids, "PAID", Duration.ofSeconds(120));
         assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", (long) PAYERS));
+    }
+
+    /**
+     * Waits until every payment is in the api, waiting for its Update: Temporal accepted each
+     * purchase's {@code pay} Update (its {@code markPaid} is pending, retried while MySQL is down) and
+     * none of the payment requests has been answered.
+     */
+    private static void awaitPaying(List<String> purchaseIds, List<Future<Api.Response>> payments)
+            throws InterruptedException {
+        Set<String> notYet = new TreeSet<>(purchaseIds);
+        long started = System.nanoTime();
+        long deadline = started + PAYING_WITHIN.toNanos();
+        while (true) {
+            notYet.removeAll(accepted(notYet));
+            assertThat(payments).as("payments answered early").noneMatch(Future::isDone);
+            if (notYet.isEmpty()) {
+                System.out.printf(
+                        "%d pay Updates accepted, none answered, %d ms after the payments were sent%n",
+                        purchaseIds.size(),
+                        Duration.ofNanos(System.nanoTime() - started).toMillis());
+                return;
+            }
+            assertThat(System.nanoTime())
+                    .as("all %d pay Updates accepted within %s, not yet %s", purchaseIds.size(), PAYING_WITHIN, notYet)
+                    .isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
+    /**
+     * Of these purchases, those whose workflow accepted a {@code pay} Update: its {@code markPaid} is
+     * pending. None when Temporal did not answer in time (busy with the payments): ask again later.
+     */
+    private static Set<String> accepted(Set<String> purchaseIds) {
+        try {
+            return system.describe(List.copyOf(purchaseIds)).entrySet().stream()
+                    .filter(workflow -> ActivityAttempts.pending(workflow.getValue(), "MarkPaid") > 0)
+                    .map(Map.Entry::getKey)
+                    .collect(Collectors.toSet());
+        } catch (StatusRuntimeException busy) {
+            return Set.of();
+        }
     }
 
     /** Admits {@code buyers} one after the other, each answer within {@code bound} or an error. */

@@ -227,6 +227,7 @@ class PurchaseAdmissionIT extends ApiIntegrationTest {
         String token = TestTokens.buyer(user);
         api.purchase(token, sale, "key-1").assertStatus(202);
         awaitStatus(token, purchaseId(sale, user), "PENDING_PAYMENT");
+        // elapsed time: the sale's window closes (endsAt passes on the clock the api and Lua read)
         Thread.sleep(Math.max(0, Duration.between(Instant.now(), closes).toMillis()) + 200);
 
         Response again = api.purchase(token, sale, "key-1").assertStatus(200);

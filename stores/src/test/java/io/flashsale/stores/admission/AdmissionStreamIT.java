@@ -72,7 +72,7 @@ class AdmissionStreamIT extends StoresIntegrationTest {
 
         assertThat(stream.claimIdle(sale.id(), "alive", Duration.ofMinutes(1), 10))
                 .isEmpty();
-        Thread.sleep(60);
+        Thread.sleep(60); // elapsed time: the entry must be pending longer than the 50 ms minimum idle
         assertThat(stream.claimIdle(sale.id(), "alive", Duration.ofMillis(50), 10))
                 .extracting(AdmissionEntry::purchaseId)
                 .containsExactly(admission.purchaseId());
@@ -87,7 +87,7 @@ class AdmissionStreamIT extends StoresIntegrationTest {
 
         stream.done(sale.id(), done.entryId());
         gate.forget(sale.id(), forgotten.entryId());
-        Thread.sleep(20);
+        Thread.sleep(20); // elapsed time: a left-over pending entry would now be idle past the 1 ms
 
         assertThat(redis.opsForStream().size(keys.sale(sale.id()).admissions())).isZero();
         assertThat(stream.claimIdle(sale.id(), "alive", Duration.ofMillis(1), 10))

@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisClusterNode;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.connection.stream.StreamInfo.XInfoConsumer;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -155,6 +156,16 @@ public final class StoreProbe {
         } else {
             new RelaySales(redis, keys).forget(saleId);
         }
+    }
+
+    /**
+     * The consumers in the relays' group of the sale's admission stream: a relay's consumer joins it
+     * on the relay's first visit of the sale (its first XREADGROUP there).
+     */
+    public List<String> relayConsumers(String saleId) {
+        return redis.opsForStream().consumers(keys.sale(saleId).admissions(), "relay").stream()
+                .map(XInfoConsumer::consumerName)
+                .toList();
     }
 
     /**

@@ -63,7 +63,7 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
         PurchaseRequest bob = admit("bob");
         assertThat(stream.readNew(sale.id(), "dead", 10)).hasSize(2);
         assertThat(relay("relay-a").relayOnce()).isZero();
-        Thread.sleep(400);
+        Thread.sleep(400); // elapsed time: the dead consumer's entries idle past the relays' 300 ms claim idle
 
         Race.run(List.of(relay("relay-a")::relayOnce, relay("relay-b")::relayOnce));
 
@@ -132,14 +132,14 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
         PurchaseRequest alice = admit("alice");
         assertThat(stream.readNew(sale.id(), "dead", 10)).hasSize(1);
         AdmissionRelay relay = relay("relay-a", Duration.ofSeconds(2));
-        Thread.sleep(1100);
+        Thread.sleep(1100); // elapsed time: the admission waits over a second, short of the 2 s claim idle
 
         assertThat(relay.relayOnce()).isZero();
 
         assertThat(gauge("flashsale.relay.backlog")).isEqualTo(1);
         assertThat(gauge("flashsale.relay.oldest.age")).isGreaterThanOrEqualTo(1.0);
 
-        Thread.sleep(1000);
+        Thread.sleep(1000); // elapsed time: now past the 2 s claim idle
         assertThat(relay.relayOnce()).isEqualTo(1);
 
         awaitPendingPayment(alice);
@@ -179,14 +179,14 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
     void removesConsumersOfStoppedRelaysIdleWithNothingPending() throws InterruptedException {
         PurchaseRequest alice = admit("alice");
         assertThat(stream.readNew(sale.id(), "stopped", 10)).hasSize(1);
-        Thread.sleep(600);
+        Thread.sleep(600); // elapsed time: the stopped consumer idle past the 500 ms consumer idle
 
         assertThat(relay("relay-a", Duration.ZERO).relayOnce()).isEqualTo(1);
 
         assertThat(consumers()).containsExactly("relay-a");
         PurchaseRequest bob = admit("bob");
         assertThat(stream.readNew(sale.id(), "stopped-holding-an-entry", 10)).hasSize(1);
-        Thread.sleep(600);
+        Thread.sleep(600); // elapsed time: idle past the consumer idle too, only its entry keeps it
         assertThat(relay("relay-a", Duration.ofMinutes(1)).relayOnce()).isZero();
         assertThat(consumers()).containsExactlyInAnyOrder("relay-a", "stopped-holding-an-entry");
         assertThat(relay("relay-a", Duration.ZERO).relayOnce()).isEqualTo(1);

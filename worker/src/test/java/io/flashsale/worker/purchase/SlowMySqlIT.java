@@ -13,6 +13,7 @@ import io.flashsale.workflows.purchase.PurchaseStarter;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.flashsale.workflows.purchase.PurchaseView;
 import io.flashsale.workflows.purchase.PurchaseWorkflow;
+import io.temporal.client.WorkflowUpdateHandle;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Duration;
 import java.time.Instant;
@@ -66,13 +67,13 @@ class SlowMySqlIT extends WorkflowIntegrationTest {
         CompletableFuture<PurchaseView> first =
                 CompletableFuture.supplyAsync(() -> workflow.pay(new PaymentRequest("pay-bob")));
         mysql.awaitPaymentStarted();
-        CompletableFuture<PurchaseView> second =
-                CompletableFuture.supplyAsync(() -> workflow.pay(new PaymentRequest("pay-bob")));
-        Thread.sleep(1000);
+        // returns once the workflow accepted (or refused) it: while the first is held in markPaid
+        WorkflowUpdateHandle<PurchaseView> second =
+                Updates.of(env.getWorkflowClient(), request).pay("pay-bob");
         mysql.releasePayments();
 
         assertThat(first.get(20, TimeUnit.SECONDS).status()).isEqualTo(PurchaseStatus.PAID);
-        assertThat(second.get(20, TimeUnit.SECONDS).status()).isEqualTo(PurchaseStatus.PAID);
+        assertThat(second.getResult(20, TimeUnit.SECONDS).status()).isEqualTo(PurchaseStatus.PAID);
         assertThat(mysql.payments).hasValue(1);
         assertThat(fixture.orderStatus(request)).contains("PAID");
         assertThat(fixture.available(sale)).isEqualTo(2);
