@@ -77,7 +77,8 @@ public final class Bench {
                 only);
         System.out.println();
         System.out.println(report.table());
-        System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.html"));
+        System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.svg")
+                + " (and chart.html)");
     }
 
     /** Starts a private stack, runs P1-P4, writes the report to {@code out}, stops the stack (P5: {@code --phases}). */

@@ -45,5 +45,6 @@ class BenchSmokeIT {
         assertThat(outcomes.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(p4.values.get("requests"));
         assertThat(Files.exists(out.resolve("results.json"))).isTrue();
         assertThat(Files.exists(out.resolve("chart.html"))).isTrue();
+        assertThat(Files.exists(out.resolve("chart.svg"))).isTrue();
     }
 }
