@@ -112,7 +112,7 @@ public final class Bench {
             Report.Phase p1 = step("P1", phases::p1);
             report.add(p1);
             if (only.contains("P2")) {
-                report.add(step("P2", () -> phases.p2(p1)));
+                report.add(step("P2", phases::p2));
             }
             if (only.contains("P3")) {
                 report.add(step("P3", phases::p3));

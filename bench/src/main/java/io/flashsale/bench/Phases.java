@@ -13,7 +13,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /** P1-P4 on a running stack; each returns its facts as a {@link Report.Phase}. */
 final class Phases {
@@ -60,26 +59,9 @@ final class Phases {
                 .fact("liveness outcomes", live.counts());
     }
 
-    /** P2: the same sold-out purchase path against the DB-only baseline in the same state. */
-    Report.Phase p2(Report.Phase p1) throws Exception {
-        String sale = "p2" + run;
-        try (DbBaseline baseline = DbBaseline.start(stores)) {
-            baseline.createSale(sale, 1);
-            HttpLoad load = new HttpLoad(baseline.address());
-            Requests requests = new Requests(baseline.address());
-            List<byte[]> buyers = new ArrayList<>();
-            for (int i = 0; i < 2000; i++) {
-                buyers.add(requests.baselinePurchase(sale, sale + "u" + i));
-            }
-            TimedLoad.run(load, TimedLoad.cycle(buyers), settings, settings.warmup());
-            Tally db = TimedLoad.run(load, TimedLoad.cycle(buyers), settings, settings.duration());
-            double purchase = p1.throughput("purchase");
-            return new Report.Phase("P2", "sold-out purchase vs DB-only baseline (UPDATE + INSERT per request)")
-                    .measure("baseline", db)
-                    .copy(p1, "purchase")
-                    .ratio(purchase / db.throughput(), 8, "purchase / baseline >= 8")
-                    .fact("baseline outcomes", db.counts());
-        }
+    /** P2: the contest with stock, api against the DB-only baseline ({@link ContestPhase}). */
+    Report.Phase p2() throws Exception {
+        return new ContestPhase(stores, settings, admin, tokens, run).run();
     }
 
     /** P3: admitted to PENDING_PAYMENT per second against a trivial 3-step workflow, same Temporal. */
@@ -117,7 +99,7 @@ final class Phases {
         long start = System.nanoTime();
         Tally tally = burst.fire(apiLoad, settings.connections());
         long admitted = tally.count("admitted");
-        double settleSeconds = awaitPending(sale, admitted, start);
+        double settleSeconds = admin.awaitPending(sale, admitted, start, SETTLE_TIMEOUT);
         AuditSummary audit = admin.audit(sale);
         boolean correct = audit.oversold() == 0 && audit.duplicateOrders() == 0 && tally.usersAdmittedTwice() == 0;
         return new Report.Phase("P4", settings.burstBuyers() + " buyers for " + settings.burstUnits() + " units")
@@ -149,28 +131,10 @@ final class Phases {
     private Settled settle(String sale, int n) throws Exception {
         admin.createSale(sale, n, LONG_PAY_TIMEOUT);
         List<byte[]> buyers = SoldOutLoad.purchases(apiRequests, tokens, sale, n);
-        java.util.Iterator<byte[]> next = buyers.iterator();
-        AtomicLong id = new AtomicLong();
-        Tally tally = new Tally(null);
         long start = System.nanoTime();
-        apiLoad.run(
-                settings.connections(),
-                () -> next.hasNext() ? new HttpLoad.Request((int) id.getAndIncrement(), next.next()) : null,
-                tally,
-                Long.MAX_VALUE);
+        Tally tally = TimedLoad.each(apiLoad, buyers, settings.connections());
         long admitted = tally.count("admitted");
-        return new Settled(admitted, awaitPending(sale, admitted, start));
-    }
-
-    /** Seconds from {@code startNanos} until {@code expected} orders of the sale are PENDING_PAYMENT. */
-    private double awaitPending(String sale, long expected, long startNanos) throws Exception {
-        Await.until(
-                "%d orders of sale %s PENDING_PAYMENT".formatted(expected, sale),
-                SETTLE_TIMEOUT,
-                Duration.ofMillis(20),
-                () -> admin.sale(sale),
-                seen -> seen.pendingPayment() >= expected);
-        return (System.nanoTime() - startNanos) / 1e9;
+        return new Settled(admitted, admin.awaitPending(sale, admitted, start, SETTLE_TIMEOUT));
     }
 
     private Settled trivial(WorkflowClient client, String prefix, int n) throws Exception {

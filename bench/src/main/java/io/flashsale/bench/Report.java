@@ -60,15 +60,6 @@ final class Report {
             return m;
         }
 
-        Phase copy(Phase other, String name) {
-            measures.put(name, other.measures.get(name));
-            return this;
-        }
-
-        double throughput(String name) {
-            return ((Number) measures.get(name).get("throughput")).doubleValue();
-        }
-
         /** The latency of the answers with one of {@code outcomes}; {@code p99Target} in ms, or null. */
         Phase latency(String name, Tally tally, Double p99Target, String... outcomes) {
             Map<String, Object> l = new LinkedHashMap<>();

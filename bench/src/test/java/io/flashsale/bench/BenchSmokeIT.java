@@ -25,9 +25,7 @@ class BenchSmokeIT {
         assertThat(phases).containsKeys("P1", "P2", "P3", "P4");
         assertThat(phases.get("P1").facts.get("purchase outcomes")).isEqualTo(Map.of("sold-out", 50L));
         assertThat(phases.get("P1").facts.get("liveness outcomes")).isEqualTo(Map.of("up", 50L));
-        @SuppressWarnings("unchecked")
-        Map<String, Long> baseline = (Map<String, Long>) phases.get("P2").facts.get("baseline outcomes");
-        assertThat(baseline.keySet()).containsExactlyInAnyOrder("created", "sold-out");
+        assertContestOnBothDesigns(phases.get("P2"));
         assertThat(phases.get("P3").facts.get("purchases settled")).isEqualTo(30L);
         assertThat(phases.get("P3").facts.get("trivial completed")).isEqualTo(30L);
 
@@ -46,5 +44,20 @@ class BenchSmokeIT {
         assertThat(Files.exists(out.resolve("results.json"))).isTrue();
         assertThat(Files.exists(out.resolve("chart.html"))).isTrue();
         assertThat(Files.exists(out.resolve("chart.svg"))).isTrue();
+    }
+
+    /** 50 buyers for 10 units on each side: exactly 10 winners, 40 sold-out, nothing else. */
+    private static void assertContestOnBothDesigns(Report.Phase p2) {
+        assertThat(p2.facts.get(ContestPhase.API + " outcomes")).isEqualTo(Map.of("admitted", 10L, "sold-out", 40L));
+        assertThat(p2.facts.get(ContestPhase.BASELINE + " outcomes"))
+                .isEqualTo(Map.of("created", 10L, "sold-out", 40L));
+        assertThat(p2.values.get(ContestPhase.BASELINE + ": winners in its orders table"))
+                .isEqualTo(10L);
+        assertThat(p2.values.get(ContestPhase.API + ": oversold (audit)")).isEqualTo(0L);
+        assertThat(p2.values.get(ContestPhase.API + ": duplicate orders (audit)"))
+                .isEqualTo(0L);
+        assertThat(p2.facts.get(ContestPhase.BASELINE + " answer to a forged token"))
+                .isEqualTo(Map.of("unauthorized", 1L));
+        assertThat(p2.facts.get(ContestPhase.API + " mysql balanced")).isEqualTo(true);
     }
 }
