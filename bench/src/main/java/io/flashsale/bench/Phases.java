@@ -14,7 +14,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
-/** P1-P4 on a running stack; each returns its facts as a {@link Report.Phase}. */
+/**
+ * The phases on a running stack, each answering a {@link Report.Phase}: P3 and P4 here, the others
+ * in classes of their own.
+ */
 final class Phases {
 
     private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
@@ -28,6 +31,7 @@ final class Phases {
     private final HttpLoad apiLoad;
     private final Requests apiRequests;
     private final String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
+    private final SoldOutPhases soldOut;
 
     Phases(Stack stack, Stores stores, Settings settings, Tokens tokens) {
         this.stack = stack;
@@ -37,26 +41,17 @@ final class Phases {
         this.admin = new Admin(new Api(stack.api()), tokens);
         this.apiLoad = new HttpLoad(admin.address());
         this.apiRequests = new Requests(admin.address());
+        this.soldOut = new SoldOutPhases(stack, settings, run);
     }
 
-    /** P1: the sold-out purchase path against the api's cheapest endpoint (liveness, no token). */
+    /** P1: the sold-out purchase path against liveness ({@link SoldOutPhases}). */
     Report.Phase p1() throws Exception {
-        SoldOutLoad purchases = SoldOutLoad.on(stack, settings, "p1" + run);
-        HttpLoad.Source liveness = TimedLoad.cycle(List.of(apiRequests.liveness()));
-        TimedLoad.run(apiLoad, liveness, settings, settings.warmup());
-        purchases.run(settings.warmup());
-        Tally live = TimedLoad.run(apiLoad, liveness, settings, settings.duration());
-        Tally buy = purchases.run(settings.duration());
-        return new Report.Phase("P1", "sold-out purchase vs liveness, " + settings.connections() + " connections")
-                .measure("purchase", buy)
-                .measure("liveness", live)
-                .ratio(
-                        buy.throughput() / live.throughput(),
-                        0.9,
-                        "purchase / liveness >= 0.9 and purchase p99 <= 25 ms",
-                        buy.millis(99) <= 25)
-                .fact("purchase outcomes", buy.counts())
-                .fact("liveness outcomes", live.counts());
+        return soldOut.p1();
+    }
+
+    /** The load curve of the sold-out purchase path ({@link SoldOutPhases}). */
+    Report.Phase curve() throws Exception {
+        return soldOut.curve();
     }
 
     /** P2: the contest with stock, api against the DB-only baseline ({@link ContestPhase}). */

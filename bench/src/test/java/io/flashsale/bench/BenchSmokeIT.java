@@ -17,14 +17,23 @@ class BenchSmokeIT {
     @Test
     void runsEveryPhaseWithoutOversellingOrDuplicating() throws Exception {
         Path out = Path.of("target", "bench-smoke");
+        Settings settings = Settings.smoke();
         Report report = Bench.benchmark(
-                Path.of(System.getProperty("flashsale.root", "..")), out, Settings.smoke(), DevServer.Kind.CLI, false);
+                Path.of(System.getProperty("flashsale.root", "..")), out, settings, DevServer.Kind.CLI, false);
 
         Map<String, Report.Phase> phases = new java.util.HashMap<>();
         report.phases().forEach(p -> phases.put(p.id, p));
-        assertThat(phases).containsKeys("P1", "P2", "P3", "P4");
-        assertThat(phases.get("P1").facts.get("purchase outcomes")).isEqualTo(Map.of("sold-out", 50L));
-        assertThat(phases.get("P1").facts.get("liveness outcomes")).isEqualTo(Map.of("up", 50L));
+        assertThat(phases).containsKeys("P1", "curve", "P2", "P3", "P4");
+        for (int connections : settings.p1Connections()) {
+            assertThat(phases.get("P1").facts.get("purchase outcomes, " + connections + " connections"))
+                    .isEqualTo(Map.of("sold-out", 50L));
+            assertThat(phases.get("P1").facts.get("liveness outcomes, " + connections + " connections"))
+                    .isEqualTo(Map.of("up", 50L));
+        }
+        for (int connections : settings.curve()) {
+            assertThat(phases.get("curve").facts.get("purchase outcomes, " + connections + " connections"))
+                    .isEqualTo(Map.of("sold-out", 50L));
+        }
         assertContestOnBothDesigns(phases.get("P2"));
         assertThat(phases.get("P3").facts.get("purchases settled")).isEqualTo(30L);
         assertThat(phases.get("P3").facts.get("trivial completed")).isEqualTo(30L);
