@@ -17,7 +17,7 @@ import java.util.Set;
  *
  * <pre>
  * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
- *       [--buyers N] [--units N] [--curve 16,64,200,800] [--profile] [--smoke]
+ *       [--buyers N] [--units N] [--rate N] [--curve 16,64,200,800] [--profile] [--smoke]
  *       [--phases P1,curve,P2,P3,P4,P5] [--api-flags "-Dx=y -Dz=w"] [--temporal cli|test-server]
  * demo  [--root DIR] [--api URL] [--buyers N] [--late-buyers N] [--units N] [--pay-share F] [--pay-timeout S]
  *       [--settle-margin S] [--connections N] [--temporal-ui URL] [--temporal cli|test-server]
@@ -29,7 +29,8 @@ import java.util.Set;
  *
  * <p>{@code --phases}: P1 always runs; the load curve ({@code curve}) and P2-P4 by default; P5 (the
  * purchase path on a Redis Cluster against the single Redis, a second stack on a local cluster) only
- * when named. {@code --curve}: the load curve's connection counts.
+ * when named. {@code --rate}: P4's open-loop arrivals per second; {@code --curve}: the load curve's
+ * connection counts.
  *
  * <p>{@code --temporal}: the Temporal the private stack runs on, the real dev server ({@code cli},
  * the default) or Temporal's Java test server.
@@ -65,6 +66,7 @@ public final class Bench {
                 integer(o, "settle", d.settleWorkflows()),
                 integer(o, "buyers", d.burstBuyers()),
                 integer(o, "units", d.burstUnits()),
+                integer(o, "rate", d.arrivalRate()),
                 o.containsKey("curve")
                         ? java.util.Arrays.stream(o.get("curve").split(","))
                                 .map(String::trim)

@@ -15,8 +15,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The phases on a running stack, each answering a {@link Report.Phase}: P3 and P4 here, the others
- * in classes of their own.
+ * The phases on a running stack, each answering a {@link Report.Phase}: P3 here, the others in
+ * classes of their own.
  */
 final class Phases {
 
@@ -86,35 +86,9 @@ final class Phases {
         }
     }
 
-    /** P4: a burst of buyers for few units: correctness facts and the latencies users see. */
+    /** P4: the open-loop flash sale ({@link OpenLoopPhase}). */
     Report.Phase p4() throws Exception {
-        String sale = "p4" + run;
-        admin.createSale(sale, settings.burstUnits(), LONG_PAY_TIMEOUT);
-        Burst burst = Burst.of(apiRequests, tokens, sale, settings.burstBuyers(), 4);
-        long start = System.nanoTime();
-        Tally tally = burst.fire(apiLoad, settings.connections());
-        long admitted = tally.count("admitted");
-        double settleSeconds = admin.awaitPending(sale, admitted, start, SETTLE_TIMEOUT);
-        AuditSummary audit = admin.audit(sale);
-        boolean correct = audit.oversold() == 0 && audit.duplicateOrders() == 0 && tally.usersAdmittedTwice() == 0;
-        return new Report.Phase("P4", settings.burstBuyers() + " buyers for " + settings.burstUnits() + " units")
-                .value("requests", burst.size())
-                .value("admitted", admitted)
-                .value("oversold", audit.oversold())
-                .value("duplicate orders", audit.duplicateOrders() + tally.usersAdmittedTwice())
-                .value("winners p50 (ms)", tally.millis(50, "admitted"))
-                .value("winners p99 (ms)", tally.millis(99, "admitted"))
-                .value("losers p50 (ms)", tally.millis(50, "sold-out", "already-purchased", "same-key"))
-                .value("losers p99 (ms)", tally.millis(99, "sold-out", "already-purchased", "same-key"))
-                .value("burst throughput (req/s)", tally.throughput())
-                .value("all winners PENDING_PAYMENT after (s)", settleSeconds)
-                .target(
-                        "losers p99 <= 25 ms; oversold = 0; duplicates = 0",
-                        correct && tally.millis(99, "sold-out", "already-purchased", "same-key") <= 25)
-                .fact("outcomes", tally.counts())
-                .fact("orders by status", audit.ordersByStatus())
-                .fact("mysql balanced", audit.mysqlBalanced())
-                .fact("redis balanced", audit.redisBalanced());
+        return new OpenLoopPhase(settings, admin, tokens, run).run();
     }
 
     private record Settled(long count, double seconds) {
