@@ -50,15 +50,10 @@ record Settings(
 
     /** What the run does, in words (the chart's header). */
     String describe() {
-        return "%d connections, warm-up %d s, %d s per timed load, %,d buyers for %,d units, P4 at %,d requests/s, curve at %s connections"
-                .formatted(
-                        connections,
-                        warmup.toSeconds(),
-                        duration.toSeconds(),
-                        burstBuyers,
-                        burstUnits,
-                        arrivalRate,
-                        SoldOutPhases.join(curve));
+        return "%d connections, warm-up %d s, %d s per timed load, "
+                        .formatted(connections, warmup.toSeconds(), duration.toSeconds())
+                + "%,d buyers for %,d units, P4 at %,d requests/s, curve at %s connections"
+                        .formatted(burstBuyers, burstUnits, arrivalRate, SoldOutPhases.join(curve));
     }
 
     /** This run with {@code connections} instead. */

@@ -99,8 +99,9 @@ final class Svg {
     /** The whole document: a white background (dark page themes), then what was drawn. */
     String document(int width, int height, String title) {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"%s\" font-size=\"12\">\n"
-                        .formatted(width, height, width, height, FONT)
+                + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
+                        .formatted(width, height, width, height)
+                + " font-family=\"%s\" font-size=\"12\">\n".formatted(FONT)
                 + "<title>" + escape(title) + "</title>\n"
                 + "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n".formatted(width, height)
                 + body

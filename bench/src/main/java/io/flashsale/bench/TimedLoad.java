@@ -18,7 +18,10 @@ final class TimedLoad {
         };
     }
 
-    /** Sends each of {@code requests} once, in order, over {@code connections}; the tally's seconds end at the last answer. */
+    /**
+     * Sends each of {@code requests} once, in order, over {@code connections}; the tally's seconds end
+     * at the last answer.
+     */
     static Tally each(HttpLoad load, List<byte[]> requests, int connections) throws Exception {
         java.util.Iterator<byte[]> next = requests.iterator();
         AtomicLong id = new AtomicLong();
