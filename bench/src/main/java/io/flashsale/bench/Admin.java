@@ -38,6 +38,20 @@ final class Admin {
                 .as(SaleView.class);
     }
 
+    /**
+     * Seconds from {@code sinceNanos} (System.nanoTime) until {@code expected} orders of the sale are
+     * PENDING_PAYMENT, its view polled every 20 ms; past {@code timeout} throws {@link Await.TimedOut}.
+     */
+    double awaitPending(String saleId, long expected, long sinceNanos, Duration timeout) throws Exception {
+        Await.until(
+                "%d orders of sale %s PENDING_PAYMENT".formatted(expected, saleId),
+                timeout,
+                Duration.ofMillis(20),
+                () -> sale(saleId),
+                seen -> seen.pendingPayment() >= expected);
+        return (System.nanoTime() - sinceNanos) / 1e9;
+    }
+
     /** The product's invariant audit of the sale ({@code GET /api/sales/{id}/audit}). */
     AuditSummary audit(String saleId) {
         return new AuditSummary(api.audit(tokens.admin(), saleId)

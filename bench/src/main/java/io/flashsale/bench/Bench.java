@@ -10,14 +10,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Entry point of {@code bin/flashsale bench} and {@code bin/flashsale demo}.
  *
  * <pre>
  * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
- *       [--buyers N] [--units N] [--profile] [--smoke] [--phases P1,P4,P5] [--api-flags "-Dx=y -Dz=w"]
- *       [--temporal cli|test-server]
+ *       [--buyers N] [--units N] [--rate N] [--curve 16,64,200,800] [--profile] [--smoke]
+ *       [--phases P1,curve,P2,P3,P4,P5] [--api-flags "-Dx=y -Dz=w"] [--temporal cli|test-server]
  * demo  [--root DIR] [--api URL] [--buyers N] [--late-buyers N] [--units N] [--pay-share F] [--pay-timeout S]
  *       [--settle-margin S] [--connections N] [--temporal-ui URL] [--temporal cli|test-server]
  * </pre>
@@ -26,8 +27,10 @@ import java.util.Optional;
  * {@code TEMPORAL_UI_URL}, else http://localhost:8233; namespace {@code TEMPORAL_NAMESPACE}, else
  * default); a private stack's stops with the demo, so none is shown then.
  *
- * <p>{@code --phases}: P1 always runs; P2-P4 by default; P5 (the purchase path on a Redis Cluster
- * against the single Redis, a second stack on a local cluster) only when named.
+ * <p>{@code --phases}: P1 always runs; the load curve ({@code curve}) and P2-P4 by default; P5 (the
+ * purchase path on a Redis Cluster against the single Redis, a second stack on a local cluster) only
+ * when named. {@code --rate}: P4's open-loop arrivals per second; {@code --curve}: the load curve's
+ * connection counts.
  *
  * <p>{@code --temporal}: the Temporal the private stack runs on, the real dev server ({@code cli},
  * the default) or Temporal's Java test server.
@@ -62,11 +65,18 @@ public final class Bench {
                 d.maxRequests(),
                 integer(o, "settle", d.settleWorkflows()),
                 integer(o, "buyers", d.burstBuyers()),
-                integer(o, "units", d.burstUnits()));
+                integer(o, "units", d.burstUnits()),
+                integer(o, "rate", d.arrivalRate()),
+                o.containsKey("curve")
+                        ? java.util.Arrays.stream(o.get("curve").split(","))
+                                .map(String::trim)
+                                .map(Integer::valueOf)
+                                .toList()
+                        : d.curve());
         Path out = Path.of(o.getOrDefault("out", "target/bench"));
         List<String> apiFlags =
                 o.containsKey("api-flags") ? List.of(o.get("api-flags").split(" ")) : List.of();
-        String only = o.getOrDefault("phases", "P1,P2,P3,P4");
+        Set<String> only = phases(o.getOrDefault("phases", DEFAULT_PHASES));
         Report report = benchmark(
                 Path.of(o.getOrDefault("root", ".")),
                 out,
@@ -77,16 +87,39 @@ public final class Bench {
                 only);
         System.out.println();
         System.out.println(report.table());
-        System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.html"));
+        System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.svg")
+                + " (and chart.html)");
     }
 
-    /** Starts a private stack, runs P1-P4, writes the report to {@code out}, stops the stack (P5: {@code --phases}). */
+    /** The phases {@code --phases} may name, in the order they run. */
+    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5");
+
+    static final String DEFAULT_PHASES = "P1,curve,P2,P3,P4";
+
+    /** The phases named (comma-separated), P1 always among them; an unknown name is refused. */
+    static Set<String> phases(String names) {
+        Set<String> phases = new java.util.HashSet<>(Set.of("P1"));
+        for (String name : names.split(",")) {
+            String phase = PHASES.stream()
+                    .filter(p -> p.equalsIgnoreCase(name.trim()))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            "--phases: unknown phase " + name.trim() + "; known: " + String.join(",", PHASES)));
+            phases.add(phase);
+        }
+        return phases;
+    }
+
+    /** Starts a private stack, runs the default phases, writes the report to {@code out}, stops the stack. */
     static Report benchmark(Path root, Path out, Settings settings, DevServer.Kind temporal, boolean profile)
             throws Exception {
-        return benchmark(root, out, settings, temporal, profile, List.of(), "P1,P2,P3,P4");
+        return benchmark(root, out, settings, temporal, profile, List.of(), phases(DEFAULT_PHASES));
     }
 
-    /** {@code extraApiFlags}: JVM flags for the api (e.g. -Dproperty=value to try a fix); {@code only}: phases. */
+    /**
+     * {@code extraApiFlags}: JVM flags for the api (e.g. -Dproperty=value to try a fix); {@code only}:
+     * the phases ({@link #phases}).
+     */
     static Report benchmark(
             Path root,
             Path out,
@@ -94,7 +127,7 @@ public final class Bench {
             DevServer.Kind temporal,
             boolean profile,
             List<String> extraApiFlags,
-            String only)
+            Set<String> only)
             throws Exception {
         Files.createDirectories(out);
         List<String> apiFlags = new java.util.ArrayList<>(extraApiFlags);
@@ -108,20 +141,17 @@ public final class Bench {
                     + ", Redis prefix " + stores.redisPrefix());
             Report report = new Report(environment(settings, stack.temporal()));
             Phases phases = new Phases(stack, stores, settings, stack.tokens());
-            Report.Phase p1 = step("P1", phases::p1);
-            report.add(p1);
-            if (only.contains("P2")) {
-                report.add(step("P2", () -> phases.p2(p1)));
-            }
-            if (only.contains("P3")) {
-                report.add(step("P3", phases::p3));
-            }
-            if (only.contains("P4")) {
-                report.add(step("P4", phases::p4));
-            }
-            if (only.contains("P5")) {
-                report.add(
-                        step("P5", () -> ClusterComparison.run(root, out.resolve("logs"), stores, settings, temporal)));
+            Map<String, PhaseRun> runs = Map.of(
+                    "P1", phases::p1,
+                    "curve", phases::curve,
+                    "P2", phases::p2,
+                    "P3", phases::p3,
+                    "P4", phases::p4,
+                    "P5", () -> ClusterComparison.run(root, out.resolve("logs"), stores, settings, temporal));
+            for (String phase : PHASES) {
+                if (only.contains(phase)) {
+                    report.add(step(phase, runs.get(phase)));
+                }
             }
             report.write(out);
             return report;
@@ -209,6 +239,7 @@ public final class Bench {
         env.put("memory", firstLine(Path.of("/proc/meminfo"), "MemTotal"));
         env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         env.put("settings", settings.toString());
+        env.put("run", java.time.LocalDate.now() + ": " + settings.describe());
         return env;
     }
 

@@ -71,6 +71,15 @@ final class Burst {
         return new Tally(users::get);
     }
 
+    /**
+     * Sends every request at its intended time, {@code perSecond} a second in order, whatever the
+     * answers before it ({@link HttpLoad#runOpen}); {@code warm} connections open before the first,
+     * at most {@link HttpLoad#MAX_OPEN_CONNECTIONS}.
+     */
+    HttpLoad.Schedule fireOpen(HttpLoad load, double perSecond, int warm, HttpLoad.Sink answers) throws IOException {
+        return load.runOpen(requests, perSecond, warm, HttpLoad.MAX_OPEN_CONNECTIONS, answers);
+    }
+
     void fire(HttpLoad load, int connections, HttpLoad.Sink answers) throws IOException {
         java.util.Iterator<HttpLoad.Request> next = requests.iterator();
         load.run(connections, () -> next.hasNext() ? next.next() : null, answers, Long.MAX_VALUE);

@@ -13,31 +13,53 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.Statement;
+import java.time.Instant;
+import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import javax.crypto.SecretKey;
+import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
+import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
+import org.springframework.security.oauth2.jwt.JwtClaimNames;
+import org.springframework.security.oauth2.jwt.JwtClaimValidator;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtException;
+import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 
 /**
- * For comparison only: the seeds' "before" design, where every buyer reaches MySQL. One transaction
- * per request: {@code UPDATE ... SET available = available - 1 WHERE id = ? AND available > 0}, then
- * the order INSERT (UNIQUE(sale_id, user_id)); 201 created, 409 sold out or already bought. Behind a
- * JDK HttpServer with a fixed thread pool and the worker's default pool size (20 connections). It
- * checks no token, which only favours the baseline.
+ * For comparison only: the seeds' "before" design, where every buyer reaches MySQL. It takes the
+ * api's purchase request ({@code POST /api/sales/{id}/purchases} with a bearer token) and verifies
+ * the token as the api does (Spring Security's {@code NimbusJwtDecoder}, HS256 over the same secret,
+ * {@code exp} required, {@code exp}/{@code nbf} within the default clock skew; 401 otherwise); the
+ * buyer is the token's subject. Then one transaction: {@code UPDATE ... SET available = available -
+ * 1 WHERE id = ? AND available > 0}, then the order INSERT (UNIQUE(sale_id, user_id)); 201 created,
+ * 409 sold out or already bought. Behind a JDK HttpServer with a fixed thread pool and the worker's
+ * default pool size (20 connections).
  */
 final class DbBaseline implements AutoCloseable {
 
     static final int POOL_SIZE = 20;
     private static final int THREADS = 64;
+    private static final String PREFIX = "/api/sales/";
+    private static final String SUFFIX = "/purchases";
+
+    /** A sale as the baseline's tables hold it. */
+    record Sale(int total, int available, long orders) {}
 
     private final HikariDataSource pool;
     private final HttpServer server;
+    private final JwtDecoder tokens;
     private final ExecutorService threads = Executors.newFixedThreadPool(THREADS);
 
-    private DbBaseline(HikariDataSource pool, HttpServer server) {
+    private DbBaseline(HikariDataSource pool, HttpServer server, JwtDecoder tokens) {
         this.pool = pool;
         this.server = server;
+        this.tokens = tokens;
     }
 
-    static DbBaseline start(Stores stores) throws IOException, SQLException {
+    /** {@code tokenKey}: the HS256 key buyers' tokens are signed with (the api's secret). */
+    static DbBaseline start(Stores stores, SecretKey tokenKey) throws IOException, SQLException {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(stores.jdbcUrl());
         config.setUsername(stores.user());
@@ -46,8 +68,8 @@ final class DbBaseline implements AutoCloseable {
         HikariDataSource pool = new HikariDataSource(config);
         createTables(pool);
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 1024);
-        DbBaseline baseline = new DbBaseline(pool, server);
-        server.createContext("/baseline/purchase", baseline::purchase);
+        DbBaseline baseline = new DbBaseline(pool, server, decoder(tokenKey));
+        server.createContext(PREFIX, baseline::purchase);
         server.setExecutor(baseline.threads);
         server.start();
         return baseline;
@@ -65,6 +87,34 @@ final class DbBaseline implements AutoCloseable {
             insert.setInt(2, units);
             insert.setInt(3, units);
             insert.executeUpdate();
+        }
+    }
+
+    /** The api's token checks (its TokenRules without issuer and audience, which the bench does not set). */
+    private static JwtDecoder decoder(SecretKey key) {
+        NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(key)
+                .macAlgorithm(MacAlgorithm.HS256)
+                .build();
+        decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(
+                new JwtClaimValidator<Instant>(JwtClaimNames.EXP, Objects::nonNull), new JwtTimestampValidator()));
+        return decoder;
+    }
+
+    /** The sale's units and orders, read from the baseline's tables. */
+    Sale sale(String saleId) throws SQLException {
+        try (Connection c = pool.getConnection();
+                PreparedStatement read = c.prepareStatement(
+                        """
+                        SELECT s.total, s.available,
+                               (SELECT COUNT(*) FROM baseline_orders o WHERE o.sale_id = s.id) AS orders
+                        FROM baseline_sales s WHERE s.id = ?""")) {
+            read.setString(1, saleId);
+            try (java.sql.ResultSet row = read.executeQuery()) {
+                if (!row.next()) {
+                    throw new IllegalStateException("no baseline sale " + saleId);
+                }
+                return new Sale(row.getInt("total"), row.getInt("available"), row.getLong("orders"));
+            }
         }
     }
 
@@ -86,21 +136,43 @@ final class DbBaseline implements AutoCloseable {
     }
 
     private void purchase(HttpExchange exchange) throws IOException {
-        String[] query = exchange.getRequestURI().getRawQuery().split("&");
-        String sale = query[0].substring("sale=".length());
-        String user = query[1].substring("user=".length());
-        int status;
-        String body;
-        try {
-            status = buy(sale, user) ? 201 : 409;
-            body = status == 201 ? "{\"status\":\"PENDING_PAYMENT\"}" : "{\"type\":\"sold-out\"}";
-        } catch (SQLIntegrityConstraintViolationException duplicate) {
-            status = 409;
-            body = "{\"type\":\"already-purchased\"}";
-        } catch (SQLException e) {
-            status = 503;
-            body = "{\"type\":\"unavailable\"}";
+        String path = exchange.getRequestURI().getPath();
+        if (!"POST".equals(exchange.getRequestMethod()) || !path.endsWith(SUFFIX)) {
+            answer(exchange, 404, "{\"type\":\"not-found\"}");
+            return;
         }
+        String user = user(exchange.getRequestHeaders().getFirst("Authorization"));
+        if (user == null) {
+            answer(exchange, 401, "{\"type\":\"unauthorized\"}");
+            return;
+        }
+        String sale = path.substring(PREFIX.length(), path.length() - SUFFIX.length());
+        try {
+            boolean bought = buy(sale, user);
+            answer(
+                    exchange,
+                    bought ? 201 : 409,
+                    bought ? "{\"status\":\"PENDING_PAYMENT\"}" : "{\"type\":\"sold-out\"}");
+        } catch (SQLIntegrityConstraintViolationException duplicate) {
+            answer(exchange, 409, "{\"type\":\"already-purchased\"}");
+        } catch (SQLException e) {
+            answer(exchange, 503, "{\"type\":\"unavailable\"}");
+        }
+    }
+
+    /** The verified token's subject; null when there is no bearer token or it does not verify. */
+    private String user(String authorization) {
+        if (authorization == null || !authorization.startsWith("Bearer ")) {
+            return null;
+        }
+        try {
+            return tokens.decode(authorization.substring("Bearer ".length())).getSubject();
+        } catch (JwtException invalid) {
+            return null;
+        }
+    }
+
+    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
         exchange.sendResponseHeaders(status, bytes.length);

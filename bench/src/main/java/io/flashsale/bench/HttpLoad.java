@@ -11,12 +11,15 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 
 /**
- * A closed-loop HTTP/1.1 load generator: {@code connections} keep-alive connections on one selector
- * thread, each sending its next request as soon as the previous answer is complete. One thread keeps
- * the generator's own CPU use small on a machine it shares with the system under test. A run that
- * hears nothing at all for {@code silence} (60 s unless told) gives up instead of waiting forever.
+ * An HTTP/1.1 load generator on one selector thread (which keeps its own CPU use small on a machine
+ * it shares with the system under test), keep-alive connections, one request in flight on each.
+ * Closed loop ({@link #run}): {@code connections} connections, each sending its next request as soon
+ * as the previous answer is complete. Open loop ({@link #runOpen}): each request sent at its intended
+ * time on an idle connection or a new one. A run that hears nothing at all for {@code silence} (60 s
+ * unless told) gives up instead of waiting forever.
  */
 final class HttpLoad {
 
@@ -34,6 +37,28 @@ final class HttpLoad {
     }
 
     static final Duration SILENCE = Duration.ofSeconds(60);
+
+    /** Open loop: at most this many connections unless told (one per request in flight). */
+    static final int MAX_OPEN_CONNECTIONS = 4000;
+
+    /** Open loop: a send this much after its intended time counts as late. */
+    static final Duration LATE = Duration.ofMillis(10);
+
+    /**
+     * How closely an open-loop run kept its schedule: each send's delay after its intended time
+     * (microseconds), the connections it opened, and the seconds from its start to its last answer.
+     */
+    record Schedule(Histogram sendDelays, int connections, double seconds) {
+
+        /** Sends more than {@link #LATE} after their intended time. */
+        long late() {
+            return sendDelays.getTotalCount() - sendDelays.getCountBetweenValues(0, LATE.toNanos() / 1000);
+        }
+
+        double delayMillis(double percentile) {
+            return sendDelays.getValueAtPercentile(percentile) / 1000.0;
+        }
+    }
 
     private final InetSocketAddress address;
     private final Duration silence;
@@ -61,7 +86,7 @@ final class HttpLoad {
                 if (first == null) {
                     break;
                 }
-                Connection connection = new Connection(selector);
+                Connection connection = new Connection(selector, true);
                 open.add(connection);
                 connection.send(first);
             }
@@ -95,32 +120,128 @@ final class HttpLoad {
         }
     }
 
+    /**
+     * Open loop: sends request {@code i} of {@code requests} at its intended time, {@code i / perSecond}
+     * seconds after the start, whatever earlier answers did: on an idle connection, else a new one
+     * ({@code warm} are open before the start; a new one connects without holding up the others and
+     * sends once connected; at most {@code maxConnections}, beyond which a send waits for the next
+     * answer and is late). Each answer's
+     * latency counts from its request's intended time, so a send the generator made late (behind
+     * schedule, or every connection busy) shows in the latency instead of hiding (no coordinated
+     * omission). Runs until every request has its answer.
+     *
+     * @throws Await.TimedOut when requests are in flight and no answer came for the silence timeout
+     */
+    Schedule runOpen(List<Request> requests, double perSecond, int warm, int maxConnections, Sink sink)
+            throws IOException {
+        List<Connection> open = new ArrayList<>();
+        java.util.ArrayDeque<Connection> idle = new java.util.ArrayDeque<>();
+        Histogram delays = new Histogram(3_600_000_000L, 3);
+        try (Selector selector = Selector.open()) {
+            for (int i = 0; i < Math.min(warm, requests.size()); i++) {
+                open.add(new Connection(selector, true));
+                idle.add(open.get(i));
+            }
+            long start = System.nanoTime();
+            double interval = 1e9 / perSecond;
+            int sent = 0;
+            int answered = 0;
+            long heard = start;
+            long last = start;
+            while (answered < requests.size()) {
+                long now = System.nanoTime();
+                for (long due; sent < requests.size() && (due = start + (long) (sent * interval)) <= now; sent++) {
+                    Connection connection = idle.poll();
+                    if (connection == null && open.size() >= maxConnections) {
+                        break;
+                    }
+                    if (connection == null) {
+                        connection = new Connection(selector, false);
+                        open.add(connection);
+                    }
+                    connection.send(requests.get(sent), due);
+                    delays.recordValue(Math.max(0, System.nanoTime() - due) / 1000);
+                }
+                long next = sent < requests.size() ? start + (long) (sent * interval) : Long.MAX_VALUE;
+                long wait = Math.max(1, Math.min(100, (next - System.nanoTime()) / 1_000_000));
+                if (selector.select(wait) > 0) {
+                    heard = System.nanoTime();
+                } else if (sent > answered && System.nanoTime() - heard > silence.toNanos()) {
+                    throw Await.gaveUp(
+                            silence, "an answer from " + address, (sent - answered) + " requests unanswered");
+                }
+                for (SelectionKey key : selector.selectedKeys()) {
+                    Connection connection = (Connection) key.attachment();
+                    if (key.isConnectable()) {
+                        connection.finishConnect();
+                    } else if (connection.readable(sink)) {
+                        answered++;
+                        last = System.nanoTime();
+                        idle.add(connection);
+                    }
+                }
+                selector.selectedKeys().clear();
+            }
+            return new Schedule(delays, open.size(), (last - start) / 1e9);
+        } finally {
+            for (Connection connection : open) {
+                connection.close();
+            }
+        }
+    }
+
     private final class Connection {
         private final Selector selector;
         private final ByteBuffer in = ByteBuffer.allocate(16 * 1024);
         private final Response response = new Response();
         private SocketChannel channel;
         private SelectionKey key;
+        private boolean connected;
         private Request current;
         private long started;
 
-        Connection(Selector selector) throws IOException {
+        /** {@code wait}: connect before returning; else the connect completes on the selector thread. */
+        Connection(Selector selector, boolean wait) throws IOException {
             this.selector = selector;
-            connect();
+            connect(wait);
         }
 
-        private void connect() throws IOException {
-            channel = SocketChannel.open(address);
+        private void connect(boolean wait) throws IOException {
+            channel = SocketChannel.open();
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            channel.configureBlocking(wait);
+            connected = channel.connect(address);
             channel.configureBlocking(false);
-            key = channel.register(selector, SelectionKey.OP_READ, this);
+            key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, this);
+        }
+
+        /** Completes a connect that did not wait, then writes the request that waited for it. */
+        void finishConnect() throws IOException {
+            connected = channel.finishConnect();
+            if (connected) {
+                key.interestOps(SelectionKey.OP_READ);
+                if (current != null) {
+                    write();
+                }
+            }
         }
 
         void send(Request request) throws IOException {
+            send(request, System.nanoTime());
+        }
+
+        /** Sends {@code request} (once connected); its latency counts from {@code startedNanos}. */
+        void send(Request request, long startedNanos) throws IOException {
             current = request;
             response.reset();
-            started = System.nanoTime();
-            ByteBuffer out = ByteBuffer.wrap(request.bytes());
+            started = startedNanos;
+            if (connected) {
+                write();
+            }
+        }
+
+        private void write() throws IOException {
+            ByteBuffer out = ByteBuffer.wrap(current.bytes());
             while (out.hasRemaining()) {
                 if (channel.write(out) == 0) {
                     Thread.onSpinWait();
@@ -128,7 +249,10 @@ final class HttpLoad {
             }
         }
 
-        /** @return true when the current request got its whole answer (or failed) */
+        /**
+         * @return true when the current request got its whole answer (or failed); false while it is
+         *     incomplete, and for an idle connection (one the server closed is opened again)
+         */
         boolean readable(Sink sink) throws IOException {
             in.clear();
             int read;
@@ -137,8 +261,14 @@ final class HttpLoad {
             } catch (IOException e) {
                 read = -1;
             }
+            if (current == null) {
+                if (read < 0) {
+                    reconnect();
+                }
+                return false;
+            }
             if (read < 0) {
-                sink.answered(current.id(), -1, "", System.nanoTime() - started);
+                answered(sink, -1, "");
                 reconnect();
                 return true;
             }
@@ -146,16 +276,22 @@ final class HttpLoad {
             if (!response.complete()) {
                 return false;
             }
-            sink.answered(current.id(), response.status(), response.body(), System.nanoTime() - started);
+            answered(sink, response.status(), response.body());
             if (response.closes()) {
                 reconnect();
             }
             return true;
         }
 
+        private void answered(Sink sink, int status, String body) {
+            Request request = current;
+            current = null;
+            sink.answered(request.id(), status, body, System.nanoTime() - started);
+        }
+
         private void reconnect() throws IOException {
             close();
-            connect();
+            connect(true);
         }
 
         void close() throws IOException {

@@ -13,9 +13,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
-/** P1-P4 on a running stack; each returns its facts as a {@link Report.Phase}. */
+/**
+ * The phases on a running stack, each answering a {@link Report.Phase}: P3 here, the others in
+ * classes of their own.
+ */
 final class Phases {
 
     private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
@@ -29,6 +31,7 @@ final class Phases {
     private final HttpLoad apiLoad;
     private final Requests apiRequests;
     private final String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
+    private final SoldOutPhases soldOut;
 
     Phases(Stack stack, Stores stores, Settings settings, Tokens tokens) {
         this.stack = stack;
@@ -38,47 +41,22 @@ final class Phases {
         this.admin = new Admin(new Api(stack.api()), tokens);
         this.apiLoad = new HttpLoad(admin.address());
         this.apiRequests = new Requests(admin.address());
+        this.soldOut = new SoldOutPhases(stack, settings, run);
     }
 
-    /** P1: the sold-out purchase path against the api's cheapest endpoint (liveness, no token). */
+    /** P1: the sold-out purchase path against liveness ({@link SoldOutPhases}). */
     Report.Phase p1() throws Exception {
-        SoldOutLoad purchases = SoldOutLoad.on(stack, settings, "p1" + run);
-        HttpLoad.Source liveness = TimedLoad.cycle(List.of(apiRequests.liveness()));
-        TimedLoad.run(apiLoad, liveness, settings, settings.warmup());
-        purchases.run(settings.warmup());
-        Tally live = TimedLoad.run(apiLoad, liveness, settings, settings.duration());
-        Tally buy = purchases.run(settings.duration());
-        return new Report.Phase("P1", "sold-out purchase vs liveness, " + settings.connections() + " connections")
-                .measure("purchase", buy)
-                .measure("liveness", live)
-                .ratio(
-                        buy.throughput() / live.throughput(),
-                        ">= 0.9 and purchase p99 <= 25 ms",
-                        buy.throughput() / live.throughput() >= 0.9 && buy.millis(99) <= 25)
-                .fact("purchase outcomes", buy.counts())
-                .fact("liveness outcomes", live.counts());
+        return soldOut.p1();
     }
 
-    /** P2: the same sold-out purchase path against the DB-only baseline in the same state. */
-    Report.Phase p2(Report.Phase p1) throws Exception {
-        String sale = "p2" + run;
-        try (DbBaseline baseline = DbBaseline.start(stores)) {
-            baseline.createSale(sale, 1);
-            HttpLoad load = new HttpLoad(baseline.address());
-            Requests requests = new Requests(baseline.address());
-            List<byte[]> buyers = new ArrayList<>();
-            for (int i = 0; i < 2000; i++) {
-                buyers.add(requests.baselinePurchase(sale, sale + "u" + i));
-            }
-            TimedLoad.run(load, TimedLoad.cycle(buyers), settings, settings.warmup());
-            Tally db = TimedLoad.run(load, TimedLoad.cycle(buyers), settings, settings.duration());
-            double purchase = p1.throughput("purchase");
-            return new Report.Phase("P2", "sold-out purchase vs DB-only baseline (UPDATE + INSERT per request)")
-                    .measure("baseline", db)
-                    .copy(p1, "purchase")
-                    .ratio(purchase / db.throughput(), ">= 8x", purchase / db.throughput() >= 8)
-                    .fact("baseline outcomes", db.counts());
-        }
+    /** The load curve of the sold-out purchase path ({@link SoldOutPhases}). */
+    Report.Phase curve() throws Exception {
+        return soldOut.curve();
+    }
+
+    /** P2: the contest with stock, api against the DB-only baseline ({@link ContestPhase}). */
+    Report.Phase p2() throws Exception {
+        return new ContestPhase(stores, settings, admin, tokens, run).run();
     }
 
     /** P3: admitted to PENDING_PAYMENT per second against a trivial 3-step workflow, same Temporal. */
@@ -99,7 +77,7 @@ final class Phases {
                     .value("trivial workflows completed (/s)", trivial.rate())
                     .value("trivial settle time (s)", trivial.seconds())
                     .value("workflows", n)
-                    .ratio(ratio, ">= 0.8", ratio >= 0.8)
+                    .ratio(ratio, 0.8, "purchase settle rate / trivial workflows' rate >= 0.8")
                     .fact("purchases settled", purchases.count())
                     .fact("trivial completed", trivial.count());
         } finally {
@@ -108,35 +86,9 @@ final class Phases {
         }
     }
 
-    /** P4: a burst of buyers for few units: correctness facts and the latencies users see. */
+    /** P4: the open-loop flash sale ({@link OpenLoopPhase}). */
     Report.Phase p4() throws Exception {
-        String sale = "p4" + run;
-        admin.createSale(sale, settings.burstUnits(), LONG_PAY_TIMEOUT);
-        Burst burst = Burst.of(apiRequests, tokens, sale, settings.burstBuyers(), 4);
-        long start = System.nanoTime();
-        Tally tally = burst.fire(apiLoad, settings.connections());
-        long admitted = tally.count("admitted");
-        double settleSeconds = awaitPending(sale, admitted, start);
-        AuditSummary audit = admin.audit(sale);
-        boolean correct = audit.oversold() == 0 && audit.duplicateOrders() == 0 && tally.usersAdmittedTwice() == 0;
-        return new Report.Phase("P4", settings.burstBuyers() + " buyers for " + settings.burstUnits() + " units")
-                .value("requests", burst.size())
-                .value("admitted", admitted)
-                .value("oversold", audit.oversold())
-                .value("duplicate orders", audit.duplicateOrders() + tally.usersAdmittedTwice())
-                .value("winners p50 (ms)", tally.millis(50, "admitted"))
-                .value("winners p99 (ms)", tally.millis(99, "admitted"))
-                .value("losers p50 (ms)", tally.millis(50, "sold-out", "already-purchased", "same-key"))
-                .value("losers p99 (ms)", tally.millis(99, "sold-out", "already-purchased", "same-key"))
-                .value("burst throughput (req/s)", tally.throughput())
-                .value("all winners PENDING_PAYMENT after (s)", settleSeconds)
-                .target(
-                        "losers p99 <= 25 ms; oversold = 0; duplicates = 0",
-                        correct && tally.millis(99, "sold-out", "already-purchased", "same-key") <= 25)
-                .fact("outcomes", tally.counts())
-                .fact("orders by status", audit.ordersByStatus())
-                .fact("mysql balanced", audit.mysqlBalanced())
-                .fact("redis balanced", audit.redisBalanced());
+        return new OpenLoopPhase(settings, admin, tokens, run).run();
     }
 
     private record Settled(long count, double seconds) {
@@ -148,28 +100,10 @@ final class Phases {
     private Settled settle(String sale, int n) throws Exception {
         admin.createSale(sale, n, LONG_PAY_TIMEOUT);
         List<byte[]> buyers = SoldOutLoad.purchases(apiRequests, tokens, sale, n);
-        java.util.Iterator<byte[]> next = buyers.iterator();
-        AtomicLong id = new AtomicLong();
-        Tally tally = new Tally(null);
         long start = System.nanoTime();
-        apiLoad.run(
-                settings.connections(),
-                () -> next.hasNext() ? new HttpLoad.Request((int) id.getAndIncrement(), next.next()) : null,
-                tally,
-                Long.MAX_VALUE);
+        Tally tally = TimedLoad.each(apiLoad, buyers, settings.connections());
         long admitted = tally.count("admitted");
-        return new Settled(admitted, awaitPending(sale, admitted, start));
-    }
-
-    /** Seconds from {@code startNanos} until {@code expected} orders of the sale are PENDING_PAYMENT. */
-    private double awaitPending(String sale, long expected, long startNanos) throws Exception {
-        Await.until(
-                "%d orders of sale %s PENDING_PAYMENT".formatted(expected, sale),
-                SETTLE_TIMEOUT,
-                Duration.ofMillis(20),
-                () -> admin.sale(sale),
-                seen -> seen.pendingPayment() >= expected);
-        return (System.nanoTime() - startNanos) / 1e9;
+        return new Settled(admitted, admin.awaitPending(sale, admitted, start, SETTLE_TIMEOUT));
     }
 
     private Settled trivial(WorkflowClient client, String prefix, int n) throws Exception {

@@ -11,19 +11,25 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The run's one table (markdown), results.json and chart.html. */
+/** The run's one table (markdown), results.json, chart.svg and chart.html. */
 final class Report {
 
-    /** One phase's measures (throughput and latency), values, ratio against its ceiling and facts. */
+    /**
+     * One phase's measures (throughput and latency of a load, at a number of connections when it
+     * says), latencies of groups of answers (e.g. winners, losers; a p99 target when they have one),
+     * values, ratio against its ceiling (a ratio target when it has one), target and facts.
+     */
     static final class Phase {
         final String id;
         final String title;
         final Map<String, Map<String, Object>> measures = new LinkedHashMap<>();
+        final Map<String, Map<String, Object>> latencies = new LinkedHashMap<>();
         final Map<String, Object> values = new LinkedHashMap<>();
         final Map<String, Object> facts = new LinkedHashMap<>();
         Double ratio;
+        Double ratioTarget;
         String target;
-        boolean met;
+        Boolean met;
 
         Phase(String id, String title) {
             this.id = id;
@@ -31,6 +37,19 @@ final class Report {
         }
 
         Phase measure(String name, Tally tally) {
+            measures.put(name, measureOf(tally));
+            return this;
+        }
+
+        /** A closed-loop load's measure at {@code connections}. */
+        Phase measure(String name, Tally tally, int connections) {
+            Map<String, Object> m = measureOf(tally);
+            m.put("connections", connections);
+            measures.put(name, m);
+            return this;
+        }
+
+        private static Map<String, Object> measureOf(Tally tally) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("requests", tally.answered());
             m.put("seconds", round(tally.seconds()));
@@ -38,17 +57,23 @@ final class Report {
             m.put("p50_ms", round(tally.millis(50)));
             m.put("p99_ms", round(tally.millis(99)));
             m.put("max_ms", round(tally.millis(100)));
-            measures.put(name, m);
-            return this;
+            return m;
         }
 
-        Phase copy(Phase other, String name) {
-            measures.put(name, other.measures.get(name));
+        /** The latency of the answers with one of {@code outcomes}; {@code p99Target} in ms, or null. */
+        Phase latency(String name, Tally tally, Double p99Target, String... outcomes) {
+            Map<String, Object> l = new LinkedHashMap<>();
+            l.put(
+                    "answers",
+                    java.util.Arrays.stream(outcomes).mapToLong(tally::count).sum());
+            l.put("p50_ms", round(tally.millis(50, outcomes)));
+            l.put("p99_ms", round(tally.millis(99, outcomes)));
+            l.put("max_ms", round(tally.millis(100, outcomes)));
+            if (p99Target != null) {
+                l.put("p99_target_ms", p99Target);
+            }
+            latencies.put(name, l);
             return this;
-        }
-
-        double throughput(String name) {
-            return ((Number) measures.get(name).get("throughput")).doubleValue();
         }
 
         Phase value(String name, double value) {
@@ -57,9 +82,22 @@ final class Report {
             return this;
         }
 
-        Phase ratio(double ratio, String target, boolean met) {
+        /** A ratio whose target is {@code >= atLeast}; {@code target} says it in words. */
+        Phase ratio(double ratio, double atLeast, String target) {
+            return ratio(ratio, atLeast, target, true);
+        }
+
+        /** As {@link #ratio(double, double, String)}, met only when {@code alsoRequired} holds too. */
+        Phase ratio(double ratio, double atLeast, String target, boolean alsoRequired) {
             this.ratio = round(ratio);
-            return target(target, met);
+            this.ratioTarget = atLeast;
+            return target(target, alsoRequired && ratio >= atLeast);
+        }
+
+        /** A ratio without a target: reported only. */
+        Phase ratio(double ratio) {
+            this.ratio = round(ratio);
+            return this;
         }
 
         Phase target(String target, boolean met) {
@@ -78,8 +116,10 @@ final class Report {
             json.put("phase", id);
             json.put("title", title);
             json.put("measures", measures);
+            json.put("latencies", latencies);
             json.put("values", values);
             json.put("ratio", ratio);
+            json.put("ratio_target", ratioTarget);
             json.put("target", target);
             json.put("met", met);
             json.put("facts", facts);
@@ -110,11 +150,18 @@ final class Report {
                     name + " (req/s, p50, p99)",
                     "%s req/s, p50 %s ms, p99 %s ms"
                             .formatted(fmt(m.get("throughput")), fmt(m.get("p50_ms")), fmt(m.get("p99_ms"))))));
+            p.latencies.forEach((name, l) -> t.append(row(
+                    p.id,
+                    name + " (answers, p50, p99)",
+                    "%s answers, p50 %s ms, p99 %s ms"
+                            .formatted(fmt(l.get("answers")), fmt(l.get("p50_ms")), fmt(l.get("p99_ms"))))));
             p.values.forEach((name, v) -> t.append(row(p.id, name, fmt(v))));
             if (p.ratio != null) {
                 t.append(row(p.id, "**ratio**", "**" + fmt(p.ratio) + "**"));
             }
-            t.append(row(p.id, "target: " + p.target, p.met ? "**met**" : "**not met**"));
+            if (p.target != null) {
+                t.append(row(p.id, "target: " + p.target, p.met ? "**met**" : "**not met**"));
+            }
         }
         return t.toString();
     }
@@ -131,7 +178,9 @@ final class Report {
         new ObjectMapper()
                 .enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValue(dir.resolve("results.json").toFile(), json);
-        Files.writeString(dir.resolve("chart.html"), Chart.html(phases, environment, table()));
+        String svg = Chart.svg(phases, environment);
+        Files.writeString(dir.resolve("chart.svg"), svg);
+        Files.writeString(dir.resolve("chart.html"), Chart.html(svg, table()));
     }
 
     static double round(double value) {
@@ -140,7 +189,9 @@ final class Report {
 
     static String fmt(Object value) {
         if (value instanceof Double d) {
-            return d >= 100 ? String.format(Locale.ROOT, "%,.0f", d) : String.format(Locale.ROOT, "%.2f", d);
+            return d.isNaN()
+                    ? "none"
+                    : d >= 100 ? String.format(Locale.ROOT, "%,.0f", d) : String.format(Locale.ROOT, "%.2f", d);
         }
         return String.valueOf(value);
     }

@@ -20,11 +20,6 @@ final class Requests {
         return bytes("GET", "/actuator/health/liveness", null, null, null);
     }
 
-    /** The DB-only baseline's purchase: the user travels as a query parameter, no token. */
-    byte[] baselinePurchase(String saleId, String user) {
-        return bytes("POST", "/baseline/purchase?sale=" + saleId + "&user=" + user, null, null, "");
-    }
-
     private byte[] bytes(String method, String path, String token, String extraHeader, String body) {
         StringBuilder text = new StringBuilder(512)
                 .append(method)

@@ -46,9 +46,14 @@ final class SoldOutLoad {
         return purchases;
     }
 
-    /** The buyers for {@code duration} (or the run's request cap). */
+    /** The buyers for {@code duration} (or the run's request cap) at the run's connections. */
     Tally run(Duration duration) throws Exception {
-        return TimedLoad.run(load, purchases, settings, duration);
+        return run(duration, settings.connections());
+    }
+
+    /** The buyers for {@code duration} (or the run's request cap) at {@code connections}. */
+    Tally run(Duration duration, int connections) throws Exception {
+        return TimedLoad.run(load, purchases, settings.withConnections(connections), duration);
     }
 
     private static void sellOut(HttpLoad load, byte[] ownerPurchase, String sale) throws Exception {

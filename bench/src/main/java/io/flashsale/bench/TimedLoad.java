@@ -18,6 +18,22 @@ final class TimedLoad {
         };
     }
 
+    /**
+     * Sends each of {@code requests} once, in order, over {@code connections}; the tally's seconds end
+     * at the last answer.
+     */
+    static Tally each(HttpLoad load, List<byte[]> requests, int connections) throws Exception {
+        java.util.Iterator<byte[]> next = requests.iterator();
+        AtomicLong id = new AtomicLong();
+        Tally tally = new Tally(null);
+        load.run(
+                connections,
+                () -> next.hasNext() ? new HttpLoad.Request((int) id.getAndIncrement(), next.next()) : null,
+                tally,
+                Long.MAX_VALUE);
+        return tally;
+    }
+
     /** Runs {@code source} for {@code duration} (or {@code maxRequests}) at the configured connections. */
     static Tally run(HttpLoad load, HttpLoad.Source source, Settings settings, Duration duration) throws Exception {
         Tally tally = new Tally(null);

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Base64;
 import javax.crypto.Mac;
+import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
 /** HS256 bearer tokens as {@code bin/flashsale token} signs them: sub = user, scope buyer, admin or payments. */
@@ -22,6 +23,11 @@ final class Tokens {
     static Tokens fromEnvironment() {
         String secret = System.getenv("FLASHSALE_JWT_SECRET");
         return new Tokens(secret == null || secret.isBlank() ? DEV_SECRET : secret);
+    }
+
+    /** The HMAC key these tokens are signed with (and the api verifies them with). */
+    SecretKey key() {
+        return new SecretKeySpec(secret, "HmacSHA256");
     }
 
     String buyer(String user) {
@@ -44,7 +50,7 @@ final class Tokens {
         String input = HEADER + "." + claims;
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
+            mac.init(key());
             return input + "." + B64.encodeToString(mac.doFinal(input.getBytes(StandardCharsets.US_ASCII)));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);

@@ -5,33 +5,68 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flashsale.devtemporal.DevServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 
 /**
  * Every phase once with ~50 requests on a private stack (api, worker, dev Temporal as processes).
- * Correctness only: nothing here is timed.
+ * Correctness only: nothing here is timed. Every answer must be the expected outcome, so a 5xx, a
+ * connection error or a rate limit fails it.
  */
 class BenchSmokeIT {
 
     @Test
     void runsEveryPhaseWithoutOversellingOrDuplicating() throws Exception {
         Path out = Path.of("target", "bench-smoke");
+        Settings settings = Settings.smoke();
         Report report = Bench.benchmark(
-                Path.of(System.getProperty("flashsale.root", "..")), out, Settings.smoke(), DevServer.Kind.CLI, false);
+                Path.of(System.getProperty("flashsale.root", "..")), out, settings, DevServer.Kind.CLI, false);
 
         Map<String, Report.Phase> phases = new java.util.HashMap<>();
         report.phases().forEach(p -> phases.put(p.id, p));
-        assertThat(phases).containsKeys("P1", "P2", "P3", "P4");
-        assertThat(phases.get("P1").facts.get("purchase outcomes")).isEqualTo(Map.of("sold-out", 50L));
-        assertThat(phases.get("P1").facts.get("liveness outcomes")).isEqualTo(Map.of("up", 50L));
-        @SuppressWarnings("unchecked")
-        Map<String, Long> baseline = (Map<String, Long>) phases.get("P2").facts.get("baseline outcomes");
-        assertThat(baseline.keySet()).containsExactlyInAnyOrder("created", "sold-out");
+        assertThat(phases).containsKeys("P1", "curve", "P2", "P3", "P4");
+        for (int connections : settings.p1Connections()) {
+            assertThat(phases.get("P1").facts.get("purchase outcomes, " + connections + " connections"))
+                    .isEqualTo(Map.of("sold-out", 50L));
+            assertThat(phases.get("P1").facts.get("liveness outcomes, " + connections + " connections"))
+                    .isEqualTo(Map.of("up", 50L));
+        }
+        for (int connections : settings.curve()) {
+            assertThat(phases.get("curve").facts.get("purchase outcomes, " + connections + " connections"))
+                    .isEqualTo(Map.of("sold-out", 50L));
+        }
         assertThat(phases.get("P3").facts.get("purchases settled")).isEqualTo(30L);
         assertThat(phases.get("P3").facts.get("trivial completed")).isEqualTo(30L);
+        assertContestOnBothDesigns(phases.get("P2"));
+        assertOpenLoopSale(phases.get("P4"));
+        assertThat(Files.exists(out.resolve("results.json"))).isTrue();
+        assertThat(Files.exists(out.resolve("chart.html"))).isTrue();
+        assertThat(DocumentBuilderFactory.newInstance()
+                        .newDocumentBuilder()
+                        .parse(out.resolve("chart.svg").toFile())
+                        .getDocumentElement()
+                        .getTagName())
+                .isEqualTo("svg");
+    }
 
-        Report.Phase p4 = phases.get("P4");
+    /** 50 buyers for 10 units on each side: exactly 10 winners, 40 sold-out, nothing else. */
+    private static void assertContestOnBothDesigns(Report.Phase p2) {
+        assertThat(p2.facts.get(ContestPhase.API + " outcomes")).isEqualTo(Map.of("admitted", 10L, "sold-out", 40L));
+        assertThat(p2.facts.get(ContestPhase.BASELINE + " outcomes"))
+                .isEqualTo(Map.of("created", 10L, "sold-out", 40L));
+        assertThat(p2.values.get(ContestPhase.BASELINE + ": winners in its orders table"))
+                .isEqualTo(10L);
+        assertThat(p2.values.get(ContestPhase.API + ": oversold (audit)")).isEqualTo(0L);
+        assertThat(p2.values.get(ContestPhase.API + ": duplicate orders (audit)"))
+                .isEqualTo(0L);
+        assertThat(p2.facts.get(ContestPhase.BASELINE + " answer to a forged token"))
+                .isEqualTo(Map.of("unauthorized", 1L));
+        assertThat(p2.facts.get(ContestPhase.API + " mysql balanced")).isEqualTo(true);
+    }
+
+    private static void assertOpenLoopSale(Report.Phase p4) {
         assertThat(p4.values.get("oversold")).isEqualTo(0L);
         assertThat(p4.values.get("duplicate orders")).isEqualTo(0L);
         assertThat(p4.values.get("admitted")).isEqualTo(10L);
@@ -41,9 +76,7 @@ class BenchSmokeIT {
         Map<String, Long> outcomes = (Map<String, Long>) p4.facts.get("outcomes");
         assertThat(outcomes.keySet())
                 .as("no connection error, 5xx or rate limit: every request answered with a purchase outcome")
-                .isSubsetOf("admitted", "same-key", "already-purchased", "sold-out");
+                .isSubsetOf(List.of("admitted", "same-key", "already-purchased", "sold-out"));
         assertThat(outcomes.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(p4.values.get("requests"));
-        assertThat(Files.exists(out.resolve("results.json"))).isTrue();
-        assertThat(Files.exists(out.resolve("chart.html"))).isTrue();
     }
 }

@@ -39,13 +39,81 @@ class HttpLoadTest {
         try {
             Tally tally = new Tally(null);
 
-            new HttpLoad(server.getAddress(), Duration.ofMillis(300))
+            new HttpLoad(server.getAddress(), Duration.ofSeconds(5))
                     .run(2, requests(server.getAddress(), 5), tally, Long.MAX_VALUE);
 
             assertThat(tally.counts()).isEqualTo(Map.of("http-204", 5L));
         } finally {
             server.stop(0);
         }
+    }
+
+    @Test
+    void openLoopSendsEachRequestAtItsTimeOnAConnectionOfItsOwnWhileEarlierOnesWait() throws Exception {
+        HttpServer server = slowServer(Duration.ofMillis(300), 20);
+        try {
+            Tally tally = new Tally(null);
+
+            HttpLoad.Schedule schedule = new HttpLoad(server.getAddress(), Duration.ofSeconds(5))
+                    .runOpen(list(server.getAddress(), 10), 1000, 1, 100, tally);
+
+            assertThat(tally.counts()).isEqualTo(Map.of("http-204", 10L));
+            assertThat(schedule.connections()).as("one per request in flight").isEqualTo(10);
+            assertThat(schedule.sendDelays().getTotalCount()).isEqualTo(10);
+        } finally {
+            stop(server);
+        }
+    }
+
+    @Test
+    void openLoopCountsLatencyFromTheIntendedTimeWhenEveryConnectionIsBusy() throws Exception {
+        HttpServer server = slowServer(Duration.ofMillis(100), 1);
+        try {
+            Tally tally = new Tally(null);
+
+            HttpLoad.Schedule schedule = new HttpLoad(server.getAddress(), Duration.ofSeconds(5))
+                    .runOpen(list(server.getAddress(), 5), 1000, 1, 1, tally);
+
+            assertThat(tally.counts()).isEqualTo(Map.of("http-204", 5L));
+            assertThat(schedule.connections()).isEqualTo(1);
+            assertThat(schedule.late())
+                    .as("each send after the first waits for the answer before it")
+                    .isGreaterThanOrEqualTo(4);
+            assertThat(tally.millis(100))
+                    .as("the last request was due at 4 ms and answered after five answers of 100 ms")
+                    .isGreaterThanOrEqualTo(400);
+        } finally {
+            stop(server);
+        }
+    }
+
+    private static void stop(HttpServer server) {
+        server.stop(0);
+        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+    }
+
+    /** Answers 204 after {@code delay}, on {@code threads} threads. */
+    private static HttpServer slowServer(Duration delay, int threads) throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
+        server.createContext("/", exchange -> {
+            try {
+                Thread.sleep(delay.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(threads));
+        server.start();
+        return server;
+    }
+
+    private static java.util.List<HttpLoad.Request> list(InetSocketAddress address, int count) {
+        byte[] liveness = new Requests(address).liveness();
+        return IntStream.range(0, count)
+                .mapToObj(i -> new HttpLoad.Request(i, liveness))
+                .toList();
     }
 
     private static HttpLoad.Source requests(InetSocketAddress address, int count) {

@@ -1,0 +1,145 @@
+package io.flashsale.bench;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * P2: the contest with stock on both designs. {@code burstBuyers} distinct buyers, one signed
+ * request each, for {@code burstUnits} units, closed loop at the run's connections: once against the
+ * DB-only baseline ({@link DbBaseline}, which verifies the same tokens) on a sale of its own, then
+ * against the api on a fresh sale. Measured per side: the time until every buyer has an answer,
+ * throughput, winners' and losers' latency. Correct when each side has exactly {@code burstUnits}
+ * winners (the baseline's counted from its answers and from its tables, the api's from its answers,
+ * with its audit clean once every order is PENDING_PAYMENT) and the baseline refuses a forged token.
+ * With a warm-up, each side first runs a contest of the same shape on another sale, and the api's
+ * warm-up orders are all written before anything is measured.
+ */
+final class ContestPhase {
+
+    static final double TARGET = 3;
+    static final String API = "Redis-first api";
+    static final String BASELINE = "DB-only baseline";
+    private static final Duration PAY_TIMEOUT = Duration.ofMinutes(30);
+    private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
+
+    private final Stores stores;
+    private final Settings settings;
+    private final Admin admin;
+    private final Tokens tokens;
+    private final String run;
+
+    ContestPhase(Stores stores, Settings settings, Admin admin, Tokens tokens, String run) {
+        this.stores = stores;
+        this.settings = settings;
+        this.admin = admin;
+        this.tokens = tokens;
+        this.run = run;
+    }
+
+    /** Where one side's sales are created and its buyers sent. */
+    private record Side(InetSocketAddress address, SaleMaker sales) {}
+
+    private interface SaleMaker {
+        void create(String sale, int units) throws Exception;
+    }
+
+    /** The api's contest: its answers, and the seconds from its start until every winner's order was written. */
+    private record Settled(Tally tally, double seconds) {}
+
+    Report.Phase run() throws Exception {
+        try (DbBaseline baseline = DbBaseline.start(stores, tokens.key())) {
+            Side db = new Side(baseline.address(), baseline::createSale);
+            Side api = new Side(admin.address(), (sale, units) -> admin.createSale(sale, units, PAY_TIMEOUT));
+            if (!settings.warmup().isZero()) {
+                contest(db, "p2bw" + run);
+                settledContest(api, "p2aw" + run);
+            }
+            Tally onDb = contest(db, "p2b" + run);
+            Settled onApi = settledContest(api, "p2a" + run);
+            return report(onApi, onDb, admin.audit("p2a" + run), baseline.sale("p2b" + run), forged(db, "p2b" + run));
+        }
+    }
+
+    private Report.Phase report(Settled onApi, Tally onDb, AuditSummary audit, DbBaseline.Sale table, Tally forged) {
+        int units = settings.burstUnits();
+        boolean correct = onApi.tally().counts().equals(expected("admitted"))
+                && onDb.counts().equals(expected("created"))
+                && table.orders() == units
+                && table.available() == 0
+                && audit.oversold() == 0
+                && audit.duplicateOrders() == 0
+                && forged.count("unauthorized") == 1;
+        Report.Phase phase = new Report.Phase(
+                "P2",
+                "%,d buyers for %,d units, one request each, %d connections: %s vs %s"
+                        .formatted(settings.burstBuyers(), units, settings.connections(), API, BASELINE));
+        side(phase, API, onApi.tally(), "admitted");
+        side(phase, BASELINE, onDb, "created");
+        return phase.value(BASELINE + ": winners in its orders table", table.orders())
+                .value(API + ": oversold (audit)", audit.oversold())
+                .value(API + ": duplicate orders (audit)", audit.duplicateOrders())
+                .value(API + ": all winners PENDING_PAYMENT after (s)", onApi.seconds())
+                .ratio(
+                        onDb.seconds() / onApi.tally().seconds(),
+                        TARGET,
+                        "DB-only time / Redis-first time to answer every buyer >= %s; exactly %,d winners on each"
+                                .formatted(Chart.num(TARGET), units),
+                        correct)
+                .fact(API + " outcomes", onApi.tally().counts())
+                .fact(BASELINE + " outcomes", onDb.counts())
+                .fact(BASELINE + " table", table)
+                .fact(BASELINE + " answer to a forged token", forged.counts())
+                .fact(API + " mysql balanced", audit.mysqlBalanced())
+                .fact(API + " redis balanced", audit.redisBalanced());
+    }
+
+    /** A fresh sale on {@code side}, then each buyer's one request, closed loop. */
+    private Tally contest(Side side, String sale) throws Exception {
+        return fire(side, buyers(side, sale));
+    }
+
+    /** The api's contest, then the wait until every winner's order is PENDING_PAYMENT. */
+    private Settled settledContest(Side api, String sale) throws Exception {
+        List<byte[]> buyers = buyers(api, sale);
+        long start = System.nanoTime();
+        Tally tally = fire(api, buyers);
+        return new Settled(tally, admin.awaitPending(sale, tally.count("admitted"), start, SETTLE_TIMEOUT));
+    }
+
+    /** Creates the sale; each buyer's signed request, built before anything is timed. */
+    private List<byte[]> buyers(Side side, String sale) throws Exception {
+        side.sales().create(sale, settings.burstUnits());
+        return SoldOutLoad.purchases(new Requests(side.address()), tokens, sale, settings.burstBuyers());
+    }
+
+    private Tally fire(Side side, List<byte[]> buyers) throws Exception {
+        return TimedLoad.each(new HttpLoad(side.address()), buyers, settings.connections());
+    }
+
+    /** One purchase with a token signed by another key. */
+    private Tally forged(Side side, String sale) throws Exception {
+        Tokens other = new Tokens("forged-" + java.util.UUID.randomUUID() + java.util.UUID.randomUUID());
+        byte[] request = new Requests(side.address()).purchase(sale, other.buyer(sale + "forger"), "k-forger");
+        return TimedLoad.each(new HttpLoad(side.address()), List.of(request), 1);
+    }
+
+    /** Exactly the units won, every other buyer told sold-out: nothing else (no 5xx, no rate limit). */
+    private Map<String, Long> expected(String won) {
+        Map<String, Long> outcomes = new TreeMap<>(Map.of(won, (long) settings.burstUnits()));
+        if (settings.burstBuyers() > settings.burstUnits()) {
+            outcomes.put("sold-out", (long) settings.burstBuyers() - settings.burstUnits());
+        }
+        return outcomes;
+    }
+
+    private static void side(Report.Phase phase, String name, Tally tally, String won) {
+        phase.value(name + ": every buyer answered after (s)", tally.seconds())
+                .value(name + ": throughput (req/s)", tally.throughput())
+                .value(name + ": winners", tally.count(won))
+                .latency(name + " winners", tally, null, won)
+                .latency(name + " losers", tally, null, "sold-out", "already-purchased");
+    }
+}
