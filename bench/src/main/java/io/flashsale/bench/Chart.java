@@ -52,7 +52,22 @@ final class Chart {
 
     private static String machine(Map<String, Object> env) {
         return "%s CPUs (%s), %s RAM, %s, Temporal %s"
-                .formatted(env.get("cpus"), env.get("cpu"), env.get("memory"), env.get("java"), env.get("temporal"));
+                .formatted(
+                        env.get("cpus"),
+                        env.get("cpu"),
+                        memory(env.get("memory")),
+                        env.get("java"),
+                        env.get("temporal"));
+    }
+
+    /** /proc/meminfo's "24683584 kB" as "23.5 GiB"; anything else as it is. */
+    static String memory(Object meminfo) {
+        String text = String.valueOf(meminfo);
+        if (!text.matches("\\d+ kB")) {
+            return text;
+        }
+        double gib = Long.parseLong(text.substring(0, text.length() - 3)) / (1024.0 * 1024.0);
+        return String.format(java.util.Locale.ROOT, "%.1f GiB", gib);
     }
 
     /** Every phase's loads and groups of answers (the curve has its own plot), one bar pair each. */

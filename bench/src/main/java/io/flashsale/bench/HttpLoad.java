@@ -125,65 +125,111 @@ final class HttpLoad {
      * seconds after the start, whatever earlier answers did: on an idle connection, else a new one
      * ({@code warm} are open before the start; a new one connects without holding up the others and
      * sends once connected; at most {@code maxConnections}, beyond which a send waits for the next
-     * answer and is late). Each answer's
-     * latency counts from its request's intended time, so a send the generator made late (behind
-     * schedule, or every connection busy) shows in the latency instead of hiding (no coordinated
-     * omission). Runs until every request has its answer.
+     * answer and is late). Each answer's latency counts from its request's intended time, so a send
+     * the generator made late (behind schedule, or every connection busy) shows in the latency instead
+     * of hiding (no coordinated omission). Runs until every request has its answer.
      *
      * @throws Await.TimedOut when requests are in flight and no answer came for the silence timeout
      */
     Schedule runOpen(List<Request> requests, double perSecond, int warm, int maxConnections, Sink sink)
             throws IOException {
-        List<Connection> open = new ArrayList<>();
-        java.util.ArrayDeque<Connection> idle = new java.util.ArrayDeque<>();
-        Histogram delays = new Histogram(3_600_000_000L, 3);
         try (Selector selector = Selector.open()) {
+            OpenLoop loop = new OpenLoop(selector, requests, perSecond, maxConnections);
+            try {
+                return loop.run(warm, sink);
+            } finally {
+                loop.close();
+            }
+        }
+    }
+
+    /** One open-loop run: its schedule, its connections (idle ones apart) and how far it got. */
+    private final class OpenLoop {
+        private final Selector selector;
+        private final List<Request> requests;
+        private final double interval;
+        private final int maxConnections;
+        private final List<Connection> open = new ArrayList<>();
+        private final java.util.ArrayDeque<Connection> idle = new java.util.ArrayDeque<>();
+        private final Histogram delays = new Histogram(3_600_000_000L, 3);
+        private long start;
+        private int sent;
+        private int answered;
+        private long last;
+
+        OpenLoop(Selector selector, List<Request> requests, double perSecond, int maxConnections) {
+            this.selector = selector;
+            this.requests = requests;
+            this.interval = 1e9 / perSecond;
+            this.maxConnections = maxConnections;
+        }
+
+        Schedule run(int warm, Sink sink) throws IOException {
             for (int i = 0; i < Math.min(warm, requests.size()); i++) {
                 open.add(new Connection(selector, true));
                 idle.add(open.get(i));
             }
-            long start = System.nanoTime();
-            double interval = 1e9 / perSecond;
-            int sent = 0;
-            int answered = 0;
+            start = System.nanoTime();
+            last = start;
             long heard = start;
-            long last = start;
             while (answered < requests.size()) {
-                long now = System.nanoTime();
-                for (long due; sent < requests.size() && (due = start + (long) (sent * interval)) <= now; sent++) {
-                    Connection connection = idle.poll();
-                    if (connection == null && open.size() >= maxConnections) {
-                        break;
-                    }
-                    if (connection == null) {
-                        connection = new Connection(selector, false);
-                        open.add(connection);
-                    }
-                    connection.send(requests.get(sent), due);
-                    delays.recordValue(Math.max(0, System.nanoTime() - due) / 1000);
-                }
-                long next = sent < requests.size() ? start + (long) (sent * interval) : Long.MAX_VALUE;
-                long wait = Math.max(1, Math.min(100, (next - System.nanoTime()) / 1_000_000));
-                if (selector.select(wait) > 0) {
+                sendDue();
+                if (selector.select(millisToNext()) > 0) {
                     heard = System.nanoTime();
                 } else if (sent > answered && System.nanoTime() - heard > silence.toNanos()) {
                     throw Await.gaveUp(
                             silence, "an answer from " + address, (sent - answered) + " requests unanswered");
                 }
-                for (SelectionKey key : selector.selectedKeys()) {
-                    Connection connection = (Connection) key.attachment();
-                    if (key.isConnectable()) {
-                        connection.finishConnect();
-                    } else if (connection.readable(sink)) {
-                        answered++;
-                        last = System.nanoTime();
-                        idle.add(connection);
-                    }
-                }
-                selector.selectedKeys().clear();
+                collect(sink);
             }
             return new Schedule(delays, open.size(), (last - start) / 1e9);
-        } finally {
+        }
+
+        private long due(int request) {
+            return start + (long) (request * interval);
+        }
+
+        /** Sends every request whose time has come, on an idle connection or a new one. */
+        private void sendDue() throws IOException {
+            long now = System.nanoTime();
+            for (; sent < requests.size() && due(sent) <= now; sent++) {
+                Connection connection = idle.poll();
+                if (connection == null && open.size() >= maxConnections) {
+                    return;
+                }
+                if (connection == null) {
+                    connection = new Connection(selector, false);
+                    open.add(connection);
+                }
+                connection.send(requests.get(sent), due(sent));
+                delays.recordValue(Math.max(0, System.nanoTime() - due(sent)) / 1000);
+            }
+        }
+
+        /** Until the next request is due: at least 1 ms (the selector's resolution), at most 100 ms. */
+        private long millisToNext() {
+            if (sent == requests.size()) {
+                return 100;
+            }
+            return Math.max(1, Math.min(100, (due(sent) - System.nanoTime()) / 1_000_000));
+        }
+
+        /** Completes connects, and takes each complete answer, its connection idle again. */
+        private void collect(Sink sink) throws IOException {
+            for (SelectionKey key : selector.selectedKeys()) {
+                Connection connection = (Connection) key.attachment();
+                if (key.isConnectable()) {
+                    connection.finishConnect();
+                } else if (connection.readable(sink)) {
+                    answered++;
+                    last = System.nanoTime();
+                    idle.add(connection);
+                }
+            }
+            selector.selectedKeys().clear();
+        }
+
+        void close() throws IOException {
             for (Connection connection : open) {
                 connection.close();
             }

@@ -59,6 +59,12 @@ class ChartTest {
         assertThat(count(svg, "//*[@id='latency-P1']")).isEqualTo(1);
     }
 
+    @Test
+    void showsTheMachinesMemoryInGibibytes() {
+        assertThat(Chart.memory("24683584 kB")).isEqualTo("23.5 GiB");
+        assertThat(Chart.memory("?")).isEqualTo("?");
+    }
+
     private static List<Report.Phase> phases() {
         List<Report.Phase> phases = new ArrayList<>();
         phases.add(soldOutPhase("P1", List.of(64, 200)).ratio(0.58, 0.9, "purchase / liveness >= 0.9"));
