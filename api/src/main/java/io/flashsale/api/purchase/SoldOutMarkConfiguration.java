@@ -6,6 +6,7 @@ import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.admission.SoldOutMarks;
 import io.flashsale.stores.admission.SoldOutSnapshots;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -25,7 +26,7 @@ class SoldOutMarkConfiguration {
     SoldOutMarks soldOutMarks(StringRedisTemplate redis, RedisKeyProperties keys, ApiProperties properties) {
         ApiProperties.SoldOutMark settings = properties.soldOutMark();
         SoldOutSnapshots snapshots = new SoldOutSnapshots(
-                redis, keys, LuaScripts.load("sold_out_snapshot", java.util.List.class), settings.maxBuyers());
+                redis, keys, LuaScripts.load("sold_out_snapshot", List.class), settings.maxBuyers());
         return new SoldOutMarks(snapshots, settings.ttl(), System::nanoTime);
     }
 
