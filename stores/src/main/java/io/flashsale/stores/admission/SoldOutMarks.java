@@ -36,7 +36,12 @@ public class SoldOutMarks {
      * @param buyers every user id in the sale's buyers hash
      * @param untilClose how long until the sale closes, by Redis' clock; null when it never closes
      */
-    public record Snapshot(Set<String> buyers, Duration untilClose) {}
+    public record Snapshot(Set<String> buyers, Duration untilClose) {
+
+        public Snapshot {
+            buyers = Set.copyOf(buyers);
+        }
+    }
 
     /** Takes a snapshot of a sale; empty when the sale is not sold out now (or too big to keep). */
     @FunctionalInterface
@@ -138,7 +143,7 @@ public class SoldOutMarks {
     private Mark markFrom(Snapshot snapshot, long takenAtNanos) {
         Duration life =
                 snapshot.untilClose() == null || ttl.compareTo(snapshot.untilClose()) < 0 ? ttl : snapshot.untilClose();
-        return new Mark(Set.copyOf(snapshot.buyers()), takenAtNanos + life.toNanos());
+        return new Mark(snapshot.buyers(), takenAtNanos + life.toNanos());
     }
 
     private static Mark markOf(Sale sale) {
@@ -157,11 +162,6 @@ public class SoldOutMarks {
             sale.generation++;
             sale.mark = null;
         }
-    }
-
-    /** Drops every mark, e.g. when announcements may have been missed (the subscription restarted). */
-    public void clear() {
-        sales.keySet().forEach(this::stockReturned);
     }
 
     private boolean live(Mark mark) {

@@ -3,10 +3,10 @@ package io.flashsale.stores.admission;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.SaleKeys;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
@@ -35,10 +35,8 @@ public class SoldOutSnapshots implements SoldOutMarks.Snapshots {
             return Optional.empty();
         }
         String untilClose = reply.get(0).toString();
-        Set<String> buyers = new HashSet<>();
-        for (Object buyer : reply.subList(1, reply.size())) {
-            buyers.add(buyer.toString());
-        }
+        Set<String> buyers =
+                reply.subList(1, reply.size()).stream().map(Object::toString).collect(Collectors.toSet());
         return Optional.of(new SoldOutMarks.Snapshot(
                 buyers, untilClose.isEmpty() ? null : Duration.ofMillis(Long.parseLong(untilClose))));
     }

@@ -169,15 +169,4 @@ class SoldOutMarksTest {
         assertThat(off.refuses("s1", "bob")).isFalse();
         assertThat(taken).hasValue(0);
     }
-
-    @Test
-    void clearDropsEveryMark() {
-        marks.soldOut("s1");
-        marks.soldOut("s2");
-
-        marks.clear();
-
-        assertThat(marks.refuses("s1", "bob")).isFalse();
-        assertThat(marks.refuses("s2", "bob")).isFalse();
-    }
 }
