@@ -8,6 +8,12 @@ import java.time.Duration;
 /** The few admin calls a run makes outside the measured load, through {@link Api} with an admin token. */
 final class Admin {
 
+    /** The pay timeout of the bench's sales: longer than a run, so no measured order expires during it. */
+    static final Duration NOTHING_EXPIRES = Duration.ofMinutes(30);
+
+    /** How long a phase waits for its winners' orders (or its workflows) to settle. */
+    static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
+
     private final Api api;
     private final Tokens tokens;
 

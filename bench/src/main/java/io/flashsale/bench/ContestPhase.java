@@ -1,7 +1,6 @@
 package io.flashsale.bench;
 
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,8 +21,6 @@ final class ContestPhase {
     static final double TARGET = 3;
     static final String API = "Redis-first api";
     static final String BASELINE = "DB-only baseline";
-    private static final Duration PAY_TIMEOUT = Duration.ofMinutes(30);
-    private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
 
     private final Stores stores;
     private final Settings settings;
@@ -52,7 +49,7 @@ final class ContestPhase {
     Report.Phase run() throws Exception {
         try (DbBaseline baseline = DbBaseline.start(stores, tokens.key())) {
             Side db = new Side(baseline.address(), baseline::createSale);
-            Side api = new Side(admin.address(), (sale, units) -> admin.createSale(sale, units, PAY_TIMEOUT));
+            Side api = new Side(admin.address(), (sale, units) -> admin.createSale(sale, units, Admin.NOTHING_EXPIRES));
             if (!settings.warmup().isZero()) {
                 contest(db, "p2bw" + run);
                 settledContest(api, "p2aw" + run);
@@ -106,7 +103,7 @@ final class ContestPhase {
         List<byte[]> buyers = buyers(api, sale);
         long start = System.nanoTime();
         Tally tally = fire(api, buyers);
-        return new Settled(tally, admin.awaitPending(sale, tally.count("admitted"), start, SETTLE_TIMEOUT));
+        return new Settled(tally, admin.awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT));
     }
 
     /** Creates the sale; each buyer's signed request, built before anything is timed. */

@@ -1,7 +1,5 @@
 package io.flashsale.bench;
 
-import java.time.Duration;
-
 /**
  * P4: the flash sale as it arrives. {@code burstBuyers} buyers (plus {@link Burst}'s same-key
  * retries and second clicks, shuffled) for {@code burstUnits} units, open loop: request {@code i}
@@ -15,8 +13,6 @@ final class OpenLoopPhase {
     static final double LOSERS_P99_MS = 25;
     static final double WINNERS_P99_MS = 250;
     static final String[] LOSERS = {"sold-out", "already-purchased", "same-key"};
-    private static final Duration PAY_TIMEOUT = Duration.ofMinutes(30);
-    private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
 
     private final Settings settings;
     private final Admin admin;
@@ -84,12 +80,12 @@ final class OpenLoopPhase {
 
     /** The sale's arrivals, then the wait until every winner's order is written. */
     private Sold sell(String sale) throws Exception {
-        admin.createSale(sale, settings.burstUnits(), PAY_TIMEOUT);
+        admin.createSale(sale, settings.burstUnits(), Admin.NOTHING_EXPIRES);
         Burst burst = Burst.of(requests, tokens, sale, settings.burstBuyers(), 4);
         Tally tally = burst.newTally();
         long start = System.nanoTime();
         HttpLoad.Schedule schedule = burst.fireOpen(load, settings.arrivalRate(), warmConnections(), tally);
-        double settled = admin.awaitPending(sale, tally.count("admitted"), start, SETTLE_TIMEOUT);
+        double settled = admin.awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT);
         return new Sold(burst, tally, schedule, settled);
     }
 }

@@ -20,9 +20,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class Phases {
 
-    private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
-    private static final Duration LONG_PAY_TIMEOUT = Duration.ofMinutes(30);
-
     private final Stack stack;
     private final Stores stores;
     private final Settings settings;
@@ -98,12 +95,12 @@ final class Phases {
     }
 
     private Settled settle(String sale, int n) throws Exception {
-        admin.createSale(sale, n, LONG_PAY_TIMEOUT);
+        admin.createSale(sale, n, Admin.NOTHING_EXPIRES);
         List<byte[]> buyers = SoldOutLoad.purchases(apiRequests, tokens, sale, n);
         long start = System.nanoTime();
         Tally tally = TimedLoad.each(apiLoad, buyers, settings.connections());
         long admitted = tally.count("admitted");
-        return new Settled(admitted, admin.awaitPending(sale, admitted, start, SETTLE_TIMEOUT));
+        return new Settled(admitted, admin.awaitPending(sale, admitted, start, Admin.SETTLE_TIMEOUT));
     }
 
     private Settled trivial(WorkflowClient client, String prefix, int n) throws Exception {
@@ -129,7 +126,7 @@ final class Phases {
                 results.add(future.get());
             }
             CompletableFuture.allOf(results.toArray(CompletableFuture[]::new))
-                    .get(SETTLE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                    .get(Admin.SETTLE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         } finally {
             starters.shutdownNow();
         }

@@ -13,7 +13,6 @@ import java.util.List;
 final class SoldOutLoad {
 
     static final int BUYERS = 2000;
-    private static final Duration PAY_TIMEOUT = Duration.ofMinutes(30);
 
     private final HttpLoad load;
     private final HttpLoad.Source purchases;
@@ -31,7 +30,7 @@ final class SoldOutLoad {
         Admin admin = new Admin(new Api(stack.api()), tokens);
         Requests requests = new Requests(admin.address());
         HttpLoad load = new HttpLoad(admin.address());
-        admin.createSale(sale, 1, PAY_TIMEOUT);
+        admin.createSale(sale, 1, Admin.NOTHING_EXPIRES);
         sellOut(load, requests.purchase(sale, tokens.buyer(sale + "owner"), "k-owner"), sale);
         return new SoldOutLoad(load, TimedLoad.cycle(purchases(requests, tokens, sale, BUYERS)), settings);
     }
