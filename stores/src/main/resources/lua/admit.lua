@@ -14,8 +14,12 @@
 --
 -- Returns {code, purchaseId, payTimeoutSeconds, entryId}; fields that do not apply are "".
 --   {"UNKNOWN_SALE", "", "", ""}                      no meta hash: the sale is not loaded
---   {"SAME_KEY", purchaseId, payTimeoutSeconds, ""}   the user was admitted with this key before
---                                                     (answered even after the sale closed)
+--   {"SAME_KEY", purchaseId, payTimeoutSeconds, "", "", hold}
+--                                                     the user was admitted with this key before
+--                                                     (answered even after the sale closed); hold
+--                                                     is the purchase's hold state (HELD, RELEASED,
+--                                                     VOID) or "" when Redis has none, so a repeat
+--                                                     is answered from Redis alone
 --   {"NOT_OPEN", "", "", ""}                          Redis TIME is outside [opens, closes)
 --   {"ALREADY_PURCHASED", purchaseId, "", ""}         the user was admitted with another key
 --   {"SOLD_OUT", "", "", ""}                          stock <= 0
@@ -30,7 +34,7 @@ local payTimeout = meta[3]
 -- a repeat with the same key answers the purchase first, whether the window has closed since
 local buyer = redis.call('HGET', KEYS[3], ARGV[2])
 if buyer == ARGV[4] .. '|' .. ARGV[3] then
-  return {'SAME_KEY', ARGV[4], payTimeout, ''}
+  return {'SAME_KEY', ARGV[4], payTimeout, '', '', redis.call('HGET', KEYS[4], ARGV[4]) or ''}
 end
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)

@@ -21,6 +21,7 @@ import org.springframework.validation.annotation.Validated;
  * @param commands pay and cancel (Workflow Updates)
  * @param payments payment confirmations by the payment service
  * @param soldOutMark sold-out answers from memory ({@link io.flashsale.stores.admission.SoldOutMarks})
+ * @param starts the workflow starts of admitted buyers, off the request thread
  */
 @Validated
 @ConfigurationProperties("flashsale.api")
@@ -31,7 +32,8 @@ public record ApiProperties(
         @NotNull Duration temporalRetry,
         @Valid @NotNull Commands commands,
         @Valid @NotNull Payments payments,
-        @Valid @NotNull SoldOutMark soldOutMark) {
+        @Valid @NotNull SoldOutMark soldOutMark,
+        @Valid @NotNull Starts starts) {
 
     /**
      * @param secret HS256 key for bearer tokens, at least 32 bytes; the dev default is refused outside
@@ -72,4 +74,11 @@ public record ApiProperties(
      * @param maxBuyers a sale with more buyers than this is never marked (the mark lists them all)
      */
     public record SoldOutMark(@NotNull Duration ttl, @Min(0) int maxBuyers) {}
+
+    /**
+     * @param concurrency workflow starts under way at once
+     * @param queueCapacity admissions waiting for a start; beyond it they are left to the worker's relay
+     * @param drainTimeout on shutdown, how long queued starts may still run (the rest: the relay)
+     */
+    public record Starts(@Min(1) int concurrency, @Min(1) int queueCapacity, @NotNull Duration drainTimeout) {}
 }

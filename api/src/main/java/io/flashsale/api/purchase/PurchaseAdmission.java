@@ -10,14 +10,10 @@ import io.flashsale.stores.admission.AdmissionGate.Client;
 import io.flashsale.stores.admission.AdmissionOutcome;
 import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.admission.SoldOutMarks;
-import io.flashsale.workflows.purchase.PurchaseRequest;
-import io.flashsale.workflows.purchase.PurchaseStarter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.EnumMap;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
@@ -25,40 +21,34 @@ import org.springframework.stereotype.Service;
  * later buyers (none of its buyers) from memory, without a Redis round trip and without spending a
  * rate-limit token: the answer is a refusal either way. Otherwise one Lua call decides, rate limit
  * included (limited_admit.lua): rate-limited, sold-out and duplicate traffic ends there, touching
- * neither Temporal nor MySQL. An admitted
- * buyer's workflow is started here, and the stream entry the Lua wrote (the outbox) is dropped
- * once it runs; if the start fails, the worker's relay starts it.
+ * neither Temporal nor MySQL. An admitted buyer is answered as soon as the Lua returns: the stream
+ * entry it wrote in the same atomic step (the outbox) is the durable record of the purchase, and
+ * {@link PurchaseStarts} turns it into a workflow off the request thread. A repeat with the same key
+ * is answered from the hold the same Lua call read, without asking Temporal.
  */
 @Service
 class PurchaseAdmission {
 
-    private static final Logger log = LoggerFactory.getLogger(PurchaseAdmission.class);
-
     private final AdmissionGate gate;
-    private final PurchaseStarter starter;
-    private final PurchaseLookup lookup;
+    private final PurchaseStarts starts;
     private final RateLimits limits;
     private final SoldOutMarks soldOutMarks;
     private final Map<AdmissionOutcome, Counter> outcomes = new EnumMap<>(AdmissionOutcome.class);
-    private final Counter deferredStarts;
     private final Counter soldOutFromMemory;
 
     PurchaseAdmission(
             AdmissionGate gate,
-            PurchaseStarter starter,
-            PurchaseLookup lookup,
+            PurchaseStarts starts,
             SoldOutMarks soldOutMarks,
             ApiProperties properties,
             MeterRegistry meters) {
         this.gate = gate;
-        this.starter = starter;
-        this.lookup = lookup;
+        this.starts = starts;
         this.soldOutMarks = soldOutMarks;
         this.limits = properties.rateLimit();
         for (AdmissionOutcome outcome : AdmissionOutcome.values()) {
             outcomes.put(outcome, meters.counter("flashsale.admissions", "outcome", outcome.name()));
         }
-        this.deferredStarts = meters.counter("flashsale.admissions.deferred.starts");
         this.soldOutFromMemory = meters.counter("flashsale.admissions.sold.out.from.memory");
     }
 
@@ -79,8 +69,11 @@ class PurchaseAdmission {
         outcomes.get(admission.outcome()).increment();
         PurchaseId id = PurchaseId.of(saleId, userId);
         return switch (admission.outcome()) {
-            case ADMITTED -> new Result(started(id, admission), true);
-            case SAME_KEY -> new Result(lookup.find(id).orElseGet(() -> PurchaseResponse.reserved(id)), false);
+            case ADMITTED -> {
+                starts.submit(id, admission);
+                yield new Result(PurchaseResponse.reserved(id), true);
+            }
+            case SAME_KEY -> new Result(PurchaseResponse.repeated(id, admission.hold()), false);
             case ALREADY_PURCHASED -> throw new ProblemException(
                     ApiProblem.ALREADY_PURCHASED,
                     "user already holds a purchase in sale " + saleId,
@@ -97,17 +90,5 @@ class PurchaseAdmission {
 
     private static ProblemException soldOut(String saleId) {
         return new ProblemException(ApiProblem.SOLD_OUT, "sale " + saleId + " is sold out");
-    }
-
-    private PurchaseResponse started(PurchaseId id, Admission admission) {
-        try {
-            starter.start(new PurchaseRequest(id.value(), id.saleId(), id.userId(), admission.payTimeoutSeconds()));
-            gate.forget(id.saleId(), admission.entryId());
-        } catch (RuntimeException e) {
-            // the admission stays in the sale's stream; the relay starts the workflow when it can
-            deferredStarts.increment();
-            log.warn("workflow start deferred to the relay purchaseId={}: {}", id.value(), e.toString());
-        }
-        return PurchaseResponse.reserved(id);
     }
 }

@@ -127,7 +127,10 @@ class PurchaseAdmissionIT extends ApiIntegrationTest {
         Response again = api.purchase(buyer.token(), buyer.sale(), "key-1").assertStatus(200);
 
         assertThat(again.field("purchaseId")).isEqualTo(buyer.purchaseId());
-        assertThat(again.field("status")).isEqualTo("PENDING_PAYMENT");
+        assertThat(again.field("hold"))
+                .as("answered from Redis, not the workflow")
+                .isEqualTo("HELD");
+        assertThat(again.field("status")).isEqualTo("RESERVED");
         assertThat(stores.snapshot(buyer.sale())).isEqualTo(before);
     }
 
@@ -233,7 +236,7 @@ class PurchaseAdmissionIT extends ApiIntegrationTest {
         Response again = api.purchase(token, sale, "key-1").assertStatus(200);
 
         assertThat(again.field("purchaseId")).isEqualTo(purchaseId(sale, user));
-        assertThat(again.field("status")).isEqualTo("PENDING_PAYMENT");
+        assertThat(again.field("hold")).isEqualTo("HELD");
         api.purchase(token, sale, "key-2").assertProblem(409, "sale-not-open");
         api.purchase(TestTokens.buyer(newUser()), sale, "key-1").assertProblem(409, "sale-not-open");
     }

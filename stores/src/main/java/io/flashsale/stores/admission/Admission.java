@@ -9,12 +9,18 @@ import java.util.List;
  * @param payTimeoutSeconds set for ADMITTED and SAME_KEY, else 0
  * @param entryId the stream entry id for ADMITTED, else null
  * @param retryAfterSeconds for RATE_LIMITED: whole seconds until the buyer may try again, else 0
+ * @param hold for SAME_KEY: the purchase's hold as Redis has it (null when Redis has none), else null
  */
 public record Admission(
-        AdmissionOutcome outcome, String purchaseId, long payTimeoutSeconds, String entryId, long retryAfterSeconds) {
+        AdmissionOutcome outcome,
+        String purchaseId,
+        long payTimeoutSeconds,
+        String entryId,
+        long retryAfterSeconds,
+        HoldState hold) {
 
     public Admission(AdmissionOutcome outcome, String purchaseId, long payTimeoutSeconds, String entryId) {
-        this(outcome, purchaseId, payTimeoutSeconds, entryId, 0);
+        this(outcome, purchaseId, payTimeoutSeconds, entryId, 0, null);
     }
 
     static Admission of(List<?> reply) {
@@ -23,7 +29,8 @@ public record Admission(
                 emptyToNull(text(reply.get(1))),
                 number(reply.get(2)),
                 emptyToNull(text(reply.get(3))),
-                reply.size() > 4 ? number(reply.get(4)) : 0);
+                reply.size() > 4 ? number(reply.get(4)) : 0,
+                reply.size() > 5 && !text(reply.get(5)).isEmpty() ? HoldState.valueOf(text(reply.get(5))) : null);
     }
 
     private static long number(Object value) {

@@ -76,8 +76,24 @@ class AdmissionGateIT extends StoresIntegrationTest {
         assertThat(first.outcome()).isEqualTo(AdmissionOutcome.ADMITTED);
         assertThat(first.purchaseId()).isEqualTo(PurchaseRequest.purchaseId(sale.id(), "alice"));
         assertThat(first.payTimeoutSeconds()).isEqualTo(60);
-        assertThat(again).isEqualTo(new Admission(AdmissionOutcome.SAME_KEY, first.purchaseId(), 60, null));
+        assertThat(again)
+                .isEqualTo(new Admission(AdmissionOutcome.SAME_KEY, first.purchaseId(), 60, null, 0, HoldState.HELD));
         assertThat(stock.stock(sale.id())).hasValue(4);
+    }
+
+    @Test
+    void answersARepeatWithTheHoldAsRedisHasItNow() {
+        Sale sale = loaded(TestSales.open(5));
+        Admission first = admit(gate, sale.id(), "carol", "k1");
+        redis.opsForHash().put(keys.sale(sale.id()).holds(), first.purchaseId(), HoldState.RELEASED.name());
+
+        Admission released = admit(gate, sale.id(), "carol", "k1");
+        redis.opsForHash().delete(keys.sale(sale.id()).holds(), first.purchaseId());
+        Admission noHold = admit(gate, sale.id(), "carol", "k1");
+
+        assertThat(released.hold()).isEqualTo(HoldState.RELEASED);
+        assertThat(noHold.outcome()).isEqualTo(AdmissionOutcome.SAME_KEY);
+        assertThat(noHold.hold()).isNull();
     }
 
     @Test

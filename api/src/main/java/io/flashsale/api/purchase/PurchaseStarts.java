@@ -1,0 +1,119 @@
+package io.flashsale.api.purchase;
+
+import io.flashsale.api.ApiProperties;
+import io.flashsale.stores.admission.Admission;
+import io.flashsale.stores.admission.AdmissionGate;
+import io.flashsale.workflows.purchase.PurchaseRequest;
+import io.flashsale.workflows.purchase.PurchaseStarter;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Starts admitted buyers' workflows off the request thread. The buyer's 202 rests on the admission
+ * entry admit.lua wrote in the same atomic step that took the unit (the outbox, durable with Redis'
+ * AOF); this pipeline only turns entries into workflows: at most {@code concurrency} starts at once,
+ * at most {@code queueCapacity} waiting. When the queue is full, or a start fails (Temporal down),
+ * the entry stays in the sale's stream and the worker's relay starts it later: back-pressure never
+ * reaches the buyer. A started workflow's entry is dropped (XDEL), so the relay has nothing to do.
+ */
+@Component
+class PurchaseStarts implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(PurchaseStarts.class);
+
+    private final PurchaseStarter starter;
+    private final AdmissionGate gate;
+    private final ApiProperties.Starts settings;
+    private final Timer lag;
+    private final Counter deferred;
+    private ThreadPoolExecutor executor;
+
+    PurchaseStarts(PurchaseStarter starter, AdmissionGate gate, ApiProperties properties, MeterRegistry meters) {
+        this.starter = starter;
+        this.gate = gate;
+        this.settings = properties.starts();
+        this.lag = Timer.builder("flashsale.admission.start.lag")
+                .description("time from the admission (its outbox entry) to its workflow started by the api")
+                .publishPercentileHistogram()
+                .register(meters);
+        this.deferred = meters.counter("flashsale.admissions.deferred.starts");
+    }
+
+    /** Queues the admission's workflow start; a full queue leaves it to the relay. Never blocks. */
+    void submit(PurchaseId id, Admission admission) {
+        try {
+            executor.execute(() -> start(id, admission));
+        } catch (RejectedExecutionException full) {
+            deferred.increment();
+        }
+    }
+
+    private void start(PurchaseId id, Admission admission) {
+        try {
+            starter.start(new PurchaseRequest(id.value(), id.saleId(), id.userId(), admission.payTimeoutSeconds()));
+            lag.record(Duration.ofMillis(Math.max(0, System.currentTimeMillis() - admittedAt(admission.entryId()))));
+            gate.forget(id.saleId(), admission.entryId());
+        } catch (RuntimeException e) {
+            // the admission stays in the sale's stream; the relay starts the workflow when it can
+            deferred.increment();
+            log.warn("workflow start deferred to the relay purchaseId={}: {}", id.value(), e.toString());
+        }
+    }
+
+    /** A stream entry id starts with the Redis time (millis) at which it was added. */
+    private static long admittedAt(String entryId) {
+        return Long.parseLong(entryId.substring(0, entryId.indexOf('-')));
+    }
+
+    @Override
+    public void start() {
+        AtomicInteger threads = new AtomicInteger();
+        executor = new ThreadPoolExecutor(
+                settings.concurrency(),
+                settings.concurrency(),
+                0,
+                TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(settings.queueCapacity()),
+                r -> new Thread(r, "purchase-start-" + threads.incrementAndGet()),
+                new ThreadPoolExecutor.AbortPolicy());
+    }
+
+    /** Starts what is queued for up to {@code drainTimeout}; what is left, the relay starts. */
+    @Override
+    public void stop() {
+        executor.shutdown();
+        try {
+            if (!executor.awaitTermination(settings.drainTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                int left = executor.shutdownNow().size();
+                log.info("{} queued workflow starts left to the relay at shutdown", left);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return executor != null && !executor.isShutdown();
+    }
+
+    /**
+     * Starts before and stops after the web server (its graceful shutdown and its stop run at higher
+     * phases), so no admission can arrive while the pipeline is not there.
+     */
+    @Override
+    public int getPhase() {
+        return SmartLifecycle.DEFAULT_PHASE - 4096;
+    }
+}
