@@ -34,8 +34,11 @@ public record WorkerProperties(
      * @param enabled off only for tests that play a dead relay
      * @param consumer this worker's consumer name in the stream's consumer group
      * @param pollInterval pause between two passes over the sales' admission streams
+     * @param handoff a sale's stream is read only once its oldest entry is this old: younger ones are
+     *     being started by the api that admitted them
      * @param claimIdle an entry pending this long at another (dead) consumer is taken over
-     * @param batchSize entries read per sale and pass
+     * @param batchSize entries read at once from a sale's stream
+     * @param startConcurrency workflow starts under way at once
      * @param grace a sale ended longer ago than this, with an empty stream, is no longer visited
      * @param consumerIdle consumers of the group (other than this one) idle this long with nothing
      *     pending are removed, once per this period: relays of stopped workers do not pile up
@@ -44,8 +47,10 @@ public record WorkerProperties(
             boolean enabled,
             @NotBlank String consumer,
             @NotNull Duration pollInterval,
+            @NotNull Duration handoff,
             @NotNull Duration claimIdle,
             @Min(1) int batchSize,
+            @Min(1) int startConcurrency,
             @NotNull Duration grace,
             @NotNull Duration consumerIdle) {}
 

@@ -14,9 +14,14 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -27,11 +32,15 @@ import org.springframework.context.SmartLifecycle;
  * consumer group, starts the workflow (idempotent: workflow id = purchase id) and only then acks.
  * It closes the window "Redis reserved, then the api died before the start" and carries admissions
  * over a Temporal outage. Entries left pending by a dead consumer are claimed after {@code
- * claimIdle}.
+ * claimIdle}. It is the safety net, not the fast path: the api starts the workflows of the buyers it
+ * admitted and the relay takes only what is older than {@code handoff} ({@link #isDue}).
  */
 class AdmissionRelay implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(AdmissionRelay.class);
+
+    /** Batches of new entries read from one sale in one pass, so one sale cannot hold up the others long. */
+    private static final int MAX_BATCHES = 20;
 
     private final AdmissionStream stream;
     private final PurchaseStarter starter;
@@ -44,6 +53,7 @@ class AdmissionRelay implements SmartLifecycle {
     private volatile boolean indexed;
     private Instant nextConsumerCleanup = Instant.EPOCH;
     private ScheduledExecutorService executor;
+    private final ThreadPoolExecutor startPool;
 
     AdmissionRelay(
             AdmissionStream stream,
@@ -61,6 +71,20 @@ class AdmissionRelay implements SmartLifecycle {
         this.started = meters.counter("flashsale.relay.started");
         this.meters = meters;
         this.backlog = new RelayBacklogMeters(meters);
+        this.startPool = startPool(settings.startConcurrency());
+    }
+
+    /** Threads for concurrent starts; idle ones end after a while, so an idle relay holds none. */
+    private static ThreadPoolExecutor startPool(int concurrency) {
+        AtomicInteger threads = new AtomicInteger();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(
+                concurrency, concurrency, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+                    Thread thread = new Thread(r, "relay-start-" + threads.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
     }
 
     /**
@@ -100,13 +124,17 @@ class AdmissionRelay implements SmartLifecycle {
     private int relayIsolated(RelaySale sale, Instant endedLongAgo, boolean removeIdleConsumers) {
         String saleId = sale.id();
         try {
-            int relayed = relaySale(saleId);
+            StreamBacklog waiting = stream.backlog(saleId);
+            int relayed = 0;
+            if (isDue(waiting)) {
+                relayed = relaySale(saleId);
+                waiting = stream.backlog(saleId);
+            }
             if (removeIdleConsumers) {
                 stream.removeIdleConsumers(saleId, settings.consumer(), settings.consumerIdle());
             }
-            StreamBacklog left = stream.backlog(saleId);
-            backlog.record(saleId, left);
-            forgetIfDone(sale, left, endedLongAgo);
+            backlog.record(saleId, waiting);
+            forgetIfDone(sale, waiting, endedLongAgo);
             return relayed;
         } catch (RuntimeException e) {
             // entries stay pending and are retried on a later pass
@@ -117,6 +145,16 @@ class AdmissionRelay implements SmartLifecycle {
     }
 
     /**
+     * The api that admitted a buyer starts the workflow itself within milliseconds and drops the
+     * entry; an entry still there after {@code handoff} is the relay's (the api died, its queue was
+     * full, Temporal was down). So an idle sale costs one read-only command per pass (backlog.lua),
+     * and a burst is not started twice.
+     */
+    private boolean isDue(StreamBacklog waiting) {
+        return waiting.oldestAge(Instant.now()).compareTo(settings.handoff()) >= 0;
+    }
+
+    /**
      * What this relay left unfinished (e.g. Temporal was down), then entries of dead consumers, then
      * new ones.
      */
@@ -124,7 +162,20 @@ class AdmissionRelay implements SmartLifecycle {
         int relayed = relay(saleId, stream.readOwnPending(saleId, settings.consumer(), settings.batchSize()));
         relayed += relay(
                 saleId, stream.claimIdle(saleId, settings.consumer(), settings.claimIdle(), settings.batchSize()));
-        return relayed + relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
+        return relayed + relayNew(saleId);
+    }
+
+    /** New entries, batch after batch while batches come full (at most {@code MAX_BATCHES} a pass). */
+    private int relayNew(String saleId) {
+        int relayed = 0;
+        for (int batch = 0; batch < MAX_BATCHES; batch++) {
+            int read = relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
+            relayed += read;
+            if (read < settings.batchSize()) {
+                break;
+            }
+        }
+        return relayed;
     }
 
     /** A sale ended longer than the grace ago with nothing left in its stream is not visited again. */
@@ -136,18 +187,32 @@ class AdmissionRelay implements SmartLifecycle {
         }
     }
 
+    /**
+     * Starts the entries' workflows, up to {@code startConcurrency} at once, and acknowledges each
+     * started one. A failed start leaves its entry pending for a later pass and fails this one, once
+     * every other start of the batch has ended.
+     */
     private int relay(String saleId, List<AdmissionEntry> entries) {
-        for (AdmissionEntry entry : entries) {
-            boolean started = starter.start(
-                    new PurchaseRequest(entry.purchaseId(), entry.saleId(), entry.userId(), entry.payTimeoutSeconds()));
-            lag.record(Duration.ofMillis(Math.max(0, System.currentTimeMillis() - admittedAt(entry.entryId()))));
-            if (started) {
-                this.started.increment();
-                log.info("relay started purchaseId={} workflowId={}", entry.purchaseId(), entry.purchaseId());
-            }
-            stream.done(saleId, entry.entryId());
+        List<CompletableFuture<Void>> starts = entries.stream()
+                .map(entry -> CompletableFuture.runAsync(() -> startAndAcknowledge(saleId, entry), startPool))
+                .toList();
+        try {
+            CompletableFuture.allOf(starts.toArray(CompletableFuture[]::new)).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : e;
         }
         return entries.size();
+    }
+
+    private void startAndAcknowledge(String saleId, AdmissionEntry entry) {
+        boolean started = starter.start(
+                new PurchaseRequest(entry.purchaseId(), entry.saleId(), entry.userId(), entry.payTimeoutSeconds()));
+        lag.record(Duration.ofMillis(Math.max(0, System.currentTimeMillis() - admittedAt(entry.entryId()))));
+        if (started) {
+            this.started.increment();
+            log.info("relay started purchaseId={} workflowId={}", entry.purchaseId(), entry.purchaseId());
+        }
+        stream.done(saleId, entry.entryId());
     }
 
     /** A stream entry id starts with the Redis time (millis) at which it was added. */

@@ -58,6 +58,22 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
     }
 
     @Test
+    void leavesAnAdmissionYoungerThanTheHandoffToTheApiThatAdmittedIt() throws InterruptedException {
+        PurchaseRequest alice = admit("alice");
+        AdmissionRelay patient = relay("relay-a", Duration.ofMillis(300), Duration.ofMillis(500));
+
+        assertThat(patient.relayOnce()).as("a pass within the handoff").isZero();
+        assertThat(entriesLeft()).isEqualTo(1);
+        assertThat(pending()).as("not even read: no consumer owns it").isZero();
+        Thread.sleep(600); // elapsed time: the admission grows older than the 500 ms handoff
+
+        assertThat(patient.relayOnce()).isEqualTo(1);
+        awaitPendingPayment(alice);
+        assertThat(relayStarts()).isEqualTo(1);
+        assertThat(entriesLeft()).isZero();
+    }
+
+    @Test
     void finishesOnceWhatADeadRelayReadButNeverAcknowledged() throws Exception {
         PurchaseRequest alice = admit("alice");
         PurchaseRequest bob = admit("bob");
@@ -234,8 +250,20 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
     }
 
     private AdmissionRelay relay(String consumer, Duration claimIdle) {
+        return relay(consumer, claimIdle, Duration.ZERO);
+    }
+
+    private AdmissionRelay relay(String consumer, Duration claimIdle, Duration handoff) {
         var settings = new WorkerProperties.Relay(
-                true, consumer, Duration.ofMillis(50), claimIdle, 10, Duration.ofSeconds(1), Duration.ofMillis(500));
+                true,
+                consumer,
+                Duration.ofMillis(50),
+                handoff,
+                claimIdle,
+                10,
+                4,
+                Duration.ofSeconds(1),
+                Duration.ofMillis(500));
         return new AdmissionRelay(stream, relaySales, new PurchaseStarter(env.getWorkflowClient()), settings, meters);
     }
 
