@@ -49,12 +49,20 @@ stores_await() {
   return 1
 }
 
+# Redis keeps every admission in its append-only file: a buyer's 202 rests on the admission entry
+# admit.lua wrote (docs/faults.md: what each fsync policy loses). REDIS_APPENDFSYNC: everysec
+# (default) or always. A Redis that already runs gets the same settings (CONFIG SET, idempotent).
+STORES_REDIS_APPENDFSYNC="${REDIS_APPENDFSYNC:-everysec}"
+
 stores_start_redis() {
-  stores_redis_up && return 0
-  stores_log "starting Redis on 127.0.0.1:6379"
+  if stores_redis_up; then
+    redis-cli -h 127.0.0.1 CONFIG SET appendonly yes appendfsync "$STORES_REDIS_APPENDFSYNC" >/dev/null
+    return 0
+  fi
+  stores_log "starting Redis on 127.0.0.1:6379 (AOF, appendfsync $STORES_REDIS_APPENDFSYNC)"
   $STORES_SUDO mkdir -p /var/lib/redis /var/log/redis
-  $STORES_SUDO redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
-    --dir /var/lib/redis --logfile /var/log/redis/flashsale.log
+  $STORES_SUDO redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly yes \
+    --appendfsync "$STORES_REDIS_APPENDFSYNC" --dir /var/lib/redis --logfile /var/log/redis/flashsale.log
   stores_await 30 "Redis did not answer PING (see /var/log/redis/flashsale.log)" stores_redis_up
 }
 

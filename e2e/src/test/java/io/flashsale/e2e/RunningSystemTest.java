@@ -2,7 +2,9 @@ package io.flashsale.e2e;
 
 import io.flashsale.bench.Api;
 import io.flashsale.devredis.RedisCluster;
+import io.flashsale.devredis.RedisServer;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterAll;
@@ -14,11 +16,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Base of tests against the system as {@link FlashSaleSystem#start()} runs it: each test class
  * starts a system of its own before its first test and stops it after its last. A class marked
  * {@link OwnWorkers} gets one without a worker; one marked {@link OnRedisCluster} gets a Redis
- * Cluster of its own, which its api and workers use ({@code REDIS_CLUSTER_NODES}).
+ * Cluster of its own, which its api and workers use ({@code REDIS_CLUSTER_NODES}); one marked
+ * {@link OnOwnRedis} a plain Redis server of its own ({@code REDIS_URL}).
  */
 abstract class RunningSystemTest {
 
     static RedisCluster cluster;
+    static RedisServer redis;
     static FlashSaleSystem system;
     static Api api;
 
@@ -28,14 +32,26 @@ abstract class RunningSystemTest {
     @BeforeAll
     static void startSystem(TestInfo test) throws Exception {
         Class<?> type = test.getTestClass().orElseThrow();
-        UnaryOperator<Map<String, String>> redis = UnaryOperator.identity();
+        UnaryOperator<Map<String, String>> stores = UnaryOperator.identity();
         if (type.isAnnotationPresent(OnRedisCluster.class)) {
             cluster = RedisCluster.start(Path.of("target", "e2e-logs", "redis-cluster-" + type.getSimpleName()));
-            redis = environment -> FlashSaleSystem.with(environment, Map.of("REDIS_CLUSTER_NODES", cluster.nodes()));
+            stores = environment -> FlashSaleSystem.with(environment, Map.of("REDIS_CLUSTER_NODES", cluster.nodes()));
+        }
+        if (type.isAnnotationPresent(OnOwnRedis.class)) {
+            redis = RedisServer.start(Path.of("target", "e2e-logs", "redis-" + type.getSimpleName()), "everysec");
+            stores = environment -> FlashSaleSystem.with(environment, Map.of("REDIS_URL", redis.url()));
+        }
+        if (type.isAnnotationPresent(SystemEnvironment.class)) {
+            UnaryOperator<Map<String, String>> before = stores;
+            Map<String, String> settings = new HashMap<>();
+            for (String setting : type.getAnnotation(SystemEnvironment.class).value()) {
+                settings.put(setting.substring(0, setting.indexOf('=')), setting.substring(setting.indexOf('=') + 1));
+            }
+            stores = environment -> FlashSaleSystem.with(before.apply(environment), settings);
         }
         system = type.isAnnotationPresent(OwnWorkers.class)
-                ? FlashSaleSystem.startWithoutWorkers(redis)
-                : FlashSaleSystem.start(redis);
+                ? FlashSaleSystem.startWithoutWorkers(stores)
+                : FlashSaleSystem.start(stores);
         api = new Api(system.api());
     }
 
@@ -44,8 +60,10 @@ abstract class RunningSystemTest {
     static void stopSystem() throws Exception {
         FlashSaleSystem stopping = system;
         RedisCluster stoppingCluster = cluster;
+        RedisServer stoppingRedis = redis;
         system = null;
         cluster = null;
+        redis = null;
         api = null;
         try {
             if (stopping != null) {
@@ -54,6 +72,9 @@ abstract class RunningSystemTest {
         } finally {
             if (stoppingCluster != null) {
                 stoppingCluster.close();
+            }
+            if (stoppingRedis != null) {
+                stoppingRedis.close();
             }
         }
     }
