@@ -90,7 +90,12 @@ public final class DevServer {
         }
         if (options.dbFile() != null) {
             command.addAll(List.of("--db-filename", options.dbFile().toString()));
+            // a write-ahead log, synced at checkpoints rather than at every commit: a killed server
+            // loses nothing (the log is in the OS cache), a machine crash may lose the last commits
+            command.addAll(List.of("--sqlite-pragma", "journal_mode=wal", "--sqlite-pragma", "synchronous=normal"));
         }
+        // the search attributes are registered once at start: no refresh of their cache on every read
+        command.addAll(List.of("--dynamic-config-value", "system.forceSearchAttributesCacheRefreshOnRead=false"));
         PurchaseSearchAttributes.all()
                 .forEach(key -> command.addAll(List.of("--search-attribute", key.getName() + "=Keyword")));
         return command;

@@ -31,6 +31,22 @@ class DevServerTest {
     }
 
     @Test
+    void persistsThroughAWriteAheadLogAndNeverRefreshesTheSearchAttributeCacheOnRead() {
+        DevServer.Options options = DevServer.Options.onPort(7299).withDbFile(Path.of("/tmp/t.db"));
+
+        String command = String.join(" ", DevServer.cliCommand(Path.of("temporal"), options));
+
+        assertThat(command)
+                .contains(
+                        "--sqlite-pragma journal_mode=wal",
+                        "--sqlite-pragma synchronous=normal",
+                        "--dynamic-config-value system.forceSearchAttributesCacheRefreshOnRead=false");
+        assertThat(String.join(" ", DevServer.cliCommand(Path.of("temporal"), DevServer.Options.onPort(7299))))
+                .as("in memory: no file to tune")
+                .doesNotContain("--sqlite-pragma");
+    }
+
+    @Test
     void runsHeadlessAndInMemoryUnlessToldOtherwise() {
         List<String> arguments = DevServer.command(
                         DevServer.Options.onPort(7299), Optional.of(Path.of("temporal")), JAVA, message -> {})
