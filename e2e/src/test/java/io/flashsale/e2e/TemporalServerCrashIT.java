@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
  * Fault matrix, the Temporal server itself dies: SIGKILL of the dev server (its state in a SQLite
  * file) while purchases wait for payment; buyers keep coming while it is down; the same server
  * starts again on the same file. Timers, payments and the admissions made during the outage all
- * come out exactly once.
+ * come out exactly once. The admissions made while it is down wait in the sale's stream until it
+ * is back; then the api's start queue or the relay starts them (whichever comes first: the queue
+ * retries for {@code FLASHSALE_TEMPORAL_RETRY}, the relay takes what is older than its handoff).
  */
 class TemporalServerCrashIT extends RunningSystemTest {
 
@@ -63,6 +65,11 @@ class TemporalServerCrashIT extends RunningSystemTest {
                         .filter(r -> r.status() == 202)
                         .map(r -> r.body().path("status").asText()))
                 .containsOnly("RESERVED");
+        try (SystemStores stores = new SystemStores(system.environment())) {
+            assertThat(stores.probe().admissions(saleId))
+                    .as("the outage's admissions wait in the sale's stream: no start can succeed")
+                    .isEqualTo(late.size());
+        }
 
         system.temporal().restart();
         purchases.payAsOrdered(late.subList(0, 2), PATIENCE, PAID_WITHIN);
@@ -73,8 +80,6 @@ class TemporalServerCrashIT extends RunningSystemTest {
         List<String> all = new ArrayList<>(early);
         all.addAll(late);
         assertThat(purchases.statuses(all)).isEqualTo(Map.of("PAID", 4L, "EXPIRED", 4L));
-        String workerLog = system.log("worker");
-        assertThat(late).allSatisfy(id -> assertThat(workerLog).contains("relay started purchaseId=" + id + " "));
         Audits.assertAudit(
                 api, new AuditReport(saleId, UNITS, 4, 0, 4, 4, 0, 4L, 4, 4, UNITS, 0, 0, List.of(), "PASS", null));
     }
