@@ -27,8 +27,10 @@ final class ContestPhase {
     private final Admin admin;
     private final Tokens tokens;
     private final String run;
+    private final CpuMeter cpu;
 
-    ContestPhase(Stores stores, Settings settings, Admin admin, Tokens tokens, String run) {
+    ContestPhase(Stores stores, Settings settings, Admin admin, Tokens tokens, String run, CpuMeter cpu) {
+        this.cpu = cpu;
         this.stores = stores;
         this.settings = settings;
         this.admin = admin;
@@ -43,8 +45,12 @@ final class ContestPhase {
         void create(String sale, int units) throws Exception;
     }
 
-    /** The api's contest: its answers, and the seconds from its start until every winner's order was written. */
-    private record Settled(Tally tally, double seconds) {}
+    /**
+     * The api's contest: its answers, the seconds from its start until every winner's order was
+     * written, and each process's CPU milliseconds over that time per winner and per buyer request.
+     */
+    private record Settled(
+            Tally tally, double seconds, Map<String, Double> cpuPerWinner, Map<String, Double> cpuPerRequest) {}
 
     Report.Phase run() throws Exception {
         try (DbBaseline baseline = DbBaseline.start(stores, tokens.key())) {
@@ -85,6 +91,8 @@ final class ContestPhase {
                         "DB-only time / Redis-first time to answer every buyer >= %s; exactly %,d winners on each"
                                 .formatted(Chart.num(TARGET), units),
                         correct)
+                .fact(API + ": CPU ms per winner (contest and settle, every process)", onApi.cpuPerWinner())
+                .fact(API + ": CPU ms per buyer request (same span)", onApi.cpuPerRequest())
                 .fact(API + " outcomes", onApi.tally().counts())
                 .fact(BASELINE + " outcomes", onDb.counts())
                 .fact(BASELINE + " table", table)
@@ -101,9 +109,12 @@ final class ContestPhase {
     /** The api's contest, then the wait until every winner's order is PENDING_PAYMENT. */
     private Settled settledContest(Side api, String sale) throws Exception {
         List<byte[]> buyers = buyers(api, sale);
+        Map<String, java.time.Duration> before = cpu.read();
         long start = System.nanoTime();
         Tally tally = fire(api, buyers);
-        return new Settled(tally, admin.awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT));
+        double seconds = admin.awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT);
+        return new Settled(
+                tally, seconds, cpu.millisPer(before, tally.count("admitted")), cpu.millisPer(before, buyers.size()));
     }
 
     /** Creates the sale; each buyer's signed request, built before anything is timed. */

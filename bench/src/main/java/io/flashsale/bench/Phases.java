@@ -29,6 +29,7 @@ final class Phases {
     private final Requests apiRequests;
     private final String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
     private final SoldOutPhases soldOut;
+    private final CpuMeter cpu;
 
     Phases(Stack stack, Stores stores, Settings settings, Tokens tokens) {
         this.stack = stack;
@@ -39,6 +40,7 @@ final class Phases {
         this.apiLoad = new HttpLoad(admin.address());
         this.apiRequests = new Requests(admin.address());
         this.soldOut = new SoldOutPhases(stack, settings, run);
+        this.cpu = CpuMeter.of(stack);
     }
 
     /** P1: the sold-out purchase path against liveness ({@link SoldOutPhases}). */
@@ -53,7 +55,7 @@ final class Phases {
 
     /** P2: the contest with stock, api against the DB-only baseline ({@link ContestPhase}). */
     Report.Phase p2() throws Exception {
-        return new ContestPhase(stores, settings, admin, tokens, run).run();
+        return new ContestPhase(stores, settings, admin, tokens, run, cpu).run();
     }
 
     /** P3: admitted to PENDING_PAYMENT per second against a trivial 3-step workflow, same Temporal. */

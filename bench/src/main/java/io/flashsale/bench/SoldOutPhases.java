@@ -1,6 +1,8 @@
 package io.flashsale.bench;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * P1 and the load curve: the sold-out purchase path (after the burst, nearly all of a flash sale's
@@ -15,9 +17,11 @@ final class SoldOutPhases {
     private final String run;
     private final HttpLoad load;
     private final HttpLoad.Source liveness;
+    private final CpuMeter cpu;
 
     SoldOutPhases(Stack stack, Settings settings, String run) {
         this.stack = stack;
+        this.cpu = CpuMeter.of(stack);
         this.settings = settings;
         this.run = run;
         java.net.InetSocketAddress api = new Api(stack.api()).address();
@@ -40,7 +44,11 @@ final class SoldOutPhases {
             TimedLoad.run(load, liveness, settings.withConnections(connections), settings.warmup());
             purchases.run(settings.warmup(), connections);
             Tally live = TimedLoad.run(load, liveness, settings.withConnections(connections), settings.duration());
+            Map<String, Duration> before = cpu.read();
             Tally buy = purchases.run(settings.duration(), connections);
+            phase.fact(
+                    "CPU ms per sold-out answer, " + connections + " connections",
+                    cpu.millisPer(before, buy.answered()));
             double ratio = buy.throughput() / live.throughput();
             phase.measure("purchase, " + connections + " connections", buy, connections)
                     .measure("liveness, " + connections + " connections", live, connections)

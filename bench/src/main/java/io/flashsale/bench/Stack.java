@@ -76,6 +76,11 @@ final class Stack implements AutoCloseable {
         return temporal.address();
     }
 
+    /** A process this stack started ("api", "worker"). */
+    Process process(String name) {
+        return processes.get(name);
+    }
+
     TemporalProcess temporal() {
         return temporal;
     }

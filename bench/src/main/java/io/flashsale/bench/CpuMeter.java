@@ -1,0 +1,55 @@
+package io.flashsale.bench;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * CPU time each process of the stack spends over a stretch of load (the kernel's account in {@code
+ * /proc}, read through {@link ProcessHandle}): the api, the worker and Temporal by the pids the
+ * bench started, Redis and MySQL by their command names. Stable across machines where seconds are
+ * not, so the bench reports it per unit of work.
+ */
+final class CpuMeter {
+
+    private final Map<String, ProcessHandle> processes;
+
+    private CpuMeter(Map<String, ProcessHandle> processes) {
+        this.processes = processes;
+    }
+
+    static CpuMeter of(Stack stack) {
+        Map<String, ProcessHandle> found = new LinkedHashMap<>();
+        found.put("api", stack.process("api").toHandle());
+        found.put("worker", stack.process("worker").toHandle());
+        found.put("temporal", stack.temporal().process().toHandle());
+        byCommand("redis-server").ifPresent(redis -> found.put("redis", redis));
+        byCommand("mariadbd").or(() -> byCommand("mysqld")).ifPresent(mysql -> found.put("mysql", mysql));
+        return new CpuMeter(found);
+    }
+
+    /** CPU used so far by each process. */
+    Map<String, Duration> read() {
+        Map<String, Duration> used = new LinkedHashMap<>();
+        processes.forEach((name, process) ->
+                used.put(name, process.info().totalCpuDuration().orElse(Duration.ZERO)));
+        return used;
+    }
+
+    /** Each process's CPU between {@code before} and now, in milliseconds per {@code units}. */
+    Map<String, Double> millisPer(Map<String, Duration> before, long units) {
+        Map<String, Double> per = new LinkedHashMap<>();
+        read().forEach((name, now) -> per.put(
+                name, Math.round(now.minus(before.get(name)).toNanos() / 1e6 / Math.max(1, units) * 1000) / 1000.0));
+        return per;
+    }
+
+    /** The oldest process running {@code command} (the server, not a helper it forked). */
+    private static Optional<ProcessHandle> byCommand(String command) {
+        return ProcessHandle.allProcesses()
+                .filter(p ->
+                        p.info().command().map(c -> c.endsWith("/" + command)).orElse(false))
+                .min((a, b) -> Long.compare(a.pid(), b.pid()));
+    }
+}
