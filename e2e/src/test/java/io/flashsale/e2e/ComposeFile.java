@@ -89,9 +89,9 @@ record ComposeFile(String text, Map<String, Object> root) {
                 .collect(Collectors.toSet());
     }
 
-    /** Every password, secret or auth variable, by "service NAME". */
+    /** Every password, secret, token or auth variable, by "service NAME". */
     Map<String, String> secrets() {
-        return variablesNamed("(?i).*(PASSWORD|PWD|SECRET|AUTH)");
+        return variablesNamed("(?i).*(PASSWORD|PWD|SECRET|TOKEN|AUTH)");
     }
 
     /** Every variable naming a database user, by "service NAME". */

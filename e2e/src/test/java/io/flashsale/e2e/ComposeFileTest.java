@@ -59,7 +59,9 @@ class ComposeFileTest {
                         "mysql MYSQL_ROOT_PASSWORD",
                         "api MYSQL_PASSWORD",
                         "temporal MYSQL_PWD",
-                        "redis REDISCLI_AUTH");
+                        "redis REDISCLI_AUTH",
+                        "prometheus FLASHSALE_METRICS_TOKEN",
+                        "grafana GF_SECURITY_ADMIN_PASSWORD");
         assertThat(secrets)
                 .allSatisfy((where, value) -> assertThat(value).as(where).matches(REQUIRED));
     }
