@@ -22,6 +22,7 @@ import org.springframework.validation.annotation.Validated;
  * @param payments payment confirmations by the payment service
  * @param soldOutMark sold-out answers from memory ({@link io.flashsale.stores.admission.SoldOutMarks})
  * @param starts the workflow starts of admitted buyers, off the request thread
+ * @param warmup the requests the api sends itself before it reports ready
  */
 @Validated
 @ConfigurationProperties("flashsale.api")
@@ -33,7 +34,8 @@ public record ApiProperties(
         @Valid @NotNull Commands commands,
         @Valid @NotNull Payments payments,
         @Valid @NotNull SoldOutMark soldOutMark,
-        @Valid @NotNull Starts starts) {
+        @Valid @NotNull Starts starts,
+        @Valid @NotNull Warmup warmup) {
 
     /**
      * @param secret HS256 key for bearer tokens, at least 32 bytes; the dev default is refused outside
@@ -81,4 +83,10 @@ public record ApiProperties(
      * @param drainTimeout on shutdown, how long queued starts may still run (the rest: the relay)
      */
     public record Starts(@Min(1) int concurrency, @Min(1) int queueCapacity, @NotNull Duration drainTimeout) {}
+
+    /**
+     * @param requests purchase requests the api sends to itself before it reports ready; 0: none
+     * @param concurrency of them at once
+     */
+    public record Warmup(@Min(0) int requests, @Min(1) int concurrency) {}
 }

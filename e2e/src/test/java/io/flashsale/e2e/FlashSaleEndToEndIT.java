@@ -39,6 +39,21 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
      */
     private static final Duration PAY_TIMEOUT = PAID_WITHIN.plusSeconds(10);
 
+    /**
+     * Ready means warm: the api reports UP (its readiness is part of its health) only after it sent
+     * itself its warm-up requests through the whole admission path, each refused on a private sale
+     * that writes nothing (not open yet, or sold out).
+     */
+    @Test
+    void theApiReportsReadyOnlyOnceItsAdmissionPathIsWarm() throws Exception {
+        String apiLog = system.log("api");
+
+        assertThat(apiLog)
+                .contains("admission path warmed: " + FlashSaleSystem.WARMUP_REQUESTS + " requests")
+                .contains("answers {409=" + FlashSaleSystem.WARMUP_REQUESTS + "}");
+        assertThat(api.sales(TestTokens.admin()).body().toString()).doesNotContain("warmup_");
+    }
+
     /** Two worker processes on one task queue: every purchase still settles exactly once. */
     @Test
     void burstSellsExactlyTheStockAndUnpaidUnitsGoBackOnSale() throws Exception {

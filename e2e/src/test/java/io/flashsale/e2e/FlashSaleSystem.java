@@ -43,6 +43,8 @@ final class FlashSaleSystem implements AutoCloseable {
 
     private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(90);
     private static final int DESCRIBED_AT_ONCE = 20;
+    /** Purchase requests each api of the system sends itself before it reports ready. */
+    static final int WARMUP_REQUESTS = 2000;
 
     private final int apiPort;
     /** Temporal, the api and the workers (killed should the test JVM exit without {@link #close()}). */
@@ -212,6 +214,8 @@ final class FlashSaleSystem implements AutoCloseable {
                 "REDIS_URL", "" + stores.get("spring.data.redis.url"),
                 "FLASHSALE_REDIS_PREFIX", "" + stores.get("flashsale.redis.key-prefix"),
                 "TEMPORAL_ADDRESS", temporalAddress,
+                // the api warms its admission path before it reports ready, shorter than by default
+                "FLASHSALE_WARMUP_REQUESTS", Integer.toString(WARMUP_REQUESTS),
                 // the api accepts the dev JWT secret (TestTokens signs with it) only under the dev profile
                 "SPRING_PROFILES_ACTIVE", "dev");
     }

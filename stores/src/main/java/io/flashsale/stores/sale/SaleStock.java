@@ -3,6 +3,7 @@ package io.flashsale.stores.sale;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.SaleKeys;
 import io.flashsale.stores.admission.RelaySales;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +40,26 @@ public class SaleStock {
         if (sale.redisArchived()) {
             return false;
         }
+        boolean loaded = loadKeys(sale);
+        redis.opsForSet().add(keys.sales(), sale.id());
+        relaySales.add(sale.id(), sale.endsAt());
+        return loaded;
+    }
+
+    /**
+     * Puts a sale into Redis that no list knows (not a sale of the audit, the relay or the archive),
+     * its keys expiring after {@code ttl}: the api's private sales to warm its admission path on.
+     */
+    public void loadUnlisted(Sale sale, Duration ttl) {
+        loadKeys(sale);
+        SaleKeys sk = keys.sale(sale.id());
+        for (String key : List.of(sk.meta(), sk.stock(), sk.admissions())) {
+            redis.expire(key, ttl);
+        }
+    }
+
+    /** load_sale.lua: meta and stock, only when the sale is not in Redis yet. */
+    private boolean loadKeys(Sale sale) {
         SaleKeys sk = keys.sale(sale.id());
         List<String> args = new ArrayList<>(List.of(
                 Long.toString(millis(sale.startsAt(), 0)),
@@ -52,8 +73,6 @@ public class SaleStock {
         args.add(keys.stockReturned());
         args.add(sale.id());
         Long loaded = redis.execute(loadSale, List.of(sk.meta(), sk.stock(), sk.admissions()), args.toArray());
-        redis.opsForSet().add(keys.sales(), sale.id());
-        relaySales.add(sale.id(), sale.endsAt());
         return loaded != null && loaded == 1;
     }
 

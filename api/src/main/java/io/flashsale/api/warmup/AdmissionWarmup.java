@@ -1,0 +1,122 @@
+package io.flashsale.api.warmup;
+
+import io.flashsale.api.ApiProperties;
+import io.flashsale.stores.admission.RateLimits;
+import io.flashsale.stores.sale.Price;
+import io.flashsale.stores.sale.Sale;
+import io.flashsale.stores.sale.SaleStock;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+
+/**
+ * Ready means warm. A flash sale's burst is the first heavy use of the admission path, and a cold
+ * JIT answers it slowly while its compiler threads take the cores. Before the api reports ready
+ * (Spring Boot flips readiness once every runner is done), this sends {@code requests} purchase
+ * requests to the api's own port, through the whole stack (Tomcat, security with token decoding
+ * and its cache, the controller, the problem answers, the admission script), on two private sales
+ * that write nothing: one not open yet (every request runs the Lua and is refused {@code
+ * sale-not-open}) and one sold out (the sold-out mark, then answers from memory). Their keys expire
+ * on their own and no list of sales knows them.
+ */
+class AdmissionWarmup implements ApplicationRunner {
+
+    private static final Logger log = LoggerFactory.getLogger(AdmissionWarmup.class);
+    private static final Duration KEYS_TTL = Duration.ofMinutes(10);
+    private static final RateLimits NO_LIMIT = new RateLimits(new RateLimits.Bucket(0, 1), new RateLimits.Bucket(0, 1));
+    /** Distinct buyers, so both the token decoder and its cache get used. */
+    private static final int BUYERS = 500;
+
+    private final ApiProperties.Warmup settings;
+    private final SaleStock stock;
+    private final WarmupTokens tokens;
+    private final WebServerApplicationContext context;
+
+    AdmissionWarmup(
+            ApiProperties.Warmup settings, SaleStock stock, WarmupTokens tokens, WebServerApplicationContext context) {
+        this.settings = settings;
+        this.stock = stock;
+        this.tokens = tokens;
+        this.context = context;
+    }
+
+    @Override
+    public void run(ApplicationArguments args) throws Exception {
+        String run = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        Instant now = Instant.now();
+        String notOpen = "warmup_" + run + "_n";
+        String soldOut = "warmup_" + run + "_s";
+        stock.loadUnlisted(sale(notOpen, now.plus(KEYS_TTL), now.plus(KEYS_TTL.multipliedBy(2))), KEYS_TTL);
+        stock.loadUnlisted(sale(soldOut, now.minusSeconds(1), now.plus(KEYS_TTL)), KEYS_TTL);
+        long cpuBefore = cpuNanos();
+        long started = System.nanoTime();
+        Map<Integer, Integer> answers = send(List.of(notOpen, soldOut));
+        log.info(
+                "admission path warmed: {} requests in {} ms, {} ms of CPU, answers {}",
+                settings.requests(),
+                (System.nanoTime() - started) / 1_000_000,
+                (cpuNanos() - cpuBefore) / 1_000_000,
+                answers);
+    }
+
+    private static Sale sale(String id, Instant opens, Instant closes) {
+        return new Sale(id, "warm-up", 0, 0, opens, closes, Duration.ofMinutes(1), NO_LIMIT, Price.UNSET);
+    }
+
+    /** The requests, {@code concurrency} at once; answers counted by status. */
+    private Map<Integer, Integer> send(List<String> sales) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        String base = "http://127.0.0.1:" + context.getWebServer().getPort() + "/api/sales/";
+        AtomicInteger next = new AtomicInteger();
+        Map<Integer, Integer> statuses = new java.util.concurrent.ConcurrentHashMap<>();
+        ExecutorService threads = Executors.newFixedThreadPool(settings.concurrency());
+        try {
+            List<Future<?>> workers = new ArrayList<>();
+            for (int t = 0; t < settings.concurrency(); t++) {
+                workers.add(threads.submit(() -> {
+                    for (int i = next.getAndIncrement(); i < settings.requests(); i = next.getAndIncrement()) {
+                        String buyer = "warmup" + (i % BUYERS);
+                        HttpRequest request = HttpRequest.newBuilder(
+                                        URI.create(base + sales.get(i % sales.size()) + "/purchases"))
+                                .header("Authorization", "Bearer " + tokens.buyer(buyer))
+                                .header("Idempotency-Key", "warmup-" + i)
+                                .POST(HttpRequest.BodyPublishers.noBody())
+                                .build();
+                        int status = http.send(request, HttpResponse.BodyHandlers.discarding())
+                                .statusCode();
+                        statuses.merge(status, 1, Integer::sum);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> worker : workers) {
+                worker.get();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+        return new java.util.TreeMap<>(statuses);
+    }
+
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+}
