@@ -9,6 +9,7 @@ import io.flashsale.stores.admission.HoldState;
 import io.flashsale.stores.admission.RelaySales;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -190,14 +191,19 @@ public final class StoreProbe {
         redis.opsForHash().put(keys.sale(saleId).meta(), "closes", Long.toString(closed.toEpochMilli()));
     }
 
-    /** Redis loses the sale: every key of it goes (meta, stock, holds, buyers, stream, buckets). */
+    /** Redis loses the sale: every key of it goes (meta, stock, holds, buyers, stream, changes, buckets). */
     public long loseSale(String saleId) {
         Long buckets = redis.delete(keys(keys.sale(saleId).rateLimits() + ":*"));
-        Long fixed = redis.delete(saleKeys(saleId));
+        List<String> all = new ArrayList<>(saleKeys(saleId));
+        all.add(keys.sale(saleId).changes());
+        Long fixed = redis.delete(all);
         return (buckets == null ? 0 : buckets) + (fixed == null ? 0 : fixed);
     }
 
-    /** The fixed keys of the sale (not the token buckets, which come and go with their TTL). */
+    /**
+     * The fixed keys of the sale (not the token buckets, which come and go with their TTL, nor the
+     * unit changes, which exist only once the sale was restocked or withdrawn from).
+     */
     public List<String> saleKeys(String saleId) {
         SaleKeys sale = keys.sale(saleId);
         return List.of(sale.stock(), sale.buyers(), sale.holds(), sale.admissions(), sale.meta());
