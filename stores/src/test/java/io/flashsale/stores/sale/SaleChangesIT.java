@@ -37,6 +37,9 @@ class SaleChangesIT extends StoresIntegrationTest {
     @Autowired
     RelaySales relaySales;
 
+    @Autowired
+    SaleArchive archive;
+
     @Test
     void restockGrowsTotalAvailableAndRedisStockOncePerKey() {
         Sale sale = created(TestSales.open(3));
@@ -99,6 +102,29 @@ class SaleChangesIT extends StoresIntegrationTest {
         assertThat(redis.hasKey(keys.sale(sale.id()).meta())).isFalse();
         assertThat(stock.load(sales.find(sale.id()).orElseThrow())).isTrue();
         assertUnits(sale.id(), 5, 5, 5);
+    }
+
+    @Test
+    void refusesAWithdrawalFromASaleRedisLostAndLeavesMySqlAsItWas() {
+        Sale sale = created(TestSales.open(3));
+        loseSale(sale.id());
+
+        assertThat(changes.withdraw(sale.id(), "less", 1, OPS)).isEqualTo(Outcome.STORES_APART);
+
+        assertThat(sales.find(sale.id()).orElseThrow())
+                .extracting(Sale::total, Sale::available)
+                .containsExactly(3, 3);
+        assertThat(redis.hasKey(keys.sale(sale.id()).stock())).isFalse();
+    }
+
+    @Test
+    void refusesAWithdrawalFromASaleArchivedInRedis() {
+        Sale sale = created(TestSales.closed(2));
+        assertThat(archive.archiveIfFinal(sale.id(), Duration.ofMinutes(1))).isEqualTo(SaleArchive.Outcome.ARCHIVED);
+
+        assertThat(changes.withdraw(sale.id(), "less", 1, OPS)).isEqualTo(Outcome.ARCHIVED);
+
+        assertThat(sales.find(sale.id()).orElseThrow().total()).isEqualTo(2);
     }
 
     @Test
@@ -166,6 +192,21 @@ class SaleChangesIT extends StoresIntegrationTest {
     }
 
     @Test
+    void closingASaleRedisLostClosesItInMySqlForTheNextLoad() {
+        Sale sale = created(TestSales.open(3));
+        loseSale(sale.id());
+
+        assertThat(changes.close(sale.id(), OPS)).isEqualTo(Outcome.CHANGED);
+
+        assertThat(redis.hasKey(keys.sale(sale.id()).meta())).isFalse();
+        Sale closed = sales.find(sale.id()).orElseThrow();
+        assertThat(stock.load(closed)).isTrue();
+        assertThat(meta(sale.id(), "closes"))
+                .isEqualTo(Long.toString(closed.endsAt().toEpochMilli()));
+        assertThat(admit(gate, sale.id(), "late", "k").outcome()).isEqualTo(AdmissionOutcome.NOT_OPEN);
+    }
+
+    @Test
     void closingASaleThatEndedKeepsItsEnd() {
         Sale sale = created(TestSales.closed(2));
         String closes = meta(sale.id(), "closes");
@@ -194,6 +235,19 @@ class SaleChangesIT extends StoresIntegrationTest {
         assertThat(meta(sale.id(), "closes")).isEqualTo(Long.toString(ends.toEpochMilli()));
         assertThat(log.of(sale.id())).hasSize(1);
         assertThat(relaySales.all()).contains(new RelaySales.RelaySale(sale.id(), ends));
+    }
+
+    @Test
+    void movingASaleRedisLostMovesItInMySqlForTheNextLoad() {
+        Sale sale = created(TestSales.notYetOpen(2));
+        loseSale(sale.id());
+        Instant ends = Instant.now().plus(Duration.ofHours(5)).truncatedTo(ChronoUnit.MILLIS);
+
+        assertThat(changes.move(sale.id(), null, ends, OPS)).isEqualTo(Outcome.CHANGED);
+
+        assertThat(redis.hasKey(keys.sale(sale.id()).meta())).isFalse();
+        assertThat(stock.load(sales.find(sale.id()).orElseThrow())).isTrue();
+        assertThat(meta(sale.id(), "closes")).isEqualTo(Long.toString(ends.toEpochMilli()));
     }
 
     @Test
