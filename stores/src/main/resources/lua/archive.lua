@@ -9,6 +9,7 @@
 -- KEYS[3] buyers      hash user id -> "purchaseId|idempotencyKey"
 -- KEYS[4] holds       hash purchase id -> HELD | RELEASED | VOID
 -- KEYS[5] admissions  stream {sale:ID}:admissions
+-- KEYS[6] changes     hash of the unit changes applied (restock.lua, withdraw.lua)
 -- ARGV[1] paid        PAID orders in MySQL (each keeps its hold HELD)
 -- ARGV[2] markerTtlMillis  how long the marker (opens, closes, archived) stays; until then a late
 --                          purchase request is answered "not open" rather than "no such sale"
@@ -34,7 +35,7 @@ if held ~= tonumber(ARGV[1]) then
   return -2
 end
 local window = redis.call('HMGET', KEYS[1], 'opens', 'closes')
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])
 redis.call('HSET', KEYS[1], 'opens', window[1] or '0', 'closes', window[2] or '0', 'archived', '1')
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1

@@ -6,8 +6,9 @@
 -- KEYS[3] buyers      hash user id -> "purchaseId|idempotencyKey"
 -- KEYS[4] holds       hash purchase id -> HELD | RELEASED | VOID
 -- KEYS[5] admissions  stream {sale:ID}:admissions (consumer group "relay")
+-- KEYS[6] changes     hash Idempotency-Key -> "units:epochMillis" (restock.lua, withdraw.lua)
 --
--- Returns {metaExists, stock, buyers, streamLength, streamPending, holds, inFlight}
+-- Returns {metaExists, stock, buyers, streamLength, streamPending, holds, inFlight, changes, now}
 --   metaExists     1 when the meta hash exists, else 0
 --   stock          the stock counter as text, "" when the key is missing
 --   buyers         HLEN buyers
@@ -15,8 +16,12 @@
 --   streamPending  entries delivered to a relay consumer and not acknowledged (0 without a group)
 --   holds          flat {purchaseId, state, ...} (HGETALL holds)
 --   inFlight       purchase ids of the entries still in the stream
+--   changes        flat {key, "units:epochMillis", ...} (HGETALL changes): the unit changes applied
+--   now            Redis TIME in epoch millis, to tell how long ago a change was applied
 
 local stock = redis.call('GET', KEYS[2]) or ''
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local pending = 0
 local summary = redis.pcall('XPENDING', KEYS[5], 'relay')
 if type(summary) == 'table' and not summary.err then
@@ -38,5 +43,7 @@ return {
   redis.call('XLEN', KEYS[5]),
   pending,
   redis.call('HGETALL', KEYS[4]),
-  inFlight
+  inFlight,
+  redis.call('HGETALL', KEYS[6]),
+  now
 }

@@ -94,6 +94,39 @@ public final class Api {
         return body;
     }
 
+    /** A sale from the body as given (a JSON object of {@code POST /api/sales}). */
+    public Response createSale(String adminToken, JsonNode body) {
+        return post("/api/sales", adminToken, body.toString(), TIMEOUT);
+    }
+
+    /** Closes the sale now. */
+    public Response closeSale(String adminToken, String saleId) {
+        return post("/api/sales/" + saleId + "/close", adminToken, "", TIMEOUT);
+    }
+
+    /** Moves the sale's window; {@code window} holds startsAt, endsAt or both. */
+    public Response moveSale(String adminToken, String saleId, JsonNode window) {
+        return post("/api/sales/" + saleId + "/move", adminToken, window.toString(), TIMEOUT);
+    }
+
+    /** Adds units to the sale, once per {@code key}. */
+    public Response restock(String adminToken, String saleId, String key, int units) {
+        return unitsChange("restock", adminToken, saleId, key, units);
+    }
+
+    /** Takes up to {@code units} unsold units off the sale, once per {@code key}. */
+    public Response withdraw(String adminToken, String saleId, String key, int units) {
+        return unitsChange("withdraw", adminToken, saleId, key, units);
+    }
+
+    private Response unitsChange(String change, String adminToken, String saleId, String key, int units) {
+        return send(request("/api/sales/" + saleId + "/" + change, adminToken, TIMEOUT)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", key)
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        JSON.createObjectNode().put("units", units).toString())));
+    }
+
     public Response sale(String adminToken, String saleId) {
         return send(request("/api/sales/" + saleId, adminToken, TIMEOUT).GET());
     }

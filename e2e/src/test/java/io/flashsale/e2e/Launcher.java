@@ -29,15 +29,25 @@ final class Launcher {
 
     /** {@code bin/flashsale audit --api API ARGS...}; output is stdout and stderr together. */
     static Run audit(URI api, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString(), "audit", "--api", api.toString()));
+        return run("audit", api, args);
+    }
+
+    /** {@code bin/flashsale sale ARGS... --api API}; output is stdout and stderr together. */
+    static Run sale(URI api, String... args) throws Exception {
+        return run("sale", api, args);
+    }
+
+    private static Run run(String subcommand, URI api, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString(), subcommand));
         command.addAll(List.of(args));
-        String name = "flashsale-audit-" + RUNS.incrementAndGet();
+        command.addAll(List.of("--api", api.toString()));
+        String name = "flashsale-" + subcommand + "-" + RUNS.incrementAndGet();
         try (Processes processes = new Processes(LOGS, TIMEOUT)) {
             Process process = processes.start(name, command, Map.of());
             boolean finished = process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             String output = Files.readString(processes.log(name));
             if (!finished) {
-                throw new AssertionError("bin/flashsale audit did not finish: " + output);
+                throw new AssertionError("bin/flashsale " + subcommand + " did not finish: " + output);
             }
             return new Run(process.exitValue(), output);
         }

@@ -36,8 +36,8 @@ public record RedisKeyProperties(@DefaultValue("fs") @Pattern(regexp = "[A-Za-z0
     }
 
     /**
-     * The pub/sub channel on which release.lua, repair.lua and load_sale.lua announce a sale whose
-     * stock may have grown (the message is the sale id). A plain channel, not a sharded one: units
+     * The pub/sub channel on which release.lua, repair.lua, load_sale.lua and restock.lua announce a
+     * sale whose stock may have grown (the message is the sale id). A plain channel, not a sharded one: units
      * come back at most once each, and a Redis Cluster delivers a plain PUBLISH to subscribers on
      * every node.
      */

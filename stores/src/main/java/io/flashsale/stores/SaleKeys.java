@@ -11,12 +11,21 @@ package io.flashsale.stores;
  *     optional rate-limit overrides {@code rlUserCapacity}, {@code rlUserRefill}, {@code
  *     rlAddressCapacity}, {@code rlAddressRefill}
  * @param rateLimits prefix of the token buckets (hashes with a TTL, see rate_limit.lua)
+ * @param changes hash of the unit changes Redis applied (restock.lua, withdraw.lua): Idempotency-Key
+ *     to {@code units:epochMillis}, units signed (+ added, - taken)
  */
-public record SaleKeys(String stock, String buyers, String holds, String admissions, String meta, String rateLimits) {
+public record SaleKeys(
+        String stock, String buyers, String holds, String admissions, String meta, String rateLimits, String changes) {
 
     static SaleKeys of(String base) {
         return new SaleKeys(
-                base + ":stock", base + ":buyers", base + ":holds", base + ":admissions", base + ":meta", base + ":rl");
+                base + ":stock",
+                base + ":buyers",
+                base + ":holds",
+                base + ":admissions",
+                base + ":meta",
+                base + ":rl",
+                base + ":changes");
     }
 
     /** The token bucket of one buyer; user ids are validated by the api ({@code [A-Za-z0-9._@-]}). */

@@ -6,12 +6,14 @@ import io.flashsale.stores.admission.RelaySales;
 import io.flashsale.stores.admission.Reservations;
 import io.flashsale.stores.payment.PaymentRefunds;
 import io.flashsale.stores.sale.SaleArchive;
+import io.flashsale.stores.sale.SaleChangesConfiguration;
 import io.flashsale.stores.sale.SaleRepository;
 import io.flashsale.stores.sale.SaleStock;
 import java.util.List;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -24,6 +26,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 @Configuration
 @EnableConfigurationProperties(RedisKeyProperties.class)
+@Import(SaleChangesConfiguration.class)
 public class StoreConfiguration {
 
     @Bean

@@ -10,6 +10,10 @@ public enum ApiProblem {
     SALE_NOT_OPEN(HttpStatus.CONFLICT, "sale-not-open", "Sale not open"),
     SALE_NOT_FOUND(HttpStatus.NOT_FOUND, "sale-not-found", "Sale not found"),
     SALE_CONFLICT(HttpStatus.CONFLICT, "sale-conflict", "Sale exists with other settings"),
+    SALE_CLOSED(HttpStatus.CONFLICT, "sale-closed", "Sale closed"),
+    WINDOW_IN_PAST(HttpStatus.UNPROCESSABLE_ENTITY, "window-in-past", "Sale window in the past"),
+    CHANGE_CONFLICT(HttpStatus.CONFLICT, "change-conflict", "Idempotency-Key used for another change"),
+    SALE_NEEDS_REPAIR(HttpStatus.CONFLICT, "sale-needs-repair", "Redis and MySQL disagree on the sale"),
     PURCHASE_NOT_FOUND(HttpStatus.NOT_FOUND, "purchase-not-found", "Purchase not found"),
     PAYMENT_REJECTED(HttpStatus.CONFLICT, "payment-rejected", "Payment rejected"),
     PAYMENT_AMOUNT_MISMATCH(

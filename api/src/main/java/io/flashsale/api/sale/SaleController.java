@@ -1,8 +1,5 @@
 package io.flashsale.api.sale;
 
-import io.flashsale.stores.sale.Sale;
-import io.flashsale.stores.sale.SaleRepository;
-import io.flashsale.stores.sale.SaleStock;
 import jakarta.validation.Valid;
 import java.net.URI;
 import org.springframework.http.ResponseEntity;
@@ -19,33 +16,27 @@ import org.springframework.web.bind.annotation.RestController;
 class SaleController {
 
     private final SaleAdmin admin;
-    private final SaleRepository sales;
-    private final SaleStock stock;
+    private final SaleViews views;
 
-    SaleController(SaleAdmin admin, SaleRepository sales, SaleStock stock) {
+    SaleController(SaleAdmin admin, SaleViews views) {
         this.admin = admin;
-        this.sales = sales;
-        this.stock = stock;
+        this.views = views;
     }
 
     /** 201 when created, 200 when the same sale existed already, 409 when it exists otherwise. */
     @PostMapping
     ResponseEntity<SaleResponse> create(@Valid @RequestBody CreateSaleRequest request) {
         SaleAdmin.Created created = admin.create(request);
-        SaleResponse body = view(created.sale());
+        SaleResponse body = views.of(created.sale());
         if (!created.isNew()) {
             return ResponseEntity.ok(body);
         }
         return ResponseEntity.created(URI.create("/api/sales/" + body.id())).body(body);
     }
 
+    /** The sale with its stock, orders by status and changes. */
     @GetMapping("/{saleId}")
     SaleResponse get(@PathVariable String saleId) {
-        return view(admin.find(saleId));
-    }
-
-    private SaleResponse view(Sale sale) {
-        var redisStock = stock.stock(sale.id());
-        return SaleResponse.of(sale, redisStock.isPresent() ? redisStock.getAsLong() : null, sales.counts(sale.id()));
+        return views.of(admin.find(saleId));
     }
 }

@@ -3,9 +3,11 @@ package io.flashsale.api.sale;
 import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.sale.Price;
 import io.flashsale.stores.sale.Sale;
+import io.flashsale.stores.sale.SaleChange;
 import io.flashsale.stores.sale.SaleCounts;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A sale with its stock as MySQL (the authority) and Redis (the admission gate) see it, and its
@@ -15,6 +17,8 @@ import java.time.Instant;
  * @param redisStock units left in Redis; null when Redis has none (lost, or archived)
  * @param redisArchivedAt when the sale's Redis side was archived (it ended and every purchase was
  *     final): MySQL alone answers for it; null while it lives in Redis
+ * @param changes what operators changed on the sale (close, move, restock, withdraw), who and when,
+ *     oldest first
  */
 public record SaleResponse(
         String id,
@@ -31,9 +35,10 @@ public record SaleResponse(
         int paid,
         int expired,
         int cancelled,
-        Instant redisArchivedAt) {
+        Instant redisArchivedAt,
+        List<SaleChange> changes) {
 
-    static SaleResponse of(Sale sale, Long redisStock, SaleCounts counts) {
+    static SaleResponse of(Sale sale, Long redisStock, SaleCounts counts, List<SaleChange> changes) {
         return new SaleResponse(
                 sale.id(),
                 sale.name(),
@@ -49,6 +54,7 @@ public record SaleResponse(
                 counts.paid(),
                 counts.expired(),
                 counts.cancelled(),
-                sale.redisArchivedAt());
+                sale.redisArchivedAt(),
+                changes);
     }
 }

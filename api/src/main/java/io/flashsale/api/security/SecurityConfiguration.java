@@ -14,7 +14,8 @@ import org.springframework.security.web.SecurityFilterChain;
 
 /**
  * Bearer JWT on every {@code /api} call (HS256 or a configured JWK set, see {@link
- * JwtDecoderConfiguration}): {@code sub} is the buyer, scope {@code admin} may manage sales, scope
+ * JwtDecoderConfiguration}): {@code sub} is the buyer, scope {@code admin} may manage sales (create,
+ * view, close, move, restock, withdraw, audit), scope
  * {@code payments} (the payment service) confirms payments. The provider's webhook carries no token:
  * its HMAC signature is checked by the controller ({@link WebhookSignatures}). Health is open so
  * process supervisors can probe it. Request bodies are capped before any of it runs.
@@ -45,6 +46,13 @@ class SecurityConfiguration {
                         .requestMatchers(HttpMethod.GET, "/api/sales/*")
                         .hasAuthority(ADMIN)
                         .requestMatchers("/api/sales", "/api/sales/*/audit/**")
+                        .hasAuthority(ADMIN)
+                        .requestMatchers(
+                                HttpMethod.POST,
+                                "/api/sales/*/close",
+                                "/api/sales/*/move",
+                                "/api/sales/*/restock",
+                                "/api/sales/*/withdraw")
                         .hasAuthority(ADMIN)
                         .requestMatchers("/api/**")
                         .authenticated()

@@ -65,6 +65,29 @@ class AuditIT extends ApiIntegrationTest {
         assertThat(stores.holds(sale)).isEmpty();
     }
 
+    @Test
+    void countsChangesHalfDoneAsInFlightAndTheRepairSettlesThemSoThatRepeatsApplyOnce() {
+        String sale = openSale(5);
+        api.restock(ADMIN, sale, "r1", 3).assertStatus(200);
+        stores.undoRestockInRedis(sale, "r1", 3);
+        assertThat(stores.withdrawInRedisOnly(sale, "w1", 2)).isEqualTo(2);
+        assertThat(audit(sale).field("result"))
+                .as("both changes are in flight, not drift")
+                .isEqualTo("PASS");
+
+        Response repaired = api.post("/api/sales/" + sale + "/audit/repair", ADMIN, Map.of());
+
+        repaired.assertStatus(200);
+        assertThat(repaired.body().path("stockAfter").asInt()).isEqualTo(8);
+        assertThat(stores.redisChanges(sale)).containsExactly("r1");
+        api.restock(ADMIN, sale, "r1", 3).assertStatus(200);
+        Response withdrawn = api.withdraw(ADMIN, sale, "w1", 2).assertStatus(200);
+        assertThat(withdrawn.body().path("total").asInt()).isEqualTo(6);
+        assertThat(withdrawn.body().path("available").asInt()).isEqualTo(6);
+        assertThat(withdrawn.body().path("redisStock").asLong()).isEqualTo(6);
+        assertThat(audit(sale).field("result")).isEqualTo("PASS");
+    }
+
     private Response audit(String sale) {
         return api.get("/api/sales/" + sale + "/audit", ADMIN).assertStatus(200);
     }

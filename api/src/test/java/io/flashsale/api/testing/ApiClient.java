@@ -64,6 +64,39 @@ public final class ApiClient {
         return get("/api/sales/" + saleId, token);
     }
 
+    /** Closes the sale now (admin). */
+    public Response closeSale(String token, String saleId) {
+        return post("/api/sales/" + saleId + "/close", token, null);
+    }
+
+    /** Moves the sale's window (admin); {@code window} holds startsAt and/or endsAt. */
+    public Response moveSale(String token, String saleId, Object window) {
+        return post("/api/sales/" + saleId + "/move", token, window);
+    }
+
+    /** Adds units to the sale (admin) under an Idempotency-Key; {@code key} null sends none. */
+    public Response restock(String token, String saleId, String key, int units) {
+        return unitsChange("restock", token, saleId, key, units);
+    }
+
+    /** Takes units off the sale (admin) under an Idempotency-Key; {@code key} null sends none. */
+    public Response withdraw(String token, String saleId, String key, int units) {
+        return unitsChange("withdraw", token, saleId, key, units);
+    }
+
+    /** The sale's invariant audit (admin). */
+    public Response audit(String token, String saleId) {
+        return get("/api/sales/" + saleId + "/audit", token);
+    }
+
+    private Response unitsChange(String change, String token, String saleId, String key, int units) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (key != null) {
+            headers.put(IDEMPOTENCY_KEY, key);
+        }
+        return post("/api/sales/" + saleId + "/" + change, token, Map.of("units", units), headers);
+    }
+
     /** A purchase with an Idempotency-Key; {@code key} null sends none. */
     public Response purchase(String token, String saleId, String key) {
         Map<String, String> headers = new LinkedHashMap<>();

@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Why a refusal from a mark is right: a mark is set only from {@link Snapshot}s that Redis took
  * atomically while the sale was open with no stock (sold_out_snapshot.lua), listing every buyer.
- * Stock can grow again only through release.lua, repair.lua or load_sale.lua, and each announces
+ * Stock can grow again only through release.lua, repair.lua, load_sale.lua or restock.lua, and each announces
  * the sale on the stock-returned channel; {@link #stockReturned} then drops the mark. Until a unit
  * comes back no one can be admitted, so no buyer can join the list behind the mark's back. Pub/sub
  * delivers at most once, so a mark also lives no longer than {@code ttl} (and never past the sale's

@@ -91,8 +91,9 @@ final class Invariants {
     }
 
     /**
-     * I3: Redis stock + HELD = total (checked when no admission is in flight); sold units are HELD.
-     * VOID holds are named: units Redis admitted that MySQL never had.
+     * I3: Redis stock + HELD = total (checked when no admission is in flight), the total as Redis
+     * has it with the unit changes in flight ({@link SaleFacts#redisTotal}); no unit change is left
+     * half done; sold units are HELD. VOID holds are named: units Redis admitted that MySQL never had.
      */
     private void redisBalance() {
         RedisSnapshot redis = facts.redis();
@@ -101,12 +102,20 @@ final class Invariants {
         long held = redis.count(HoldState.HELD);
         report(
                 "I3",
-                redis.stock() != null && !redis.admissionsInFlight() && redis.stock() + held != facts.total(),
+                redis.stock() != null && !redis.admissionsInFlight() && redis.stock() + held != facts.redisTotal(),
                 "Redis stock %s + HELD %d != total %d; VOID holds (admitted by Redis, no unit in MySQL): %s",
                 redis.stock(),
                 held,
-                facts.total(),
+                facts.redisTotal(),
                 ids(redis.idsIn(HoldState.VOID)));
+        List<String> halfDone = facts.halfDoneChanges();
+        report(
+                "I3",
+                !halfDone.isEmpty(),
+                "restocks or withdrawals applied in one store only for over %d s (repeat them with their"
+                        + " Idempotency-Key, or repair the sale): %s",
+                MySqlFacts.OVERDUE_GRACE_SECONDS,
+                ids(halfDone));
         List<String> unheld = facts.orders().stream()
                 .filter(OrderFact::holdsUnit)
                 .map(OrderFact::purchaseId)
@@ -155,20 +164,21 @@ final class Invariants {
      */
     private void stockAgrees() {
         Long stock = facts.redis().stock();
+        long available = (long) facts.available() + facts.unitsAhead();
         report(
                 "I4",
-                atRest() && !Objects.equals(stock, (long) facts.available()),
+                atRest() && !Objects.equals(stock, available),
                 "at rest, Redis stock %s != MySQL available %d",
                 stock,
-                facts.available());
+                available);
         int inFlight = facts.heldWithoutSale().size();
         report(
                 "I4",
-                !atRest() && stock != null && stock + inFlight != facts.available(),
+                !atRest() && stock != null && stock + inFlight != available,
                 "Redis stock %s + HELD holds in flight %d != MySQL available %d",
                 stock,
                 inFlight,
-                facts.available());
+                available);
     }
 
     /** I5: no unit returned twice: no RELEASED hold of a sold unit; Redis stock within total. */
@@ -183,7 +193,12 @@ final class Invariants {
                 "RELEASED holds whose order is PENDING_PAYMENT or PAID: %s",
                 ids(returnedWhileSold));
         Long stock = facts.redis().stock();
-        report("I5", stock != null && stock > facts.total(), "Redis stock %s exceeds total %d", stock, facts.total());
+        report(
+                "I5",
+                stock != null && stock > facts.redisTotal(),
+                "Redis stock %s exceeds total %d",
+                stock,
+                facts.redisTotal());
         mysqlWithinTotal();
     }
 

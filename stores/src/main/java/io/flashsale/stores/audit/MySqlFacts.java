@@ -1,6 +1,8 @@
 package io.flashsale.stores.audit;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -13,8 +15,13 @@ class MySqlFacts {
     /** A PENDING_PAYMENT order this long past its deadline means its workflow is not doing its job. */
     static final int OVERDUE_GRACE_SECONDS = 30;
 
-    /** The sale row and its orders, read in one repeatable-read transaction. */
-    record Snapshot(int total, int available, List<OrderFact> orders) {}
+    /**
+     * The sale row, its orders and its unit changes (by Idempotency-Key), read in one repeatable-read
+     * transaction.
+     */
+    record Snapshot(int total, int available, List<OrderFact> orders, Map<String, AppliedChange> changes) {}
+
+    private record ChangeRow(String changeKey, int units, boolean overdue) {}
 
     private record SaleRow(int total, int available) {}
 
@@ -35,8 +42,8 @@ class MySqlFacts {
     }
 
     Optional<Snapshot> read(String saleId) {
-        return readOnly.execute(
-                tx -> sale(saleId).map(row -> new Snapshot(row.total(), row.available(), orders(saleId))));
+        return readOnly.execute(tx ->
+                sale(saleId).map(row -> new Snapshot(row.total(), row.available(), orders(saleId), changes(saleId))));
     }
 
     private Optional<SaleRow> sale(String saleId) {
@@ -44,6 +51,21 @@ class MySqlFacts {
                 .param(saleId)
                 .query(SaleRow.class)
                 .optional();
+    }
+
+    /** The restocks and withdrawals, which MySQL and Redis each apply under the change's key. */
+    private Map<String, AppliedChange> changes(String saleId) {
+        Map<String, AppliedChange> changes = new LinkedHashMap<>();
+        jdbc.sql(
+                        """
+                        SELECT change_key, units, changed_at < NOW(3) - INTERVAL ? SECOND AS overdue
+                        FROM sale_changes WHERE sale_id = ? AND kind IN ('RESTOCK', 'WITHDRAW') ORDER BY id
+                        """)
+                .params(OVERDUE_GRACE_SECONDS, saleId)
+                .query(ChangeRow.class)
+                .list()
+                .forEach(row -> changes.put(row.changeKey(), new AppliedChange(row.units(), row.overdue())));
+        return changes;
     }
 
     private List<OrderFact> orders(String saleId) {

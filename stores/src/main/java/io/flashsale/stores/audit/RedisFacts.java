@@ -35,8 +35,8 @@ class RedisFacts {
 
     RedisSnapshot snapshot(String saleId) {
         SaleKeys sk = keys.sale(saleId);
-        List<?> reply =
-                redis.execute(snapshot, List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions()));
+        List<?> reply = redis.execute(
+                snapshot, List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions(), sk.changes()));
         String stock = text(reply.get(1));
         return new RedisSnapshot(
                 number(reply.get(0)) == 1,
@@ -45,7 +45,8 @@ class RedisFacts {
                 number(reply.get(3)),
                 number(reply.get(4)),
                 holds((List<?>) reply.get(5)),
-                ((List<?>) reply.get(6)).stream().map(RedisFacts::text).toList());
+                ((List<?>) reply.get(6)).stream().map(RedisFacts::text).toList(),
+                changes((List<?>) reply.get(7), number(reply.get(8))));
     }
 
     /** Runs repair.lua; empty when it refused because admissions arrived since {@code seen}. */
@@ -57,9 +58,13 @@ class RedisFacts {
         args.addAll(plan.hold());
         args.add(Integer.toString(plan.release().size()));
         args.addAll(plan.release());
+        args.add(Integer.toString(plan.changes().size()));
+        plan.changes().forEach((key, units) -> args.addAll(List.of(key, Integer.toString(units))));
         plan.buyers().forEach((user, purchaseId) -> args.addAll(List.of(user, purchaseId)));
         List<?> reply = redis.execute(
-                repair, List.of(sk.holds(), sk.stock(), sk.buyers(), sk.admissions()), args.toArray(Object[]::new));
+                repair,
+                List.of(sk.holds(), sk.stock(), sk.buyers(), sk.admissions(), sk.meta(), sk.changes()),
+                args.toArray(Object[]::new));
         return "OK".equals(text(reply.get(0))) ? Optional.of(reply) : Optional.empty();
     }
 
@@ -76,6 +81,19 @@ class RedisFacts {
 
     static long number(Object value) {
         return Long.parseLong(text(value));
+    }
+
+    /** {@code key, "units:epochMillis", ...}, overdue when applied longer than the grace before {@code now}. */
+    private static Map<String, AppliedChange> changes(List<?> flat, long now) {
+        Map<String, AppliedChange> map = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < flat.size(); i += 2) {
+            String[] applied = text(flat.get(i + 1)).split(":");
+            long age = now - Long.parseLong(applied[1]);
+            map.put(
+                    text(flat.get(i)),
+                    new AppliedChange(Integer.parseInt(applied[0]), age > MySqlFacts.OVERDUE_GRACE_SECONDS * 1000L));
+        }
+        return map;
     }
 
     private static Map<String, HoldState> holds(List<?> flat) {

@@ -10,6 +10,7 @@ import java.util.Map;
  * @param stock null when Redis has no stock key for the sale
  * @param holds purchase id to its hold state
  * @param inFlight purchase ids of admissions still in the stream (their workflow may not run yet)
+ * @param changes the unit changes Redis applied, by Idempotency-Key (restock.lua, withdraw.lua)
  */
 record RedisSnapshot(
         boolean metaExists,
@@ -18,10 +19,11 @@ record RedisSnapshot(
         long streamLength,
         long streamPending,
         Map<String, HoldState> holds,
-        List<String> inFlight) {
+        List<String> inFlight,
+        Map<String, AppliedChange> changes) {
 
     /** Nothing in Redis: the snapshot of a sale whose Redis side is archived. */
-    static final RedisSnapshot NONE = new RedisSnapshot(false, null, 0, 0, 0, Map.of(), List.of());
+    static final RedisSnapshot NONE = new RedisSnapshot(false, null, 0, 0, 0, Map.of(), List.of(), Map.of());
 
     /** Admissions whose workflow start is not yet confirmed: in the stream, or read and not acked. */
     boolean admissionsInFlight() {

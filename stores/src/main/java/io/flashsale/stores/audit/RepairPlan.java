@@ -1,5 +1,6 @@
 package io.flashsale.stores.audit;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,8 +13,10 @@ import java.util.TreeMap;
  * @param release HELD holds of purchases that ended without a sale: no PENDING_PAYMENT or PAID order,
  *     workflow not running, admission not in flight
  * @param buyers user id to purchase id of every order (restored where Redis lost the buyer)
+ * @param changes Idempotency-Key to units of every restock and withdrawal MySQL recorded: what Redis
+ *     counts as applied afterwards
  */
-record RepairPlan(List<String> hold, List<String> release, Map<String, String> buyers) {
+record RepairPlan(List<String> hold, List<String> release, Map<String, String> buyers, Map<String, Integer> changes) {
 
     static RepairPlan of(SaleFacts facts) {
         List<String> hold = facts.orders().stream()
@@ -24,6 +27,8 @@ record RepairPlan(List<String> hold, List<String> release, Map<String, String> b
         List<String> release = facts.unsoldHeld(Set.of(WorkflowState.CLOSED, WorkflowState.NOT_FOUND));
         Map<String, String> buyers = new TreeMap<>();
         facts.orders().forEach(o -> buyers.put(o.userId(), o.purchaseId()));
-        return new RepairPlan(hold, release, buyers);
+        Map<String, Integer> changes = new LinkedHashMap<>();
+        facts.changes().forEach((key, change) -> changes.put(key, change.units()));
+        return new RepairPlan(hold, release, buyers, changes);
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Everything the audit knows of one sale, gathered in this order: Redis ({@code redis}), Temporal
@@ -14,6 +15,7 @@ import java.util.stream.Collectors;
  * {@code awaitingPayment}, Redis again ({@code redisAfter}). Each check reads the facts whose order
  * makes it immune to purchases moving on while the audit runs (see {@link Invariants}).
  *
+ * @param changes the unit changes (restock, withdrawal) MySQL recorded, by Idempotency-Key
  * @param workflows state of the workflow of every HELD hold and every PENDING_PAYMENT order
  * @param awaitingPayment purchases whose running workflow sat awaiting payment (nothing in progress)
  *     both before MySQL was read and after: their order cannot have moved on meanwhile
@@ -25,6 +27,7 @@ record SaleFacts(
         int total,
         int available,
         List<OrderFact> orders,
+        Map<String, AppliedChange> changes,
         RedisSnapshot redis,
         Map<String, WorkflowState> workflows,
         Set<String> awaitingPayment,
@@ -38,6 +41,7 @@ record SaleFacts(
                 mysql.total(),
                 mysql.available(),
                 mysql.orders(),
+                mysql.changes(),
                 RedisSnapshot.NONE,
                 Map.of(),
                 Set.of(),
@@ -47,6 +51,49 @@ record SaleFacts(
 
     boolean redisArchived() {
         return redisArchivedAt != null;
+    }
+
+    /**
+     * How many units Redis' total is ahead of MySQL's: the unit changes the first Redis snapshot
+     * applied and MySQL not yet, minus those MySQL applied and that snapshot not yet. Each store
+     * applies a change atomically with its key (a restock MySQL first, a withdrawal Redis first), so
+     * Redis' total is MySQL's plus this whatever interleaving the audit read.
+     */
+    int unitsAhead() {
+        int ahead = 0;
+        for (Map.Entry<String, AppliedChange> inRedis : redis.changes().entrySet()) {
+            ahead += changes.containsKey(inRedis.getKey())
+                    ? 0
+                    : inRedis.getValue().units();
+        }
+        for (Map.Entry<String, AppliedChange> inMySql : changes.entrySet()) {
+            ahead -= redis.changes().containsKey(inMySql.getKey())
+                    ? 0
+                    : inMySql.getValue().units();
+        }
+        return ahead;
+    }
+
+    /** The total Redis' stock and HELD holds must add up to: MySQL's, with the unit changes in flight. */
+    long redisTotal() {
+        return (long) total + unitsAhead();
+    }
+
+    /**
+     * Keys of unit changes one store applied longer than the grace ago that the other store still
+     * lacks (in both Redis snapshots, or in MySQL): a change left half done by a crash.
+     */
+    List<String> halfDoneChanges() {
+        Stream<String> mysqlOnly = changes.entrySet().stream()
+                .filter(change -> change.getValue().overdue())
+                .map(Map.Entry::getKey)
+                .filter(key -> !redis.changes().containsKey(key)
+                        && !redisAfter.changes().containsKey(key));
+        Stream<String> redisOnly = redis.changes().entrySet().stream()
+                .filter(change -> change.getValue().overdue())
+                .map(Map.Entry::getKey)
+                .filter(key -> !changes.containsKey(key) && redisAfter.changes().containsKey(key));
+        return Stream.concat(mysqlOnly, redisOnly).toList();
     }
 
     int orders(PurchaseStatus status) {

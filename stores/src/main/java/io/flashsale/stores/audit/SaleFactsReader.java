@@ -50,6 +50,7 @@ class SaleFactsReader {
                     snapshot.total(),
                     snapshot.available(),
                     snapshot.orders(),
+                    snapshot.changes(),
                     before,
                     states(workflows),
                     stillAwaitingPayment(workflows, snapshot),

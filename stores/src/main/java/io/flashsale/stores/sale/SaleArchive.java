@@ -71,7 +71,7 @@ public class SaleArchive {
         SaleKeys sk = keys.sale(saleId);
         Long answer = redis.execute(
                 archiveScript,
-                List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions()),
+                List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions(), sk.changes()),
                 Integer.toString(paid),
                 Long.toString(marker.toMillis()));
         return switch (answer == null ? 0 : answer.intValue()) {

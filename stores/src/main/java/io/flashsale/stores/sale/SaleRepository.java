@@ -13,6 +13,17 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /** The {@code sales} table, plus order counts per sale for the audit. */
 public class SaleRepository {
 
+    private static final String SELECT_SALE =
+            """
+            SELECT id, name, total, available, pay_timeout_seconds,
+                   CAST(UNIX_TIMESTAMP(starts_at) * 1000 AS SIGNED) AS starts_at_millis,
+                   CAST(UNIX_TIMESTAMP(ends_at) * 1000 AS SIGNED) AS ends_at_millis,
+                   user_bucket_capacity, user_bucket_refill,
+                   address_bucket_capacity, address_bucket_refill, price_minor, currency,
+                   CAST(UNIX_TIMESTAMP(redis_archived_at) * 1000 AS SIGNED) AS redis_archived_at_millis
+            FROM sales WHERE id = ?
+            """;
+
     private final JdbcClient jdbc;
 
     public SaleRepository(JdbcClient jdbc) {
@@ -21,16 +32,19 @@ public class SaleRepository {
 
     /** The sale of exactly this id: a row whose id differs only in case is another sale. */
     public Optional<Sale> find(String id) {
-        return jdbc.sql(
-                        """
-                        SELECT id, name, total, available, pay_timeout_seconds,
-                               CAST(UNIX_TIMESTAMP(starts_at) * 1000 AS SIGNED) AS starts_at_millis,
-                               CAST(UNIX_TIMESTAMP(ends_at) * 1000 AS SIGNED) AS ends_at_millis,
-                               user_bucket_capacity, user_bucket_refill,
-                               address_bucket_capacity, address_bucket_refill, price_minor, currency,
-                               CAST(UNIX_TIMESTAMP(redis_archived_at) * 1000 AS SIGNED) AS redis_archived_at_millis
-                        FROM sales WHERE id = ?
-                        """)
+        return select(SELECT_SALE, id);
+    }
+
+    /**
+     * {@link #find}, and the sale's row stays locked until the caller's transaction ends: the changes
+     * of one sale (close, move, restock, withdraw) run one after the other.
+     */
+    public Optional<Sale> findForUpdate(String id) {
+        return select(SELECT_SALE + " FOR UPDATE", id);
+    }
+
+    private Optional<Sale> select(String sql, String id) {
+        return jdbc.sql(sql)
                 .param(id)
                 .query(SaleRow.class)
                 .optional()

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flashsale.stores.LuaScripts;
 import io.flashsale.stores.SaleKeys;
 import io.flashsale.stores.sale.Sale;
+import io.flashsale.stores.sale.SaleChanges;
+import io.flashsale.stores.sale.SaleRepository;
 import io.flashsale.stores.testing.StoresIntegrationTest;
 import io.flashsale.stores.testing.TestSales;
 import io.flashsale.workflows.purchase.PurchaseRequest;
@@ -27,7 +29,7 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 /**
  * What the apis' sold-out marks rely on in Redis: sold_out_snapshot.lua lists every buyer of an
  * open sale without stock and nothing otherwise, and every script that can grow a sale's stock
- * announces it on the stock-returned channel.
+ * announces it on the stock-returned channel (release, load, repair, restock).
  */
 class SoldOutMarksIT extends StoresIntegrationTest {
 
@@ -35,6 +37,12 @@ class SoldOutMarksIT extends StoresIntegrationTest {
 
     @Autowired
     private Reservations reservations;
+
+    @Autowired
+    private SaleRepository sales;
+
+    @Autowired
+    private SaleChanges changes;
 
     private SoldOutSnapshots snapshots;
     private RedisMessageListenerContainer listener;
@@ -139,6 +147,22 @@ class SoldOutMarksIT extends StoresIntegrationTest {
     }
 
     @Test
+    void aRestockAnnouncesTheSaleOnceAndAWithdrawalNot() throws InterruptedException {
+        Sale sale = TestSales.open(1);
+        sales.insertIfAbsent(sale);
+        loaded(sale);
+        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(sale.id()); // its loading
+
+        changes.restock(sale.id(), "more", 2, "ops");
+        changes.restock(sale.id(), "more", 2, "ops");
+        changes.withdraw(sale.id(), "less", 1, "ops");
+
+        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(sale.id());
+        redis.convertAndSend(keys.stockReturned(), PING);
+        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(PING);
+    }
+
+    @Test
     void aRepairAnnouncesTheSale() throws InterruptedException {
         Sale sale = loaded(TestSales.open(1));
         assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(sale.id()); // its loading
@@ -149,14 +173,15 @@ class SoldOutMarksIT extends StoresIntegrationTest {
         // the order of alice was cancelled behind Redis' back: the repair releases her hold
         List<?> reply = redis.execute(
                 LuaScripts.load("repair", List.class),
-                List.of(sk.holds(), sk.stock(), sk.buyers(), sk.admissions()),
+                List.of(sk.holds(), sk.stock(), sk.buyers(), sk.admissions(), sk.meta(), sk.changes()),
                 "1",
                 "1",
                 keys.stockReturned(),
                 sale.id(),
                 "0",
                 "1",
-                PurchaseRequest.purchaseId(sale.id(), "alice"));
+                PurchaseRequest.purchaseId(sale.id(), "alice"),
+                "0");
 
         assertThat(reply).first().hasToString("OK");
         assertThat(stock.stock(sale.id())).hasValue(1);

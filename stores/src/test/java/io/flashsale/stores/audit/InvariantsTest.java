@@ -244,6 +244,59 @@ class InvariantsTest {
         assertThat(plan.buyers()).containsOnlyKeys("a", "b", "c");
     }
 
+    @Test
+    void passesASaleBothStoresRestockedAndWithdrewFrom() {
+        SaleFacts facts = new Facts(7, 6)
+                .order("a", "PAID", "HELD", WorkflowState.CLOSED)
+                .stock(6)
+                .mysqlChange("r1", 3, true)
+                .redisChange("r1", 3, true)
+                .mysqlChange("w1", -1, true)
+                .redisChange("w1", -1, true)
+                .build();
+
+        assertThat(Invariants.check(facts)).isEmpty();
+    }
+
+    @Test
+    void excusesARestockMySqlAppliedAndRedisNotYetUntilTheGraceRunsOut() {
+        Facts facts =
+                new Facts(8, 7).order("a", "PAID", "HELD", WorkflowState.CLOSED).stock(4);
+
+        assertThat(Invariants.check(facts.mysqlChange("r1", 3, false).build())).isEmpty();
+        assertThat(Invariants.check(facts.mysqlChange("r1", 3, true).build()))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(tuple(
+                        "I3",
+                        "restocks or withdrawals applied in one store only for over 30 s (repeat them with their"
+                                + " Idempotency-Key, or repair the sale): 1 [r1]"));
+    }
+
+    @Test
+    void excusesAWithdrawalRedisAppliedAndMySqlNotYetUntilTheGraceRunsOut() {
+        Facts facts = new Facts(5, 5).stock(3);
+
+        assertThat(Invariants.check(facts.redisChange("w1", -2, false).build())).isEmpty();
+        assertThat(invariants(facts.redisChange("w1", -2, true).build())).containsExactly("I3");
+    }
+
+    @Test
+    void reportsRedisStockApartFromMySqlWhateverTheChangesBothApplied() {
+        SaleFacts facts = new Facts(8, 8)
+                .stock(5)
+                .mysqlChange("r1", 3, true)
+                .redisChange("r1", 3, true)
+                .build();
+
+        assertThat(Invariants.check(facts))
+                .extracting(Violation::invariant, Violation::detail)
+                .containsExactly(
+                        tuple(
+                                "I3",
+                                "Redis stock 5 + HELD 0 != total 8; VOID holds (admitted by Redis, no unit in MySQL): 0 []"),
+                        tuple("I4", "at rest, Redis stock 5 != MySQL available 8"));
+    }
+
     private static List<String> invariants(SaleFacts facts) {
         return Invariants.check(facts).stream().map(Violation::invariant).toList();
     }
@@ -257,6 +310,8 @@ class InvariantsTest {
         private final Set<String> awaitingPayment = new HashSet<>();
         private final Map<String, WorkflowState> workflows = new HashMap<>();
         private List<String> inFlight = List.of();
+        private final Map<String, AppliedChange> changes = new HashMap<>();
+        private final Map<String, AppliedChange> redisChanges = new HashMap<>();
         private Long stock;
         private boolean meta = true;
         private Instant archivedAt;
@@ -303,6 +358,18 @@ class InvariantsTest {
             return this;
         }
 
+        /** MySQL recorded a restock (units > 0) or withdrawal (units < 0); overdue: over the grace ago. */
+        Facts mysqlChange(String key, int units, boolean overdue) {
+            changes.put(key, new AppliedChange(units, overdue));
+            return this;
+        }
+
+        /** Redis applied a restock or withdrawal under {@code key}. */
+        Facts redisChange(String key, int units, boolean overdue) {
+            redisChanges.put(key, new AppliedChange(units, overdue));
+            return this;
+        }
+
         Facts awaitingPayment(String user) {
             awaitingPayment.add(id(user));
             return this;
@@ -311,15 +378,25 @@ class InvariantsTest {
         SaleFacts build() {
             if (archivedAt != null) {
                 return SaleFacts.archived(
-                        SALE, new MySqlFacts.Snapshot(total, available, List.copyOf(orders)), archivedAt);
+                        SALE,
+                        new MySqlFacts.Snapshot(total, available, List.copyOf(orders), Map.copyOf(changes)),
+                        archivedAt);
             }
-            RedisSnapshot redis =
-                    new RedisSnapshot(meta, stock, orders.size(), inFlight.size(), 0, Map.copyOf(holds), inFlight);
+            RedisSnapshot redis = new RedisSnapshot(
+                    meta,
+                    stock,
+                    orders.size(),
+                    inFlight.size(),
+                    0,
+                    Map.copyOf(holds),
+                    inFlight,
+                    Map.copyOf(redisChanges));
             return new SaleFacts(
                     SALE,
                     total,
                     available,
                     List.copyOf(orders),
+                    Map.copyOf(changes),
                     redis,
                     Map.copyOf(workflows),
                     Set.copyOf(awaitingPayment),

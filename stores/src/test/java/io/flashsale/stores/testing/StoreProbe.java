@@ -9,6 +9,7 @@ import io.flashsale.stores.admission.HoldState;
 import io.flashsale.stores.admission.RelaySales;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -190,14 +191,46 @@ public final class StoreProbe {
         redis.opsForHash().put(keys.sale(saleId).meta(), "closes", Long.toString(closed.toEpochMilli()));
     }
 
-    /** Redis loses the sale: every key of it goes (meta, stock, holds, buyers, stream, buckets). */
+    /**
+     * A withdrawal's Redis step alone (withdraw.lua), as if the api had stopped before its MySQL
+     * transaction; answers the units it took.
+     */
+    public long withdrawInRedisOnly(String saleId, String key, int units) {
+        SaleKeys sale = keys.sale(saleId);
+        List<?> reply = redis.execute(
+                LuaScripts.load("withdraw", List.class),
+                List.of(sale.meta(), sale.stock(), sale.changes()),
+                key,
+                Integer.toString(units));
+        return Long.parseLong(String.valueOf(reply.get(1)));
+    }
+
+    /** Undoes a restock's Redis step, as if the api had stopped after its MySQL transaction. */
+    public void undoRestockInRedis(String saleId, String key, int units) {
+        SaleKeys sale = keys.sale(saleId);
+        redis.opsForValue().decrement(sale.stock(), units);
+        redis.opsForHash().increment(sale.meta(), "total", -units);
+        redis.opsForHash().delete(sale.changes(), key);
+    }
+
+    /** Keys of the restocks and withdrawals Redis applied to the sale. */
+    public SortedSet<String> redisChanges(String saleId) {
+        return new TreeSet<>(hash(keys.sale(saleId).changes()).keySet());
+    }
+
+    /** Redis loses the sale: every key of it goes (meta, stock, holds, buyers, stream, changes, buckets). */
     public long loseSale(String saleId) {
         Long buckets = redis.delete(keys(keys.sale(saleId).rateLimits() + ":*"));
-        Long fixed = redis.delete(saleKeys(saleId));
+        List<String> all = new ArrayList<>(saleKeys(saleId));
+        all.add(keys.sale(saleId).changes());
+        Long fixed = redis.delete(all);
         return (buckets == null ? 0 : buckets) + (fixed == null ? 0 : fixed);
     }
 
-    /** The fixed keys of the sale (not the token buckets, which come and go with their TTL). */
+    /**
+     * The fixed keys of the sale (not the token buckets, which come and go with their TTL, nor the
+     * unit changes, which exist only once the sale was restocked or withdrawn from).
+     */
     public List<String> saleKeys(String saleId) {
         SaleKeys sale = keys.sale(saleId);
         return List.of(sale.stock(), sale.buyers(), sale.holds(), sale.admissions(), sale.meta());

@@ -1,0 +1,125 @@
+package io.flashsale.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
+import java.util.Locale;
+
+/** A sale view ({@code GET /api/sales/{id}}) as {@code bin/flashsale sale} prints it. */
+final class SaleText {
+
+    private static final String ROW = "%-24s %-12s %7s %7s %7s %8s %6s %8s %9s%n";
+
+    private SaleText() {}
+
+    /** The sale in a block of labelled lines, its changes oldest first; states are judged at {@code now}. */
+    static String of(JsonNode sale, Instant now) {
+        StringBuilder text = new StringBuilder();
+        line(
+                text,
+                "sale",
+                "%s (%s), %s %s a unit, pay within %s"
+                        .formatted(
+                                sale.path("id").asText(),
+                                sale.path("name").asText(),
+                                sale.path("price").path("amountMinor").asText(),
+                                sale.path("price").path("currency").asText(),
+                                sale.path("payTimeout").asText()));
+        line(
+                text,
+                "window",
+                "%s to %s: %s"
+                        .formatted(
+                                text(sale, "startsAt", "creation"), text(sale, "endsAt", "no end"), state(sale, now)));
+        line(
+                text,
+                "units",
+                "total %d, available %d, Redis %s"
+                        .formatted(
+                                sale.path("total").asInt(),
+                                sale.path("available").asInt(),
+                                text(sale, "redisStock", "-")));
+        line(
+                text,
+                "orders",
+                "PENDING_PAYMENT %d, PAID %d, EXPIRED %d, CANCELLED %d"
+                        .formatted(
+                                sale.path("pendingPayment").asInt(),
+                                sale.path("paid").asInt(),
+                                sale.path("expired").asInt(),
+                                sale.path("cancelled").asInt()));
+        String label = "changes";
+        for (JsonNode change : sale.path("changes")) {
+            line(text, label, change(change));
+            label = "";
+        }
+        return text.toString();
+    }
+
+    /** The header of {@link #row}. */
+    static String header() {
+        return ROW.formatted("SALE", "STATE", "TOTAL", "AVAIL", "REDIS", "PENDING", "PAID", "EXPIRED", "CANCELLED");
+    }
+
+    /** The sale in one row under {@link #header}. */
+    static String row(JsonNode sale, Instant now) {
+        return ROW.formatted(
+                sale.path("id").asText(),
+                state(sale, now),
+                sale.path("total").asText(),
+                sale.path("available").asText(),
+                text(sale, "redisStock", "-"),
+                sale.path("pendingPayment").asText(),
+                sale.path("paid").asText(),
+                sale.path("expired").asText(),
+                sale.path("cancelled").asText());
+    }
+
+    /** open, not open yet, closed, or archived (ended, every purchase final, Redis keys gone). */
+    static String state(JsonNode sale, Instant now) {
+        if (!sale.path("redisArchivedAt").isMissingNode()
+                && !sale.path("redisArchivedAt").isNull()) {
+            return "archived";
+        }
+        if (instant(sale, "endsAt") != null && !now.isBefore(instant(sale, "endsAt"))) {
+            return "closed";
+        }
+        return instant(sale, "startsAt") != null && now.isBefore(instant(sale, "startsAt")) ? "not open yet" : "open";
+    }
+
+    private static String change(JsonNode change) {
+        String head = "%s  %s  %s"
+                .formatted(
+                        change.path("changedAt").asText(),
+                        change.path("changedBy").asText(),
+                        change.path("kind").asText());
+        return head
+                + switch (change.path("kind").asText()) {
+                    case "RESTOCK" -> " +%d (key %s)"
+                            .formatted(
+                                    change.path("units").asInt(),
+                                    change.path("key").asText());
+                    case "WITHDRAW" -> " %d of %d asked (key %s)"
+                            .formatted(
+                                    change.path("units").asInt(),
+                                    change.path("unitsAsked").asInt(),
+                                    change.path("key").asText());
+                    case "CLOSE" -> ", ends " + text(change, "endsAt", "no end");
+                    default -> ", window " + text(change, "startsAt", "creation") + " to "
+                            + text(change, "endsAt", "no end");
+                };
+    }
+
+    private static void line(StringBuilder text, String label, String value) {
+        text.append(String.format(Locale.ROOT, "%-10s%s%n", label, value));
+    }
+
+    private static String text(JsonNode node, String field, String otherwise) {
+        JsonNode value = node.path(field);
+        return value.isMissingNode() || value.isNull() ? otherwise : value.asText();
+    }
+
+    private static Instant instant(JsonNode node, String field) {
+        String value = text(node, field, null);
+        return value == null ? null : Instant.parse(value);
+    }
+}
