@@ -4,10 +4,10 @@ import io.flashsale.activities.order.OrderActivitiesImpl;
 import io.flashsale.activities.reservation.ReservationActivitiesImpl;
 import io.flashsale.stores.StoreConfiguration;
 import io.flashsale.stores.admission.Reservations;
+import io.flashsale.stores.order.OrderRepository;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -24,7 +24,7 @@ public class ActivitiesConfiguration {
     }
 
     @Bean
-    OrderActivitiesImpl orderActivities(JdbcClient jdbc, TransactionTemplate transaction) {
-        return new OrderActivitiesImpl(jdbc, transaction);
+    OrderActivitiesImpl orderActivities(OrderRepository orders, TransactionTemplate transaction) {
+        return new OrderActivitiesImpl(orders, transaction);
     }
 }

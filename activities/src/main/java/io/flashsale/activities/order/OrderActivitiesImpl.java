@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -26,8 +25,8 @@ public class OrderActivitiesImpl implements OrderActivities {
     private final OrderRepository orders;
     private final TransactionTemplate transaction;
 
-    public OrderActivitiesImpl(JdbcClient jdbc, TransactionTemplate transaction) {
-        this.orders = new OrderRepository(jdbc);
+    public OrderActivitiesImpl(OrderRepository orders, TransactionTemplate transaction) {
+        this.orders = orders;
         this.transaction = transaction;
     }
 
