@@ -11,8 +11,9 @@ import org.springframework.context.annotation.Import;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Everything the worker hosts: the stores plus the activity implementations, registered with
- * Temporal by their bean names {@code reservationActivities} and {@code orderActivities}.
+ * Everything the worker hosts: the stores plus the activity implementations. Each implementation
+ * names its task queue in {@code @ActivityImpl}; the worker's Temporal starter registers every such
+ * bean on it.
  */
 @Configuration
 @Import(StoreConfiguration.class)

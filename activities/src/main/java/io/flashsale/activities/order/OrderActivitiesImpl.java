@@ -2,11 +2,13 @@ package io.flashsale.activities.order;
 
 import io.flashsale.stores.order.OrderRepository;
 import io.flashsale.stores.order.OrderRepository.OrderRow;
+import io.flashsale.workflows.TaskQueues;
 import io.flashsale.workflows.purchase.NewOrder;
 import io.flashsale.workflows.purchase.OrderActivities;
 import io.flashsale.workflows.purchase.PurchaseFailure;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.temporal.failure.ApplicationFailure;
+import io.temporal.spring.boot.ActivityImpl;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -20,6 +22,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * too long: {@link PurchaseFailure#ORDER_INVALID}); every other JDBC error propagates as is, so
  * Temporal retries it.
  */
+@ActivityImpl(taskQueues = TaskQueues.PURCHASE)
 public class OrderActivitiesImpl implements OrderActivities {
 
     private final OrderRepository orders;
