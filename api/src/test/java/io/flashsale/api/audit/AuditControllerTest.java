@@ -10,6 +10,7 @@ import io.flashsale.api.problem.ApiProblem;
 import io.flashsale.api.security.WebSliceSecurity;
 import io.flashsale.stores.audit.AdmissionsInFlightException;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.stores.audit.SaleArchivedException;
 import io.flashsale.stores.audit.SaleAudit;
 import io.flashsale.stores.audit.Violation;
@@ -127,7 +128,7 @@ class AuditControllerTest {
                 0,
                 1,
                 List.of(new Violation("I1", "MySQL and Redis disagree")),
-                "FAIL",
+                AuditVerdict.FAIL,
                 null);
     }
 
