@@ -14,10 +14,8 @@ import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.sale.Price;
 import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.sale.SaleCounts;
-import io.flashsale.stores.sale.SaleRepository;
-import io.flashsale.stores.sale.SaleStock;
 import java.time.Duration;
-import java.util.OptionalLong;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -41,7 +39,7 @@ class SaleControllerTest {
             """
             {"id": "s1", "name": "Sneakers", "stock": 10, "payTimeout": "PT10M",
              "price": {"amountMinor": 1999, "currency": "EUR"}}""";
-    private static final Sale SALE = new Sale(
+    static final Sale SALE = new Sale(
             "s1", "Sneakers", 10, 10, null, null, Duration.ofMinutes(10), RateLimits.NONE, new Price(1999, "EUR"));
 
     @Autowired
@@ -51,15 +49,11 @@ class SaleControllerTest {
     SaleAdmin admin;
 
     @MockitoBean
-    SaleRepository sales;
-
-    @MockitoBean
-    SaleStock stock;
+    SaleViews views;
 
     @BeforeEach
     void saleHasNoOrdersAndTenUnitsInRedis() {
-        given(sales.counts("s1")).willReturn(new SaleCounts(0, 0, 0, 0));
-        given(stock.stock("s1")).willReturn(OptionalLong.of(10));
+        given(views.of(SALE)).willReturn(view(SALE));
     }
 
     @Test
@@ -122,6 +116,11 @@ class SaleControllerTest {
         assertThat(create(BODY, TestTokens.buyer("ann"))).satisfies(isProblem(ApiProblem.FORBIDDEN));
         assertThat(read("s1", TestTokens.buyer("ann"))).satisfies(isProblem(ApiProblem.FORBIDDEN));
         verifyNoInteractions(admin);
+    }
+
+    /** The sale as SaleViews shows it: ten units in Redis, no orders, no changes. */
+    static SaleResponse view(Sale sale) {
+        return SaleResponse.of(sale, 10L, new SaleCounts(0, 0, 0, 0), List.of());
     }
 
     private MvcTestResult create(String body, String token) {
