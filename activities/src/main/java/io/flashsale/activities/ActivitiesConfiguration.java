@@ -4,15 +4,16 @@ import io.flashsale.activities.order.OrderActivitiesImpl;
 import io.flashsale.activities.reservation.ReservationActivitiesImpl;
 import io.flashsale.stores.StoreConfiguration;
 import io.flashsale.stores.admission.Reservations;
+import io.flashsale.stores.order.OrderRepository;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Everything the worker hosts: the stores plus the activity implementations, registered with
- * Temporal by their bean names {@code reservationActivities} and {@code orderActivities}.
+ * Everything the worker hosts: the stores plus the activity implementations. Each implementation
+ * names its task queue in {@code @ActivityImpl}; the worker's Temporal starter registers every such
+ * bean on it.
  */
 @Configuration
 @Import(StoreConfiguration.class)
@@ -24,7 +25,7 @@ public class ActivitiesConfiguration {
     }
 
     @Bean
-    OrderActivitiesImpl orderActivities(JdbcClient jdbc, TransactionTemplate transaction) {
-        return new OrderActivitiesImpl(jdbc, transaction);
+    OrderActivitiesImpl orderActivities(OrderRepository orders, TransactionTemplate transaction) {
+        return new OrderActivitiesImpl(orders, transaction);
     }
 }

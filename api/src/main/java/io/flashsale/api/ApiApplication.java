@@ -1,19 +1,16 @@
 package io.flashsale.api;
 
-import io.flashsale.stores.StoreConfiguration;
-import io.flashsale.stores.health.HealthConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
-import org.springframework.context.annotation.Import;
 
 /**
  * The REST service. Admission runs here (one Redis Lua call); purchases then live in Temporal, so
- * this process never touches MySQL for a purchase. Sale admin writes MySQL and loads Redis.
+ * this process never touches MySQL for a purchase. Sale admin writes MySQL and loads Redis. The
+ * stores come in through {@link StoresConfiguration}.
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@Import({StoreConfiguration.class, HealthConfiguration.class})
 public class ApiApplication {
 
     public static void main(String[] args) {

@@ -1,6 +1,7 @@
 package io.flashsale.bench;
 
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.audit.AuditVerdict;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,7 @@ import java.util.stream.Collectors;
  *
  * @param requests purchase answers by outcome, every wave of buyers together
  * @param payments outcome of each payment sent (the purchase's final status, or "error")
- * @param audit the audit's verdict, PASS or FAIL
+ * @param audit the audit's verdict
  * @param purchasesInWebUi the sale's purchases in the Temporal Web UI, when one answered
  */
 record DemoResult(
@@ -32,7 +33,7 @@ record DemoResult(
         int expired,
         int cancelled,
         Map<String, Long> payments,
-        String audit,
+        AuditVerdict audit,
         Optional<URI> purchasesInWebUi) {
 
     static DemoResult of(
@@ -82,7 +83,7 @@ record DemoResult(
 
     /** Counts add up, payments agree and the audit passed. */
     boolean passed() {
-        return addsUp() && paymentsAgree() && "PASS".equals(audit);
+        return addsUp() && paymentsAgree() && audit == AuditVerdict.PASS;
     }
 
     /** The result as the demo prints it, one line each. */
@@ -109,7 +110,7 @@ record DemoResult(
                                 cancelled,
                                 settled() ? "" : " (+ " + pendingPayment + " PENDING_PAYMENT)",
                                 addsUp() ? "yes" : "NO")));
-        lines.add(line("audit", audit));
+        lines.add(line("audit", audit.name()));
         purchasesInWebUi.ifPresent(link -> lines.add(line("Web UI", link.toString())));
         return lines;
     }

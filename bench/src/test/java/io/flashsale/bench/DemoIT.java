@@ -3,6 +3,7 @@ package io.flashsale.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.stores.audit.AuditVerdict;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -41,7 +42,7 @@ class DemoIT {
             assertThat(result.resold()).isPositive().isEqualTo(result.orders() - UNITS);
             assertThat(result.payments()).containsEntry("PAID", (long) result.paid());
             assertThat(result.payments()).doesNotContainKey("error");
-            assertThat(result.audit()).isEqualTo("PASS");
+            assertThat(result.audit()).isEqualTo(AuditVerdict.PASS);
             assertThat(result.passed()).isTrue();
             assertThat(result.purchasesInWebUi()).contains(ui.purchasesOf(result.sale()));
         } finally {

@@ -2,6 +2,7 @@ package io.flashsale.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.stores.audit.AuditVerdict;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
@@ -14,7 +15,7 @@ class DemoTest {
 
     @Test
     void addsUpWhenEveryOrderEndedPaidExpiredOrCancelled() {
-        DemoResult result = result(100, 100, 0, 30, 68, 2, "PASS");
+        DemoResult result = result(100, 100, 0, 30, 68, 2, AuditVerdict.PASS);
 
         assertThat(result.addsUp()).isTrue();
         assertThat(result.passed()).isTrue();
@@ -22,7 +23,7 @@ class DemoTest {
 
     @Test
     void countsUnitsBoughtAgainAfterTheirOrderExpiredAsResold() {
-        DemoResult result = result(100, 173, 0, 51, 122, 0, "PASS");
+        DemoResult result = result(100, 173, 0, 51, 122, 0, AuditVerdict.PASS);
 
         assertThat(result.resold()).isEqualTo(73);
         assertThat(result.addsUp()).isTrue();
@@ -30,13 +31,13 @@ class DemoTest {
 
     @Test
     void countsNothingResoldWhileOrdersStayWithinTheUnits() {
-        assertThat(result(100, 100, 0, 30, 70, 0, "PASS").resold()).isZero();
-        assertThat(result(100, 40, 0, 40, 0, 0, "PASS").resold()).isZero();
+        assertThat(result(100, 100, 0, 30, 70, 0, AuditVerdict.PASS).resold()).isZero();
+        assertThat(result(100, 40, 0, 40, 0, 0, AuditVerdict.PASS).resold()).isZero();
     }
 
     @Test
     void doesNotAddUpWhileOrdersStillAwaitPayment() {
-        DemoResult result = result(100, 103, 3, 30, 70, 0, "FAIL");
+        DemoResult result = result(100, 103, 3, 30, 70, 0, AuditVerdict.FAIL);
 
         assertThat(result.settled()).isFalse();
         assertThat(result.addsUp()).isFalse();
@@ -46,7 +47,7 @@ class DemoTest {
 
     @Test
     void doesNotAddUpWhenAnAdmittedPurchaseHasNoFinalOrder() {
-        DemoResult result = result(100, 103, 0, 30, 72, 0, "PASS");
+        DemoResult result = result(100, 103, 0, 30, 72, 0, AuditVerdict.PASS);
 
         assertThat(result.addsUp()).isFalse();
         assertThat(result.passed()).isFalse();
@@ -54,7 +55,7 @@ class DemoTest {
 
     @Test
     void failsWhenTheAuditFailsThoughTheCountsAddUp() {
-        DemoResult result = result(100, 100, 0, 30, 70, 0, "FAIL");
+        DemoResult result = result(100, 100, 0, 30, 70, 0, AuditVerdict.FAIL);
 
         assertThat(result.addsUp()).isTrue();
         assertThat(result.passed()).isFalse();
@@ -62,8 +63,8 @@ class DemoTest {
 
     @Test
     void failsWhenThePaymentsAnsweredPaidAreNotThePaidOrders() {
-        DemoResult result =
-                new DemoResult("s1", 100, BURST, 100, 0, 31, 69, 0, Map.of("PAID", 30L), "PASS", Optional.empty());
+        DemoResult result = new DemoResult(
+                "s1", 100, BURST, 100, 0, 31, 69, 0, Map.of("PAID", 30L), AuditVerdict.PASS, Optional.empty());
 
         assertThat(result.paymentsAgree()).isFalse();
         assertThat(result.passed()).isFalse();
@@ -81,7 +82,7 @@ class DemoTest {
                 122,
                 0,
                 Map.of("PAID", 51L, "EXPIRED", 1L),
-                "PASS",
+                AuditVerdict.PASS,
                 Optional.of(URI.create("http://localhost:8233/namespaces/default/workflows?query=SaleId%3D%22s1%22")));
 
         assertThat(result.lines())
@@ -96,7 +97,7 @@ class DemoTest {
     }
 
     private static DemoResult result(
-            int units, long orders, int pending, int paid, int expired, int cancelled, String audit) {
+            int units, long orders, int pending, int paid, int expired, int cancelled, AuditVerdict audit) {
         return new DemoResult(
                 "s1",
                 units,

@@ -1,5 +1,7 @@
 package io.flashsale.e2e;
 
+import static io.flashsale.stores.audit.AuditVerdict.FAIL;
+import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
@@ -132,7 +134,7 @@ class ClusterFailoverIT extends RunningSystemTest {
         assertThat(stores.holds(saleId)).doesNotContainKeys(lagging.toArray(String[]::new));
         assertThat(stores.holds(saleId)).containsEntry(cancelled, "HELD");
         AuditReport drift = Audits.report(api.audit(TestTokens.admin(), saleId));
-        assertThat(drift.result()).isEqualTo("FAIL");
+        assertThat(drift.result()).isEqualTo(FAIL);
         assertThat(drift.violations()).extracting(Violation::invariant).containsOnly("I3", "I4");
         assertThat(drift.violations())
                 .extracting(Violation::detail)
@@ -162,8 +164,7 @@ class ClusterFailoverIT extends RunningSystemTest {
         assertThat(audit)
                 .usingRecursiveComparison()
                 .ignoringFields("buyers")
-                .isEqualTo(
-                        new AuditReport(saleId, UNITS, 12, 0, 8, 0, 13, 12L, 8, 13, 0, 0, 0, List.of(), "PASS", null));
+                .isEqualTo(new AuditReport(saleId, UNITS, 12, 0, 8, 0, 13, 12L, 8, 13, 0, 0, 0, List.of(), PASS, null));
         assertThat(audit.buyers()).isGreaterThanOrEqualTo(21);
         List<PurchaseRun> runs = eventually("every run closed", () -> {
             List<PurchaseRun> listed = system.purchaseRuns(saleId);

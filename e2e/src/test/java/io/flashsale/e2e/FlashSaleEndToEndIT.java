@@ -1,5 +1,6 @@
 package io.flashsale.e2e;
 
+import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
@@ -90,7 +91,7 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
         assertThat(sale.body().path("paid").asInt()).isEqualTo(5);
         assertThat(sale.body().path("pendingPayment").asInt()).isZero();
         Audits.assertAudit(
-                api, new AuditReport(saleId, UNITS, 5, 0, 5, 5, 0, 5L, 5, 5, UNITS, 0, 0, List.of(), "PASS", null));
+                api, new AuditReport(saleId, UNITS, 5, 0, 5, 5, 0, 5L, 5, 5, UNITS, 0, 0, List.of(), PASS, null));
         assertThat(activityWorkerPids(winners))
                 .as("both workers ran activities")
                 .containsExactlyInAnyOrder(system.pid("worker"), system.pid("worker2"));

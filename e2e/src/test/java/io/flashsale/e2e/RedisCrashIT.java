@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flashsale.api.TestTokens;
 import io.flashsale.bench.Api;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.stores.testing.TestSales;
 import java.time.Duration;
 import java.util.List;
@@ -71,7 +72,7 @@ class RedisCrashIT extends RunningSystemTest {
             audit = report(api.audit(TestTokens.admin(), saleId));
         }
         assertThat(audit.violations()).isEmpty();
-        assertThat(String.valueOf(audit.result())).isEqualTo("PASS");
+        assertThat(audit.result()).isEqualTo(AuditVerdict.PASS);
         assertThat(audit.pendingPayment()).isEqualTo(UNITS);
         assertThat(audit.mysqlAvailable()).isZero();
         assertThat(audit.redisStock()).isZero();

@@ -1,5 +1,7 @@
 package io.flashsale.e2e;
 
+import static io.flashsale.stores.audit.AuditVerdict.FAIL;
+import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
@@ -144,7 +146,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         purchases.awaitStatus(ids.subList(2, 4), "EXPIRED", Duration.ofSeconds(60));
 
         assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", 2L, "EXPIRED", 2L));
-        Audits.assertAudit(api, new AuditReport(saleId, 6, 4, 0, 2, 2, 0, 4L, 2, 2, 4, 0, 0, List.of(), "PASS", null));
+        Audits.assertAudit(api, new AuditReport(saleId, 6, 4, 0, 2, 2, 0, 4L, 2, 2, 4, 0, 0, List.of(), PASS, null));
     }
 
     /**
@@ -185,7 +187,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         assertThat(Audits.report(drift))
                 .usingRecursiveComparison()
                 .ignoringFields("violations")
-                .isEqualTo(new AuditReport(saleId, 6, 2, 2, 2, 0, 0, null, 0, 0, 0, 0, 2, List.of(), "FAIL", null));
+                .isEqualTo(new AuditReport(saleId, 6, 2, 2, 2, 0, 0, null, 0, 0, 0, 0, 2, List.of(), FAIL, null));
         assertThat(api.purchase(TestTokens.buyer("meanwhile"), saleId, "k").problemType())
                 .isEqualTo("sale-not-found");
         Launcher.Run failing = Launcher.audit(system.api(), "--sale", saleId);
@@ -223,7 +225,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         purchases.cancel(firstIds.subList(2, 4));
         purchases.cancel(lateIds);
 
-        Audits.assertAudit(api, new AuditReport(saleId, 6, 4, 0, 2, 0, 4, 4L, 2, 4, 6, 0, 0, List.of(), "PASS", null));
+        Audits.assertAudit(api, new AuditReport(saleId, 6, 4, 0, 2, 0, 4, 4L, 2, 4, 6, 0, 0, List.of(), PASS, null));
     }
 
     /**
@@ -273,7 +275,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
 
         assertEndedOnALaterAttempt(cancelled, "CancelOrder");
         assertThat(purchases.statuses(ids)).isEqualTo(Map.of("PAID", 3L, "CANCELLED", 3L));
-        Audits.assertAudit(api, new AuditReport(saleId, 6, 3, 0, 3, 0, 3, 3L, 3, 3, 6, 0, 0, List.of(), "PASS", null));
+        Audits.assertAudit(api, new AuditReport(saleId, 6, 3, 0, 3, 0, 3, 3L, 3, 3, 6, 0, 0, List.of(), PASS, null));
     }
 
     /** Waits until the {@code activityType} step of every purchase failed once and is being retried. */

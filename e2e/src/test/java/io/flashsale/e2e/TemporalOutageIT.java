@@ -1,5 +1,6 @@
 package io.flashsale.e2e;
 
+import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
@@ -107,7 +108,7 @@ class TemporalOutageIT extends ProxiedSystemTest {
             assertThat(apiLog).contains("workflow start deferred to the relay purchaseId=" + id + ":");
             assertThat(workerLog).contains("relay started purchaseId=" + id + " ");
         });
-        Audits.assertAudit(api, new AuditReport(saleId, 6, 4, 0, 2, 2, 1, 4L, 2, 3, 5, 0, 0, List.of(), "PASS", null));
+        Audits.assertAudit(api, new AuditReport(saleId, 6, 4, 0, 2, 2, 1, 4L, 2, 3, 5, 0, 0, List.of(), PASS, null));
     }
 
     /** The status query cannot reach Temporal: the api answers from the Redis hold. */

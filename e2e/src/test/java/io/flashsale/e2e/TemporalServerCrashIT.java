@@ -1,5 +1,6 @@
 package io.flashsale.e2e;
 
+import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
@@ -81,7 +82,7 @@ class TemporalServerCrashIT extends RunningSystemTest {
         all.addAll(late);
         assertThat(purchases.statuses(all)).isEqualTo(Map.of("PAID", 4L, "EXPIRED", 4L));
         Audits.assertAudit(
-                api, new AuditReport(saleId, UNITS, 4, 0, 4, 4, 0, 4L, 4, 4, UNITS, 0, 0, List.of(), "PASS", null));
+                api, new AuditReport(saleId, UNITS, 4, 0, 4, 4, 0, 4L, 4, 4, UNITS, 0, 0, List.of(), PASS, null));
     }
 
     private static List<String> admitted(List<Api.Response> responses) {

@@ -1,5 +1,6 @@
 package io.flashsale.e2e;
 
+import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
@@ -71,8 +72,7 @@ class WorkerCrashIT extends RunningSystemTest {
         awaitPaused("confirming", "ConfirmReservation", winners, stepDeadline());
         Audits.awaitAudit(
                 api,
-                new AuditReport(
-                        saleId, UNITS, UNITS, 0, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), "PASS", null),
+                new AuditReport(saleId, UNITS, UNITS, 0, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), PASS, null),
                 Duration.ofSeconds(30));
         Held confirming = killHolding("confirming", "ConfirmReservation", winners);
 
@@ -82,7 +82,7 @@ class WorkerCrashIT extends RunningSystemTest {
         Audits.assertAudit(
                 api,
                 new AuditReport(
-                        saleId, UNITS, 0, UNITS, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), "PASS", null));
+                        saleId, UNITS, 0, UNITS, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), PASS, null));
         Held ordering = killHolding("ordering", "CreateOrder", winners);
 
         // 3. killed during the pay wait, inside markPaid after the commit: "waiting", the only worker,
@@ -121,7 +121,7 @@ class WorkerCrashIT extends RunningSystemTest {
                 0,
                 0,
                 List.of(),
-                "PASS",
+                PASS,
                 null);
         Audits.assertAudit(api, settled);
         Held compensating = killHolding("compensating", "ReleaseReservation", unpaid);

@@ -4,6 +4,7 @@ import io.flashsale.stores.admission.AdmissionGate;
 import io.flashsale.stores.admission.AdmissionStream;
 import io.flashsale.stores.admission.RelaySales;
 import io.flashsale.stores.admission.Reservations;
+import io.flashsale.stores.order.OrderRepository;
 import io.flashsale.stores.payment.PaymentRefunds;
 import io.flashsale.stores.sale.SaleArchive;
 import io.flashsale.stores.sale.SaleChangesConfiguration;
@@ -19,8 +20,8 @@ import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The stores behind a sale, for the api and the worker: sales in MySQL, stock and admissions in
- * Redis. Expects Boot's {@link JdbcClient} and {@link StringRedisTemplate}. Each Lua script the
+ * The stores behind a sale, for the api and the worker: sales and orders in MySQL, stock and
+ * admissions in Redis. Expects Boot's {@link JdbcClient} and {@link StringRedisTemplate}. Each Lua script the
  * stores run is one {@link RedisScript} bean, loaded by {@link LuaScripts}; the purchase path's
  * limitedAdmitScript composes rate_limit.lua and admit.lua into one.
  */
@@ -37,6 +38,12 @@ public class StoreConfiguration {
     @Bean
     SaleStock saleStock(StringRedisTemplate redis, RedisKeyProperties keys) {
         return new SaleStock(redis, keys, loadSaleScript(), relaySales(redis, keys));
+    }
+
+    /** The worker's order activities write through it; the api never touches orders. */
+    @Bean
+    OrderRepository orderRepository(JdbcClient jdbc) {
+        return new OrderRepository(jdbc);
     }
 
     @Bean

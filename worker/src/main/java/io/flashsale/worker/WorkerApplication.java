@@ -8,8 +8,9 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.Import;
 
 /**
- * The worker process: polls the purchase task queue (workflow and activities, registered by the
- * Temporal Spring Boot starter from {@code spring.temporal.workers}) and runs the admission relay.
+ * The worker process: polls the purchase task queue and runs the admission relay. The Temporal
+ * Spring Boot starter registers the workflow ({@code PurchaseWorkflowOnWorker}) and the activities
+ * ({@code @ActivityImpl} beans of {@link ActivitiesConfiguration}) on the task queue each names.
  * Scale out by starting more of them.
  */
 @SpringBootApplication

@@ -12,6 +12,7 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Worker settings; defaults live in {@code application.yaml}.
  *
+ * @param capacity how many tasks the worker runs and polls for at once
  * @param drainTimeout on shutdown, how long in-flight workflow and activity tasks may finish after
  *     polling stopped
  * @param stickyExecution sticky task queues on or off (see {@code StickyExecution})
@@ -24,6 +25,7 @@ import org.springframework.validation.annotation.Validated;
 public record WorkerProperties(
         @Valid @NotNull Relay relay,
         @Valid @NotNull Archive archive,
+        @Valid @NotNull Capacity capacity,
         @NotNull Duration drainTimeout,
         boolean stickyExecution,
         @NotNull List<String> pauseAfter) {
@@ -70,4 +72,18 @@ public record WorkerProperties(
             @NotNull Duration interval,
             @Min(1) int batchSize,
             @NotNull Duration marker) {}
+
+    /**
+     * The worker's capacity (see {@code WorkerCapacity}).
+     *
+     * @param workflowTasks workflow tasks executed at once
+     * @param activities activities executed at once
+     * @param workflowPollers concurrent polls for workflow tasks
+     * @param activityPollers concurrent polls for activity tasks
+     */
+    public record Capacity(
+            @Min(1) int workflowTasks,
+            @Min(1) int activities,
+            @Min(1) int workflowPollers,
+            @Min(1) int activityPollers) {}
 }

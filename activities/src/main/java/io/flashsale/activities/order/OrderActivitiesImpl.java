@@ -2,17 +2,18 @@ package io.flashsale.activities.order;
 
 import io.flashsale.stores.order.OrderRepository;
 import io.flashsale.stores.order.OrderRepository.OrderRow;
+import io.flashsale.workflows.TaskQueues;
 import io.flashsale.workflows.purchase.NewOrder;
 import io.flashsale.workflows.purchase.OrderActivities;
 import io.flashsale.workflows.purchase.PurchaseFailure;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.temporal.failure.ApplicationFailure;
+import io.temporal.spring.boot.ActivityImpl;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -21,13 +22,14 @@ import org.springframework.transaction.support.TransactionTemplate;
  * too long: {@link PurchaseFailure#ORDER_INVALID}); every other JDBC error propagates as is, so
  * Temporal retries it.
  */
+@ActivityImpl(taskQueues = TaskQueues.PURCHASE)
 public class OrderActivitiesImpl implements OrderActivities {
 
     private final OrderRepository orders;
     private final TransactionTemplate transaction;
 
-    public OrderActivitiesImpl(JdbcClient jdbc, TransactionTemplate transaction) {
-        this.orders = new OrderRepository(jdbc);
+    public OrderActivitiesImpl(OrderRepository orders, TransactionTemplate transaction) {
+        this.orders = orders;
         this.transaction = transaction;
     }
 

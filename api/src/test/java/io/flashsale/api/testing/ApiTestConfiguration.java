@@ -4,6 +4,7 @@ import io.flashsale.activities.order.OrderActivitiesImpl;
 import io.flashsale.activities.reservation.ReservationActivitiesImpl;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.admission.Reservations;
+import io.flashsale.stores.order.OrderRepository;
 import io.flashsale.stores.testing.StoreProbe;
 import io.temporal.client.WorkflowClient;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -32,8 +33,8 @@ public class ApiTestConfiguration {
     }
 
     @Bean
-    HeldOrders heldOrders(JdbcClient jdbc, TransactionTemplate transaction) {
-        return new HeldOrders(new OrderActivitiesImpl(jdbc, transaction));
+    HeldOrders heldOrders(OrderRepository orders, TransactionTemplate transaction) {
+        return new HeldOrders(new OrderActivitiesImpl(orders, transaction));
     }
 
     @Bean

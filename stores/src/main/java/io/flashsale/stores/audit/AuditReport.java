@@ -12,7 +12,7 @@ import java.util.List;
  * @param admissionsInFlight entries in the sale's admission stream (workflow start not confirmed)
  * @param runningWorkflows running workflows among the purchases with a HELD hold or a
  *     PENDING_PAYMENT order
- * @param result PASS without violations, else FAIL
+ * @param result {@link AuditVerdict#PASS} without violations, else {@link AuditVerdict#FAIL}
  * @param redisArchivedAt when the sale's Redis side was archived (the sale ended and every purchase
  *     was final): the Redis and workflow columns are empty and only MySQL was checked; null: the sale
  *     lives in Redis and everything was checked
@@ -32,7 +32,7 @@ public record AuditReport(
         long admissionsInFlight,
         long runningWorkflows,
         List<Violation> violations,
-        String result,
+        AuditVerdict result,
         Instant redisArchivedAt) {
 
     static AuditReport of(SaleFacts facts, List<Violation> violations) {
@@ -52,7 +52,7 @@ public record AuditReport(
                 Math.max(redis.streamLength(), redis.streamPending()),
                 facts.runningWorkflows(),
                 violations,
-                violations.isEmpty() ? "PASS" : "FAIL",
+                AuditVerdict.of(violations),
                 facts.redisArchivedAt());
     }
 }

@@ -1,0 +1,70 @@
+package io.flashsale.workflows.purchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.history.v1.HistoryEvent;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Both branches of the {@code order-starts-the-deadline} marker: new purchases start the pay
+ * deadline once the order is written and void a hold MySQL had no unit for; purchases started
+ * before it keep the deadline fixed before the write and release such a hold.
+ */
+class PurchaseWorkflowVersionTest {
+
+    @Test
+    void newPurchasesRecordVersionOneAndStartTheDeadlineOnceTheOrderIsWritten() {
+        try (PurchaseTestEnvironment temporal = PurchaseTestEnvironment.start()) {
+            PurchaseWorkflow purchase = temporal.awaitingPayment("ann");
+
+            NewOrder order = temporal.orders.written().get(0);
+            assertThat(order.payDeadline()).isNull();
+            assertThat(order.payTimeoutSeconds()).isEqualTo(PurchaseTestEnvironment.PAY_TIMEOUT_SECONDS);
+            assertThat(purchase.status().payDeadline()).isNotNull();
+            assertThat(markers(temporal, purchase)).hasSize(1);
+        }
+    }
+
+    @Test
+    void purchasesStartedBeforeVersionOneFixTheDeadlineBeforeTheOrderIsWritten() {
+        try (PurchaseTestEnvironment temporal = PurchaseTestEnvironment.startBeforeVersionOne()) {
+            PurchaseWorkflow purchase = temporal.awaitingPayment("ann");
+
+            NewOrder order = temporal.orders.written().get(0);
+            assertThat(order.payDeadline())
+                    .isNotNull()
+                    .isEqualTo(purchase.status().payDeadline());
+            assertThat(order.payTimeoutSeconds()).isZero();
+            assertThat(markers(temporal, purchase)).isEmpty();
+            assertThat(temporal.result(purchase).status()).isEqualTo(PurchaseStatus.EXPIRED);
+            assertThat(temporal.steps.calls())
+                    .containsExactly("confirmReservation", "createOrder", "cancelOrder EXPIRED", "releaseReservation");
+        }
+    }
+
+    @Test
+    void purchasesStartedBeforeVersionOneReleaseAHoldMySqlHadNoUnitFor() {
+        try (PurchaseTestEnvironment temporal = PurchaseTestEnvironment.startBeforeVersionOne()) {
+            temporal.orders.refuseOrders(PurchaseFailure.SOLD_OUT);
+
+            PurchaseView rejected = temporal.result(temporal.purchase("ann"));
+
+            assertThat(rejected.status()).isEqualTo(PurchaseStatus.REJECTED);
+            assertThat(temporal.steps.calls())
+                    .containsExactly("confirmReservation", "createOrder", "releaseReservation");
+        }
+    }
+
+    private static List<HistoryEvent> markers(PurchaseTestEnvironment temporal, PurchaseWorkflow purchase) {
+        return temporal
+                .temporal()
+                .getWorkflowClient()
+                .fetchHistory(purchase.status().purchaseId())
+                .getEvents()
+                .stream()
+                .filter(event -> event.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED)
+                .toList();
+    }
+}
