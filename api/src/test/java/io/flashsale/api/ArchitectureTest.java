@@ -60,8 +60,10 @@ class ArchitectureTest {
             .resideInAPackage("io.flashsale.api..")
             .and()
             .resideOutsideOfPackage("io.flashsale.api.sale..")
+            .and()
+            .resideOutsideOfPackage("io.flashsale.api.warmup..")
             .should()
             .dependOnClassesThat(resideInAPackage("io.flashsale.stores.sale..").and(not(type(Price.class))))
             .because("purchases reach the sale only through the admission gate and the workflow (and read a"
-                    + " sale's price through the sale package)");
+                    + " sale's price through the sale package); the warm-up loads its own private sales");
 }
