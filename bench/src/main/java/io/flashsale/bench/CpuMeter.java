@@ -1,5 +1,8 @@
 package io.flashsale.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,11 +48,23 @@ final class CpuMeter {
         return per;
     }
 
-    /** The oldest process running {@code command} (the server, not a helper it forked). */
+    /**
+     * The oldest process whose name ({@code /proc/PID/comm}) is {@code command}: the server, not a
+     * helper it forked. By name, not by executable: Debian's redis-server is a link to
+     * redis-check-rdb.
+     */
     private static Optional<ProcessHandle> byCommand(String command) {
         return ProcessHandle.allProcesses()
-                .filter(p ->
-                        p.info().command().map(c -> c.endsWith("/" + command)).orElse(false))
+                .filter(p -> command.equals(name(p.pid())))
                 .min((a, b) -> Long.compare(a.pid(), b.pid()));
+    }
+
+    private static String name(long pid) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(pid), "comm"))
+                    .strip();
+        } catch (IOException | RuntimeException gone) {
+            return "";
+        }
     }
 }
