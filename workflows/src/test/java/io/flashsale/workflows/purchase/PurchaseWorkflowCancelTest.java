@@ -5,24 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowUpdateHandle;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Cancel against payment and the deadline: the workflow decides once, the unit comes back once. */
-class PurchaseWorkflowCancelTest {
-
-    private PurchaseTestEnvironment temporal;
-
-    @BeforeEach
-    void startTemporal() {
-        temporal = PurchaseTestEnvironment.start();
-    }
-
-    @AfterEach
-    void closeTemporal() {
-        temporal.close();
-    }
+class PurchaseWorkflowCancelTest extends PurchaseWorkflowTest {
 
     @Test
     void cancelsAndGivesTheUnitBackToMySqlBeforeRedis() {

@@ -6,24 +6,10 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowUpdateHandle;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Payment against the pay deadline, and every payment the workflow refuses. */
-class PurchaseWorkflowPaymentTest {
-
-    private PurchaseTestEnvironment temporal;
-
-    @BeforeEach
-    void startTemporal() {
-        temporal = PurchaseTestEnvironment.start();
-    }
-
-    @AfterEach
-    void closeTemporal() {
-        temporal.close();
-    }
+class PurchaseWorkflowPaymentTest extends PurchaseWorkflowTest {
 
     @Test
     void paysWithinTheDeadlineAndKeepsTheUnitSold() {

@@ -5,24 +5,10 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.failure.ApplicationFailure;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** A purchase Redis or MySQL has no unit for ends REJECTED, with the hold undone as it must be. */
-class PurchaseWorkflowRejectionTest {
-
-    private PurchaseTestEnvironment temporal;
-
-    @BeforeEach
-    void startTemporal() {
-        temporal = PurchaseTestEnvironment.start();
-    }
-
-    @AfterEach
-    void closeTemporal() {
-        temporal.close();
-    }
+class PurchaseWorkflowRejectionTest extends PurchaseWorkflowTest {
 
     @Test
     void rejectsAndReleasesTheHoldWhenRedisHasNoUnit() {

@@ -2,24 +2,10 @@ package io.flashsale.workflows.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** What the status query answers and what the Web UI lists, at every step of a purchase. */
-class PurchaseWorkflowStatusTest {
-
-    private PurchaseTestEnvironment temporal;
-
-    @BeforeEach
-    void startTemporal() {
-        temporal = PurchaseTestEnvironment.start();
-    }
-
-    @AfterEach
-    void closeTemporal() {
-        temporal.close();
-    }
+class PurchaseWorkflowStatusTest extends PurchaseWorkflowTest {
 
     @Test
     void answersTheStatusQueryAtEveryStep() {
