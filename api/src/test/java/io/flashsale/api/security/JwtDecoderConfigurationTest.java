@@ -56,7 +56,12 @@ class JwtDecoderConfigurationTest {
                     "flashsale.api.sold-out-mark.ttl=1s",
                     "flashsale.api.sold-out-mark.max-buyers=100000",
                     "flashsale.api.payments.webhook-secret=",
-                    "flashsale.api.payments.webhook-tolerance=5m");
+                    "flashsale.api.payments.webhook-tolerance=5m",
+                    "flashsale.api.starts.concurrency=8",
+                    "flashsale.api.starts.queue-capacity=20000",
+                    "flashsale.api.starts.drain-timeout=10s",
+                    "flashsale.api.warmup.requests=0",
+                    "flashsale.api.warmup.concurrency=8");
 
     @Test
     void refusesToStartWithTheDevSecretOutsideTheDevProfile() {
