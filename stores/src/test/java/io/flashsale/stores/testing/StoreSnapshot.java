@@ -7,7 +7,6 @@ import java.util.SortedSet;
 /** What {@link StoreProbe#snapshot} saw; compare two with {@code isEqualTo}. */
 public record StoreSnapshot(
         long sales,
-        long orders,
         Integer saleAvailable,
         List<String> saleOrders,
         SortedSet<String> redisKeys,
