@@ -99,6 +99,9 @@ class StoreFaultsIT extends ProxiedSystemTest {
                             proxied,
                             "FLASHSALE_WORKER_RELAY_CLAIMIDLE",
                             "2s",
+                            // the relay takes an admission the api never started after 1 s, not 5
+                            "FLASHSALE_RELAY_HANDOFF",
+                            "1s",
                             "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY",
                             "0",
                             "FLASHSALE_COMMAND_ANSWER_WITHIN",
@@ -152,13 +155,17 @@ class StoreFaultsIT extends ProxiedSystemTest {
     /**
      * Hides the sale from the relay and waits until no relay pass that listed it is still running, so
      * nothing but the test reads what is admitted to it next. The relay lists its sales once per pass
-     * (one ZRANGE) and runs one pass at a time: once it visited a sale created after the hide (its
-     * consumer shows in that sale's stream group), every pass that could have listed the hidden sale
-     * is over.
+     * (one ZRANGE) and runs one pass at a time: once it read a sale created after the hide (its
+     * consumer shows in that sale's stream group, which it reads only for an admission older than
+     * its handoff: one is admitted there, past the api), every pass that could have listed the
+     * hidden sale is over.
      */
     private static void hideFromTheRelay(String saleId) throws InterruptedException {
         stores.relayed(saleId, false);
         String later = newSale(1, NOTHING_EXPIRES);
+        assertThat(TestAdmissions.admit(stores.gate(), later, "probe", "key-probe")
+                        .outcome())
+                .isEqualTo(AdmissionOutcome.ADMITTED);
         long deadline = System.nanoTime() + RELAY_PASS_WITHIN.toNanos();
         while (stores.relayConsumers(later).isEmpty()) { // the system's one worker runs the one relay
             assertThat(System.nanoTime())
