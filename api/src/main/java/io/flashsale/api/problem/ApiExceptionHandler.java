@@ -1,12 +1,15 @@
 package io.flashsale.api.problem;
 
+import io.lettuce.core.RedisConnectionException;
 import io.temporal.client.WorkflowServiceException;
 import jakarta.validation.ConstraintViolationException;
+import java.io.IOException;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.QueryTimeoutException;
+import org.springframework.data.redis.RedisSystemException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
@@ -53,6 +56,25 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return ResponseEntity.status(ApiProblem.UNAVAILABLE.status())
                 .header(HttpHeaders.RETRY_AFTER, "1")
                 .body(Problems.of(ApiProblem.UNAVAILABLE, "a backing service is unavailable, retry shortly"));
+    }
+
+    /**
+     * A Redis connection cut while a command was under way (a node killed, a failover starting):
+     * Lettuce reports the reset as a plain Redis exception, and it is as temporary as an
+     * unreachable Redis. Any other Redis error stays unexpected.
+     */
+    @ExceptionHandler(RedisSystemException.class)
+    ResponseEntity<ProblemDetail> redisFailure(RedisSystemException e) {
+        return isConnectionLost(e) ? unavailable(e) : unexpected(e);
+    }
+
+    private static boolean isConnectionLost(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof IOException || cause instanceof RedisConnectionException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Anything unforeseen is still a problem body, without internals. */

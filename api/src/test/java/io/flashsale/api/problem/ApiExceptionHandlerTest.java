@@ -9,6 +9,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.RedisConnectionFailureException;
+import org.springframework.data.redis.RedisSystemException;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -35,8 +36,36 @@ class ApiExceptionHandlerTest {
                 .andExpect(header().string("Retry-After", "1"));
     }
 
+    @Test
+    void answersARedisConnectionResetMidCommandWith503() throws Exception {
+        mvc.perform(get("/redis-connection-reset"))
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(header().string("Retry-After", "1"))
+                .andExpect(jsonPath("$.type").value(endsWith("/unavailable")));
+    }
+
+    @Test
+    void answersAnyOtherRedisErrorWith500() throws Exception {
+        mvc.perform(get("/redis-refused-a-script"))
+                .andExpect(status().isInternalServerError())
+                .andExpect(jsonPath("$.type").value(endsWith("/internal")));
+    }
+
     @RestController
     static class FailingController {
+
+        @GetMapping("/redis-connection-reset")
+        String connectionReset() {
+            throw new RedisSystemException(
+                    "Redis exception",
+                    new io.lettuce.core.RedisException(new java.net.SocketException("Connection reset")));
+        }
+
+        @GetMapping("/redis-refused-a-script")
+        String refusedAScript() {
+            throw new RedisSystemException(
+                    "Redis exception", new io.lettuce.core.RedisCommandExecutionException("ERR script refused"));
+        }
 
         @GetMapping("/redis-timed-out")
         String timedOut() {
