@@ -3,6 +3,7 @@ package io.flashsale.api.purchase;
 import io.flashsale.api.ApiProperties;
 import io.flashsale.stores.admission.Admission;
 import io.flashsale.stores.admission.AdmissionGate;
+import io.flashsale.stores.admission.StreamBacklog;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStarter;
 import io.micrometer.core.instrument.Counter;
@@ -62,18 +63,16 @@ class PurchaseStarts implements SmartLifecycle {
     private void start(PurchaseId id, Admission admission) {
         try {
             starter.start(new PurchaseRequest(id.value(), id.saleId(), id.userId(), admission.payTimeoutSeconds()));
-            lag.record(Duration.ofMillis(Math.max(0, System.currentTimeMillis() - admittedAt(admission.entryId()))));
+            lag.record(Duration.ofMillis(Math.max(
+                    0,
+                    System.currentTimeMillis()
+                            - StreamBacklog.admittedAt(admission.entryId()).toEpochMilli())));
             gate.forget(id.saleId(), admission.entryId());
         } catch (RuntimeException e) {
             // the admission stays in the sale's stream; the relay starts the workflow when it can
             deferred.increment();
             log.warn("workflow start deferred to the relay purchaseId={}: {}", id.value(), e.toString());
         }
-    }
-
-    /** A stream entry id starts with the Redis time (millis) at which it was added. */
-    private static long admittedAt(String entryId) {
-        return Long.parseLong(entryId.substring(0, entryId.indexOf('-')));
     }
 
     @Override

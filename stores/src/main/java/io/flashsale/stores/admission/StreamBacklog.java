@@ -13,8 +13,7 @@ import java.util.Optional;
 public record StreamBacklog(long entries, Optional<Instant> oldest) {
 
     static StreamBacklog of(long entries, String oldestId) {
-        return new StreamBacklog(
-                entries, oldestId.isEmpty() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(millis(oldestId))));
+        return new StreamBacklog(entries, oldestId.isEmpty() ? Optional.empty() : Optional.of(admittedAt(oldestId)));
     }
 
     /** How long the oldest waits at {@code now}; zero when nothing waits. */
@@ -24,8 +23,8 @@ public record StreamBacklog(long entries, Optional<Instant> oldest) {
                 .orElse(Duration.ZERO);
     }
 
-    /** A stream entry id starts with the Redis time (millis) at which it was added. */
-    static long millis(String entryId) {
-        return Long.parseLong(entryId.substring(0, entryId.indexOf('-')));
+    /** When an admission entry was added: its id starts with the Redis time (millis) of the XADD. */
+    public static Instant admittedAt(String entryId) {
+        return Instant.ofEpochMilli(Long.parseLong(entryId.substring(0, entryId.indexOf('-'))));
     }
 }

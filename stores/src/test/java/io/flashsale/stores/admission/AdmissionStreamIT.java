@@ -8,7 +8,6 @@ import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.testing.StoresIntegrationTest;
 import io.flashsale.stores.testing.TestSales;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -138,7 +137,7 @@ class AdmissionStreamIT extends StoresIntegrationTest {
         StreamBacklog backlog = stream.backlog(sale.id());
 
         assertThat(backlog.entries()).isEqualTo(2);
-        assertThat(backlog.oldest()).contains(Instant.ofEpochMilli(StreamBacklog.millis(first.entryId())));
+        assertThat(backlog.oldest()).contains(StreamBacklog.admittedAt(first.entryId()));
     }
 
     @Test

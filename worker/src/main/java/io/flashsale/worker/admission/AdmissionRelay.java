@@ -207,17 +207,15 @@ class AdmissionRelay implements SmartLifecycle {
     private void startAndAcknowledge(String saleId, AdmissionEntry entry) {
         boolean started = starter.start(
                 new PurchaseRequest(entry.purchaseId(), entry.saleId(), entry.userId(), entry.payTimeoutSeconds()));
-        lag.record(Duration.ofMillis(Math.max(0, System.currentTimeMillis() - admittedAt(entry.entryId()))));
+        lag.record(Duration.ofMillis(Math.max(
+                0,
+                System.currentTimeMillis()
+                        - StreamBacklog.admittedAt(entry.entryId()).toEpochMilli())));
         if (started) {
             this.started.increment();
             log.info("relay started purchaseId={} workflowId={}", entry.purchaseId(), entry.purchaseId());
         }
         stream.done(saleId, entry.entryId());
-    }
-
-    /** A stream entry id starts with the Redis time (millis) at which it was added. */
-    private static long admittedAt(String entryId) {
-        return Long.parseLong(entryId.substring(0, entryId.indexOf('-')));
     }
 
     private void safePass() {
