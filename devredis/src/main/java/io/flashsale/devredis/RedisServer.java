@@ -75,19 +75,6 @@ public final class RedisServer implements AutoCloseable {
         return Files.readString(dir.resolve("redis.log"));
     }
 
-    /** A value of {@code INFO} (e.g. {@code aof_enabled}), empty when there is no such field. */
-    public String info(String field) {
-        try (RedisClient client = RedisClient.create(url());
-                StatefulRedisConnection<String, String> connection = client.connect()) {
-            for (String line : connection.sync().info().split("\r\n")) {
-                if (line.startsWith(field + ":")) {
-                    return line.substring(field.length() + 1);
-                }
-            }
-            return "";
-        }
-    }
-
     private void launch() throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
                 "redis-server",
