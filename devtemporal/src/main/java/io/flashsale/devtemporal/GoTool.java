@@ -1,0 +1,127 @@
+package io.flashsale.devtemporal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Programs built from Go modules into one folder of the project's git-ignored {@code .tools/} with
+ * {@code go install} (Go's module and build caches stay in their default places, so a rebuild on
+ * the same machine takes seconds). Builds by several processes at once take turns through a file
+ * lock in that folder.
+ */
+public final class GoTool {
+
+    private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(30);
+
+    private final Path folder;
+    private final List<String> packages;
+    private final Consumer<String> log;
+
+    /**
+     * {@code packages} are {@code go install} arguments ({@code module/cmd/x@version}), all built
+     * into {@code folder}, each as the last element of its package path.
+     */
+    public GoTool(Path folder, List<String> packages, Consumer<String> log) {
+        this.folder = folder.toAbsolutePath().normalize();
+        this.packages = List.copyOf(packages);
+        this.log = log;
+    }
+
+    /** {@code folder/name}. */
+    public Path binary(String name) {
+        return folder.resolve(name);
+    }
+
+    /** Every binary of {@code names} in the folder, built first when one is missing; empty when none can be. */
+    public Optional<Path> locateOrBuild(String... names) {
+        if (built(names)) {
+            return Optional.of(folder);
+        }
+        Optional<Path> go = go();
+        if (go.isEmpty()) {
+            log.accept("no 'go' to build " + String.join(" ", packages));
+            return Optional.empty();
+        }
+        try {
+            Files.createDirectories(folder);
+            try (FileChannel lockFile = FileChannel.open(
+                            folder.resolve(".build.lock"),
+                            java.nio.file.StandardOpenOption.CREATE,
+                            java.nio.file.StandardOpenOption.WRITE);
+                    FileLock ignored = lockFile.lock()) {
+                return built(names) || goInstall(go.get()) && built(names) ? Optional.of(folder) : Optional.empty();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot build into " + folder, e);
+        }
+    }
+
+    private boolean built(String... names) {
+        return Stream.of(names).map(this::binary).allMatch(Files::isExecutable);
+    }
+
+    /** The executable {@code name} in a folder of the PATH, else in one of {@code moreFolders}. */
+    public static Optional<Path> onPath(String name, String... moreFolders) {
+        String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
+        return Stream.concat(Stream.of(path.split(java.io.File.pathSeparator)), Stream.of(moreFolders))
+                .filter(dir -> !dir.isBlank())
+                .map(dir -> Path.of(dir, name))
+                .filter(Files::isExecutable)
+                .findFirst();
+    }
+
+    private static Optional<Path> go() {
+        return Optional.ofNullable(System.getenv("GOROOT"))
+                .map(root -> Path.of(root, "bin", "go"))
+                .filter(Files::isExecutable)
+                // Go's own installer puts it there without touching the PATH of non-login shells
+                .or(() -> onPath("go", "/usr/local/go/bin"));
+    }
+
+    private boolean goInstall(Path go) {
+        String what = String.join(" ", packages);
+        log.accept("building: go install " + what + " (minutes the first time, seconds after)");
+        Path output = folder.resolve("build.log");
+        List<String> command = new ArrayList<>(List.of(go.toString(), "install"));
+        command.addAll(packages);
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+        builder.environment().put("GOBIN", folder.toString());
+        try {
+            Process process = builder.start();
+            if (!process.waitFor(BUILD_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                log.accept("go install did not finish within " + BUILD_TIMEOUT + "; see " + output);
+                return false;
+            }
+            if (process.exitValue() != 0) {
+                log.accept("go install " + what + " failed (exit " + process.exitValue() + "):\n" + tail(output)
+                        + "\n(full output: " + output + ")");
+                return false;
+            }
+            log.accept("built " + what + " into " + folder);
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run " + go, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static String tail(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+    }
+}
