@@ -106,3 +106,71 @@ stores_up() {
   stores_start_mariadb
   stores_configure_mariadb
 }
+
+# ---------------------------------------------------------------------------------------------
+# PostgreSQL for the production-like Temporal cluster (module temporalcluster; 'up --temporal
+# cluster' and its tests). Temporal supports PostgreSQL 12+ and not MariaDB; the app's own orders
+# stay on MariaDB/MySQL. Debian's cluster 15/main on 127.0.0.1:5432, with a login role of its own,
+# TEMPORAL_PG_USER / TEMPORAL_PG_PASSWORD (default temporal / temporal), allowed to create the
+# databases each cluster gets (temporal_<name>, temporal_<name>_visibility).
+STORES_PG_USER="${TEMPORAL_PG_USER:-temporal}"
+STORES_PG_PASSWORD="${TEMPORAL_PG_PASSWORD-temporal}"
+# each Temporal process holds a pool; several clusters (a dev one and a test's) may run at once
+STORES_PG_MAX_CONNECTIONS="${STORES_PG_MAX_CONNECTIONS:-400}"
+
+stores_postgres_up() { pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; }
+
+stores_postgres_user_works() {
+  PGPASSWORD="$STORES_PG_PASSWORD" psql -h 127.0.0.1 -p 5432 -U "$STORES_PG_USER" -d postgres -tAc 'SELECT 1' \
+    >/dev/null 2>&1
+}
+
+stores_postgres_psql() { # as the postgres superuser, through the unix socket
+  $STORES_SUDO runuser -u postgres -- psql -X -q -v ON_ERROR_STOP=1 -d postgres "$@"
+}
+
+stores_install_postgres() {
+  command -v pg_ctlcluster >/dev/null && command -v psql >/dev/null && return 0
+  command -v apt-get >/dev/null || {
+    echo "stores: PostgreSQL is missing and there is no apt-get; install PostgreSQL 12+ yourself" >&2
+    return 1
+  }
+  stores_log "installing postgresql (apt-get)"
+  $STORES_SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $STORES_SUDO apt-get install -y -qq postgresql >/dev/null
+}
+
+stores_start_postgres() {
+  stores_postgres_up && return 0
+  local version
+  version="$(pg_lsclusters -h | awk 'NR==1 {print $1}')"
+  if [[ -z "$version" ]]; then
+    version="$(ls /usr/lib/postgresql | sort -n | tail -1)"
+    $STORES_SUDO pg_createcluster "$version" main >/dev/null
+  fi
+  stores_log "starting PostgreSQL $version on 127.0.0.1:5432"
+  $STORES_SUDO pg_conftool -s "$version" main set max_connections "$STORES_PG_MAX_CONNECTIONS"
+  $STORES_SUDO pg_conftool -s "$version" main set listen_addresses localhost
+  $STORES_SUDO pg_ctlcluster "$version" main start
+  stores_await 60 "PostgreSQL did not answer pg_isready" stores_postgres_up
+}
+
+stores_configure_postgres() {
+  stores_postgres_user_works && return 0
+  local user="${STORES_PG_USER//\"/\"\"}" password="${STORES_PG_PASSWORD//\'/\'\'}"
+  stores_log "creating PostgreSQL role '$STORES_PG_USER' (TCP login, CREATEDB)"
+  stores_postgres_psql <<SQL || return 1
+DO \$\$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$user') THEN CREATE ROLE "$user"; END IF;
+END \$\$;
+ALTER ROLE "$user" WITH LOGIN CREATEDB PASSWORD '$password';
+SQL
+  stores_postgres_user_works || { echo "stores: role '$STORES_PG_USER' still cannot log in over TCP" >&2; return 1; }
+}
+
+# stores_postgres: PostgreSQL answers on loopback and Temporal's role logs in over TCP.
+stores_postgres() {
+  stores_install_postgres
+  stores_start_postgres
+  stores_configure_postgres
+}
