@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * CLI can be had ({@link DevServer}). It can be SIGKILLed and started again on the same database
  * file, as a crashed server would be.
  */
-public final class TemporalProcess {
+public final class TemporalProcess implements TemporalService {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
 
@@ -50,16 +50,21 @@ public final class TemporalProcess {
         return command.kind();
     }
 
-    /** {@code host:port} of its frontend (gRPC). */
+    @Override
     public String address() {
         return options.address();
     }
 
-    /** Its Web UI, when it has one. */
+    @Override
     public Optional<URI> webUi() {
         return command.kind() == DevServer.Kind.CLI && options.uiPort() > 0
                 ? Optional.of(URI.create("http://" + options.ip() + ":" + options.uiPort()))
                 : Optional.empty();
+    }
+
+    @Override
+    public java.util.Map<String, ProcessHandle> processes() {
+        return java.util.Map.of("temporal", process().toHandle());
     }
 
     /** The live server process. */

@@ -9,11 +9,11 @@ import io.temporal.serviceclient.OperatorServiceStubsOptions;
 import java.util.List;
 
 /** Registers custom search attributes through the OperatorService; an existing one is fine. */
-final class SearchAttributeRegistration {
+public final class SearchAttributeRegistration {
 
     private SearchAttributeRegistration() {}
 
-    static void register(String target, String namespace, List<? extends SearchAttributeKey<?>> keys) {
+    public static void register(String target, String namespace, List<? extends SearchAttributeKey<?>> keys) {
         OperatorServiceStubs stubs = OperatorServiceStubs.newServiceStubs(
                 OperatorServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
         try {
