@@ -1,7 +1,9 @@
 package io.flashsale.e2e;
 
 import io.flashsale.bench.Processes;
+import io.flashsale.bench.TemporalClusterProcesses;
 import io.flashsale.bench.TemporalProcess;
+import io.flashsale.bench.TemporalService;
 import io.flashsale.devtemporal.DevServer;
 import io.flashsale.stores.testing.TestStores;
 import io.flashsale.workflows.PurchaseSearchAttributes;
@@ -50,7 +52,7 @@ final class FlashSaleSystem implements AutoCloseable {
     /** Temporal, the api and the workers (killed should the test JVM exit without {@link #close()}). */
     private final Processes processes;
 
-    private TemporalProcess temporal;
+    private TemporalService temporal;
     private Map<String, String> environment;
 
     private FlashSaleSystem(int apiPort) throws IOException {
@@ -75,11 +77,27 @@ final class FlashSaleSystem implements AutoCloseable {
         return start(adjust, List.of());
     }
 
+    /**
+     * The system on the production-like Temporal cluster (temporal-server on PostgreSQL, two
+     * history hosts) instead of the dev server, whatever {@code flashsale.temporal} says.
+     */
+    static FlashSaleSystem startOnCluster(UnaryOperator<Map<String, String>> adjust) throws Exception {
+        return start(adjust, List.of("worker"), true);
+    }
+
     private static FlashSaleSystem start(UnaryOperator<Map<String, String>> adjust, List<String> workers)
             throws Exception {
+        // -Dflashsale.temporal=cluster runs every end-to-end test on the cluster
+        return start(adjust, workers, "cluster".equals(System.getProperty("flashsale.temporal", "dev")));
+    }
+
+    private static FlashSaleSystem start(
+            UnaryOperator<Map<String, String>> adjust, List<String> workers, boolean onCluster) throws Exception {
         FlashSaleSystem system = new FlashSaleSystem(Processes.freePort());
         try {
-            system.temporal = startTemporal(system.processes, system.logs());
+            system.temporal = onCluster
+                    ? startCluster(system.processes, system.logs(), system.apiPort)
+                    : startTemporal(system.processes, system.logs());
             system.environment = Map.copyOf(adjust.apply(environment(system.temporal.address())));
             system.startWorkers(workers.toArray(String[]::new));
             system.launch("api", system.jar("api"), Map.of("API_PORT", "" + system.apiPort));
@@ -100,19 +118,40 @@ final class FlashSaleSystem implements AutoCloseable {
                 .withUi(Processes.freePort())
                 .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
         Files.deleteIfExists(options.dbFile());
-        Path root = Path.of(System.getProperty("flashsale.root", ".."));
         TemporalProcess temporal =
-                TemporalProcess.start(processes, root, options, DevServer.Kind.CLI, System.out::println);
+                TemporalProcess.start(processes, root(), options, DevServer.Kind.CLI, System.out::println);
         if (temporal.kind() != DevServer.Kind.CLI) {
             throw new IllegalStateException("the end-to-end tests need the real Temporal dev server (the Temporal"
-                    + " CLI, built with Go when missing): see " + root.resolve(".tools"));
+                    + " CLI, built with Go when missing): see " + root().resolve(".tools"));
         }
         return temporal;
     }
 
+    /** A cluster of its own: fresh databases named after this system, dropped by {@link #close()}. */
+    private static TemporalClusterProcesses startCluster(Processes processes, Path logs, int apiPort) throws Exception {
+        String name = "it_" + apiPort + "_" + Long.toString(System.currentTimeMillis(), 36);
+        return TemporalClusterProcesses.start(
+                processes, root(), name, logs.toAbsolutePath().resolve("temporal-cluster"), System.out::println);
+    }
+
+    private static Path root() {
+        return Path.of(System.getProperty("flashsale.root", ".."));
+    }
+
     /** The Temporal dev server of this system (its address, Web UI, process). */
     TemporalProcess temporal() {
-        return temporal;
+        if (temporal instanceof TemporalProcess dev) {
+            return dev;
+        }
+        throw new IllegalStateException("this system runs on " + temporal + ", not on the dev server");
+    }
+
+    /** The Temporal cluster of a system started {@link #startOnCluster on the cluster}. */
+    TemporalClusterProcesses cluster() {
+        if (temporal instanceof TemporalClusterProcesses cluster) {
+            return cluster;
+        }
+        throw new IllegalStateException("this system runs on " + temporal + ", not on a cluster");
     }
 
     URI api() {
@@ -365,6 +404,10 @@ final class FlashSaleSystem implements AutoCloseable {
         processes.close();
         for (String module : List.of("api", "worker")) {
             Files.deleteIfExists(logs().resolve(module + ".jar"));
+        }
+        if (temporal instanceof TemporalClusterProcesses cluster) {
+            // every node has stopped: its databases go too (the logs stay)
+            cluster.cluster().dropDatabases();
         }
     }
 }

@@ -83,7 +83,7 @@ final class Purchases {
      * The payment service pays {@code paid} and the buyers cancel {@code cancelled}, each purchase
      * (all concurrently) the moment its order is written; asserts each PAID or CANCELLED. Each waits
      * up to {@code orderedWithin} for its order (status PENDING_PAYMENT, polled every 200 ms), then
-     * its call is sent, and sent again on 202 or a timed-out request, for {@code answeredWithin} at
+     * its call is sent, and sent again on 202, 503 or a timed-out request, for {@code answeredWithin} at
      * most: from its order to its payment or cancel a purchase waits one status poll and {@code
      * answeredWithin}, so a pay timeout longer than that cannot overtake it.
      */
@@ -119,7 +119,7 @@ final class Purchases {
 
     /**
      * Sends the call (given the time left as its request timeout) again while it times out or
-     * answers 202, for {@code within} in all; the last answer.
+     * answers 202 or 503, for {@code within} in all; the last answer.
      */
     private static Api.Response untilKnownWithin(Function<Duration, Api.Response> call, Duration within)
             throws InterruptedException {
@@ -129,7 +129,9 @@ final class Purchases {
                     Math.max(deadline - System.nanoTime(), Duration.ofSeconds(1).toNanos()));
             try {
                 Api.Response response = call.apply(left);
-                if (response.status() != 202 || System.nanoTime() > deadline) {
+                // 202: not decided yet; 503: Temporal could not be asked (a host taking over)
+                boolean again = response.status() == 202 || response.status() == 503;
+                if (!again || System.nanoTime() > deadline) {
                     return response;
                 }
                 Thread.sleep(500);

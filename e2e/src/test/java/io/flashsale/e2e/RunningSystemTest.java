@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * starts a system of its own before its first test and stops it after its last. A class marked
  * {@link OwnWorkers} gets one without a worker; one marked {@link OnRedisCluster} gets a Redis
  * Cluster of its own, which its api and workers use ({@code REDIS_CLUSTER_NODES}); one marked
- * {@link OnOwnRedis} a plain Redis server of its own ({@code REDIS_URL}).
+ * {@link OnOwnRedis} a plain Redis server of its own ({@code REDIS_URL}); one marked {@link
+ * OnTemporalCluster} runs on a Temporal cluster of its own instead of the dev server.
  */
 abstract class RunningSystemTest {
 
@@ -49,9 +50,13 @@ abstract class RunningSystemTest {
             }
             stores = environment -> FlashSaleSystem.with(before.apply(environment), settings);
         }
-        system = type.isAnnotationPresent(OwnWorkers.class)
-                ? FlashSaleSystem.startWithoutWorkers(stores)
-                : FlashSaleSystem.start(stores);
+        if (type.isAnnotationPresent(OnTemporalCluster.class)) {
+            system = FlashSaleSystem.startOnCluster(stores);
+        } else {
+            system = type.isAnnotationPresent(OwnWorkers.class)
+                    ? FlashSaleSystem.startWithoutWorkers(stores)
+                    : FlashSaleSystem.start(stores);
+        }
         api = new Api(system.api());
     }
 
