@@ -1,7 +1,10 @@
 package io.flashsale.e2e;
 
 import io.flashsale.bench.Processes;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,27 +32,77 @@ final class Launcher {
 
     /** {@code bin/flashsale audit --api API ARGS...}; output is stdout and stderr together. */
     static Run audit(URI api, String... args) throws Exception {
-        return run("audit", api, args);
+        return withApi("audit", api, args);
     }
 
     /** {@code bin/flashsale sale ARGS... --api API}; output is stdout and stderr together. */
     static Run sale(URI api, String... args) throws Exception {
-        return run("sale", api, args);
+        return withApi("sale", api, args);
     }
 
-    private static Run run(String subcommand, URI api, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString(), subcommand));
-        command.addAll(List.of(args));
-        command.addAll(List.of("--api", api.toString()));
-        String name = "flashsale-" + subcommand + "-" + RUNS.incrementAndGet();
+    /**
+     * {@code bin/flashsale ARGS...} with {@code environment} on top of this JVM's and {@code input}
+     * on its standard input (then end of input); output is stdout and stderr together.
+     */
+    static Run run(Map<String, String> environment, String input, String... args) throws Exception {
+        String name = "flashsale-" + args[0] + "-" + RUNS.incrementAndGet();
         try (Processes processes = new Processes(LOGS, TIMEOUT)) {
-            Process process = processes.start(name, command, Map.of());
+            Process process = processes.start(name, command(args), environment);
+            try (OutputStream stdin = process.getOutputStream()) {
+                stdin.write(input.getBytes(StandardCharsets.UTF_8));
+            } catch (IOException exitedBeforeReading) {
+                // a command that reads nothing may be gone already
+            }
             boolean finished = process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             String output = Files.readString(processes.log(name));
             if (!finished) {
-                throw new AssertionError("bin/flashsale " + subcommand + " did not finish: " + output);
+                throw new AssertionError("bin/flashsale " + args[0] + " did not finish: " + output);
             }
             return new Run(process.exitValue(), output);
         }
+    }
+
+    /** {@code bin/flashsale ARGS...} left running (e.g. {@code logs -f}) until {@link Running#close()}. */
+    static Running start(Map<String, String> environment, String... args) throws Exception {
+        String name = "flashsale-" + args[0] + "-" + RUNS.incrementAndGet();
+        Processes processes = new Processes(LOGS, TIMEOUT);
+        try {
+            processes.start(name, command(args), environment);
+            return new Running(processes, name);
+        } catch (IOException | RuntimeException e) {
+            processes.close();
+            throw e;
+        }
+    }
+
+    /** A command {@link #start} started; closing it stops the command (TERM, then KILL). */
+    record Running(Processes processes, String name) implements AutoCloseable {
+
+        /** Waits until the command has printed {@code text}. */
+        void awaitOutput(String text) throws Exception {
+            processes.awaitLog(name, text);
+        }
+
+        String output() throws IOException {
+            return Files.readString(processes.log(name));
+        }
+
+        @Override
+        public void close() {
+            processes.close();
+        }
+    }
+
+    private static Run withApi(String subcommand, URI api, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of(subcommand));
+        all.addAll(List.of(args));
+        all.addAll(List.of("--api", api.toString()));
+        return run(Map.of(), "", all.toArray(String[]::new));
+    }
+
+    private static List<String> command(String... args) {
+        List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
+        command.addAll(List.of(args));
+        return command;
     }
 }
