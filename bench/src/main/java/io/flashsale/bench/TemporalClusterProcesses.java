@@ -3,6 +3,7 @@ package io.flashsale.bench;
 import io.flashsale.temporalcluster.ClusterSpec;
 import io.flashsale.temporalcluster.ServerBinaries;
 import io.flashsale.temporalcluster.TemporalCluster;
+import io.flashsale.temporalcluster.WebUiServer;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.URI;
@@ -22,6 +23,7 @@ import java.util.function.IntSupplier;
 public final class TemporalClusterProcesses implements TemporalService {
 
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
+    private static final String UI = "ui";
     /** Enough for a large sale on two history hosts, few enough that each host owns several. */
     public static final int SHARDS = 16;
 
@@ -43,8 +45,17 @@ public final class TemporalClusterProcesses implements TemporalService {
             Processes processes, Path root, String name, Path folder, Consumer<String> log) throws Exception {
         ServerBinaries binaries = ServerBinaries.locateOrBuild(root, log);
         IntSupplier ports = ClusterSpec.freeLowPorts();
+        Optional<Path> uiServer = WebUiServer.locateOrBuild(root, log);
         ClusterSpec spec = ClusterSpec.of(
-                name, folder, ports.getAsInt(), SHARDS, 2, ClusterSpec.Postgres.fromEnvironment(), "default", ports);
+                        name,
+                        folder,
+                        ports.getAsInt(),
+                        SHARDS,
+                        2,
+                        ClusterSpec.Postgres.fromEnvironment(),
+                        "default",
+                        ports)
+                .withUi(uiServer.isPresent() ? ports.getAsInt() : 0);
         TemporalCluster cluster = new TemporalCluster(spec, binaries);
         cluster.prepare(log);
         TemporalClusterProcesses started = new TemporalClusterProcesses(processes, cluster);
@@ -59,6 +70,10 @@ public final class TemporalClusterProcesses implements TemporalService {
             }
         }
         cluster.awaitReady(READY_TIMEOUT, started::allAlive);
+        if (uiServer.isPresent()) {
+            started.starts.merge(UI, 1, Integer::sum);
+            processes.start(started.processName(UI), cluster.uiCommand(uiServer.get()), Map.of());
+        }
         return started;
     }
 
@@ -71,9 +86,13 @@ public final class TemporalClusterProcesses implements TemporalService {
         return cluster.spec().address();
     }
 
+    /** The cluster's Web UI server ({@link WebUiServer}), when it could be built. */
     @Override
     public Optional<URI> webUi() {
-        return Optional.empty();
+        ClusterSpec spec = cluster.spec();
+        return spec.uiPort() > 0
+                ? Optional.of(URI.create("http://" + spec.ip() + ":" + spec.uiPort()))
+                : Optional.empty();
     }
 
     @Override

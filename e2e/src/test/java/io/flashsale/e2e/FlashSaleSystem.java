@@ -146,6 +146,11 @@ final class FlashSaleSystem implements AutoCloseable {
         throw new IllegalStateException("this system runs on " + temporal + ", not on the dev server");
     }
 
+    /** The Web UI of this system's Temporal (the dev server's, or the cluster's Web UI server). */
+    URI temporalWebUi() {
+        return temporal.webUi().orElseThrow(() -> new IllegalStateException(temporal + " has no Web UI"));
+    }
+
     /** The Temporal cluster of a system started {@link #startOnCluster on the cluster}. */
     TemporalClusterProcesses cluster() {
         if (temporal instanceof TemporalClusterProcesses cluster) {

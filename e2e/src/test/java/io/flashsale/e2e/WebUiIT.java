@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.flashsale.api.TestTokens;
+import io.flashsale.bench.Api;
 import io.flashsale.stores.testing.TestSales;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,14 +37,19 @@ class WebUiIT extends RunningSystemTest {
 
     @Test
     void operatorsFindPurchasesBySaleAndStatusAndSeeWhatThePaidOneDid() throws Exception {
+        operatorsFindPurchasesBySaleAndStatus(api, system.temporalWebUi());
+    }
+
+    /** The check of this class against any system's api and Temporal Web UI. */
+    static void operatorsFindPurchasesBySaleAndStatus(Api api, URI webUi) throws Exception {
         String saleId = TestSales.newId();
         Purchases purchases = new Purchases(api, saleId);
         String paid = purchases.purchaseId("alice");
         String waiting = purchases.purchaseId("bob");
-        JsonNode paidView = buyBothAndPay(purchases, saleId, paid);
+        JsonNode paidView = buyBothAndPay(api, purchases, saleId, paid);
 
         long start = System.nanoTime();
-        try (TemporalWebUi ui = TemporalWebUi.open(system.temporal().webUi().orElseThrow(), SCREENSHOTS)) {
+        try (TemporalWebUi ui = TemporalWebUi.open(webUi, SCREENSHOTS)) {
             String ofSale = "SaleId=\"" + saleId + "\"";
             assertThat(ui.workflowIds(ofSale, 2)).containsExactlyInAnyOrder(paid, waiting);
             ui.screenshot("list");
@@ -65,7 +72,7 @@ class WebUiIT extends RunningSystemTest {
     }
 
     /** alice and bob buy one unit each of a new sale of two, alice pays: her purchase as the api shows it. */
-    private static JsonNode buyBothAndPay(Purchases purchases, String saleId, String paid) throws Exception {
+    private static JsonNode buyBothAndPay(Api api, Purchases purchases, String saleId, String paid) throws Exception {
         assertThat(api.createSale(TestTokens.admin(), saleId, 2, PAY_TIMEOUT).status())
                 .isEqualTo(201);
         assertThat(purchases.race(List.of("alice", "bob"))).allMatch(response -> response.status() == 202);

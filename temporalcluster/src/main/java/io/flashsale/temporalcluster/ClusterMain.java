@@ -12,10 +12,11 @@ import java.util.Map;
  * {@code bin/flashsale} script):
  *
  * <ul>
- *   <li>{@code prepare --root DIR --folder DIR [--name N] [--port P] [--shards S] [--history-hosts H]}:
- *       builds what is missing ({@link ServerBinaries}), writes the configuration, creates or
- *       upgrades the databases, and prints one line per node: its name, a tab, then its command
- *       with arguments separated by tabs. What it does goes to stderr.
+ *   <li>{@code prepare --root DIR --folder DIR [--name N] [--port P] [--ui-port U] [--shards S]
+ *       [--history-hosts H] [--namespace NS]}: builds what is missing ({@link ServerBinaries},
+ *       {@link WebUiServer}), writes the configuration, creates or upgrades the databases, and
+ *       prints one line per node (the Web UI server {@code ui} last, with a UI port): its name, a
+ *       tab, then its command with arguments separated by tabs. What it does goes to stderr.
  *   <li>{@code ready --root DIR --folder DIR ...} (the same options): waits until the frontend
  *       answers, registers the namespace and search attributes, exits 0 once it takes purchases.
  * </ul>
@@ -45,6 +46,10 @@ public final class ClusterMain {
         for (ClusterSpec.Node node : cluster.spec().nodes()) {
             System.out.println(node.name() + "\t" + String.join("\t", cluster.command(node)));
         }
+        if (cluster.spec().uiPort() > 0) {
+            WebUiServer.locateOrBuild(root, System.err::println)
+                    .ifPresent(ui -> System.out.println("ui\t" + String.join("\t", cluster.uiCommand(ui))));
+        }
     }
 
     private static void ready(Path root, Map<String, String> options) throws Exception {
@@ -63,14 +68,15 @@ public final class ClusterMain {
         int port = Integer.parseInt(options.getOrDefault("--port", "7233"));
         int[] next = {port + 10000};
         return ClusterSpec.of(
-                options.getOrDefault("--name", "dev"),
-                Path.of(options.getOrDefault("--folder", ".run/temporal-cluster")),
-                port,
-                Integer.parseInt(options.getOrDefault("--shards", "16")),
-                Integer.parseInt(options.getOrDefault("--history-hosts", "2")),
-                ClusterSpec.Postgres.fromEnvironment(),
-                options.getOrDefault("--namespace", "default"),
-                () -> next[0]++);
+                        options.getOrDefault("--name", "dev"),
+                        Path.of(options.getOrDefault("--folder", ".run/temporal-cluster")),
+                        port,
+                        Integer.parseInt(options.getOrDefault("--shards", "16")),
+                        Integer.parseInt(options.getOrDefault("--history-hosts", "2")),
+                        ClusterSpec.Postgres.fromEnvironment(),
+                        options.getOrDefault("--namespace", "default"),
+                        () -> next[0]++)
+                .withUi(Integer.parseInt(options.getOrDefault("--ui-port", "0")));
     }
 
     private static Map<String, String> options(List<String> args) {

@@ -12,10 +12,18 @@ import java.util.function.IntSupplier;
 /**
  * One production-like Temporal cluster: its name (which names its two PostgreSQL databases), the
  * folder that holds its configuration and state, the number of history shards, and one {@link
- * Node} per server process on loopback (frontend, matching, worker, then the history hosts).
+ * Node} per server process on loopback (frontend, matching, worker, then the history hosts), and
+ * the port of its Web UI server (0: none).
  */
 public record ClusterSpec(
-        String name, Path folder, String ip, int shards, Postgres postgres, String namespace, List<Node> nodes) {
+        String name,
+        Path folder,
+        String ip,
+        int shards,
+        Postgres postgres,
+        String namespace,
+        List<Node> nodes,
+        int uiPort) {
 
     /** Where Temporal keeps its state: a PostgreSQL server and a login role allowed to create databases. */
     public record Postgres(String host, int port, String user, String password) {
@@ -67,7 +75,7 @@ public record ClusterSpec(
             nodes.add(new Node(
                     HISTORY + "-" + host, HISTORY, freePort.getAsInt(), freePort.getAsInt(), freePort.getAsInt(), 0));
         }
-        return new ClusterSpec(name, folder.toAbsolutePath(), "127.0.0.1", shards, postgres, namespace, nodes);
+        return new ClusterSpec(name, folder.toAbsolutePath(), "127.0.0.1", shards, postgres, namespace, nodes, 0);
     }
 
     /**
@@ -90,6 +98,11 @@ public record ClusterSpec(
             }
             throw new IllegalStateException("no free port left below 32768");
         };
+    }
+
+    /** The same cluster with its Web UI server on {@code port}. */
+    public ClusterSpec withUi(int port) {
+        return new ClusterSpec(name, folder, ip, shards, postgres, namespace, nodes, port);
     }
 
     /** {@code host:port} of the frontend, the address clients use. */

@@ -46,6 +46,9 @@ public final class TemporalCluster {
     /** Writes each node's configuration and creates or upgrades the two databases. */
     public void prepare(Consumer<String> log) throws IOException, InterruptedException {
         ClusterConfig.write(spec);
+        if (spec.uiPort() > 0) {
+            WebUiServer.configure(spec);
+        }
         Schema.apply(binaries, spec, log);
     }
 
@@ -68,6 +71,11 @@ public final class TemporalCluster {
                 "start",
                 "--service",
                 node.service());
+    }
+
+    /** The Web UI server's command ({@link WebUiServer}), for a cluster with a UI port. */
+    public List<String> uiCommand(Path uiServer) {
+        return WebUiServer.command(uiServer, spec);
     }
 
     /**

@@ -22,13 +22,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * Fault matrix on the production-like Temporal cluster ({@link OnTemporalCluster}): a node of the
- * cluster dies mid-sale. The frontend first, with every host up; then a history host, and its
+ * The production-like Temporal cluster ({@link OnTemporalCluster}) as operators see it, then the
+ * fault matrix on it: a node of the cluster dies mid-sale. The frontend first, with every host up; then a history host, and its
  * shards (with the purchases, timers and Updates they hold) move to the other one.
  */
 @OnTemporalCluster
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class TemporalClusterFaultsIT extends RunningSystemTest {
+class TemporalClusterIT extends RunningSystemTest {
 
     private static final String FRONTEND = "frontend";
     private static final int UNITS = 12;
@@ -42,6 +42,16 @@ class TemporalClusterFaultsIT extends RunningSystemTest {
     private static final Duration PAID_WITHIN = Duration.ofSeconds(90);
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    /**
+     * The cluster's Web UI server lists a sale's purchases by SaleId and shows a paid one, as the
+     * dev server's does ({@link WebUiIT}), from SQL visibility on PostgreSQL.
+     */
+    @Test
+    @Order(0)
+    void operatorsFindPurchasesInTheClustersWebUi() throws Exception {
+        WebUiIT.operatorsFindPurchasesBySaleAndStatus(api, system.temporalWebUi());
+    }
 
     /**
      * The frontend SIGKILLed under load and started again: admissions keep being answered (Redis
