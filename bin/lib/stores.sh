@@ -126,7 +126,7 @@ stores_postgres_user_works() {
 }
 
 stores_postgres_psql() { # as the postgres superuser, through the unix socket
-  $STORES_SUDO runuser -u postgres -- psql -X -q -v ON_ERROR_STOP=1 -d postgres "$@"
+  $STORES_SUDO runuser -u postgres -- psql -X -q -v ON_ERROR_STOP=1 -d postgres
 }
 
 stores_install_postgres() {
@@ -145,7 +145,7 @@ stores_start_postgres() {
   local version
   version="$(pg_lsclusters -h | awk 'NR==1 {print $1}')"
   if [[ -z "$version" ]]; then
-    version="$(ls /usr/lib/postgresql | sort -n | tail -1)"
+    version="$(find /usr/lib/postgresql -mindepth 1 -maxdepth 1 -printf '%f\n' | sort -n | tail -1)"
     $STORES_SUDO pg_createcluster "$version" main >/dev/null
   fi
   stores_log "starting PostgreSQL $version on 127.0.0.1:5432"
