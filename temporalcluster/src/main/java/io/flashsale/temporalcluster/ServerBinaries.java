@@ -24,11 +24,16 @@ public final class ServerBinaries {
         this.folder = folder;
     }
 
+    /** The binaries in {@code folder}, as they are. */
+    static ServerBinaries in(Path folder) {
+        return new ServerBinaries(folder);
+    }
+
     /** Found or built; fails saying why when neither works. */
     public static ServerBinaries locateOrBuild(Path projectRoot, Consumer<String> log) {
         String configured = System.getenv("TEMPORAL_SERVER_BIN");
         if (configured != null && !configured.isBlank()) {
-            return new ServerBinaries(Path.of(configured));
+            return in(Path.of(configured));
         }
         GoTool tool = new GoTool(
                 projectRoot.resolve(".tools").resolve("temporal-server-" + VERSION),
