@@ -2,6 +2,7 @@ package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.temporalcluster.ServerBinaries;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -258,6 +259,20 @@ class ComposeFileTest {
                 .allSatisfy(service -> assertThat("" + stack.service(service).get("restart"))
                         .as(service + " restart policy")
                         .startsWith("on-failure"));
+    }
+
+    @Test
+    void runsTheTemporalReleaseTheTestsRun() {
+        String release = ServerBinaries.VERSION.replaceFirst("^v", "");
+        Set<String> adminTools = Set.of("temporal-schema", "temporal-init");
+
+        assertThat(ComposeFile.withDefaults("" + stack.service("temporal").get("image")))
+                .isEqualTo("temporalio/server:" + release);
+        assertThat(adminTools).allSatisfy(service -> assertThat(
+                        ComposeFile.withDefaults("" + stack.service(service).get("image")))
+                .as(service)
+                // 1.29 images carry the tctl and CLI versions in the tag, later ones the release alone
+                .matches(Pattern.quote("temporalio/admin-tools:" + release) + "(-tctl-.+)?"));
     }
 
     @Test
