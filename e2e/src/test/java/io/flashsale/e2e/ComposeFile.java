@@ -78,6 +78,29 @@ record ComposeFile(String text, Map<String, Object> root) {
         return ((List<?>) ports).stream().map(ComposeFile::hostAddress).toList();
     }
 
+    /**
+     * The services {@code service} waits for, each with its condition ({@code service_started} for
+     * the list form, which has none).
+     */
+    Map<String, String> dependsOn(String service) {
+        Object dependsOn = service(service).get("depends_on");
+        Map<String, String> conditions = new LinkedHashMap<>();
+        if (dependsOn instanceof Map<?, ?> entries) {
+            entries.forEach((name, options) -> {
+                Object condition = options instanceof Map<?, ?> map ? map.get("condition") : null;
+                conditions.put("" + name, condition == null ? "service_started" : "" + condition);
+            });
+        } else if (dependsOn instanceof List<?> names) {
+            names.forEach(name -> conditions.put("" + name, "service_started"));
+        }
+        return conditions;
+    }
+
+    /** The named volumes the file declares (top-level {@code volumes}). */
+    Set<String> namedVolumes() {
+        return map(root, "volumes").keySet();
+    }
+
     /** Services another one waits for to exit successfully: one-shot jobs. */
     Set<String> awaitedToCompletion() {
         return services().stream()

@@ -2,6 +2,7 @@ package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.temporalcluster.ServerBinaries;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +27,10 @@ class ComposeFileTest {
     private static final Pattern REQUIRED = Pattern.compile("\\$\\{([A-Za-z0-9_]+):\\?[^}]*}");
     /** The documented dev default of FLASHSALE_JWT_SECRET (api's application.yaml). */
     private static final String DEV_SECRET = "flashsale-dev-secret-change-me";
+    /** Temporal's database server. */
+    private static final String POSTGRESQL = "postgresql";
+    /** The superuser the postgres image creates when POSTGRES_USER is not set. */
+    private static final String POSTGRES_SUPERUSER = "postgres";
 
     private static ComposeFile stack;
     private static ComposeFile dev;
@@ -58,7 +63,9 @@ class ComposeFileTest {
                         "api FLASHSALE_PAYMENT_WEBHOOK_SECRET",
                         "mysql MYSQL_ROOT_PASSWORD",
                         "api MYSQL_PASSWORD",
-                        "temporal MYSQL_PWD",
+                        "postgresql POSTGRES_PASSWORD",
+                        "temporal POSTGRES_PWD",
+                        "temporal-schema SQL_PASSWORD",
                         "redis REDISCLI_AUTH",
                         "prometheus FLASHSALE_METRICS_TOKEN",
                         "grafana GF_SECURITY_ADMIN_PASSWORD");
@@ -97,15 +104,21 @@ class ComposeFileTest {
     void connectsTheAppsAndTemporalAsTheirOwnDatabaseUsersNeverRoot() {
         Map<String, String> mysql = stack.environment("mysql");
         String appUser = mysql.get("MYSQL_USER"); // the mysql image grants it MYSQL_DATABASE only
-        String temporalUser = stack.environment("temporal").get("MYSQL_USER");
+        Map<String, String> temporal = stack.environment("temporal");
+        String temporalUser = temporal.get("POSTGRES_USER");
 
-        assertThat(stack.databaseUsers().values()).isNotEmpty().noneMatch("root"::equalsIgnoreCase);
+        assertThat(stack.databaseUsers().values())
+                .isNotEmpty()
+                .noneMatch("root"::equalsIgnoreCase)
+                .noneMatch(POSTGRES_SUPERUSER::equals);
         assertThat(APPS).allSatisfy(app -> assertThat(stack.environment(app))
                 .containsEntry("MYSQL_USER", appUser)
                 .hasEntrySatisfying("MYSQL_URL", url -> assertThat(url)
                         .matches("jdbc:mysql://mysql:3306/" + mysql.get("MYSQL_DATABASE") + "(\\?.*)?")));
-        assertThat(temporalUser).isNotBlank().isNotEqualTo(appUser);
-        assertThat(stack.environment("temporal-schema")).containsEntry("SQL_USER", temporalUser);
+        assertThat(temporalUser).isNotBlank().isNotEqualTo(appUser).isNotEqualTo(POSTGRES_SUPERUSER);
+        assertThat(stack.environment("temporal-schema"))
+                .containsEntry("SQL_USER", temporalUser)
+                .containsEntry("SQL_PASSWORD", temporal.get("POSTGRES_PWD"));
         assertThat(stack.services())
                 .filteredOn(service -> !service.equals("mysql"))
                 .allSatisfy(service -> assertThat(stack.environment(service).values())
@@ -114,21 +127,90 @@ class ComposeFileTest {
     }
 
     @Test
-    void grantsTemporalsUserItsTwoSchemasOnly() throws IOException {
-        String script = "deploy/mysql/temporal-user.sh";
-        String temporalUser = stack.environment("temporal").get("MYSQL_USER");
-        String sql = Files.readString(ROOT.resolve(script)).replace("\\`", "`"); // as the shell renders it
-        List<String> grants = Pattern.compile("GRANT (.+) ON (\\S+) TO '([^']+)'")
+    void keepsMySqlForTheAppAlone() {
+        assertThat(stack.services())
+                .filteredOn(service -> stack.dependsOn(service).containsKey("mysql")
+                        || stack.environment(service).keySet().stream().anyMatch(name -> name.startsWith("MYSQL_")))
+                .containsExactlyInAnyOrder("mysql", "api", "worker");
+        assertThat(stack.environment("mysql").keySet()).noneMatch(name -> name.contains("TEMPORAL"));
+        assertThat(stack.volumes("mysql")).noneMatch(volume -> volume.contains("docker-entrypoint-initdb.d"));
+    }
+
+    @Test
+    void persistsTemporalOnAPostgresqlOfItsOwnWithThePostgres12Plugin() throws IOException {
+        Map<String, String> server = stack.environment("temporal");
+        Map<String, String> schema = stack.environment("temporal-schema");
+        String script = "deploy/temporal/setup-schema.sh";
+        String setup = Files.readString(ROOT.resolve(script));
+
+        assertThat(stack.service(POSTGRESQL)).containsEntry("image", "postgres:16");
+        assertThat(server)
+                .containsEntry("DB", "postgres12")
+                .containsEntry("POSTGRES_SEEDS", POSTGRESQL)
+                .containsEntry("DB_PORT", "5432")
+                .containsEntry("DBNAME", "temporal")
+                .containsEntry("VISIBILITY_DBNAME", "temporal_visibility");
+        assertThat(server.keySet()).noneMatch(name -> name.startsWith("MYSQL_"));
+        assertThat(schema)
+                .containsEntry("SQL_PLUGIN", server.get("DB"))
+                .containsEntry("SQL_HOST", server.get("POSTGRES_SEEDS"))
+                .containsEntry("SQL_PORT", server.get("DB_PORT"));
+        // each database from the schema embedded in temporal-sql-tool, as module temporalcluster does
+        assertThat(stack.volumes("temporal-schema")).contains("./" + script + ":/etc/flashsale/setup-schema.sh:ro");
+        assertThat(setup)
+                .contains("update-schema --schema-name \"postgresql/v12/$2\"")
+                .contains("apply_schema " + server.get("DBNAME") + " temporal\n")
+                .contains("apply_schema " + server.get("VISIBILITY_DBNAME") + " visibility\n");
+    }
+
+    @Test
+    void keepsTemporalsDataInANamedVolumeAndStartsTemporalOnceItIsHealthy() {
+        assertThat(stack.volumes(POSTGRESQL)).contains("postgresql-data:/var/lib/postgresql/data");
+        assertThat(stack.namedVolumes()).contains("postgresql-data");
+        // TCP: the image's first-start server listens on its socket only
+        assertThat(stack.healthcheck(POSTGRESQL)).contains("pg_isready", "127.0.0.1");
+        assertThat(List.of("temporal-schema", "temporal"))
+                .allSatisfy(service ->
+                        assertThat(stack.dependsOn(service)).as(service).containsEntry(POSTGRESQL, "service_healthy"));
+    }
+
+    @Test
+    void createsTemporalsRoleWithoutSuperuserRightsAndTakesThePasswordFromTheSuperuser() throws IOException {
+        String script = "deploy/postgresql/temporal-role.sh";
+        Map<String, String> temporal = stack.environment("temporal");
+        String sql = Files.readString(ROOT.resolve(script));
+        List<String> roles = Pattern.compile("CREATE ROLE (\\S+) ([^;]*);")
                 .matcher(sql)
                 .results()
-                .map(grant -> grant.group(1) + " ON " + grant.group(2) + " TO " + grant.group(3))
+                .map(role -> role.group(1) + " " + role.group(2))
                 .toList();
 
-        assertThat(grants)
-                .containsExactlyInAnyOrder(
-                        "ALL ON `temporal`.* TO " + temporalUser,
-                        "ALL ON `temporal\\_visibility`.* TO " + temporalUser);
-        assertThat(stack.volumes("mysql")).contains("./" + script + ":/docker-entrypoint-initdb.d/temporal-user.sh:ro");
+        // may create its two databases, which it then owns, and nothing more
+        assertThat(roles).containsExactly(temporal.get("POSTGRES_USER") + " LOGIN CREATEDB PASSWORD :'password'");
+        // the script hands the superuser's first password to the role, so they are the same variable
+        assertThat(stack.environment(POSTGRESQL))
+                .containsEntry("POSTGRES_PASSWORD", temporal.get("POSTGRES_PWD"))
+                .doesNotContainKey("POSTGRES_USER");
+        assertThat(sql).contains("ALTER ROLE " + POSTGRES_SUPERUSER + " PASSWORD NULL;");
+        assertThat(stack.volumes(POSTGRESQL))
+                .contains("./" + script + ":/docker-entrypoint-initdb.d/temporal-role.sh:ro");
+    }
+
+    @Test
+    void givesPostgresqlAConnectionForEveryPoolOfTheServer() {
+        Map<String, String> server = stack.environment("temporal");
+        // frontend, history, matching and worker in one process, each with pools of its own
+        int connections = 4
+                * (Integer.parseInt(server.getOrDefault("SQL_MAX_CONNS", "20"))
+                        + Integer.parseInt(server.getOrDefault("SQL_VIS_MAX_CONNS", "10")));
+        List<String> command = stack.command(POSTGRESQL);
+        int maxConnections = command.stream()
+                .filter(word -> word.startsWith("max_connections="))
+                .map(word -> Integer.parseInt(word.substring("max_connections=".length())))
+                .findFirst()
+                .orElse(100); // PostgreSQL's default
+
+        assertThat(maxConnections).as(String.join(" ", command)).isGreaterThan(connections);
     }
 
     @Test
@@ -177,6 +259,20 @@ class ComposeFileTest {
                 .allSatisfy(service -> assertThat("" + stack.service(service).get("restart"))
                         .as(service + " restart policy")
                         .startsWith("on-failure"));
+    }
+
+    @Test
+    void runsTheTemporalReleaseTheTestsRun() {
+        String release = ServerBinaries.VERSION.replaceFirst("^v", "");
+        Set<String> adminTools = Set.of("temporal-schema", "temporal-init");
+
+        assertThat(ComposeFile.withDefaults("" + stack.service("temporal").get("image")))
+                .isEqualTo("temporalio/server:" + release);
+        assertThat(adminTools).allSatisfy(service -> assertThat(
+                        ComposeFile.withDefaults("" + stack.service(service).get("image")))
+                .as(service)
+                // 1.29 images carry the tctl and CLI versions in the tag, later ones the release alone
+                .matches(Pattern.quote("temporalio/admin-tools:" + release) + "(-tctl-.+)?"));
     }
 
     @Test
