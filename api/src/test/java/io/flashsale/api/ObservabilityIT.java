@@ -76,6 +76,31 @@ class ObservabilityIT extends ApiIntegrationTest {
         assertThat(after).contains("flashsale_admissions_deferred_starts_total");
     }
 
+    /** Histograms an alert can take a percentile of: the admission by outcome, the payment by outcome. */
+    @Test
+    void prometheusTimesAdmissionsAndPaymentsByOutcome() {
+        String before = scrape();
+        String sale = openSale(1);
+        String buyer = newUser();
+        String id = purchaseId(sale, buyer);
+        api.purchase(TestTokens.buyer(buyer), sale, "key-1").assertStatus(202);
+        awaitStatus(TestTokens.buyer(buyer), id, "PENDING_PAYMENT");
+        api.pay(TestTokens.payments(), id, "pay-" + buyer).assertStatus(200);
+
+        String after = scrape();
+        String admissions = "flashsale_admission_seconds_count";
+        assertThat(sample(after, admissions, "ADMITTED") - sample(before, admissions, "ADMITTED"))
+                .isEqualTo(1);
+        String payments = "flashsale_payment_confirmation_seconds_count";
+        assertThat(sample(after, payments, "PAID") - sample(before, payments, "PAID"))
+                .isEqualTo(1);
+        assertThat(after.lines())
+                .anyMatch(line ->
+                        line.startsWith("flashsale_admission_seconds_bucket{") && line.contains("outcome=\"ADMITTED\""))
+                .anyMatch(line -> line.startsWith("flashsale_payment_confirmation_seconds_bucket{")
+                        && line.contains("outcome=\"PAID\""));
+    }
+
     @Test
     void prometheusNeedsAnAdmin() {
         assertThat(api.get("/actuator/prometheus", null).status()).isEqualTo(401);
@@ -99,5 +124,14 @@ class ObservabilityIT extends ApiIntegrationTest {
             }
         }
         throw new AssertionError("no flashsale_admissions_total{outcome=\"" + outcome + "\"} in\n" + scrape);
+    }
+
+    /** The value of the first series {@code name} with this outcome label, 0 when there is none yet. */
+    private static double sample(String scrape, String name, String outcome) {
+        return scrape.lines()
+                .filter(line -> line.startsWith(name + "{") && line.contains("outcome=\"" + outcome + "\""))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .findFirst()
+                .orElse(0);
     }
 }

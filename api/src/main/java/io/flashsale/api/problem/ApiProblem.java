@@ -54,6 +54,11 @@ public enum ApiProblem {
         return URI.create(TYPE_BASE + slug);
     }
 
+    /** The type's last segment, e.g. {@code sold-out}: what clients and metrics name it by. */
+    public String slug() {
+        return slug;
+    }
+
     public String title() {
         return title;
     }

@@ -9,10 +9,12 @@ import io.flashsale.stores.sale.Price;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -35,6 +37,7 @@ class PaymentConfirmation {
     private final PurchaseCommands commands;
     private final PaymentRefunds refunds;
     private final Counter refundsNeeded;
+    private final MeterRegistry meters;
 
     PaymentConfirmation(
             SalePrices prices,
@@ -46,6 +49,7 @@ class PaymentConfirmation {
         this.executor = executor;
         this.commands = commands;
         this.refunds = refunds;
+        this.meters = meters;
         this.refundsNeeded = Counter.builder("flashsale.payments.refunds.needed")
                 .description("payments that arrived for purchases that can no longer be paid")
                 .register(meters);
@@ -57,11 +61,32 @@ class PaymentConfirmation {
      * (primary key of payment_refunds).
      */
     CompletableFuture<ResponseEntity<PurchaseResponse>> confirm(PurchaseId id, String paymentId, Price amount) {
+        long start = System.nanoTime();
         return CompletableFuture.runAsync(() -> requirePrice(id, amount), executor)
                 .thenCompose(priced -> commands.pay(id, paymentId))
                 .exceptionally(failure -> {
                     throw refundIfRefused(id, paymentId, amount, failure);
-                });
+                })
+                .whenComplete((answer, failure) ->
+                        timer(outcome(answer, failure)).record(System.nanoTime() - start, TimeUnit.NANOSECONDS));
+    }
+
+    /** PAID, ACCEPTED (not decided within the answer's wait), or the problem's type (e.g. payment-rejected). */
+    private static String outcome(ResponseEntity<PurchaseResponse> answer, Throwable failure) {
+        if (failure == null) {
+            return answer.getStatusCode().value() == 200 ? "PAID" : "ACCEPTED";
+        }
+        return Failures.root(failure) instanceof ProblemException problem
+                ? problem.problem().slug()
+                : "error";
+    }
+
+    private Timer timer(String outcome) {
+        return Timer.builder("flashsale.payment.confirmation")
+                .description("from a payment's confirmation request to its answer, by outcome")
+                .tag("outcome", outcome)
+                .publishPercentileHistogram()
+                .register(meters);
     }
 
     /**

@@ -12,8 +12,10 @@ import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.admission.SoldOutMarks;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.springframework.stereotype.Service;
 
 /**
@@ -34,6 +36,7 @@ class PurchaseAdmission {
     private final RateLimits limits;
     private final SoldOutMarks soldOutMarks;
     private final Map<AdmissionOutcome, Counter> outcomes = new EnumMap<>(AdmissionOutcome.class);
+    private final Map<AdmissionOutcome, Timer> latency = new EnumMap<>(AdmissionOutcome.class);
     private final Counter soldOutFromMemory;
 
     PurchaseAdmission(
@@ -48,6 +51,13 @@ class PurchaseAdmission {
         this.limits = properties.rateLimit();
         for (AdmissionOutcome outcome : AdmissionOutcome.values()) {
             outcomes.put(outcome, meters.counter("flashsale.admissions", "outcome", outcome.name()));
+            latency.put(
+                    outcome,
+                    Timer.builder("flashsale.admission")
+                            .description("from the purchase request to its answer's outcome: the mark, or admit.lua")
+                            .tag("outcome", outcome.name())
+                            .publishPercentileHistogram()
+                            .register(meters));
         }
         this.soldOutFromMemory = meters.counter("flashsale.admissions.sold.out.from.memory");
     }
@@ -60,13 +70,14 @@ class PurchaseAdmission {
      * call spends a token of the user's and the address's bucket; an empty bucket ends it with 429.
      */
     Result admit(String saleId, String userId, String idempotencyKey, String clientAddress) {
+        long start = System.nanoTime();
         if (soldOutMarks.refuses(saleId, userId)) {
-            outcomes.get(AdmissionOutcome.SOLD_OUT).increment();
+            count(AdmissionOutcome.SOLD_OUT, start);
             soldOutFromMemory.increment();
             throw soldOut(saleId);
         }
         Admission admission = gate.admit(saleId, userId, idempotencyKey, new Client(clientAddress, limits));
-        outcomes.get(admission.outcome()).increment();
+        count(admission.outcome(), start);
         PurchaseId id = PurchaseId.of(saleId, userId);
         return switch (admission.outcome()) {
             case ADMITTED -> {
@@ -86,6 +97,11 @@ class PurchaseAdmission {
             case UNKNOWN_SALE -> throw new ProblemException(ApiProblem.SALE_NOT_FOUND, "no sale " + saleId);
             case RATE_LIMITED -> throw new RateLimitedException(admission.retryAfterSeconds());
         };
+    }
+
+    private void count(AdmissionOutcome outcome, long startNanos) {
+        outcomes.get(outcome).increment();
+        latency.get(outcome).record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
     }
 
     private static ProblemException soldOut(String saleId) {
