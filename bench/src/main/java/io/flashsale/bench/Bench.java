@@ -77,6 +77,10 @@ public final class Bench {
         List<String> apiFlags =
                 o.containsKey("api-flags") ? List.of(o.get("api-flags").split(" ")) : List.of();
         Set<String> only = phases(o.getOrDefault("phases", DEFAULT_PHASES));
+        if ("cluster".equals(o.get("temporal"))) {
+            only = new java.util.HashSet<>(phases(o.getOrDefault("phases", "P1,P3")));
+            only.add("P6");
+        }
         Report report = benchmark(
                 Path.of(o.getOrDefault("root", ".")),
                 out,
@@ -92,7 +96,7 @@ public final class Bench {
     }
 
     /** The phases {@code --phases} may name, in the order they run. */
-    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5");
+    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6");
 
     static final String DEFAULT_PHASES = "P1,curve,P2,P3,P4";
 
@@ -147,7 +151,8 @@ public final class Bench {
                     "P2", phases::p2,
                     "P3", phases::p3,
                     "P4", phases::p4,
-                    "P5", () -> ClusterComparison.run(root, out.resolve("logs"), stores, settings, temporal));
+                    "P5", () -> ClusterComparison.run(root, out.resolve("logs"), stores, settings, temporal),
+                    "P6", () -> TemporalComparison.run(phases, root, out.resolve("logs"), settings));
             for (String phase : PHASES) {
                 if (only.contains(phase)) {
                     report.add(step(phase, runs.get(phase)));
@@ -222,18 +227,23 @@ public final class Bench {
         return new WebUi(URI.create(url), System.getenv().getOrDefault("TEMPORAL_NAMESPACE", "default"));
     }
 
+    /** The main stack's Temporal: {@code cluster} runs it on the dev server and adds P6. */
     private static DevServer.Kind temporalKind(Map<String, String> o) {
         String temporal = o.getOrDefault("temporal", "cli");
         return switch (temporal) {
-            case "cli" -> DevServer.Kind.CLI;
+            case "cli", "cluster" -> DevServer.Kind.CLI;
             case "test-server" -> DevServer.Kind.TEST_SERVER;
-            default -> throw new IllegalArgumentException("--temporal is cli or test-server, not " + temporal);
+            default -> throw new IllegalArgumentException("--temporal is cli, cluster or test-server, not " + temporal);
         };
     }
 
-    private static Map<String, Object> environment(Settings settings, TemporalProcess temporal) {
+    private static Map<String, Object> environment(Settings settings, TemporalService temporal) {
         Map<String, Object> env = new LinkedHashMap<>();
-        env.put("temporal", temporal.kind() == DevServer.Kind.CLI ? "dev server (CLI)" : "Java test server");
+        env.put(
+                "temporal",
+                temporal instanceof TemporalProcess dev && dev.kind() == DevServer.Kind.TEST_SERVER
+                        ? "Java test server"
+                        : temporal.toString());
         env.put("cpus", Runtime.getRuntime().availableProcessors());
         env.put("cpu", firstLine(Path.of("/proc/cpuinfo"), "model name"));
         env.put("memory", firstLine(Path.of("/proc/meminfo"), "MemTotal"));

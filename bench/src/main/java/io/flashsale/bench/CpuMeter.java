@@ -26,7 +26,10 @@ final class CpuMeter {
         Map<String, ProcessHandle> found = new LinkedHashMap<>();
         found.put("api", stack.process("api").toHandle());
         found.put("worker", stack.process("worker").toHandle());
-        found.put("temporal", stack.temporal().process().toHandle());
+        // the dev server as "temporal", a cluster's nodes as "temporal-frontend", "temporal-history-1", ...
+        stack.temporal()
+                .processes()
+                .forEach((name, process) -> found.put(name.equals("temporal") ? name : "temporal-" + name, process));
         byCommand("redis-server").ifPresent(redis -> found.put("redis", redis));
         byCommand("mariadbd").or(() -> byCommand("mysqld")).ifPresent(mysql -> found.put("mysql", mysql));
         return new CpuMeter(found);

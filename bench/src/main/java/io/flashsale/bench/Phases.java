@@ -9,6 +9,7 @@ import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -88,6 +89,16 @@ final class Phases {
     /** P4: the open-loop flash sale ({@link OpenLoopPhase}). */
     Report.Phase p4() throws Exception {
         return new OpenLoopPhase(settings, admin, tokens, run).run();
+    }
+
+    /** What {@link #settleRun} measured: settled per second, and each process's CPU ms per settled purchase. */
+    record SettleRun(long count, double rate, Map<String, Double> cpuMillisPerPurchase) {}
+
+    /** {@code n} buyers of a new sale {@code sale}, admitted and settled to PENDING_PAYMENT on this stack. */
+    SettleRun settleRun(String sale, int n) throws Exception {
+        Map<String, Duration> before = cpu.read();
+        Settled settled = settle(sale + run, n);
+        return new SettleRun(settled.count(), settled.rate(), cpu.millisPer(before, settled.count()));
     }
 
     private record Settled(long count, double seconds) {

@@ -18,14 +18,14 @@ import java.util.Map;
  * executable jars of a checkout (with the JVM flags {@code bin/flashsale up} uses: none), on private
  * stores. {@link #close()} stops exactly these processes.
  */
-final class Stack implements AutoCloseable {
+public final class Stack implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
     private final Processes processes;
     private final Stores stores;
     private final String jwtSecret = "bench-" + java.util.UUID.randomUUID() + java.util.UUID.randomUUID();
-    private TemporalProcess temporal;
+    private TemporalService temporal;
     private int apiPort;
 
     private Stack(Processes processes, Stores stores) {
@@ -39,13 +39,42 @@ final class Stack implements AutoCloseable {
      */
     static Stack start(Path root, Path logs, Stores stores, DevServer.Kind temporalKind, List<String> apiJvmFlags)
             throws Exception {
-        Stack stack = new Stack(new Processes(logs, READY_TIMEOUT), stores);
-        try {
+        return start(root, logs, stores, apiJvmFlags, processes -> {
             DevServer.Options options = DevServer.Options.onPort(Processes.freePort())
                     .withUi(Processes.freePort())
                     .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
             Files.deleteIfExists(options.dbFile());
-            stack.temporal = TemporalProcess.start(stack.processes, root, options, temporalKind, System.out::println);
+            return TemporalProcess.start(processes, root, options, temporalKind, System.out::println);
+        });
+    }
+
+    /**
+     * The same on the production-like Temporal cluster ({@link TemporalClusterProcesses}), with
+     * databases of its own named {@code clusterName}, dropped when the stack stops.
+     */
+    static Stack startOnCluster(Path root, Path logs, Stores stores, String clusterName) throws Exception {
+        return start(
+                root,
+                logs,
+                stores,
+                List.of(),
+                processes -> TemporalClusterProcesses.start(
+                        processes,
+                        root,
+                        clusterName,
+                        logs.toAbsolutePath().resolve("temporal-cluster"),
+                        System.out::println));
+    }
+
+    private interface TemporalStart {
+        TemporalService start(Processes processes) throws Exception;
+    }
+
+    private static Stack start(Path root, Path logs, Stores stores, List<String> apiJvmFlags, TemporalStart temporal)
+            throws Exception {
+        Stack stack = new Stack(new Processes(logs, READY_TIMEOUT), stores);
+        try {
+            stack.temporal = temporal.start(stack.processes);
             int workerPort = Processes.freePort();
             stack.launch("worker", jar("worker", root), List.of(), List.of(), Map.of("WORKER_PORT", "" + workerPort));
             stack.processes.awaitHealthy("worker", workerPort);
@@ -81,7 +110,7 @@ final class Stack implements AutoCloseable {
         return processes.get(name);
     }
 
-    TemporalProcess temporal() {
+    TemporalService temporal() {
         return temporal;
     }
 
@@ -135,7 +164,7 @@ final class Stack implements AutoCloseable {
         return env;
     }
 
-    static Path jar(String module, Path root) throws IOException {
+    public static Path jar(String module, Path root) throws IOException {
         try (DirectoryStream<Path> jars =
                 Files.newDirectoryStream(root.resolve(module).resolve("target"), module + "-*-exec.jar")) {
             for (Path jar : jars) {
@@ -152,5 +181,12 @@ final class Stack implements AutoCloseable {
     @Override
     public void close() {
         processes.close();
+        if (temporal instanceof TemporalClusterProcesses cluster) {
+            try {
+                cluster.cluster().dropDatabases();
+            } catch (Exception e) {
+                System.err.println("could not drop the databases of " + cluster + ": " + e);
+            }
+        }
     }
 }
