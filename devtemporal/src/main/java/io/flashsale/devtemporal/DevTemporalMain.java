@@ -70,7 +70,8 @@ public final class DevTemporalMain {
         return List.of(java, "-cp", classpath, DevTemporalMain.class.getName());
     }
 
-    private static Map<String, String> options(List<String> args) {
+    /** {@code --name value} pairs, as every launcher main of the project takes them. */
+    public static Map<String, String> options(List<String> args) {
         Map<String, String> options = new HashMap<>();
         for (int i = 0; i + 1 < args.size(); i += 2) {
             options.put(args.get(i), args.get(i + 1));

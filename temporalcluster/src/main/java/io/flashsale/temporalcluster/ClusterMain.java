@@ -1,10 +1,9 @@
 package io.flashsale.temporalcluster;
 
+import io.flashsale.devtemporal.DevTemporalMain;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,7 +29,8 @@ public final class ClusterMain {
         if (args.length == 0) {
             fail("usage: prepare|ready --root DIR --folder DIR [--name N] [--port P] [--shards S] [--history-hosts H]");
         }
-        Map<String, String> options = options(Arrays.asList(args).subList(1, args.length));
+        Map<String, String> options =
+                DevTemporalMain.options(Arrays.asList(args).subList(1, args.length));
         Path root = Path.of(options.getOrDefault("--root", "."));
         switch (args[0]) {
             case "prepare" -> prepare(root, options);
@@ -77,14 +77,6 @@ public final class ClusterMain {
                         options.getOrDefault("--namespace", "default"),
                         () -> next[0]++)
                 .withUi(Integer.parseInt(options.getOrDefault("--ui-port", "0")));
-    }
-
-    private static Map<String, String> options(List<String> args) {
-        Map<String, String> options = new HashMap<>();
-        for (int i = 0; i + 1 < args.size(); i += 2) {
-            options.put(args.get(i), args.get(i + 1));
-        }
-        return options;
     }
 
     private static void fail(String message) {
