@@ -1,0 +1,242 @@
+package io.flashsale.bench.chaos;
+
+import static io.flashsale.bench.chaos.Op.Kind.BUY;
+import static io.flashsale.bench.chaos.Op.Kind.BUY_RETRY;
+import static io.flashsale.bench.chaos.Op.Kind.CANCEL;
+import static io.flashsale.bench.chaos.Op.Kind.PAY;
+import static io.flashsale.bench.chaos.Op.Kind.PAY_DUPLICATE;
+import static io.flashsale.bench.chaos.Op.Kind.PAY_WRONG_AMOUNT;
+import static io.flashsale.bench.chaos.Op.Kind.SECOND_CLICK;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.audit.AuditVerdict;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class CheckerTest {
+
+    private static final String SALE = "s1";
+    private static final int TOTAL = 3;
+    private static final long PRICE = 1000;
+
+    private final List<Op> history = new ArrayList<>();
+    private final List<Facts.Order> orders = new ArrayList<>();
+    private final List<Facts.Refund> refunds = new ArrayList<>();
+    /** What the api answers for a user's purchase when it is not what MySQL holds (null: 404). */
+    private final Map<String, String> apiSays = new HashMap<>();
+
+    /**
+     * A clean run of sale s1 (3 units at 1000), every answer the code gives on the way: admitted,
+     * repeated, refused, unanswered; paid, paid again, a wrong amount, paid late and refunded,
+     * cancelled, and a payment that landed though its answer was lost.
+     */
+    @BeforeEach
+    void cleanRun() {
+        buy(BUY, "u1", "k1", 202);
+        buy(BUY_RETRY, "u1", "k1", 200);
+        pay(PAY, "u1", "p1", 200, "PAID");
+        pay(PAY_DUPLICATE, "u1", "p1", 200, "PAID");
+        order("u1", "PAID", "p1");
+
+        buy(BUY, "u2", "k2", 202);
+        pay(PAY_WRONG_AMOUNT, "u2", "w2", 422, "");
+        pay(PAY, "u2", "p2", 409, "EXPIRED");
+        order("u2", "EXPIRED", null);
+        refund("u2", "p2", "EXPIRED");
+
+        buy(BUY, "u3", "k3", 0);
+        buy(BUY_RETRY, "u3", "k3", 200);
+        refusedBuy(SECOND_CLICK, "u3", "k3b", "already-purchased");
+        cancel("u3", 200, "CANCELLED");
+        order("u3", "CANCELLED", null);
+
+        refusedBuy(BUY, "u4", "k4", "sold-out");
+
+        buy(BUY, "u5", "k5", 503);
+
+        buy(BUY, "u6", "k6", 0);
+        pay(PAY, "u6", "p6", 0, "");
+        order("u6", "PAID", "p6");
+    }
+
+    @Test
+    void findsNothingWrongWithACleanRun() {
+        assertThat(violations()).isEmpty();
+    }
+
+    @Test
+    void aBuyerAnswered202WithoutAnOrder() {
+        orders.removeIf(order -> order.userId().equals("u2"));
+        apiSays.put("u2", "REJECTED");
+
+        assertThat(violationsOf(Checker.ADMITTED_BUYER_OWNS_PURCHASE))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("sale s1 user u2", "no order"))
+                .satisfies(v -> assertThat(v.ops()).extracting(Op::userId).containsOnly("u2"));
+    }
+
+    @Test
+    void anAdmittedPurchaseTheApiDoesNotKnow() {
+        apiSays.put("u1", null);
+
+        assertThat(violationsOf(Checker.ADMITTED_BUYER_OWNS_PURCHASE))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("api knows no purchase-s1-u1"));
+    }
+
+    @Test
+    void twoOrdersForOneUser() {
+        order("u3", "EXPIRED", null);
+
+        assertThat(violationsOf(Checker.ONE_ORDER_PER_BUYER)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("sale s1 user u3 owns 2 orders"));
+    }
+
+    @Test
+    void anOrderForABuyerRefusedEveryTime() {
+        order("u4", "EXPIRED", null);
+
+        assertThat(violationsOf(Checker.ONE_ORDER_PER_BUYER)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("user u4", "refused"));
+    }
+
+    @Test
+    void anOrderNobodyBought() {
+        order("u9", "EXPIRED", null);
+
+        assertThat(violationsOf(Checker.ONE_ORDER_PER_BUYER)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("user u9", "never sent a buy"));
+    }
+
+    private List<Violation> violations() {
+        return Checker.check(history, facts());
+    }
+
+    private List<Violation> violationsOf(String rule) {
+        return violations().stream().filter(v -> v.rule().equals(rule)).toList();
+    }
+
+    // --- the history: ids and times follow the order of the calls ---
+
+    private Op buy(Op.Kind kind, String user, String key, int status) {
+        return op(kind, user, key, 0, status, status >= 500 ? "unavailable" : "", status < 300 ? "RESERVED" : "");
+    }
+
+    private Op refusedBuy(Op.Kind kind, String user, String key, String problemType) {
+        return op(kind, user, key, 0, problemType.equals("rate-limited") ? 429 : 409, problemType, "");
+    }
+
+    /** A payment; a refusal's purchaseStatus is the problem's property of that name. */
+    private Op pay(Op.Kind kind, String user, String paymentId, int status, String purchaseStatus) {
+        String problemType =
+                switch (status) {
+                    case 409 -> "payment-rejected";
+                    case 422 -> "payment-amount-mismatch";
+                    default -> "";
+                };
+        long amount = kind == PAY_WRONG_AMOUNT ? PRICE - 1 : PRICE;
+        return op(kind, user, paymentId, amount, status, problemType, purchaseStatus);
+    }
+
+    private Op cancel(String user, int status, String purchaseStatus) {
+        return op(CANCEL, user, "", 0, status, status == 409 ? "cancel-rejected" : "", purchaseStatus);
+    }
+
+    private Op op(
+            Op.Kind kind, String user, String key, long amount, int status, String problemType, String purchaseStatus) {
+        long id = history.size() + 1L;
+        Op.Outcome outcome = status >= 200 && status < 300
+                ? Op.Outcome.OK
+                : status >= 400 && status < 500 ? Op.Outcome.FAIL : Op.Outcome.UNKNOWN;
+        String purchaseId = kind == BUY || kind == BUY_RETRY || kind == SECOND_CLICK ? "" : purchaseId(user);
+        Op op = new Op(
+                id,
+                kind,
+                SALE,
+                user,
+                purchaseId,
+                key,
+                amount,
+                id * 10,
+                outcome,
+                status,
+                problemType,
+                purchaseStatus,
+                status == 0 ? -1 : id * 10 + 5);
+        history.add(op);
+        return op;
+    }
+
+    // --- the facts: the api's views follow MySQL's orders unless apiSays otherwise ---
+
+    private void order(String user, String status, String paymentId) {
+        orders.add(new Facts.Order(SALE, user, purchaseId(user), status, paymentId));
+    }
+
+    private void refund(String user, String paymentId, String purchaseStatus) {
+        refunds.add(new Facts.Refund(paymentId, purchaseId(user), SALE, PRICE, purchaseStatus));
+    }
+
+    private Facts facts() {
+        return new Facts(List.of(new Facts.Sale(SALE, TOTAL, PRICE, passingAudit())), orders, refunds, purchases());
+    }
+
+    private List<Facts.Purchase> purchases() {
+        Set<String> users = new LinkedHashSet<>();
+        history.forEach(op -> users.add(op.userId()));
+        orders.forEach(order -> users.add(order.userId()));
+        List<Facts.Purchase> purchases = new ArrayList<>();
+        for (String user : users) {
+            Facts.Order order = orders.stream()
+                    .filter(o -> o.userId().equals(user))
+                    .findFirst()
+                    .orElse(null);
+            String status = apiSays.containsKey(user) ? apiSays.get(user) : order == null ? null : order.status();
+            String paymentId = order == null ? null : order.paymentId();
+            purchases.add(new Facts.Purchase(purchaseId(user), SALE, user, status, paymentId));
+        }
+        return purchases;
+    }
+
+    /** The audit of the orders as they are, passing. */
+    private AuditReport passingAudit() {
+        int paid = count("PAID");
+        int pending = count("PENDING_PAYMENT");
+        return audit(TOTAL - paid - pending, pending, paid, AuditVerdict.PASS);
+    }
+
+    private AuditReport audit(int available, int pending, int paid, AuditVerdict result) {
+        return new AuditReport(
+                SALE,
+                TOTAL,
+                available,
+                pending,
+                paid,
+                count("EXPIRED"),
+                count("CANCELLED"),
+                (long) available,
+                pending + paid,
+                0,
+                orders.size(),
+                0,
+                pending,
+                List.of(),
+                result,
+                null);
+    }
+
+    private int count(String status) {
+        return (int) orders.stream().filter(o -> o.status().equals(status)).count();
+    }
+
+    private static String purchaseId(String user) {
+        return "purchase-" + SALE + "-" + user;
+    }
+}
