@@ -4,7 +4,9 @@ import io.flashsale.bench.chaos.Ledger.Buyer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Checks a chaos run the way Jepsen does: the history of what the clients were answered, against
@@ -18,15 +20,17 @@ public final class Checker {
 
     public static final String ADMITTED_BUYER_OWNS_PURCHASE = "admitted-buyer-owns-purchase";
     public static final String ONE_ORDER_PER_BUYER = "one-order-per-buyer";
+    public static final String EVERY_PURCHASE_ENDED = "every-purchase-ended";
+
+    private static final List<Function<Ledger, List<Violation>>> RULES =
+            List.of(Checker::admittedBuyersOwnTheirPurchase, Checker::oneOrderPerBuyer, Checker::everyPurchaseEnded);
 
     private Checker() {}
 
     /** Every rule the run broke, rule by rule, each in the order of the history. */
     public static List<Violation> check(List<Op> history, Facts facts) {
         Ledger ledger = new Ledger(history, facts);
-        return Stream.of(admittedBuyersOwnTheirPurchase(ledger), oneOrderPerBuyer(ledger))
-                .flatMap(List::stream)
-                .toList();
+        return RULES.stream().flatMap(rule -> rule.apply(ledger).stream()).toList();
     }
 
     /**
@@ -88,6 +92,62 @@ public final class Checker {
             }
         }
         return found;
+    }
+
+    /**
+     * Every purchase ended, and MySQL and the api tell the same end. The run settles until every
+     * purchase ended, so no order is left PENDING_PAYMENT and the api holds no purchase RESERVED or
+     * PENDING_PAYMENT: one still waiting lost its workflow or its deadline. Each order's status, and
+     * its payment id, is the api's for its purchase; a purchase the api says reached MySQL (any
+     * status but REJECTED, which MySQL refused) has its order.
+     */
+    static List<Violation> everyPurchaseEnded(Ledger ledger) {
+        List<Violation> found = new ArrayList<>();
+        for (Facts.Order order : ledger.facts().orders()) {
+            String purchaseId = order.purchaseId();
+            List<Op> ops = ledger.opsOf(purchaseId);
+            if (order.status().equals("PENDING_PAYMENT")) {
+                found.add(violation(
+                        EVERY_PURCHASE_ENDED, "the order of " + purchaseId + " is still PENDING_PAYMENT", ops));
+            }
+            Optional<Facts.Purchase> api = ledger.purchase(purchaseId).filter(purchase -> purchase.status() != null);
+            if (api.isEmpty()) {
+                found.add(violation(
+                        EVERY_PURCHASE_ENDED,
+                        "MySQL has a " + order.status() + " order for " + purchaseId
+                                + ", the api knows no such purchase",
+                        ops));
+            } else if (!api.get().status().equals(order.status())
+                    || !Objects.equals(api.get().paymentId(), order.paymentId())) {
+                found.add(violation(
+                        EVERY_PURCHASE_ENDED,
+                        "the order of " + purchaseId + " is " + ended(order.status(), order.paymentId())
+                                + ", the api says "
+                                + ended(api.get().status(), api.get().paymentId()),
+                        ops));
+            }
+        }
+        for (Facts.Purchase purchase : ledger.facts().purchases()) {
+            String purchaseId = purchase.purchaseId();
+            if ("RESERVED".equals(purchase.status())) {
+                found.add(violation(
+                        EVERY_PURCHASE_ENDED,
+                        "the api still has " + purchaseId + " RESERVED",
+                        ledger.opsOf(purchaseId)));
+            } else if (purchase.status() != null
+                    && !purchase.status().equals("REJECTED")
+                    && ledger.orderOf(purchaseId).isEmpty()) {
+                found.add(violation(
+                        EVERY_PURCHASE_ENDED,
+                        "the api says " + purchaseId + " is " + purchase.status() + ", MySQL has no order for it",
+                        ledger.opsOf(purchaseId)));
+            }
+        }
+        return found;
+    }
+
+    private static String ended(String status, String paymentId) {
+        return paymentId == null ? status : status + " with payment " + paymentId;
     }
 
     private static boolean answered2xx(Op op) {

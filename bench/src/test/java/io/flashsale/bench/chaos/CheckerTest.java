@@ -115,6 +115,32 @@ class CheckerTest {
                 .contains("user u9", "never sent a buy"));
     }
 
+    @Test
+    void aPurchaseLeftPendingPayment() {
+        replaceOrder("u2", "PENDING_PAYMENT", null);
+
+        assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("purchase-s1-u2 is still PENDING_PAYMENT"))
+                .satisfies(v -> assertThat(v.ops()).extracting(Op::kind).containsExactly(BUY, PAY_WRONG_AMOUNT, PAY));
+    }
+
+    @Test
+    void mySqlAndTheApiTellAnotherEnd() {
+        apiSays.put("u3", "EXPIRED");
+
+        assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("purchase-s1-u3 is CANCELLED, the api says EXPIRED"));
+    }
+
+    @Test
+    void aPurchaseTheApiStillHoldsReserved() {
+        apiSays.put("u5", "RESERVED");
+
+        assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("purchase-s1-u5 RESERVED"));
+    }
+
     private List<Violation> violations() {
         return Checker.check(history, facts());
     }
@@ -178,6 +204,11 @@ class CheckerTest {
 
     private void order(String user, String status, String paymentId) {
         orders.add(new Facts.Order(SALE, user, purchaseId(user), status, paymentId));
+    }
+
+    private void replaceOrder(String user, String status, String paymentId) {
+        orders.replaceAll(order ->
+                order.userId().equals(user) ? new Facts.Order(SALE, user, purchaseId(user), status, paymentId) : order);
     }
 
     private void refund(String user, String paymentId, String purchaseStatus) {
