@@ -54,6 +54,7 @@ class CheckerTest {
         buy(BUY, "u3", "k3", 0);
         buy(BUY_RETRY, "u3", "k3", 200);
         refusedBuy(SECOND_CLICK, "u3", "k3b", "already-purchased");
+        pay(PAY, "u3", "p3", 409, "PENDING_PAYMENT");
         cancel("u3", 200, "CANCELLED");
         order("u3", "CANCELLED", null);
 
@@ -139,6 +140,81 @@ class CheckerTest {
 
         assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("purchase-s1-u5 RESERVED"));
+    }
+
+    @Test
+    void aPaymentAnswered200ThatDidNotPay() {
+        replaceOrder("u1", "EXPIRED", null);
+
+        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail())
+                        .contains("payment p1 of purchase-s1-u1 was answered 200, but the order is EXPIRED"))
+                .satisfies(v -> assertThat(v.ops()).extracting(Op::kind).contains(PAY, PAY_DUPLICATE));
+    }
+
+    @Test
+    void anOrderPaidWithAPaymentNobodySent() {
+        replaceOrder("u6", "PAID", "p-forged");
+
+        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("PAID with p-forged, which no payment of it sent"));
+    }
+
+    @Test
+    void anOrderPaidWithTheWrongAmount() {
+        replaceOrder("u2", "PAID", "w2");
+
+        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("PAID with w2, a payment of the wrong amount"));
+    }
+
+    @Test
+    void aWrongAmountAccepted() {
+        pay(PAY_WRONG_AMOUNT, "u3", "w3", 200, "CANCELLED");
+
+        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("payment w3", "not the price"));
+    }
+
+    @Test
+    void anOrderPaidByAPaymentThatWasRefused() {
+        replaceOrder("u2", "PAID", "p2");
+
+        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("PAID with p2, which was refused every time"));
+    }
+
+    @Test
+    void aRefusedPaymentWithoutItsRefundRow() {
+        refunds.clear();
+
+        assertThat(violationsOf(Checker.REFUND_RECORDED_ONCE)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("payment p2 of purchase-s1-u2", "0 refund rows"));
+    }
+
+    @Test
+    void aRefundRecordedTwice() {
+        refund("u2", "p2", "EXPIRED");
+
+        assertThat(violationsOf(Checker.REFUND_RECORDED_ONCE)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("payment p2", "2 refund rows"));
+    }
+
+    @Test
+    void aRefundRecordedForThePaymentThatPaid() {
+        refund("u1", "p1", "PAID");
+
+        assertThat(violationsOf(Checker.REFUND_RECORDED_ONCE)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("payment p1 paid the order of purchase-s1-u1"));
+    }
+
+    @Test
+    void aRefundForMoneyNobodySent() {
+        refund("u3", "p-ghost", "CANCELLED");
+
+        assertThat(violationsOf(Checker.REFUND_RECORDED_ONCE)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("payment p-ghost of purchase-s1-u3", "no payment"));
     }
 
     private List<Violation> violations() {
