@@ -126,6 +126,11 @@ final class Ledger {
         return refunds.getOrDefault(paymentId, List.of());
     }
 
+    /** A purchase's or an order's end, as the reports tell it. */
+    static String ended(String status, String paymentId) {
+        return paymentId == null ? status : status + " with payment " + paymentId;
+    }
+
     private static <K, V> void add(Map<K, List<V>> index, K key, V value) {
         index.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
     }
