@@ -24,13 +24,16 @@ public final class Checker {
     public static final String PAID_ONLY_AS_SENT = "paid-only-as-sent";
     /** {@link PaymentRules#refundsRecordedOnce}. */
     public static final String REFUND_RECORDED_ONCE = "refund-recorded-once";
+    /** {@link EndRules#auditPasses}. */
+    public static final String AUDIT_PASSES = "audit-passes";
 
     private static final List<Function<Ledger, List<Violation>>> RULES = List.of(
             BuyerRules::admittedBuyersOwnTheirPurchase,
             BuyerRules::oneOrderPerBuyer,
             EndRules::everyPurchaseEnded,
             PaymentRules::paidOnlyAsSent,
-            PaymentRules::refundsRecordedOnce);
+            PaymentRules::refundsRecordedOnce,
+            EndRules::auditPasses);
 
     private Checker() {}
 

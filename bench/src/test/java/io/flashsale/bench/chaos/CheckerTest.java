@@ -31,6 +31,8 @@ class CheckerTest {
     private final List<Facts.Refund> refunds = new ArrayList<>();
     /** What the api answers for a user's purchase when it is not what MySQL holds (null: 404). */
     private final Map<String, String> apiSays = new HashMap<>();
+    /** The sale's audit when it is not the passing audit of the orders as they are. */
+    private AuditReport auditSays;
 
     /**
      * A clean run of sale s1 (3 units at 1000), every answer the code gives on the way: admitted,
@@ -217,6 +219,30 @@ class CheckerTest {
                 .contains("payment p-ghost of purchase-s1-u3", "no payment"));
     }
 
+    @Test
+    void aReleaseReturnedAUnitTwice() {
+        auditSays = audit(
+                2,
+                0,
+                2,
+                AuditVerdict.FAIL,
+                List.of(new io.flashsale.stores.audit.Violation("I1", "available 2 + pending 0 + paid 2 != total 3")));
+
+        assertThat(violationsOf(Checker.AUDIT_PASSES))
+                .extracting(Violation::detail)
+                .containsExactly(
+                        "the audit of sale s1 is FAIL: I1 available 2 + pending 0 + paid 2 != total 3",
+                        "sale s1: paid 2 + pending 0 + available 2 = 4, its total is 3");
+    }
+
+    @Test
+    void anAuditThatCountsAnotherPaid() {
+        auditSays = audit(0, 0, 3, AuditVerdict.PASS, List.of());
+
+        assertThat(violationsOf(Checker.AUDIT_PASSES)).singleElement().satisfies(v -> assertThat(v.detail())
+                .isEqualTo("sale s1 has 2 PAID orders, its audit counts 3"));
+    }
+
     private List<Violation> violations() {
         return Checker.check(history, facts());
     }
@@ -292,7 +318,11 @@ class CheckerTest {
     }
 
     private Facts facts() {
-        return new Facts(List.of(new Facts.Sale(SALE, TOTAL, PRICE, passingAudit())), orders, refunds, purchases());
+        return new Facts(
+                List.of(new Facts.Sale(SALE, TOTAL, PRICE, auditSays != null ? auditSays : passingAudit())),
+                orders,
+                refunds,
+                purchases());
     }
 
     private List<Facts.Purchase> purchases() {
@@ -316,10 +346,15 @@ class CheckerTest {
     private AuditReport passingAudit() {
         int paid = count("PAID");
         int pending = count("PENDING_PAYMENT");
-        return audit(TOTAL - paid - pending, pending, paid, AuditVerdict.PASS);
+        return audit(TOTAL - paid - pending, pending, paid, AuditVerdict.PASS, List.of());
     }
 
-    private AuditReport audit(int available, int pending, int paid, AuditVerdict result) {
+    private AuditReport audit(
+            int available,
+            int pending,
+            int paid,
+            AuditVerdict result,
+            List<io.flashsale.stores.audit.Violation> violations) {
         return new AuditReport(
                 SALE,
                 TOTAL,
@@ -334,7 +369,7 @@ class CheckerTest {
                 orders.size(),
                 0,
                 pending,
-                List.of(),
+                violations,
                 result,
                 null);
     }
