@@ -2,6 +2,7 @@ package io.flashsale.bench.chaos;
 
 import io.flashsale.bench.chaos.Ledger.Buyer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -72,6 +73,42 @@ final class BuyerRules {
             } else if (buys.stream().allMatch(BuyerRules::refusedForSure)) {
                 found.add(new Violation(
                         Checker.ONE_ORDER_PER_BUYER, buyer + " was refused every buy but owns an order", ops));
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Once a key admitted its buyer, the key keeps answering that purchase: a BUY_RETRY sent after
+     * a 2xx answer to its key (202 admitted, or 200 repeated) is never refused 409 (sold-out,
+     * already-purchased, sale-not-open) nor 429, since limited_admit.lua looks the key up before the
+     * rate limit, the window and the stock. A retry sent before that answer arrived is not checked:
+     * its Lua may have run before the admission. Nor is 404 sale-not-found: once every purchase
+     * ended, the sale's archive forgets its keys. (A purchase MySQL refused voids its hold and
+     * forgets the buyer, whose key may then be refused: {@link #admittedBuyersOwnTheirPurchase}
+     * reports that purchase already.)
+     */
+    static List<Violation> sameKeySameAnswer(Ledger ledger) {
+        List<Violation> found = new ArrayList<>();
+        for (Buyer buyer : ledger.buyers()) {
+            Map<String, Op> admissions = new HashMap<>();
+            for (Op op : ledger.buysOf(buyer)) {
+                if (answered2xx(op)) {
+                    admissions.merge(op.key(), op, (a, b) -> a.answeredAtMillis() <= b.answeredAtMillis() ? a : b);
+                }
+            }
+            for (Op retry : ledger.buysOf(buyer)) {
+                Op admission = admissions.get(retry.key());
+                if (retry.kind() == Op.Kind.BUY_RETRY
+                        && (retry.status() == 409 || retry.status() == 429)
+                        && admission != null
+                        && retry.invokedAtMillis() > admission.answeredAtMillis()) {
+                    found.add(new Violation(
+                            Checker.SAME_KEY_SAME_ANSWER,
+                            buyer + " retried key " + retry.key() + ", answered " + admission.status()
+                                    + " before, and was refused " + retry.status() + " " + retry.problemType(),
+                            List.of(admission, retry)));
+                }
             }
         }
         return found;

@@ -26,6 +26,8 @@ public final class Checker {
     public static final String REFUND_RECORDED_ONCE = "refund-recorded-once";
     /** {@link EndRules#auditPasses}. */
     public static final String AUDIT_PASSES = "audit-passes";
+    /** {@link BuyerRules#sameKeySameAnswer}. */
+    public static final String SAME_KEY_SAME_ANSWER = "same-key-same-answer";
 
     private static final List<Function<Ledger, List<Violation>>> RULES = List.of(
             BuyerRules::admittedBuyersOwnTheirPurchase,
@@ -33,7 +35,8 @@ public final class Checker {
             EndRules::everyPurchaseEnded,
             PaymentRules::paidOnlyAsSent,
             PaymentRules::refundsRecordedOnce,
-            EndRules::auditPasses);
+            EndRules::auditPasses,
+            BuyerRules::sameKeySameAnswer);
 
     private Checker() {}
 

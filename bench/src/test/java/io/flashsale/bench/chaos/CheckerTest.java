@@ -243,6 +243,33 @@ class CheckerTest {
                 .isEqualTo("sale s1 has 2 PAID orders, its audit counts 3"));
     }
 
+    @Test
+    void aRetryAfterA202AnsweredSoldOut() {
+        Op retry = refusedBuy(BUY_RETRY, "u1", "k1", "sold-out");
+
+        assertThat(violationsOf(Checker.SAME_KEY_SAME_ANSWER))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail())
+                        .isEqualTo("sale s1 user u1 retried key k1, answered 202 before, and was refused 409 sold-out"))
+                .satisfies(v -> assertThat(v.ops()).containsExactly(history.get(0), retry));
+    }
+
+    @Test
+    void aRetryOfARepeatedKeyRateLimited() {
+        refusedBuy(BUY_RETRY, "u3", "k3", "rate-limited");
+
+        assertThat(violationsOf(Checker.SAME_KEY_SAME_ANSWER)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("user u3", "answered 200 before", "refused 429"));
+    }
+
+    @Test
+    void aRetrySentBeforeTheAdmissionWasAnsweredMayBeRefused() {
+        Op retry = refusedBuy(BUY_RETRY, "u1", "k1", "sold-out");
+        history.set(history.indexOf(retry), sentAt(retry, history.get(0).answeredAtMillis() - 1));
+
+        assertThat(violations()).isEmpty();
+    }
+
     private List<Violation> violations() {
         return Checker.check(history, facts());
     }
@@ -271,6 +298,23 @@ class CheckerTest {
                 };
         long amount = kind == PAY_WRONG_AMOUNT ? PRICE - 1 : PRICE;
         return op(kind, user, paymentId, amount, status, problemType, purchaseStatus);
+    }
+
+    private static Op sentAt(Op op, long invokedAtMillis) {
+        return new Op(
+                op.id(),
+                op.kind(),
+                op.saleId(),
+                op.userId(),
+                op.purchaseId(),
+                op.key(),
+                op.amountMinor(),
+                invokedAtMillis,
+                op.outcome(),
+                op.status(),
+                op.problemType(),
+                op.purchaseStatus(),
+                op.answeredAtMillis());
     }
 
     private Op cancel(String user, int status, String purchaseStatus) {
