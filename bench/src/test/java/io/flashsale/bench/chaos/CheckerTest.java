@@ -7,6 +7,9 @@ import static io.flashsale.bench.chaos.Op.Kind.PAY;
 import static io.flashsale.bench.chaos.Op.Kind.PAY_DUPLICATE;
 import static io.flashsale.bench.chaos.Op.Kind.PAY_WRONG_AMOUNT;
 import static io.flashsale.bench.chaos.Op.Kind.SECOND_CLICK;
+import static io.flashsale.bench.chaos.Op.Outcome.FAIL;
+import static io.flashsale.bench.chaos.Op.Outcome.OK;
+import static io.flashsale.bench.chaos.Op.Outcome.UNKNOWN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.stores.audit.AuditReport;
@@ -268,6 +271,50 @@ class CheckerTest {
         history.set(history.indexOf(retry), sentAt(retry, history.get(0).answeredAtMillis() - 1));
 
         assertThat(violations()).isEmpty();
+    }
+
+    @Test
+    void summarizesTheOperationsByKindAndOutcome() {
+        var summary = Checker.summary(history);
+
+        assertThat(summary.keySet())
+                .containsExactly(BUY, BUY_RETRY, SECOND_CLICK, PAY, PAY_DUPLICATE, PAY_WRONG_AMOUNT, CANCEL);
+        assertThat(summary.get(BUY)).isEqualTo(Map.of(OK, 2L, FAIL, 1L, UNKNOWN, 3L));
+        assertThat(summary.get(PAY)).isEqualTo(Map.of(OK, 1L, FAIL, 2L, UNKNOWN, 1L));
+        assertThat(summary.get(CANCEL)).isEqualTo(Map.of(OK, 1L, FAIL, 0L, UNKNOWN, 0L));
+    }
+
+    @Test
+    void printsTheOperationsTheirAnswersThenEachViolationWithItsOps() {
+        history.clear();
+        Op admitted = buy(BUY, "u1", "k1", 202);
+        Op lost = buy(BUY, "u2", "k2", 0);
+        Op refund = pay(PAY, "u1", "p1", 409, "EXPIRED");
+
+        String table = Checker.table(
+                history,
+                List.of(new Violation(Checker.REFUND_RECORDED_ONCE, "no row", List.of(admitted, lost, refund))));
+
+        assertThat(table)
+                .isEqualTo(
+                        """
+                        operations              OK    FAIL  UNKNOWN   total
+                        BUY                      1       0        1       2
+                        PAY                      0       1        0       1
+                        total                    1       1        1       3
+
+                        answers
+                        BUY               202 RESERVED                                  1
+                        BUY               no answer                                     1
+                        PAY               409 payment-rejected EXPIRED                  1
+
+                        violations: 1
+                        [refund-recorded-once] no row
+                            #1 BUY sale s1 user u1 key k1 -> 202 RESERVED (10..15 ms)
+                            #2 BUY sale s1 user u2 key k2 -> no answer (20..? ms)
+                            #3 PAY purchase-s1-u1 key p1 amount 1000 -> 409 payment-rejected EXPIRED (30..35 ms)
+                        """);
+        assertThat(Checker.table(history, List.of())).endsWith("\nviolations: none\n");
     }
 
     private List<Violation> violations() {
