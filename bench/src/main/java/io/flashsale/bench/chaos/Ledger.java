@@ -4,6 +4,7 @@ import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +13,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * A run's history and final facts, indexed the ways the checker's rules look them up. Orders of
- * insertion follow the history, so reports come out in the same order on every run.
+ * A run's history and final facts, indexed the ways the checker's rules look them up. The indexes
+ * keep the history's order, so a report comes out the same every time it is checked.
  */
 final class Ledger {
 
@@ -33,8 +34,10 @@ final class Ledger {
     static final Set<Op.Kind> BUYS = EnumSet.of(Op.Kind.BUY, Op.Kind.BUY_RETRY, Op.Kind.SECOND_CLICK);
 
     private final Map<Buyer, List<Op>> buys = new LinkedHashMap<>();
+    private final Map<String, Buyer> buyersByPurchase = new HashMap<>();
     private final Map<String, List<Op>> commands = new LinkedHashMap<>();
     private final Map<Buyer, List<Facts.Order>> orders = new LinkedHashMap<>();
+    private final Map<String, Facts.Order> ordersByPurchase = new HashMap<>();
     private final Map<String, Facts.Purchase> purchases = new LinkedHashMap<>();
     private final Map<String, List<Facts.Refund>> refunds = new LinkedHashMap<>();
     private final List<Op> history;
@@ -45,12 +48,17 @@ final class Ledger {
         this.facts = facts;
         for (Op op : this.history) {
             if (BUYS.contains(op.kind())) {
-                add(buys, new Buyer(op.saleId(), op.userId()), op);
+                Buyer buyer = new Buyer(op.saleId(), op.userId());
+                add(buys, buyer, op);
+                buyersByPurchase.put(buyer.purchaseId(), buyer);
             } else {
                 add(commands, purchaseIdOf(op), op);
             }
         }
-        facts.orders().forEach(order -> add(orders, new Buyer(order.saleId(), order.userId()), order));
+        for (Facts.Order order : facts.orders()) {
+            add(orders, new Buyer(order.saleId(), order.userId()), order);
+            ordersByPurchase.putIfAbsent(order.purchaseId(), order);
+        }
         facts.purchases().forEach(purchase -> purchases.put(purchase.purchaseId(), purchase));
         facts.refunds().forEach(refund -> add(refunds, refund.paymentId(), refund));
     }
@@ -82,20 +90,17 @@ final class Ledger {
         return commands.getOrDefault(purchaseId, List.of());
     }
 
-    /** Everything a buyer's purchase went through: its buys, then its payments and cancels. */
+    /** Everything a buyer's purchase went through, buys, payments and cancels, in the order sent. */
     List<Op> opsOf(Buyer buyer) {
         return Stream.concat(buysOf(buyer).stream(), commandsOf(buyer.purchaseId()).stream())
                 .sorted(Comparator.comparingLong(Op::id))
                 .toList();
     }
 
-    /** The ops of the buyer whose purchase this is; a purchase id never sent holds none. */
+    /** The ops of the buyer whose purchase this is; a purchase no buy named has its commands only. */
     List<Op> opsOf(String purchaseId) {
-        return buys.keySet().stream()
-                .filter(buyer -> buyer.purchaseId().equals(purchaseId))
-                .findFirst()
-                .map(this::opsOf)
-                .orElseGet(() -> commandsOf(purchaseId));
+        Buyer buyer = buyersByPurchase.get(purchaseId);
+        return buyer != null ? opsOf(buyer) : commandsOf(purchaseId);
     }
 
     Map<Buyer, List<Facts.Order>> ordersByBuyer() {
@@ -108,9 +113,7 @@ final class Ledger {
 
     /** The order written for a purchase, if any (a second one is a rule of its own). */
     Optional<Facts.Order> orderOf(String purchaseId) {
-        return facts.orders().stream()
-                .filter(order -> order.purchaseId().equals(purchaseId))
-                .findFirst();
+        return Optional.ofNullable(ordersByPurchase.get(purchaseId));
     }
 
     /** The status the api gave the purchase at the end; empty when it answered 404. */
