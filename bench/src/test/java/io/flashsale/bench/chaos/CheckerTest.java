@@ -44,18 +44,22 @@ class CheckerTest {
      */
     @BeforeEach
     void cleanRun() {
+        // u1 is admitted, retries, pays, and the provider repeats the payment
         buy(BUY, "u1", "k1", 202);
         buy(BUY_RETRY, "u1", "k1", 200);
         pay(PAY, "u1", "p1", 200, "PAID");
         pay(PAY_DUPLICATE, "u1", "p1", 200, "PAID");
         order("u1", "PAID", "p1");
 
+        // u2 sends the wrong amount, lets the deadline pass, pays late: refused, recorded for a refund
         buy(BUY, "u2", "k2", 202);
         pay(PAY_WRONG_AMOUNT, "u2", "w2", 422, "");
         pay(PAY, "u2", "p2", 409, "EXPIRED");
         order("u2", "EXPIRED", null);
         refund("u2", "p2", "EXPIRED");
 
+        // u3's first click is never answered but landed; a payment while the cancel gives the unit
+        // back is refused without a refund (still PENDING_PAYMENT)
         buy(BUY, "u3", "k3", 0);
         buy(BUY_RETRY, "u3", "k3", 200);
         refusedBuy(SECOND_CLICK, "u3", "k3b", "already-purchased");
@@ -63,10 +67,11 @@ class CheckerTest {
         cancel("u3", 200, "CANCELLED");
         order("u3", "CANCELLED", null);
 
+        // u4 comes too late; u5 is never answered and did not land
         refusedBuy(BUY, "u4", "k4", "sold-out");
-
         buy(BUY, "u5", "k5", 503);
 
+        // u6 is never answered, nor is its payment, and both landed
         buy(BUY, "u6", "k6", 0);
         pay(PAY, "u6", "p6", 0, "");
         order("u6", "PAID", "p6");
