@@ -1,0 +1,62 @@
+package io.flashsale.bench.chaos;
+
+import java.util.List;
+import java.util.SortedMap;
+import java.util.function.Function;
+
+/**
+ * Checks a chaos run the way Jepsen does: the history of what the clients were answered, against
+ * the facts the stores and the api hold once every fault healed and every purchase ended. Pure
+ * logic, no I/O: each rule is tested on planted histories and facts.
+ *
+ * <p>An operation answered 2xx took effect, one answered 4xx did not, and one never answered (or
+ * answered 5xx) may have: the rules demand of the last only what holds either way. Each rule's
+ * javadoc (behind its name below) states it, and which answers of the code it rests on.
+ */
+public final class Checker {
+
+    /** {@link BuyerRules#admittedBuyersOwnTheirPurchase}. */
+    public static final String ADMITTED_BUYER_OWNS_PURCHASE = "admitted-buyer-owns-purchase";
+    /** {@link BuyerRules#oneOrderPerBuyer}. */
+    public static final String ONE_ORDER_PER_BUYER = "one-order-per-buyer";
+    /** {@link EndRules#everyPurchaseEnded}. */
+    public static final String EVERY_PURCHASE_ENDED = "every-purchase-ended";
+    /** {@link PaymentRules#paidOnlyAsSent}. */
+    public static final String PAID_ONLY_AS_SENT = "paid-only-as-sent";
+    /** {@link PaymentRules#refundsRecordedOnce}. */
+    public static final String REFUND_RECORDED_ONCE = "refund-recorded-once";
+    /** {@link EndRules#auditPasses}. */
+    public static final String AUDIT_PASSES = "audit-passes";
+    /** {@link BuyerRules#sameKeySameAnswer}. */
+    public static final String SAME_KEY_SAME_ANSWER = "same-key-same-answer";
+
+    private static final List<Function<Ledger, List<Violation>>> RULES = List.of(
+            BuyerRules::admittedBuyersOwnTheirPurchase,
+            BuyerRules::oneOrderPerBuyer,
+            EndRules::everyPurchaseEnded,
+            PaymentRules::paidOnlyAsSent,
+            PaymentRules::refundsRecordedOnce,
+            EndRules::auditPasses,
+            BuyerRules::sameKeySameAnswer);
+
+    private Checker() {}
+
+    /** Every rule the run broke, rule by rule, each in the order of the history. */
+    public static List<Violation> check(List<Op> history, Facts facts) {
+        Ledger ledger = new Ledger(history, facts);
+        return RULES.stream().flatMap(rule -> rule.apply(ledger).stream()).toList();
+    }
+
+    /** Per kind of operation present in the history, how many ended OK, FAIL and UNKNOWN. */
+    public static SortedMap<Op.Kind, SortedMap<Op.Outcome, Long>> summary(List<Op> history) {
+        return RunTable.summary(history);
+    }
+
+    /**
+     * The run as plain text: operations by kind and outcome, how each kind was answered, then
+     * every violation followed by its operations.
+     */
+    public static String table(List<Op> history, List<Violation> violations) {
+        return RunTable.format(history, violations);
+    }
+}

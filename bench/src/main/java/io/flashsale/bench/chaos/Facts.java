@@ -1,0 +1,26 @@
+package io.flashsale.bench.chaos;
+
+import io.flashsale.stores.audit.AuditReport;
+import java.util.List;
+
+/**
+ * What the stores and Temporal hold once a chaos run is over: every fault healed, every purchase
+ * ended. The checker compares the run's history of operations with these.
+ */
+public record Facts(List<Sale> sales, List<Order> orders, List<Refund> refunds, List<Purchase> purchases) {
+
+    /** A sale of the run, its price, and the api's audit of it at the end. */
+    public record Sale(String saleId, int total, long priceMinor, AuditReport audit) {}
+
+    /** A row of MySQL's {@code orders}. {@code paymentId} null unless PAID. */
+    public record Order(String saleId, String userId, String purchaseId, String status, String paymentId) {}
+
+    /** A row of MySQL's {@code payment_refunds}. */
+    public record Refund(String paymentId, String purchaseId, String saleId, long amountMinor, String purchaseStatus) {}
+
+    /**
+     * A purchase as the api tells it at the end (GET /api/purchases/{id}): {@code status} null when
+     * the api answers 404 (no such purchase); {@code paymentId} null unless PAID.
+     */
+    public record Purchase(String purchaseId, String saleId, String userId, String status, String paymentId) {}
+}

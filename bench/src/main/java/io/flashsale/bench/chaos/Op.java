@@ -1,0 +1,57 @@
+package io.flashsale.bench.chaos;
+
+/**
+ * One client operation of a chaos run, as the client saw it: what was sent, when, and the answer,
+ * or none ({@link Outcome#UNKNOWN}: a timeout or a broken connection, so the operation may or may
+ * not have taken effect). Times are milliseconds since the run started.
+ *
+ * @param key the Idempotency-Key of a purchase, the payment id of a payment, empty otherwise
+ * @param amountMinor the amount a payment sent, in the sale's minor currency unit; 0 otherwise
+ * @param status the HTTP status, 0 when unknown
+ * @param problemType the ProblemDetail type's last segment (e.g. {@code sold-out}), empty if none
+ * @param purchaseStatus the purchase's {@code status} in a 2xx body (RESERVED, PAID, ...), empty if none
+ * @param answeredAtMillis -1 when unknown
+ */
+public record Op(
+        long id,
+        Kind kind,
+        String saleId,
+        String userId,
+        String purchaseId,
+        String key,
+        long amountMinor,
+        long invokedAtMillis,
+        Outcome outcome,
+        int status,
+        String problemType,
+        String purchaseStatus,
+        long answeredAtMillis) {
+
+    /** What the client did. */
+    public enum Kind {
+        /** A buyer's first click: POST /api/sales/{sale}/purchases with a new Idempotency-Key. */
+        BUY,
+        /** The same click again, same Idempotency-Key (a client retry). */
+        BUY_RETRY,
+        /** A second click by the same buyer with another Idempotency-Key. */
+        SECOND_CLICK,
+        /** The payment service confirms the sale's price for a purchase, a new payment id. */
+        PAY,
+        /** The same payment (same payment id) confirmed again, as a provider retries. */
+        PAY_DUPLICATE,
+        /** A payment with an amount other than the sale's price. */
+        PAY_WRONG_AMOUNT,
+        /** The buyer cancels. */
+        CANCEL
+    }
+
+    /** How the operation ended for the client. */
+    public enum Outcome {
+        /** A 2xx answer. */
+        OK,
+        /** A definite refusal: a 4xx answer (the operation changed nothing, or was a repeat). */
+        FAIL,
+        /** No answer, or a 5xx: it may or may not have taken effect. */
+        UNKNOWN
+    }
+}

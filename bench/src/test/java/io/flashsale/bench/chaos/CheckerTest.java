@@ -1,0 +1,480 @@
+package io.flashsale.bench.chaos;
+
+import static io.flashsale.bench.chaos.Op.Kind.BUY;
+import static io.flashsale.bench.chaos.Op.Kind.BUY_RETRY;
+import static io.flashsale.bench.chaos.Op.Kind.CANCEL;
+import static io.flashsale.bench.chaos.Op.Kind.PAY;
+import static io.flashsale.bench.chaos.Op.Kind.PAY_DUPLICATE;
+import static io.flashsale.bench.chaos.Op.Kind.PAY_WRONG_AMOUNT;
+import static io.flashsale.bench.chaos.Op.Kind.SECOND_CLICK;
+import static io.flashsale.bench.chaos.Op.Outcome.FAIL;
+import static io.flashsale.bench.chaos.Op.Outcome.OK;
+import static io.flashsale.bench.chaos.Op.Outcome.UNKNOWN;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.audit.AuditVerdict;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class CheckerTest {
+
+    private static final String SALE = "s1";
+    private static final int TOTAL = 3;
+    private static final long PRICE = 1000;
+
+    private final List<Op> history = new ArrayList<>();
+    private final List<Facts.Order> orders = new ArrayList<>();
+    private final List<Facts.Refund> refunds = new ArrayList<>();
+    /** What the api answers for a user's purchase when it is not what MySQL holds (null: 404). */
+    private final Map<String, String> apiSays = new HashMap<>();
+    /** The sale's audit when it is not the passing audit of the orders as they are. */
+    private AuditReport auditSays;
+
+    /**
+     * A clean run of sale s1 (3 units at 1000), every answer the code gives on the way: admitted,
+     * repeated, refused, unanswered; paid, paid again, a wrong amount, paid late and refunded,
+     * cancelled, and a payment that landed though its answer was lost.
+     */
+    @BeforeEach
+    void cleanRun() {
+        // u1 is admitted, retries, pays, and the provider repeats the payment
+        buy(BUY, "u1", "k1", 202);
+        buy(BUY_RETRY, "u1", "k1", 200);
+        pay(PAY, "u1", "p1", 200, "PAID");
+        pay(PAY_DUPLICATE, "u1", "p1", 200, "PAID");
+        order("u1", "PAID", "p1");
+
+        // u2 sends the wrong amount, lets the deadline pass, pays late: refused, recorded for a refund
+        buy(BUY, "u2", "k2", 202);
+        pay(PAY_WRONG_AMOUNT, "u2", "w2", 422, "");
+        pay(PAY, "u2", "p2", 409, "EXPIRED");
+        order("u2", "EXPIRED", null);
+        refund("u2", "p2", "EXPIRED");
+
+        // u3's first click is never answered but landed; a payment while the cancel gives the unit
+        // back is refused without a refund (still PENDING_PAYMENT)
+        buy(BUY, "u3", "k3", 0);
+        buy(BUY_RETRY, "u3", "k3", 200);
+        refusedBuy(SECOND_CLICK, "u3", "k3b", "already-purchased");
+        pay(PAY, "u3", "p3", 409, "PENDING_PAYMENT");
+        cancel("u3", 200, "CANCELLED");
+        order("u3", "CANCELLED", null);
+
+        // u4 comes too late; u5 is never answered and did not land
+        refusedBuy(BUY, "u4", "k4", "sold-out");
+        buy(BUY, "u5", "k5", 503);
+
+        // u6 is never answered, nor is its payment, and both landed
+        buy(BUY, "u6", "k6", 0);
+        pay(PAY, "u6", "p6", 0, "");
+        order("u6", "PAID", "p6");
+    }
+
+    @Test
+    void findsNothingWrongWithACleanRun() {
+        assertThat(violations()).isEmpty();
+    }
+
+    @Test
+    void aBuyerAnswered202WithoutAnOrder() {
+        orders.removeIf(order -> order.userId().equals("u2"));
+        apiSays.put("u2", "REJECTED");
+
+        assertThat(violationsOf(Checker.ADMITTED_BUYER_OWNS_PURCHASE))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("sale s1 user u2", "no order"))
+                .satisfies(v -> assertThat(v.ops()).extracting(Op::userId).containsOnly("u2"));
+    }
+
+    @Test
+    void anAdmittedPurchaseTheApiDoesNotKnow() {
+        apiSays.put("u1", null);
+
+        assertThat(violationsOf(Checker.ADMITTED_BUYER_OWNS_PURCHASE))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("api knows no purchase-s1-u1"));
+    }
+
+    @Test
+    void twoOrdersForOneUser() {
+        order("u3", "EXPIRED", null);
+
+        assertThat(violationsOf(Checker.ONE_ORDER_PER_BUYER)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("sale s1 user u3 owns 2 orders"));
+    }
+
+    @Test
+    void anOrderForABuyerRefusedEveryTime() {
+        order("u4", "EXPIRED", null);
+
+        assertThat(violationsOf(Checker.ONE_ORDER_PER_BUYER)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("user u4", "refused"));
+    }
+
+    @Test
+    void anOrderNobodyBought() {
+        order("u9", "EXPIRED", null);
+
+        assertThat(violationsOf(Checker.ONE_ORDER_PER_BUYER)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("user u9", "never sent a buy"));
+    }
+
+    @Test
+    void aPurchaseLeftPendingPayment() {
+        replaceOrder("u2", "PENDING_PAYMENT", null);
+
+        assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("purchase-s1-u2 is still PENDING_PAYMENT"))
+                .satisfies(v -> assertThat(v.ops()).extracting(Op::kind).containsExactly(BUY, PAY_WRONG_AMOUNT, PAY));
+    }
+
+    @Test
+    void mySqlAndTheApiTellAnotherEnd() {
+        apiSays.put("u3", "EXPIRED");
+
+        assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("purchase-s1-u3 is CANCELLED, the api says EXPIRED"));
+    }
+
+    @Test
+    void aPurchaseTheApiStillHoldsReserved() {
+        apiSays.put("u5", "RESERVED");
+
+        assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("purchase-s1-u5 RESERVED"));
+    }
+
+    @Test
+    void aPaymentAnswered200ThatDidNotPay() {
+        replaceOrder("u1", "EXPIRED", null);
+
+        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail())
+                        .contains("payment p1 of purchase-s1-u1 was answered 200, but the order is EXPIRED"))
+                .satisfies(v -> assertThat(v.ops()).extracting(Op::kind).contains(PAY, PAY_DUPLICATE));
+    }
+
+    @Test
+    void anOrderPaidWithAPaymentNobodySent() {
+        replaceOrder("u6", "PAID", "p-forged");
+
+        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("PAID with p-forged, which no payment of it sent"));
+    }
+
+    @Test
+    void anOrderPaidWithTheWrongAmount() {
+        replaceOrder("u2", "PAID", "w2");
+
+        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("PAID with w2, a payment of the wrong amount"));
+    }
+
+    @Test
+    void aWrongAmountAccepted() {
+        pay(PAY_WRONG_AMOUNT, "u3", "w3", 200, "CANCELLED");
+
+        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("payment w3", "not the price"));
+    }
+
+    @Test
+    void anOrderPaidByAPaymentThatWasRefused() {
+        replaceOrder("u2", "PAID", "p2");
+
+        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("PAID with p2, which was refused every time"));
+    }
+
+    @Test
+    void aRefusedPaymentWithoutItsRefundRow() {
+        refunds.clear();
+
+        assertThat(violationsOf(Checker.REFUND_RECORDED_ONCE)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("payment p2 of purchase-s1-u2", "0 refund rows"));
+    }
+
+    @Test
+    void aRefundRecordedTwice() {
+        refund("u2", "p2", "EXPIRED");
+
+        assertThat(violationsOf(Checker.REFUND_RECORDED_ONCE)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("payment p2", "2 refund rows"));
+    }
+
+    @Test
+    void aRefundRecordedForThePaymentThatPaid() {
+        refund("u1", "p1", "PAID");
+
+        assertThat(violationsOf(Checker.REFUND_RECORDED_ONCE)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("payment p1 paid the order of purchase-s1-u1"));
+    }
+
+    @Test
+    void aRefundForMoneyNobodySent() {
+        refund("u3", "p-ghost", "CANCELLED");
+
+        assertThat(violationsOf(Checker.REFUND_RECORDED_ONCE)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("payment p-ghost of purchase-s1-u3", "no payment"));
+    }
+
+    @Test
+    void aReleaseReturnedAUnitTwice() {
+        auditSays = audit(
+                2,
+                0,
+                2,
+                AuditVerdict.FAIL,
+                List.of(new io.flashsale.stores.audit.Violation("I1", "available 2 + pending 0 + paid 2 != total 3")));
+
+        assertThat(violationsOf(Checker.AUDIT_PASSES))
+                .extracting(Violation::detail)
+                .containsExactly(
+                        "the audit of sale s1 is FAIL: I1 available 2 + pending 0 + paid 2 != total 3",
+                        "sale s1: paid 2 + pending 0 + available 2 = 4, its total is 3");
+    }
+
+    @Test
+    void anAuditThatCountsAnotherPaid() {
+        auditSays = audit(0, 0, 3, AuditVerdict.PASS, List.of());
+
+        assertThat(violationsOf(Checker.AUDIT_PASSES)).singleElement().satisfies(v -> assertThat(v.detail())
+                .isEqualTo("sale s1 has 2 PAID orders, its audit counts 3"));
+    }
+
+    @Test
+    void aRetryAfterA202AnsweredSoldOut() {
+        Op retry = refusedBuy(BUY_RETRY, "u1", "k1", "sold-out");
+
+        assertThat(violationsOf(Checker.SAME_KEY_SAME_ANSWER))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail())
+                        .isEqualTo("sale s1 user u1 retried key k1, answered 202 before, and was refused 409 sold-out"))
+                .satisfies(v -> assertThat(v.ops()).containsExactly(history.get(0), retry));
+    }
+
+    @Test
+    void aRetryOfARepeatedKeyRateLimited() {
+        refusedBuy(BUY_RETRY, "u3", "k3", "rate-limited");
+
+        assertThat(violationsOf(Checker.SAME_KEY_SAME_ANSWER)).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("user u3", "answered 200 before", "refused 429"));
+    }
+
+    @Test
+    void aRetrySentBeforeTheAdmissionWasAnsweredMayBeRefused() {
+        Op retry = refusedBuy(BUY_RETRY, "u1", "k1", "sold-out");
+        history.set(history.indexOf(retry), sentAt(retry, history.get(0).answeredAtMillis() - 1));
+
+        assertThat(violations()).isEmpty();
+    }
+
+    @Test
+    void summarizesTheOperationsByKindAndOutcome() {
+        var summary = Checker.summary(history);
+
+        assertThat(summary.keySet())
+                .containsExactly(BUY, BUY_RETRY, SECOND_CLICK, PAY, PAY_DUPLICATE, PAY_WRONG_AMOUNT, CANCEL);
+        assertThat(summary.get(BUY)).isEqualTo(Map.of(OK, 2L, FAIL, 1L, UNKNOWN, 3L));
+        assertThat(summary.get(PAY)).isEqualTo(Map.of(OK, 1L, FAIL, 2L, UNKNOWN, 1L));
+        assertThat(summary.get(CANCEL)).isEqualTo(Map.of(OK, 1L, FAIL, 0L, UNKNOWN, 0L));
+    }
+
+    @Test
+    void printsTheOperationsTheirAnswersThenEachViolationWithItsOps() {
+        history.clear();
+        Op admitted = buy(BUY, "u1", "k1", 202);
+        Op lost = buy(BUY, "u2", "k2", 0);
+        Op refund = pay(PAY, "u1", "p1", 409, "EXPIRED");
+
+        String table = Checker.table(
+                history,
+                List.of(new Violation(Checker.REFUND_RECORDED_ONCE, "no row", List.of(admitted, lost, refund))));
+
+        assertThat(table)
+                .isEqualTo(
+                        """
+                        operations              OK    FAIL  UNKNOWN   total
+                        BUY                      1       0        1       2
+                        PAY                      0       1        0       1
+                        total                    1       1        1       3
+
+                        answers
+                        BUY               202 RESERVED                                  1
+                        BUY               no answer                                     1
+                        PAY               409 payment-rejected EXPIRED                  1
+
+                        violations: 1
+                        [refund-recorded-once] no row
+                            #1 BUY sale s1 user u1 key k1 -> 202 RESERVED (10..15 ms)
+                            #2 BUY sale s1 user u2 key k2 -> no answer (20..? ms)
+                            #3 PAY purchase-s1-u1 key p1 amount 1000 -> 409 payment-rejected EXPIRED (30..35 ms)
+                        """);
+        assertThat(Checker.table(history, List.of())).endsWith("\nviolations: none\n");
+    }
+
+    private List<Violation> violations() {
+        return Checker.check(history, facts());
+    }
+
+    private List<Violation> violationsOf(String rule) {
+        return violations().stream().filter(v -> v.rule().equals(rule)).toList();
+    }
+
+    // --- the history: ids and times follow the order of the calls ---
+
+    private Op buy(Op.Kind kind, String user, String key, int status) {
+        return op(kind, user, key, 0, status, status >= 500 ? "unavailable" : "", status < 300 ? "RESERVED" : "");
+    }
+
+    private Op refusedBuy(Op.Kind kind, String user, String key, String problemType) {
+        return op(kind, user, key, 0, problemType.equals("rate-limited") ? 429 : 409, problemType, "");
+    }
+
+    /** A payment; a refusal's purchaseStatus is the problem's property of that name. */
+    private Op pay(Op.Kind kind, String user, String paymentId, int status, String purchaseStatus) {
+        String problemType =
+                switch (status) {
+                    case 409 -> "payment-rejected";
+                    case 422 -> "payment-amount-mismatch";
+                    default -> "";
+                };
+        long amount = kind == PAY_WRONG_AMOUNT ? PRICE - 1 : PRICE;
+        return op(kind, user, paymentId, amount, status, problemType, purchaseStatus);
+    }
+
+    private static Op sentAt(Op op, long invokedAtMillis) {
+        return new Op(
+                op.id(),
+                op.kind(),
+                op.saleId(),
+                op.userId(),
+                op.purchaseId(),
+                op.key(),
+                op.amountMinor(),
+                invokedAtMillis,
+                op.outcome(),
+                op.status(),
+                op.problemType(),
+                op.purchaseStatus(),
+                op.answeredAtMillis());
+    }
+
+    private Op cancel(String user, int status, String purchaseStatus) {
+        return op(CANCEL, user, "", 0, status, status == 409 ? "cancel-rejected" : "", purchaseStatus);
+    }
+
+    private Op op(
+            Op.Kind kind, String user, String key, long amount, int status, String problemType, String purchaseStatus) {
+        long id = history.size() + 1L;
+        Op.Outcome outcome = status >= 200 && status < 300
+                ? Op.Outcome.OK
+                : status >= 400 && status < 500 ? Op.Outcome.FAIL : Op.Outcome.UNKNOWN;
+        String purchaseId = kind == BUY || kind == BUY_RETRY || kind == SECOND_CLICK ? "" : purchaseId(user);
+        Op op = new Op(
+                id,
+                kind,
+                SALE,
+                user,
+                purchaseId,
+                key,
+                amount,
+                id * 10,
+                outcome,
+                status,
+                problemType,
+                purchaseStatus,
+                status == 0 ? -1 : id * 10 + 5);
+        history.add(op);
+        return op;
+    }
+
+    // --- the facts: the api's views follow MySQL's orders unless apiSays otherwise ---
+
+    private void order(String user, String status, String paymentId) {
+        orders.add(new Facts.Order(SALE, user, purchaseId(user), status, paymentId));
+    }
+
+    private void replaceOrder(String user, String status, String paymentId) {
+        orders.replaceAll(order ->
+                order.userId().equals(user) ? new Facts.Order(SALE, user, purchaseId(user), status, paymentId) : order);
+    }
+
+    private void refund(String user, String paymentId, String purchaseStatus) {
+        refunds.add(new Facts.Refund(paymentId, purchaseId(user), SALE, PRICE, purchaseStatus));
+    }
+
+    private Facts facts() {
+        return new Facts(
+                List.of(new Facts.Sale(SALE, TOTAL, PRICE, auditSays != null ? auditSays : passingAudit())),
+                orders,
+                refunds,
+                purchases());
+    }
+
+    private List<Facts.Purchase> purchases() {
+        Set<String> users = new LinkedHashSet<>();
+        history.forEach(op -> users.add(op.userId()));
+        orders.forEach(order -> users.add(order.userId()));
+        List<Facts.Purchase> purchases = new ArrayList<>();
+        for (String user : users) {
+            Facts.Order order = orders.stream()
+                    .filter(o -> o.userId().equals(user))
+                    .findFirst()
+                    .orElse(null);
+            String status = apiSays.containsKey(user) ? apiSays.get(user) : order == null ? null : order.status();
+            String paymentId = order == null ? null : order.paymentId();
+            purchases.add(new Facts.Purchase(purchaseId(user), SALE, user, status, paymentId));
+        }
+        return purchases;
+    }
+
+    /** The audit of the orders as they are, passing. */
+    private AuditReport passingAudit() {
+        int paid = count("PAID");
+        int pending = count("PENDING_PAYMENT");
+        return audit(TOTAL - paid - pending, pending, paid, AuditVerdict.PASS, List.of());
+    }
+
+    private AuditReport audit(
+            int available,
+            int pending,
+            int paid,
+            AuditVerdict result,
+            List<io.flashsale.stores.audit.Violation> violations) {
+        return new AuditReport(
+                SALE,
+                TOTAL,
+                available,
+                pending,
+                paid,
+                count("EXPIRED"),
+                count("CANCELLED"),
+                (long) available,
+                pending + paid,
+                0,
+                orders.size(),
+                0,
+                pending,
+                violations,
+                result,
+                null);
+    }
+
+    private int count(String status) {
+        return (int) orders.stream().filter(o -> o.status().equals(status)).count();
+    }
+
+    private static String purchaseId(String user) {
+        return "purchase-" + SALE + "-" + user;
+    }
+}
