@@ -166,8 +166,13 @@ public final class Api {
 
     /** As {@link #pay(String, String, String)}, waiting up to {@code timeout} (not 30 s). */
     public Response pay(String paymentsToken, String purchaseId, String paymentId, Duration timeout) {
+        return pay(paymentsToken, purchaseId, paymentId, UNIT_PRICE, timeout);
+    }
+
+    /** As {@link #pay(String, String, String, Duration)}, confirming {@code amount} (right or not). */
+    public Response pay(String paymentsToken, String purchaseId, String paymentId, Price amount, Duration timeout) {
         ObjectNode body = JSON.createObjectNode().put("paymentId", paymentId);
-        body.set("amount", JSON.valueToTree(UNIT_PRICE));
+        body.set("amount", JSON.valueToTree(amount));
         return post("/api/purchases/" + purchaseId + "/payment", paymentsToken, body.toString(), timeout);
     }
 

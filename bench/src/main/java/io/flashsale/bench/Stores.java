@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * MYSQL_URL / MYSQL_USER / MYSQL_PASSWORD / REDIS_URL, dropped again by {@link #drop()}; the Redis
  * keys on a Redis Cluster instead when {@code redisClusterNodes} names one ({@link #onCluster}).
  */
-record Stores(
+public record Stores(
         String serverUrl,
         String schema,
         String user,
@@ -36,7 +36,7 @@ record Stores(
     private static final Pattern JDBC_URL = Pattern.compile("(jdbc:[a-z]+://[^/?]+)(/[^?]*)?(\\?.*)?");
 
     /** A private schema and prefix for one run. */
-    static Stores fresh() {
+    public static Stores fresh() {
         String id =
                 UUID.randomUUID().toString().replace("-", "").substring(0, 10).toLowerCase(Locale.ROOT);
         return new Stores(
@@ -49,12 +49,17 @@ record Stores(
                 null);
     }
 
+    /** The same schema and prefix, the Redis keys on the server of {@code url} (e.g. a Redis of the run's own). */
+    public Stores onRedis(String url) {
+        return new Stores(serverUrl, schema, user, password, url, redisPrefix, null);
+    }
+
     /** The same schema and prefix, the Redis keys on the cluster of {@code nodes} ({@code host:port,...}). */
     Stores onCluster(String nodes) {
         return new Stores(serverUrl, schema, user, password, redisUrl, redisPrefix, nodes);
     }
 
-    String jdbcUrl() {
+    public String jdbcUrl() {
         Matcher m = matcher(serverUrl);
         String params = m.group(3) == null ? "" : "&" + m.group(3).substring(1);
         return m.group(1) + "/" + schema + "?createDatabaseIfNotExist=true" + params;
@@ -65,7 +70,7 @@ record Stores(
     }
 
     /** Drops the schema and every Redis key under the prefix. Only for stores made by {@link #fresh()}. */
-    void drop() {
+    public void drop() {
         try (Connection c = connect()) {
             c.createStatement().execute("DROP DATABASE IF EXISTS `" + schema + "`");
         } catch (SQLException e) {

@@ -8,7 +8,7 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
 /** HS256 bearer tokens as {@code bin/flashsale token} signs them: sub = user, scope buyer, admin or payments. */
-final class Tokens {
+public final class Tokens {
 
     static final String DEV_SECRET = "flashsale-dev-secret-change-me-0123456789abcdef";
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
@@ -16,7 +16,7 @@ final class Tokens {
 
     private final byte[] secret;
 
-    Tokens(String secret) {
+    public Tokens(String secret) {
         this.secret = secret.getBytes(StandardCharsets.UTF_8);
     }
 
@@ -30,11 +30,11 @@ final class Tokens {
         return new SecretKeySpec(secret, "HmacSHA256");
     }
 
-    String buyer(String user) {
+    public String buyer(String user) {
         return sign(user, "buyer");
     }
 
-    String admin() {
+    public String admin() {
         return admin("bench-admin");
     }
 
@@ -44,7 +44,7 @@ final class Tokens {
     }
 
     /** The shop's payment service: confirms payments. */
-    String payments() {
+    public String payments() {
         return sign("payment-service", "payments");
     }
 

@@ -9,7 +9,8 @@ package io.flashsale.bench.chaos;
  * @param amountMinor the amount a payment sent, in the sale's minor currency unit; 0 otherwise
  * @param status the HTTP status, 0 when unknown
  * @param problemType the ProblemDetail type's last segment (e.g. {@code sold-out}), empty if none
- * @param purchaseStatus the purchase's {@code status} in a 2xx body (RESERVED, PAID, ...), empty if none
+ * @param purchaseStatus the purchase's {@code status} in a 2xx body (RESERVED, PAID, ...), or the
+ *     {@code purchaseStatus} of a refused payment's problem (EXPIRED: refunded), empty if none
  * @param answeredAtMillis -1 when unknown
  */
 public record Op(

@@ -1,0 +1,178 @@
+package io.flashsale.bench.chaos;
+
+import io.flashsale.bench.Api;
+import io.flashsale.bench.Tokens;
+import io.flashsale.stores.sale.Price;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The steady open-loop load of a chaos run: {@code rate} operations a second, each chosen by the
+ * run's seed (first clicks of new buyers, same-key retries, second clicks, payments, duplicated and
+ * wrong-amount payments, cancels), sent to the apis in turn, each logged as an {@link Op} with its
+ * answer or none. A slow answer does not slow the load: every operation runs on a pool of its own.
+ */
+final class ChaosLoad {
+
+    /** Longer than any answer the api gives on purpose (pay and cancel wait up to 5 s). */
+    private static final Duration TIMEOUT = Duration.ofSeconds(12);
+
+    private static final Price WRONG_AMOUNT = new Price(Api.UNIT_PRICE.amountMinor() - 1, Api.UNIT_PRICE.currency());
+
+    /** A buyer of the run: the sale, the key of the first click, and the payment ids sent so far. */
+    private record Buyer(String saleId, String userId, String key, List<String> paymentIds) {
+        String purchaseId() {
+            return "purchase-" + saleId + "-" + userId;
+        }
+    }
+
+    private final List<Api> apis;
+    private final Tokens tokens;
+    private final List<String> sales;
+    private final Random random;
+    private final long startNanos;
+    private final List<Op> history = new CopyOnWriteArrayList<>();
+    private final List<Buyer> buyers = new CopyOnWriteArrayList<>();
+    private final AtomicLong ids = new AtomicLong();
+    private final ExecutorService senders = Executors.newFixedThreadPool(48);
+
+    ChaosLoad(List<URI> apis, Tokens tokens, List<String> sales, long seed, long startNanos) {
+        this.apis = apis.stream().map(Api::new).toList();
+        this.tokens = tokens;
+        this.sales = List.copyOf(sales);
+        this.random = new Random(seed);
+        this.startNanos = startNanos;
+    }
+
+    /** Sends {@code rate} operations a second for {@code duration}, then waits for their answers. */
+    List<Op> run(int rate, Duration duration) throws InterruptedException {
+        long interval = 1_000_000_000L / rate;
+        long end = System.nanoTime() + duration.toNanos();
+        for (long next = System.nanoTime(); next < end; next += interval) {
+            long left = next - System.nanoTime();
+            if (left > 0) {
+                TimeUnit.NANOSECONDS.sleep(left);
+            }
+            Runnable operation = choose();
+            senders.execute(operation);
+        }
+        senders.shutdown();
+        senders.awaitTermination(TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS);
+        return List.copyOf(history);
+    }
+
+    /** The next operation, by the seed: new buyers most, the rest on buyers met before. */
+    private Runnable choose() {
+        int dice = random.nextInt(100);
+        Api api = apis.get(random.nextInt(apis.size()));
+        if (buyers.isEmpty() || dice < 45) {
+            Buyer buyer = new Buyer(
+                    sales.get(random.nextInt(sales.size())),
+                    "u" + buyers.size(),
+                    "k" + buyers.size(),
+                    new ArrayList<>());
+            buyers.add(buyer);
+            return () -> buy(api, Op.Kind.BUY, buyer, buyer.key());
+        }
+        Buyer buyer = buyers.get(random.nextInt(buyers.size()));
+        if (dice < 55) {
+            return () -> buy(api, Op.Kind.BUY_RETRY, buyer, buyer.key());
+        }
+        if (dice < 62) {
+            return () -> buy(api, Op.Kind.SECOND_CLICK, buyer, buyer.key() + "-again");
+        }
+        if (dice < 82) {
+            String paymentId = "p" + ids.incrementAndGet();
+            buyer.paymentIds().add(paymentId);
+            return () -> pay(api, Op.Kind.PAY, buyer, paymentId, Api.UNIT_PRICE);
+        }
+        if (dice < 88 && !buyer.paymentIds().isEmpty()) {
+            String paymentId =
+                    buyer.paymentIds().get(random.nextInt(buyer.paymentIds().size()));
+            return () -> pay(api, Op.Kind.PAY_DUPLICATE, buyer, paymentId, Api.UNIT_PRICE);
+        }
+        if (dice < 92) {
+            String paymentId = "w" + ids.incrementAndGet();
+            return () -> pay(api, Op.Kind.PAY_WRONG_AMOUNT, buyer, paymentId, WRONG_AMOUNT);
+        }
+        return () -> cancel(api, buyer);
+    }
+
+    private void buy(Api api, Op.Kind kind, Buyer buyer, String key) {
+        record(kind, buyer, key, 0, () -> api.purchase(tokens.buyer(buyer.userId()), buyer.saleId(), key, TIMEOUT));
+    }
+
+    private void pay(Api api, Op.Kind kind, Buyer buyer, String paymentId, Price amount) {
+        record(
+                kind,
+                buyer,
+                paymentId,
+                amount.amountMinor(),
+                () -> api.pay(tokens.payments(), buyer.purchaseId(), paymentId, amount, TIMEOUT));
+    }
+
+    private void cancel(Api api, Buyer buyer) {
+        record(
+                Op.Kind.CANCEL,
+                buyer,
+                "",
+                0,
+                () -> api.cancel(tokens.buyer(buyer.userId()), buyer.purchaseId(), TIMEOUT));
+    }
+
+    private interface Call {
+        Api.Response send();
+    }
+
+    private void record(Op.Kind kind, Buyer buyer, String key, long amount, Call call) {
+        long invoked = millis();
+        Api.Response response;
+        try {
+            response = call.send();
+        } catch (UncheckedIOException | IllegalStateException noAnswer) {
+            response = null;
+        }
+        int status = response == null ? 0 : response.status();
+        Op.Outcome outcome =
+                status == 0 || status >= 500 ? Op.Outcome.UNKNOWN : status >= 400 ? Op.Outcome.FAIL : Op.Outcome.OK;
+        history.add(new Op(
+                ids.incrementAndGet(),
+                kind,
+                buyer.saleId(),
+                buyer.userId(),
+                buyer.purchaseId(),
+                key,
+                amount,
+                invoked,
+                outcome,
+                status,
+                status >= 400 ? response.problemType() : "",
+                purchaseStatus(response),
+                response == null ? -1 : millis()));
+    }
+
+    /**
+     * The purchase's status the answer tells: a 2xx body's {@code status}, or a refused payment's
+     * {@code purchaseStatus} (what made it a refund, or not).
+     */
+    private static String purchaseStatus(Api.Response response) {
+        if (response == null) {
+            return "";
+        }
+        String field = response.status() < 300 ? "status" : "purchaseStatus";
+        return response.body().path(field).asText("");
+    }
+
+    private long millis() {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+}

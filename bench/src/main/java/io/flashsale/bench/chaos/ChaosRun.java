@@ -1,0 +1,182 @@
+package io.flashsale.bench.chaos;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.flashsale.bench.Api;
+import io.flashsale.bench.Tokens;
+import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.audit.AuditVerdict;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * A sale under steady load through a seeded schedule of crashes, checked afterwards like Jepsen
+ * checks a database: a private {@link ChaosStack}, three sales at once (one that sells out, one
+ * that does not, one with a short pay timeout), {@link ChaosLoad} for the duration while the
+ * {@link Nemesis} kills and restarts processes, an audit of every sale every few seconds (drift is
+ * reported, not failed: it may heal), then, with every fault healed and every purchase ended, the
+ * {@link Checker} over the whole history and the final {@link Facts}.
+ */
+public final class ChaosRun {
+
+    /** How a run is asked for: {@code bin/flashsale chaos [--duration 10m] [--seed N] [--rate R]}. */
+    public record Options(long seed, Duration duration, int rate, Path root, Path out) {}
+
+    /** What a run found. */
+    public record Result(
+            long seed,
+            List<Nemesis.Fault> schedule,
+            List<Nemesis.Done> faults,
+            List<Op> history,
+            List<String> drift,
+            List<Violation> violations,
+            String table) {}
+
+    /** Sale id suffix, stock and pay timeout of the run's three sales. */
+    private record SaleSpec(String suffix, int stock, Duration payTimeout) {}
+
+    private static final List<SaleSpec> SALES = List.of(
+            new SaleSpec("a", 40, Duration.ofSeconds(20)),
+            new SaleSpec("b", 2000, Duration.ofSeconds(20)),
+            new SaleSpec("c", 15, Duration.ofSeconds(6)));
+
+    private static final Duration AUDIT_EVERY = Duration.ofSeconds(5);
+    /** After the load: the longest pay timeout, the relay's handoff and a restart's worth of retries. */
+    private static final Duration SETTLE = Duration.ofSeconds(120);
+
+    private ChaosRun() {}
+
+    public static Result run(Options options) throws Exception {
+        Files.createDirectories(options.out());
+        List<Nemesis.Fault> schedule = Nemesis.schedule(options.seed(), options.duration());
+        System.out.print(Nemesis.print(options.seed(), schedule, options.out().resolve("schedule.txt")));
+        try (ChaosStack stack = ChaosStack.start(options.root(), options.out().resolve("logs"))) {
+            Api admin = new Api(stack.apis().get(0));
+            Tokens tokens = stack.tokens();
+            List<String> sales = createSales(admin, tokens, options.seed());
+            Nemesis nemesis = new Nemesis(schedule);
+            long start = System.nanoTime();
+            List<String> drift = new CopyOnWriteArrayList<>();
+            ScheduledExecutorService auditor = Executors.newSingleThreadScheduledExecutor();
+            auditor.scheduleWithFixedDelay(
+                    () -> audit(admin, tokens, sales, start, drift),
+                    AUDIT_EVERY.toMillis(),
+                    AUDIT_EVERY.toMillis(),
+                    TimeUnit.MILLISECONDS);
+            Thread faults = new Thread(
+                    () -> {
+                        try {
+                            nemesis.run(stack, start);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    },
+                    "nemesis");
+            faults.start();
+            ChaosLoad load = new ChaosLoad(stack.apis(), tokens, sales, options.seed() + 1, start);
+            List<Op> history = load.run(options.rate(), options.duration());
+            faults.join();
+            auditor.shutdownNow();
+            settle(admin, tokens, sales);
+            Facts facts = FactsReader.read(stack.stores(), admin, tokens, sales, history);
+            List<Violation> violations = new ArrayList<>(Checker.check(history, facts));
+            nemesis.done().stream()
+                    .filter(done -> done.failure() != null)
+                    .forEach(done -> violations.add(
+                            new Violation("nemesis", done.fault() + " did not heal: " + done.failure(), List.of())));
+            String table = Checker.table(history, violations) + faultsTable(nemesis) + "drift audits: " + drift.size()
+                    + (drift.isEmpty() ? "" : "\n  " + String.join("\n  ", drift)) + "\nseed " + options.seed() + "\n";
+            write(options.out(), history, table);
+            return new Result(options.seed(), schedule, nemesis.done(), history, drift, violations, table);
+        }
+    }
+
+    private static List<String> createSales(Api admin, Tokens tokens, long seed) {
+        String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
+        List<String> sales = new ArrayList<>();
+        for (SaleSpec spec : SALES) {
+            String id = "chaos" + run + spec.suffix();
+            admin.createSale(tokens.admin(), id, spec.stock(), spec.payTimeout())
+                    .expect("create sale " + id, 201);
+            sales.add(id);
+        }
+        return sales;
+    }
+
+    /** One audit of every sale; a FAIL is drift (it may heal while faults heal), kept with its time. */
+    private static void audit(Api admin, Tokens tokens, List<String> sales, long start, List<String> drift) {
+        for (String sale : sales) {
+            AuditReport report = Audit.of(admin, tokens, sale);
+            if (report != null && report.result() == AuditVerdict.FAIL) {
+                drift.add(String.format("%.1fs %s: %s", (System.nanoTime() - start) / 1e9, sale, report.violations()));
+            }
+        }
+    }
+
+    /** Waits until no sale has an admission in flight, a payment pending or a workflow running. */
+    private static void settle(Api admin, Tokens tokens, List<String> sales) throws InterruptedException {
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        while (System.nanoTime() < deadline) {
+            boolean settled = sales.stream().allMatch(sale -> {
+                AuditReport report = Audit.of(admin, tokens, sale);
+                return report != null
+                        && report.admissionsInFlight() == 0
+                        && report.pendingPayment() == 0
+                        && report.runningWorkflows() == 0;
+            });
+            if (settled) {
+                return;
+            }
+            Thread.sleep(1000);
+        }
+        System.out.println("chaos: not every sale settled within " + SETTLE + "; checking what there is");
+    }
+
+    private static String faultsTable(Nemesis nemesis) {
+        return "faults injected: " + nemesis.done().size() + "\n"
+                + nemesis.done().stream()
+                        .map(done -> "  " + done.fault() + ": pid " + done.killedPid() + " -> " + done.restartedPid()
+                                + (done.failure() == null ? "" : " FAILED " + done.failure()))
+                        .collect(Collectors.joining("\n"))
+                + "\n";
+    }
+
+    private static void write(Path out, List<Op> history, String table) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        List<String> lines = new ArrayList<>();
+        for (Op op : history) {
+            lines.add(json.writeValueAsString(op));
+        }
+        Files.write(out.resolve("history.jsonl"), lines);
+        Files.writeString(out.resolve("result.txt"), table);
+    }
+
+    /** {@code chaos [--seed N] [--duration 10m|90s] [--rate R] [--root DIR] [--out DIR]}; exit 1 on a violation. */
+    public static int main(Map<String, String> o) throws Exception {
+        Options options = new Options(
+                Long.parseLong(o.getOrDefault("seed", "" + System.currentTimeMillis() % 100_000)),
+                duration(o.getOrDefault("duration", "10m")),
+                Integer.parseInt(o.getOrDefault("rate", "20")),
+                Path.of(o.getOrDefault("root", ".")),
+                Path.of(o.getOrDefault("out", "target/chaos")));
+        Result result = run(options);
+        System.out.println();
+        System.out.println(result.table());
+        System.out.println("history: " + options.out().resolve("history.jsonl") + ", schedule: "
+                + options.out().resolve("schedule.txt"));
+        return result.violations().isEmpty() ? 0 : 1;
+    }
+
+    static Duration duration(String text) {
+        long amount = Long.parseLong(text.replaceAll("[a-z]+$", ""));
+        return text.endsWith("m") ? Duration.ofMinutes(amount) : Duration.ofSeconds(amount);
+    }
+}

@@ -1,0 +1,180 @@
+package io.flashsale.bench.chaos;
+
+import io.flashsale.bench.Processes;
+import io.flashsale.bench.Stack;
+import io.flashsale.bench.Stores;
+import io.flashsale.bench.TemporalProcess;
+import io.flashsale.bench.Tokens;
+import io.flashsale.devredis.RedisServer;
+import io.flashsale.devtemporal.DevServer;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The system a chaos run breaks: a Redis of its own (append-only file, everysec), the Temporal dev
+ * server on a SQLite file, two workers and two apis as processes, a fresh MySQL schema on the
+ * machine's MariaDB. Each of them can be SIGKILLed and started again by name ({@link #TARGETS}),
+ * always by its own pid.
+ */
+final class ChaosStack implements AutoCloseable {
+
+    /** What the nemesis may kill. */
+    static final List<String> TARGETS = List.of("api-1", "api-2", "worker-1", "worker-2", "temporal", "redis");
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+
+    private final Path root;
+    private final Processes processes;
+    private final String jwtSecret = "chaos-" + UUID.randomUUID() + UUID.randomUUID();
+    private final Map<String, Integer> ports = new LinkedHashMap<>();
+    private final Map<String, String> currentName = new HashMap<>();
+    private RedisServer redis;
+    private Stores stores;
+    private TemporalProcess temporal;
+
+    private ChaosStack(Path root, Path logs) throws IOException {
+        this.root = root;
+        this.processes = new Processes(logs, READY_TIMEOUT);
+    }
+
+    static ChaosStack start(Path root, Path logs) throws Exception {
+        ChaosStack stack = new ChaosStack(root, logs);
+        try {
+            stack.redis = RedisServer.start(logs.resolve("redis"), "everysec");
+            stack.stores = Stores.fresh().onRedis(stack.redis.url());
+            DevServer.Options options = DevServer.Options.onPort(Processes.freePort())
+                    .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
+            Files.deleteIfExists(options.dbFile());
+            stack.temporal =
+                    TemporalProcess.start(stack.processes, root, options, DevServer.Kind.CLI, System.out::println);
+            for (String app : List.of("worker-1", "worker-2", "api-1", "api-2")) {
+                stack.ports.put(app, Processes.freePort());
+                stack.launch(app);
+            }
+            for (String app : stack.ports.keySet()) {
+                stack.awaitHealthy(app);
+            }
+            return stack;
+        } catch (Exception | Error e) {
+            stack.close();
+            throw e;
+        }
+    }
+
+    /** The apis' base addresses. */
+    List<URI> apis() {
+        return List.of(uri("api-1"), uri("api-2"));
+    }
+
+    Stores stores() {
+        return stores;
+    }
+
+    Tokens tokens() {
+        return new Tokens(jwtSecret);
+    }
+
+    /** The pid of {@code target} now, or -1 when it is not running. */
+    long pid(String target) {
+        return switch (target) {
+            case "redis" -> redis.pid();
+            case "temporal" -> temporal.process().isAlive() ? temporal.process().pid() : -1;
+            default -> processes.get(currentName.get(target)).isAlive()
+                    ? processes.get(currentName.get(target)).pid()
+                    : -1;
+        };
+    }
+
+    /** SIGKILL of {@code target}, no shutdown of any kind; returns the pid it killed. */
+    long kill(String target) throws Exception {
+        long pid = pid(target);
+        switch (target) {
+            case "redis" -> redis.kill();
+            case "temporal" -> temporal.kill();
+            default -> {
+                Process process = processes.get(currentName.get(target));
+                process.destroyForcibly();
+                process.waitFor();
+            }
+        }
+        return pid;
+    }
+
+    /** Starts {@code target} again (same port, same files) and waits until it answers. */
+    void restart(String target) throws Exception {
+        switch (target) {
+            case "redis" -> redis.restart();
+            case "temporal" -> temporal.restart();
+            default -> {
+                launch(target);
+                awaitHealthy(target);
+            }
+        }
+    }
+
+    private void launch(String app) throws IOException {
+        String module = app.substring(0, app.indexOf('-'));
+        int starts = currentName.containsKey(app)
+                ? Integer.parseInt(currentName.get(app).replaceAll(".*\\.", ""))
+                : 0;
+        String name = app + "." + (starts + 1);
+        currentName.put(app, name);
+        Map<String, String> env = environment();
+        env.put(module.equals("api") ? "API_PORT" : "WORKER_PORT", "" + ports.get(app));
+        List<String> command = new ArrayList<>(List.of(
+                Processes.java(),
+                "-Xmx384m",
+                "-XX:TieredStopAtLevel=1",
+                "-jar",
+                Stack.jar(module, root).toString()));
+        processes.start(name, command, env);
+    }
+
+    private void awaitHealthy(String app) throws Exception {
+        processes.awaitHealthy(currentName.get(app), ports.get(app));
+    }
+
+    private URI uri(String app) {
+        return URI.create("http://127.0.0.1:" + ports.get(app));
+    }
+
+    /**
+     * Every app's settings: the run's stores and Temporal, a random JWT secret, no per-address rate
+     * limit (all load comes from one address), no warm-up (a restarted api answers at once), and a
+     * short relay handoff, so a killed api's admissions are started soon.
+     */
+    private Map<String, String> environment() {
+        return new HashMap<>(Map.of(
+                "FLASHSALE_JWT_SECRET", jwtSecret,
+                "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
+                "FLASHSALE_WARMUP_REQUESTS", "0",
+                "MYSQL_URL", stores.jdbcUrl(),
+                "MYSQL_USER", stores.user(),
+                "MYSQL_PASSWORD", stores.password(),
+                "REDIS_URL", stores.redisUrl(),
+                "FLASHSALE_REDIS_PREFIX", stores.redisPrefix(),
+                "TEMPORAL_ADDRESS", temporal.address(),
+                "TEMPORAL_NAMESPACE", "default"));
+    }
+
+    @Override
+    public void close() throws Exception {
+        processes.close();
+        // the run's keys go while its Redis still runs; its files stay with the logs
+        if (stores != null) {
+            stores.drop();
+        }
+        if (redis != null) {
+            redis.close();
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.flashsale.bench.chaos;
+
+import io.flashsale.bench.Api;
+import io.flashsale.bench.Stores;
+import io.flashsale.bench.Tokens;
+import io.flashsale.stores.audit.AuditReport;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads a chaos run's {@link Facts} once it is over: the orders and refunds of its sales from
+ * MySQL (not through the api, so the api's bugs cannot hide them), each purchase the history names
+ * and each sale's audit through the api.
+ */
+final class FactsReader {
+
+    private FactsReader() {}
+
+    static Facts read(Stores stores, Api api, Tokens tokens, List<String> sales, List<Op> history) throws SQLException {
+        List<Facts.Sale> saleFacts = new ArrayList<>();
+        for (String sale : sales) {
+            AuditReport audit = Audit.of(api, tokens, sale);
+            saleFacts.add(new Facts.Sale(sale, audit == null ? 0 : audit.total(), Api.UNIT_PRICE.amountMinor(), audit));
+        }
+        List<Facts.Order> orders = new ArrayList<>();
+        List<Facts.Refund> refunds = new ArrayList<>();
+        try (Connection db = DriverManager.getConnection(stores.jdbcUrl(), stores.user(), stores.password())) {
+            for (String sale : sales) {
+                try (PreparedStatement query = db.prepareStatement(
+                        "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?")) {
+                    query.setString(1, sale);
+                    try (ResultSet rows = query.executeQuery()) {
+                        while (rows.next()) {
+                            orders.add(new Facts.Order(
+                                    rows.getString(1),
+                                    rows.getString(2),
+                                    rows.getString(3),
+                                    rows.getString(4),
+                                    rows.getString(5)));
+                        }
+                    }
+                }
+                try (PreparedStatement query = db.prepareStatement("SELECT payment_id, purchase_id, sale_id,"
+                        + " amount_minor, purchase_status FROM payment_refunds WHERE sale_id = ?")) {
+                    query.setString(1, sale);
+                    try (ResultSet rows = query.executeQuery()) {
+                        while (rows.next()) {
+                            refunds.add(new Facts.Refund(
+                                    rows.getString(1),
+                                    rows.getString(2),
+                                    rows.getString(3),
+                                    rows.getLong(4),
+                                    rows.getString(5)));
+                        }
+                    }
+                }
+            }
+        }
+        Set<String> purchaseIds = new LinkedHashSet<>();
+        history.forEach(op -> purchaseIds.add(op.purchaseId()));
+        List<Facts.Purchase> purchases = new ArrayList<>();
+        for (Op first : firstOpOfEach(history, purchaseIds)) {
+            Api.Response view = api.status(tokens.buyer(first.userId()), first.purchaseId());
+            purchases.add(new Facts.Purchase(
+                    first.purchaseId(),
+                    first.saleId(),
+                    first.userId(),
+                    view.status() == 200 ? view.body().path("status").asText() : null,
+                    view.body().hasNonNull("paymentId")
+                            ? view.body().path("paymentId").asText()
+                            : null));
+        }
+        return new Facts(saleFacts, orders, refunds, purchases);
+    }
+
+    private static List<Op> firstOpOfEach(List<Op> history, Set<String> purchaseIds) {
+        List<Op> first = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (Op op : history) {
+            if (purchaseIds.contains(op.purchaseId()) && seen.add(op.purchaseId())) {
+                first.add(op);
+            }
+        }
+        return first;
+    }
+}

@@ -1,0 +1,50 @@
+package io.flashsale.bench.chaos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NemesisTest {
+
+    private static final Duration TEN_MINUTES = Duration.ofMinutes(10);
+
+    @Test
+    void theSameSeedGivesTheSameSchedule() {
+        assertThat(Nemesis.schedule(42, TEN_MINUTES)).isEqualTo(Nemesis.schedule(42, TEN_MINUTES));
+        assertThat(Nemesis.schedule(42, TEN_MINUTES)).isNotEqualTo(Nemesis.schedule(43, TEN_MINUTES));
+    }
+
+    @Test
+    void faultsComeEvery10To40SecondsAndStopBeforeTheEnd() {
+        List<Nemesis.Fault> faults = Nemesis.schedule(7, TEN_MINUTES);
+
+        assertThat(faults).hasSizeGreaterThanOrEqualTo((int) (TEN_MINUTES.toSeconds() / 40 - 1));
+        assertThat(faults).allSatisfy(fault -> {
+            assertThat(fault.at()).isBetween(Duration.ofSeconds(10), TEN_MINUTES.minusSeconds(15));
+            assertThat(fault.down()).isBetween(Duration.ofSeconds(2), Duration.ofSeconds(8));
+            assertThat(ChaosStack.TARGETS).contains(fault.target());
+        });
+        for (int i = 1; i < faults.size(); i++) {
+            Duration gap = faults.get(i).at().minus(faults.get(i - 1).at());
+            assertThat(gap)
+                    .as("gap before fault %d", i)
+                    .satisfiesAnyOf(together -> assertThat(together).isZero(), apart -> assertThat(apart)
+                            .isBetween(Duration.ofSeconds(10), Duration.ofSeconds(40)));
+        }
+    }
+
+    @Test
+    void twoAtOnceHitTwoDifferentProcesses() {
+        for (long seed = 1; seed <= 50; seed++) {
+            List<Nemesis.Fault> faults = Nemesis.schedule(seed, TEN_MINUTES);
+            for (int i = 1; i < faults.size(); i++) {
+                if (faults.get(i).at().equals(faults.get(i - 1).at())) {
+                    assertThat(faults.get(i).target())
+                            .isNotEqualTo(faults.get(i - 1).target());
+                }
+            }
+        }
+    }
+}
