@@ -59,7 +59,8 @@ class LogsCommandIT {
         Launcher.Run missing = Launcher.run(environment, "", "logs", "worker");
 
         assertThat(unknown.exitCode()).as(unknown.output()).isEqualTo(1);
-        assertThat(unknown.output()).contains("logs: unknown process 'database' (api, worker or temporal)");
+        assertThat(unknown.output())
+                .contains("logs: unknown process 'database' (api, worker, temporal, or a cluster node");
         assertThat(missing.exitCode()).as(missing.output()).isEqualTo(1);
         assertThat(missing.output()).contains("logs: no log of worker (").contains("worker.log is missing");
     }
