@@ -142,12 +142,17 @@ public final class Stack implements AutoCloseable {
         return new Tokens(jwtSecret);
     }
 
-    /**
-     * The stores (a Redis Cluster when they name one), Temporal and a random JWT secret. All load
-     * comes from one address (127.0.0.1), so the api's per-address rate limit is switched off
-     * (capacity 0); the per-user limit stays.
-     */
     private Map<String, String> environment() {
+        return environment(stores, temporal.address(), jwtSecret);
+    }
+
+    /**
+     * What an api or worker process of a private stack is given: the stores (a Redis Cluster when
+     * they name one), Temporal and the stack's JWT secret. All load comes from one address
+     * (127.0.0.1), so the api's per-address rate limit is switched off (capacity 0); the per-user
+     * limit stays.
+     */
+    public static Map<String, String> environment(Stores stores, String temporalAddress, String jwtSecret) {
         Map<String, String> env = new HashMap<>(Map.of(
                 "FLASHSALE_JWT_SECRET", jwtSecret,
                 "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
@@ -156,7 +161,7 @@ public final class Stack implements AutoCloseable {
                 "MYSQL_PASSWORD", stores.password(),
                 "REDIS_URL", stores.redisUrl(),
                 "FLASHSALE_REDIS_PREFIX", stores.redisPrefix(),
-                "TEMPORAL_ADDRESS", temporal.address(),
+                "TEMPORAL_ADDRESS", temporalAddress,
                 "TEMPORAL_NAMESPACE", "default"));
         if (stores.redisClusterNodes() != null) {
             env.put("REDIS_CLUSTER_NODES", stores.redisClusterNodes());

@@ -148,22 +148,13 @@ final class ChaosStack implements AutoCloseable {
     }
 
     /**
-     * Every app's settings: the run's stores and Temporal, a random JWT secret, no per-address rate
-     * limit (all load comes from one address), no warm-up (a restarted api answers at once), and a
-     * short relay handoff, so a killed api's admissions are started soon.
+     * Every app's settings: a private stack's ({@link Stack#environment}), and no warm-up, so a
+     * restarted api answers at once.
      */
     private Map<String, String> environment() {
-        return new HashMap<>(Map.of(
-                "FLASHSALE_JWT_SECRET", jwtSecret,
-                "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
-                "FLASHSALE_WARMUP_REQUESTS", "0",
-                "MYSQL_URL", stores.jdbcUrl(),
-                "MYSQL_USER", stores.user(),
-                "MYSQL_PASSWORD", stores.password(),
-                "REDIS_URL", stores.redisUrl(),
-                "FLASHSALE_REDIS_PREFIX", stores.redisPrefix(),
-                "TEMPORAL_ADDRESS", temporal.address(),
-                "TEMPORAL_NAMESPACE", "default"));
+        Map<String, String> env = Stack.environment(stores, temporal.address(), jwtSecret);
+        env.put("FLASHSALE_WARMUP_REQUESTS", "0");
+        return env;
     }
 
     @Override
