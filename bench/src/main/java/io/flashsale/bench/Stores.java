@@ -54,6 +54,11 @@ public record Stores(
         return new Stores(serverUrl, schema, user, password, url, redisPrefix, null);
     }
 
+    /** The same schema, prefix and MySQL user on the server of {@code url} ({@code jdbc:mysql://host:port}). */
+    public Stores onMysql(String url) {
+        return new Stores(url, schema, user, password, redisUrl, redisPrefix, redisClusterNodes);
+    }
+
     /** The same schema and prefix, the Redis keys on the cluster of {@code nodes} ({@code host:port,...}). */
     Stores onCluster(String nodes) {
         return new Stores(serverUrl, schema, user, password, redisUrl, redisPrefix, nodes);

@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
  * A sale under steady load through a seeded schedule of crashes, checked afterwards like Jepsen
  * checks a database: a private {@link ChaosStack}, three sales at once (one that sells out, one
  * that does not, one with a short pay timeout), {@link ChaosLoad} for the duration while the
- * {@link Nemesis} kills and restarts processes, an audit of every sale every few seconds (drift is
+ * {@link Nemesis} kills processes and breaks links, an audit of every sale every few seconds (drift is
  * reported, not failed: it may heal), then, with every fault healed and every purchase ended, the
  * {@link Checker} over the whole history and the final {@link Facts}.
  */
@@ -143,7 +143,10 @@ public final class ChaosRun {
     private static String faultsTable(Nemesis nemesis) {
         return "faults injected: " + nemesis.done().size() + "\n"
                 + nemesis.done().stream()
-                        .map(done -> "  " + done.fault() + ": pid " + done.killedPid() + " -> " + done.restartedPid()
+                        .map(done -> "  " + done.fault() + ": "
+                                + (done.fault().kill()
+                                        ? "pid " + done.killedPid() + " -> " + done.restartedPid()
+                                        : done.broken() + " -> " + done.healed())
                                 + (done.failure() == null ? "" : " FAILED " + done.failure()))
                         .collect(Collectors.joining("\n"))
                 + "\n";

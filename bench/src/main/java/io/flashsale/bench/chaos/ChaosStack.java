@@ -20,15 +20,24 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * The system a chaos run breaks: a Redis of its own (append-only file, everysec), the Temporal dev
- * server on a SQLite file, two workers and two apis as processes, a fresh MySQL schema on the
- * machine's MariaDB. Each of them can be SIGKILLed and started again by name ({@link #TARGETS}),
- * always by its own pid.
+ * The system a chaos run breaks: a Redis of its own (append-only file, everysec), a MariaDB of its
+ * own, the Temporal dev server on a SQLite file, two workers and two apis as processes. Each of
+ * them can be SIGKILLed and started again by name ({@link #TARGETS}), always by its own pid. The
+ * apps reach Redis, MariaDB and Temporal through Toxiproxy, one proxy a store ({@link #LINKS}), so
+ * the network between them can be slowed, stalled or cut ({@link #breakLink}); the checker reads
+ * the stores directly.
  */
 final class ChaosStack implements AutoCloseable {
 
     /** What the nemesis may kill. */
-    static final List<String> TARGETS = List.of("api-1", "api-2", "worker-1", "worker-2", "temporal", "redis");
+    static final List<String> TARGETS =
+            List.of("api-1", "api-2", "worker-1", "worker-2", "temporal", "redis", "mariadb");
+
+    /** The proxied connections from the apps to a store. */
+    static final List<String> LINKS = List.of("to-redis", "to-mysql", "to-temporal");
+
+    /** What the nemesis may do to a link. */
+    static final List<String> NETWORK_FAULTS = List.of("latency", "timeout", "slow_close", "cut");
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
@@ -38,7 +47,11 @@ final class ChaosStack implements AutoCloseable {
     private final Map<String, Integer> ports = new LinkedHashMap<>();
     private final Map<String, String> currentName = new HashMap<>();
     private RedisServer redis;
+    private MariaDb mariadb;
+    private Toxiproxy toxiproxy;
     private Stores stores;
+    private Stores appStores;
+    private String temporalProxy;
     private TemporalProcess temporal;
 
     private ChaosStack(Path root, Path logs) throws IOException {
@@ -50,12 +63,15 @@ final class ChaosStack implements AutoCloseable {
         ChaosStack stack = new ChaosStack(root, logs);
         try {
             stack.redis = RedisServer.start(logs.resolve("redis"), "everysec");
-            stack.stores = Stores.fresh().onRedis(stack.redis.url());
+            Stores fresh = Stores.fresh();
+            stack.mariadb = MariaDb.start(stack.processes, logs.resolve("mariadb"), fresh.user(), fresh.password());
+            stack.stores = fresh.onRedis(stack.redis.url()).onMysql(stack.mariadb.url());
             DevServer.Options options = DevServer.Options.onPort(Processes.freePort())
                     .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
             Files.deleteIfExists(options.dbFile());
             stack.temporal =
                     TemporalProcess.start(stack.processes, root, options, DevServer.Kind.CLI, System.out::println);
+            stack.proxyTheStores(root);
             for (String app : List.of("worker-1", "worker-2", "api-1", "api-2")) {
                 stack.ports.put(app, Processes.freePort());
                 stack.launch(app);
@@ -83,11 +99,21 @@ final class ChaosStack implements AutoCloseable {
         return new Tokens(jwtSecret);
     }
 
+    private void proxyTheStores(Path root) throws Exception {
+        toxiproxy = Toxiproxy.start(processes, root);
+        int redisPort = toxiproxy.proxy("to-redis", URI.create(redis.url()).getAuthority());
+        int mysqlPort = toxiproxy.proxy("to-mysql", "127.0.0.1:" + mariadb.port());
+        int temporalPort = toxiproxy.proxy("to-temporal", temporal.address());
+        appStores = stores.onRedis("redis://127.0.0.1:" + redisPort).onMysql("jdbc:mysql://127.0.0.1:" + mysqlPort);
+        temporalProxy = "127.0.0.1:" + temporalPort;
+    }
+
     /** The pid of {@code target} now, or -1 when it is not running. */
     long pid(String target) {
         return switch (target) {
             case "redis" -> redis.pid();
             case "temporal" -> temporal.process().isAlive() ? temporal.process().pid() : -1;
+            case "mariadb" -> mariadb.pid();
             default -> processes.get(currentName.get(target)).isAlive()
                     ? processes.get(currentName.get(target)).pid()
                     : -1;
@@ -100,6 +126,7 @@ final class ChaosStack implements AutoCloseable {
         switch (target) {
             case "redis" -> redis.kill();
             case "temporal" -> temporal.kill();
+            case "mariadb" -> mariadb.kill();
             default -> {
                 Process process = processes.get(currentName.get(target));
                 process.destroyForcibly();
@@ -114,11 +141,38 @@ final class ChaosStack implements AutoCloseable {
         switch (target) {
             case "redis" -> redis.restart();
             case "temporal" -> temporal.restart();
+            case "mariadb" -> mariadb.restart();
             default -> {
                 launch(target);
                 awaitHealthy(target);
             }
         }
+    }
+
+    /**
+     * Puts {@code fault} ({@link #NETWORK_FAULTS}) on {@code link}: replies 400 ± 200 ms late; replies
+     * stalled and the connection closed after 2 s; every close held back 3 s; or the link cut (its
+     * connections closed, new ones refused). Returns what Toxiproxy then reports of the link.
+     */
+    String breakLink(String link, String fault) throws Exception {
+        switch (fault) {
+            case "latency" -> toxiproxy.toxic(link, "latency", Map.of("latency", 400, "jitter", 200));
+            case "timeout" -> toxiproxy.toxic(link, "timeout", Map.of("timeout", 2000));
+            case "slow_close" -> toxiproxy.toxic(link, "slow_close", Map.of("delay", 3000));
+            case "cut" -> toxiproxy.enabled(link, false);
+            default -> throw new IllegalArgumentException("no network fault " + fault);
+        }
+        return toxiproxy.state(link);
+    }
+
+    /** Takes {@code fault} off {@code link} again; returns what Toxiproxy then reports of it. */
+    String healLink(String link, String fault) throws Exception {
+        if (fault.equals("cut")) {
+            toxiproxy.enabled(link, true);
+        } else {
+            toxiproxy.removeToxic(link, fault);
+        }
+        return toxiproxy.state(link);
     }
 
     private void launch(String app) throws IOException {
@@ -148,22 +202,19 @@ final class ChaosStack implements AutoCloseable {
     }
 
     /**
-     * Every app's settings: a private stack's ({@link Stack#environment}), and no warm-up, so a
-     * restarted api answers at once.
+     * Every app's settings: a private stack's ({@link Stack#environment}) with the stores behind
+     * their proxies, and no warm-up, so a restarted api answers at once.
      */
     private Map<String, String> environment() {
-        Map<String, String> env = Stack.environment(stores, temporal.address(), jwtSecret);
+        Map<String, String> env = Stack.environment(appStores, temporalProxy, jwtSecret);
         env.put("FLASHSALE_WARMUP_REQUESTS", "0");
         return env;
     }
 
     @Override
     public void close() throws Exception {
+        // every store is the run's own: its files stay with the logs
         processes.close();
-        // the run's keys go while its Redis still runs; its files stay with the logs
-        if (stores != null) {
-            stores.drop();
-        }
         if (redis != null) {
             redis.close();
         }

@@ -5,34 +5,53 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * The faults of a chaos run, decided by its seed before it starts: every 10 to 40 s a SIGKILL of
- * one of the stack's processes ({@link ChaosStack#TARGETS}), started again 2 to 8 s later; now and
- * then a second one at the same moment. The same seed and duration give the same schedule. Each
- * fault is recorded with the pid it killed and the pid that replaced it.
+ * The faults of a chaos run, decided by its seed before it starts: every 10 to 40 s, as often one
+ * as the other, a SIGKILL of one of the stack's processes ({@link ChaosStack#TARGETS}) or a network
+ * fault on one of its links ({@link ChaosStack#LINKS}, {@link ChaosStack#NETWORK_FAULTS}), healed 2
+ * to 8 s later (the process started again, the fault taken off); now and then a second one at the
+ * same moment. The same seed and duration give the same schedule. Each fault is recorded with what
+ * shows it happened: the pid killed and the pid that replaced it, or what Toxiproxy reported of
+ * the link while the fault was on and after it was healed.
  */
 public final class Nemesis {
 
-    /** One planned fault: at {@code at} after the start, {@code target} killed for {@code down}. */
-    public record Fault(Duration at, String target, Duration down) {
+    /**
+     * One planned fault: at {@code at} after the start, {@code action} ({@code kill} or one of
+     * {@link ChaosStack#NETWORK_FAULTS}) on {@code target} (a process or a link) for {@code down}.
+     */
+    public record Fault(Duration at, String action, String target, Duration down) {
+        public boolean kill() {
+            return action.equals(KILL);
+        }
+
         @Override
         public String toString() {
-            return String.format("%6.1fs kill %-9s for %4.1fs", at.toMillis() / 1e3, target, down.toMillis() / 1e3);
+            return String.format(
+                    "%6.1fs %-10s %-11s for %4.1fs", at.toMillis() / 1e3, action, target, down.toMillis() / 1e3);
         }
     }
 
-    /** What a fault did: the pid killed and the pid that runs after the restart. */
-    public record Done(Fault fault, long killedPid, long restartedPid, String failure) {}
+    /**
+     * What a fault did: for a kill the pid killed and the pid that runs after the restart (-1 for a
+     * link); for a link what Toxiproxy reported of it while broken and once healed ({@code null}
+     * for a kill).
+     */
+    public record Done(Fault fault, long killedPid, long restartedPid, String broken, String healed, String failure) {}
+
+    static final String KILL = "kill";
 
     private static final Duration FIRST = Duration.ofSeconds(10);
     /** Nothing is killed this close to the end, so every restart is done before the load stops. */
@@ -50,11 +69,18 @@ public final class Nemesis {
         List<Fault> faults = new ArrayList<>();
         long at = FIRST.toMillis() + random.nextInt(10_000);
         while (at < duration.minus(QUIET_END).toMillis()) {
-            List<String> targets = new ArrayList<>(ChaosStack.TARGETS);
-            Collections.shuffle(targets, random);
             int together = random.nextInt(5) == 0 ? 2 : 1;
-            for (String target : targets.subList(0, together)) {
-                faults.add(new Fault(Duration.ofMillis(at), target, Duration.ofMillis(2_000 + random.nextInt(6_000))));
+            Set<String> hit = new HashSet<>();
+            while (hit.size() < together) {
+                boolean kill = random.nextBoolean();
+                List<String> targets = kill ? ChaosStack.TARGETS : ChaosStack.LINKS;
+                String target = targets.get(random.nextInt(targets.size()));
+                String action =
+                        kill ? KILL : ChaosStack.NETWORK_FAULTS.get(random.nextInt(ChaosStack.NETWORK_FAULTS.size()));
+                Duration down = Duration.ofMillis(2_000 + random.nextInt(6_000));
+                if (hit.add(target)) {
+                    faults.add(new Fault(Duration.ofMillis(at), action, target, down));
+                }
             }
             at += 10_000 + random.nextInt(30_000);
         }
@@ -79,9 +105,9 @@ public final class Nemesis {
 
     /**
      * Runs the schedule against {@code stack} from {@code startNanos}, one moment after the other
-     * (the faults of one moment together: all killed, then each started again after its time
-     * down), so a process is never killed while it is still starting; a slow restart delays the
-     * faults after it. Returns once every fault is done and every target runs again.
+     * (the faults of one moment together: all injected, then each healed after its time down), so
+     * a process is never killed while it is still starting; a slow restart delays the faults after
+     * it. Returns once every fault is healed and every process runs again.
      */
     void run(ChaosStack stack, long startNanos) throws InterruptedException {
         Map<Duration, List<Fault>> moments = new TreeMap<>();
@@ -89,28 +115,57 @@ public final class Nemesis {
                 moments.computeIfAbsent(fault.at(), at -> new ArrayList<>()).add(fault));
         for (List<Fault> moment : moments.values()) {
             sleepUntil(startNanos + moment.get(0).at().toNanos());
-            Map<Fault, Long> killed = new LinkedHashMap<>();
+            Map<Fault, Done> injected = new LinkedHashMap<>();
             for (Fault fault : moment) {
                 try {
-                    killed.put(fault, stack.kill(fault.target()));
-                    System.out.println("nemesis: killed " + fault.target() + " (pid " + killed.get(fault) + ")");
+                    injected.put(fault, inject(stack, fault));
                 } catch (Exception e) {
-                    done.add(new Done(fault, -1, -1, "kill: " + e));
+                    done.add(new Done(fault, -1, -1, null, null, "inject: " + e));
                 }
             }
             long down = System.nanoTime();
-            for (Fault fault : killed.keySet()) {
+            List<Map.Entry<Fault, Done>> byHealTime = new ArrayList<>(injected.entrySet());
+            byHealTime.sort(Map.Entry.comparingByKey(Comparator.comparing(Fault::down)));
+            for (Map.Entry<Fault, Done> entry : byHealTime) {
+                Fault fault = entry.getKey();
                 sleepUntil(down + fault.down().toNanos());
                 try {
-                    stack.restart(fault.target());
-                    long restarted = stack.pid(fault.target());
-                    System.out.println("nemesis: " + fault.target() + " back (pid " + restarted + ")");
-                    done.add(new Done(fault, killed.get(fault), restarted, null));
+                    done.add(heal(stack, entry.getValue()));
                 } catch (Exception e) {
-                    done.add(new Done(fault, killed.get(fault), -1, "restart: " + e));
+                    done.add(new Done(
+                            fault,
+                            entry.getValue().killedPid(),
+                            -1,
+                            entry.getValue().broken(),
+                            null,
+                            "heal: " + e));
                 }
             }
         }
+    }
+
+    private static Done inject(ChaosStack stack, Fault fault) throws Exception {
+        if (fault.kill()) {
+            long pid = stack.kill(fault.target());
+            System.out.println("nemesis: killed " + fault.target() + " (pid " + pid + ")");
+            return new Done(fault, pid, -1, null, null, null);
+        }
+        String broken = stack.breakLink(fault.target(), fault.action());
+        System.out.println("nemesis: " + fault.action() + " on " + fault.target() + " (" + broken + ")");
+        return new Done(fault, -1, -1, broken, null, null);
+    }
+
+    private static Done heal(ChaosStack stack, Done injected) throws Exception {
+        Fault fault = injected.fault();
+        if (fault.kill()) {
+            stack.restart(fault.target());
+            long restarted = stack.pid(fault.target());
+            System.out.println("nemesis: " + fault.target() + " back (pid " + restarted + ")");
+            return new Done(fault, injected.killedPid(), restarted, null, null, null);
+        }
+        String healed = stack.healLink(fault.target(), fault.action());
+        System.out.println("nemesis: " + fault.target() + " healed (" + healed + ")");
+        return new Done(fault, -1, -1, injected.broken(), healed, null);
     }
 
     private static void sleepUntil(long nanos) throws InterruptedException {

@@ -3,6 +3,7 @@ package io.flashsale.bench.chaos;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,12 @@ class NemesisTest {
         assertThat(faults).allSatisfy(fault -> {
             assertThat(fault.at()).isBetween(Duration.ofSeconds(10), TEN_MINUTES.minusSeconds(15));
             assertThat(fault.down()).isBetween(Duration.ofSeconds(2), Duration.ofSeconds(8));
-            assertThat(ChaosStack.TARGETS).contains(fault.target());
+            if (fault.kill()) {
+                assertThat(ChaosStack.TARGETS).contains(fault.target());
+            } else {
+                assertThat(ChaosStack.LINKS).contains(fault.target());
+                assertThat(ChaosStack.NETWORK_FAULTS).contains(fault.action());
+            }
         });
         for (int i = 1; i < faults.size(); i++) {
             Duration gap = faults.get(i).at().minus(faults.get(i - 1).at());
@@ -36,7 +42,26 @@ class NemesisTest {
     }
 
     @Test
-    void twoAtOnceHitTwoDifferentProcesses() {
+    void killsAndNetworkFaultsComeAboutAsOftenAsEachOtherAndReachEveryTarget() {
+        List<Nemesis.Fault> faults = new ArrayList<>();
+        for (long seed = 1; seed <= 20; seed++) {
+            faults.addAll(Nemesis.schedule(seed, TEN_MINUTES));
+        }
+        long kills = faults.stream().filter(Nemesis.Fault::kill).count();
+
+        assertThat((double) kills / faults.size()).isBetween(0.4, 0.6);
+        assertThat(faults)
+                .extracting(Nemesis.Fault::target)
+                .containsAll(ChaosStack.TARGETS)
+                .containsAll(ChaosStack.LINKS);
+        assertThat(faults)
+                .extracting(Nemesis.Fault::action)
+                .containsAll(ChaosStack.NETWORK_FAULTS)
+                .contains(Nemesis.KILL);
+    }
+
+    @Test
+    void twoAtOnceHitTwoDifferentTargets() {
         for (long seed = 1; seed <= 50; seed++) {
             List<Nemesis.Fault> faults = Nemesis.schedule(seed, TEN_MINUTES);
             for (int i = 1; i < faults.size(); i++) {

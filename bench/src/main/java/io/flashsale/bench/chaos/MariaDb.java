@@ -1,0 +1,139 @@
+package io.flashsale.bench.chaos;
+
+import io.flashsale.bench.Processes;
+import io.flashsale.devtemporal.GoTool;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A MariaDB server of the chaos run's own, so the nemesis can SIGKILL it without touching the
+ * machine's: a data directory made by {@code mariadb-install-db}, {@code mariadbd} on a free
+ * loopback port with InnoDB's defaults for durability (every commit flushed), the project's MySQL
+ * user created once. A restart reuses the port and the data directory, where InnoDB recovers.
+ */
+final class MariaDb {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    private static final String READY = "ready for connections";
+
+    private final Processes processes;
+    private final Path dir;
+    private final int port;
+    private final Path socket;
+    private int starts;
+
+    private MariaDb(Processes processes, Path dir, int port) {
+        this.processes = processes;
+        this.dir = dir;
+        this.port = port;
+        // a socket path has a length limit (108 bytes); the data directory may be deep
+        this.socket = Path.of(System.getProperty("java.io.tmpdir"), "flashsale-chaos-mariadb-" + port + ".sock");
+    }
+
+    /** A new server in {@code dir} (emptied first) with {@code user}/{@code password} allowed everything. */
+    static MariaDb start(Processes processes, Path dir, String user, String password) throws Exception {
+        MariaDb server = new MariaDb(processes, dir.toAbsolutePath(), Processes.freePort());
+        server.install();
+        server.launch();
+        server.run("CREATE USER '%s'@'%%' IDENTIFIED BY '%s'; GRANT ALL ON *.* TO '%s'@'%%';"
+                .formatted(user, password, user));
+        return server;
+    }
+
+    /** {@code jdbc:mysql://127.0.0.1:port}, as {@code MYSQL_URL} takes it without a database. */
+    String url() {
+        return "jdbc:mysql://127.0.0.1:" + port;
+    }
+
+    int port() {
+        return port;
+    }
+
+    long pid() {
+        Process process = processes.get(name());
+        return process.isAlive() ? process.pid() : -1;
+    }
+
+    /** SIGKILL, no shutdown; returns once the process is gone. */
+    void kill() throws InterruptedException {
+        Process process = processes.get(name());
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    /** Starts the server again on its port and data; returns once InnoDB has recovered and it listens. */
+    void restart() throws Exception {
+        if (processes.get(name()).isAlive()) {
+            throw new IllegalStateException("mariadbd " + pid() + " still runs");
+        }
+        launch();
+    }
+
+    private String name() {
+        return "mariadb." + starts;
+    }
+
+    private void install() throws Exception {
+        if (Files.exists(dir)) {
+            try (var files = Files.walk(dir)) {
+                for (Path file :
+                        files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(file);
+                }
+            }
+        }
+        Files.createDirectories(dir);
+        exec(List.of(
+                "mariadb-install-db",
+                "--no-defaults",
+                "--datadir=" + dir.resolve("data"),
+                "--auth-root-authentication-method=normal",
+                "--user=" + System.getProperty("user.name"),
+                "--skip-test-db",
+                "--innodb-log-file-size=16M"));
+    }
+
+    private void launch() throws Exception {
+        starts++;
+        processes.start(
+                name(),
+                List.of(
+                        GoTool.onPath("mariadbd", "/usr/sbin")
+                                .map(Path::toString)
+                                .orElse("mariadbd"),
+                        "--no-defaults",
+                        "--datadir=" + dir.resolve("data"),
+                        "--bind-address=127.0.0.1",
+                        "--port=" + port,
+                        "--socket=" + socket,
+                        "--pid-file=" + dir.resolve("mariadbd.pid"),
+                        "--user=" + System.getProperty("user.name"),
+                        "--innodb-buffer-pool-size=64M",
+                        "--innodb-log-file-size=16M",
+                        "--max-connections=300"),
+                Map.of());
+        processes.awaitLog(name(), READY, READY_TIMEOUT);
+    }
+
+    /** Runs {@code sql} as root through the socket. */
+    private void run(String sql) throws Exception {
+        exec(List.of("mariadb", "--no-defaults", "--socket=" + socket, "--user=root", "--execute=" + sql));
+    }
+
+    private void exec(List<String> command) throws Exception {
+        Path log = dir.resolve("commands.log");
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
+        if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            process.destroyForcibly();
+            throw new IOException(command.get(0) + " failed; see " + log);
+        }
+    }
+}
