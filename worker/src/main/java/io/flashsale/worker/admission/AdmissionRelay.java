@@ -125,6 +125,9 @@ class AdmissionRelay implements SmartLifecycle {
         String saleId = sale.id();
         try {
             StreamBacklog waiting = stream.backlog(saleId);
+            // reported before relaying too: while every start fails (Temporal down) the pass ends
+            // in the catch below, and the backlog is what the alerts must see growing
+            backlog.record(saleId, waiting);
             int relayed = 0;
             if (isDue(waiting)) {
                 relayed = relaySale(saleId);

@@ -15,6 +15,10 @@ import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.flashsale.workflows.purchase.PurchaseWorkflow;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
+import io.temporal.client.WorkflowClient;
+import io.temporal.serviceclient.RpcRetryOptions;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -159,8 +163,37 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
         assertThat(relay.relayOnce()).isEqualTo(1);
 
         awaitPendingPayment(alice);
-        assertThat(gauge("flashsale.relay.backlog")).isZero();
         assertThat(gauge("flashsale.relay.oldest.age")).isZero();
+    }
+
+    @Test
+    void reportsTheBacklogWhileEveryStartFails() throws InterruptedException {
+        PurchaseRequest alice = admit("alice");
+        Thread.sleep(1100); // elapsed time: the admission waits over a second
+        WorkflowServiceStubs unreachable = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
+                .setTarget("127.0.0.1:1")
+                .setRpcRetryOptions(
+                        RpcRetryOptions.newBuilder().setMaximumAttempts(1).validateBuildWithDefaults())
+                .build());
+        try {
+            AdmissionRelay cutOff = relay(
+                    "relay-a",
+                    Duration.ofMillis(300),
+                    Duration.ZERO,
+                    new PurchaseStarter(WorkflowClient.newInstance(unreachable)));
+
+            assertThat(cutOff.relayOnce()).isZero();
+
+            assertThat(saleErrors(sale)).isEqualTo(1);
+            assertThat(gauge("flashsale.relay.backlog")).isEqualTo(1);
+            assertThat(gauge("flashsale.relay.oldest.age")).isGreaterThanOrEqualTo(1.0);
+        } finally {
+            unreachable.shutdownNow();
+        }
+        assertThat(relay("relay-a").relayOnce())
+                .as("the same relay, Temporal back")
+                .isEqualTo(1);
+        awaitPendingPayment(alice);
     }
 
     @Test
@@ -254,6 +287,10 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
     }
 
     private AdmissionRelay relay(String consumer, Duration claimIdle, Duration handoff) {
+        return relay(consumer, claimIdle, handoff, new PurchaseStarter(env.getWorkflowClient()));
+    }
+
+    private AdmissionRelay relay(String consumer, Duration claimIdle, Duration handoff, PurchaseStarter starter) {
         var settings = new WorkerProperties.Relay(
                 true,
                 consumer,
@@ -264,7 +301,7 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
                 4,
                 Duration.ofSeconds(1),
                 Duration.ofMillis(500));
-        return new AdmissionRelay(stream, relaySales, new PurchaseStarter(env.getWorkflowClient()), settings, meters);
+        return new AdmissionRelay(stream, relaySales, starter, settings, meters);
     }
 
     /** Workflows the relays started themselves (not found running already). */
