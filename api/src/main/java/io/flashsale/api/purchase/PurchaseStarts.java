@@ -62,11 +62,10 @@ class PurchaseStarts implements SmartLifecycle {
 
     private void start(PurchaseId id, Admission admission) {
         try {
-            starter.start(new PurchaseRequest(id.value(), id.saleId(), id.userId(), admission.payTimeoutSeconds()));
-            lag.record(Duration.ofMillis(Math.max(
-                    0,
-                    System.currentTimeMillis()
-                            - StreamBacklog.admittedAt(admission.entryId()).toEpochMilli())));
+            long admittedAt = StreamBacklog.admittedAt(admission.entryId()).toEpochMilli();
+            starter.start(new PurchaseRequest(
+                    id.value(), id.saleId(), id.userId(), admission.payTimeoutSeconds(), admittedAt));
+            lag.record(Duration.ofMillis(Math.max(0, System.currentTimeMillis() - admittedAt)));
             gate.forget(id.saleId(), admission.entryId());
         } catch (RuntimeException e) {
             // the admission stays in the sale's stream; the relay starts the workflow when it can

@@ -208,8 +208,12 @@ class AdmissionRelay implements SmartLifecycle {
     }
 
     private void startAndAcknowledge(String saleId, AdmissionEntry entry) {
-        boolean started = starter.start(
-                new PurchaseRequest(entry.purchaseId(), entry.saleId(), entry.userId(), entry.payTimeoutSeconds()));
+        boolean started = starter.start(new PurchaseRequest(
+                entry.purchaseId(),
+                entry.saleId(),
+                entry.userId(),
+                entry.payTimeoutSeconds(),
+                StreamBacklog.admittedAt(entry.entryId()).toEpochMilli()));
         lag.record(Duration.ofMillis(Math.max(
                 0,
                 System.currentTimeMillis()

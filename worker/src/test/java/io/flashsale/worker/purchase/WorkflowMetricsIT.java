@@ -15,11 +15,13 @@ import io.temporal.common.reporter.MicrometerClientStatsReporter;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The workflow's business counters reach Micrometer through Temporal's metrics scope, as they do on
- * the worker's {@code /actuator/prometheus}: one purchase paid, one expired, each counted once.
+ * The workflow's business meters reach Micrometer through Temporal's metrics scope, as they do on
+ * the worker's {@code /actuator/prometheus}: one purchase paid, one expired, each counted once; the
+ * buyer's wait from admission to order timed once, for the purchase whose admission time is known.
  */
 class WorkflowMetricsIT extends WorkflowIntegrationTest {
 
@@ -39,7 +41,14 @@ class WorkflowMetricsIT extends WorkflowIntegrationTest {
 
     @Test
     void countsTransitionsAndCompensationsOncePerPurchase() throws Exception {
-        PurchaseRequest paid = fixture.admit(sale, "alice");
+        PurchaseRequest alice = fixture.admit(sale, "alice");
+        // admitted 2 s before its workflow starts; bob's admission time is unknown (0)
+        PurchaseRequest paid = new PurchaseRequest(
+                alice.purchaseId(),
+                alice.saleId(),
+                alice.userId(),
+                alice.payTimeoutSeconds(),
+                env.currentTimeMillis() - 2000);
         PurchaseRequest expired = fixture.admit(sale, "bob");
         PurchaseStarter starter = new PurchaseStarter(env.getWorkflowClient());
         assertThat(starter.start(paid)).isTrue();
@@ -61,6 +70,13 @@ class WorkflowMetricsIT extends WorkflowIntegrationTest {
         assertThat(count(PurchaseMetrics.COMPENSATIONS, "step", "cancel_order")).isEqualTo(1);
         assertThat(count(PurchaseMetrics.COMPENSATIONS, "step", "release_reservation"))
                 .isEqualTo(1);
+        assertThat(meters.find(PurchaseMetrics.ADMISSION_TO_ORDER).timers())
+                .as("alice's wait from admission to order, once; none for bob")
+                .singleElement()
+                .satisfies(timer -> {
+                    assertThat(timer.count()).isEqualTo(1);
+                    assertThat(timer.totalTime(TimeUnit.MILLISECONDS)).isGreaterThanOrEqualTo(2000);
+                });
         assertThat(meters.find(PurchaseMetrics.TRANSITIONS).counters())
                 .as("tagged by the SDK with the workflow type")
                 .allSatisfy(counter ->

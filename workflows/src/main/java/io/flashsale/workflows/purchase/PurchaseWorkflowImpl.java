@@ -85,6 +85,17 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
         }
         long orderId = orders.createOrder(NewOrder.deadlineFromWrite(request));
         state.awaitPayment(orderId, now().plusSeconds(request.payTimeoutSeconds()));
+        recordAdmissionToOrder(request);
+    }
+
+    /** The buyer's wait from the 202 to PENDING_PAYMENT; the metrics scope does not emit in replay. */
+    private static void recordAdmissionToOrder(PurchaseRequest request) {
+        if (request.admittedAtMillis() > 0) {
+            long waited = Math.max(0, Workflow.currentTimeMillis() - request.admittedAtMillis());
+            Workflow.getMetricsScope()
+                    .timer(PurchaseMetrics.ADMISSION_TO_ORDER)
+                    .record(com.uber.m3.util.Duration.ofMillis(waited));
+        }
     }
 
     /**
