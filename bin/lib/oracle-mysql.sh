@@ -167,8 +167,10 @@ oracle_mysql_start() {
       [[ -d "/proc/$started" ]] || break
       sleep 1
     done
-    oracle_mysql_pid >/dev/null && oracle_mysql_up ||
-      { echo "oracle-mysql: mysqld did not answer (it stopped, or 120 s passed), see $run/mysqld.log" >&2; return 1; }
+    if ! oracle_mysql_pid >/dev/null || ! oracle_mysql_up; then
+      echo "oracle-mysql: mysqld did not answer (it stopped, or 120 s passed), see $run/mysqld.log" >&2
+      return 1
+    fi
   fi
   echo "MYSQL_URL=$(oracle_mysql_url)"
   echo "MYSQL_USER=$ORACLE_MYSQL_USER"
