@@ -174,3 +174,27 @@ stores_postgres() {
   stores_start_postgres
   stores_configure_postgres
 }
+
+# Prometheus and promtool (the alert rules' tests, 'up --observe'), from Debian's prometheus
+# package when missing. Only the programs are wanted, not the package's service: a policy-rc.d
+# that refuses every service start stands in for the machine's own (put back afterwards) during
+# the install, and on systemd the unit the package enabled for the next boot is disabled. No
+# recommends: they add node-exporter, another service.
+stores_prometheus() {
+  if command -v prometheus >/dev/null && { [[ -x "${PROMTOOL:-}" ]] || command -v promtool >/dev/null; }; then
+    return 0
+  fi
+  stores_log "installing prometheus (apt-get), its service not started"
+  local policy=/usr/sbin/policy-rc.d saved=/usr/sbin/policy-rc.d.before-install
+  [[ ! -e "$policy" ]] || $STORES_SUDO mv "$policy" "$saved"
+  printf '#!/bin/sh\nexit 101\n' | $STORES_SUDO tee "$policy" >/dev/null
+  $STORES_SUDO chmod 755 "$policy"
+  $STORES_SUDO apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive $STORES_SUDO apt-get install -y -qq --no-install-recommends prometheus >/dev/null || true
+  $STORES_SUDO rm -f "$policy"
+  [[ ! -e "$saved" ]] || $STORES_SUDO mv "$saved" "$policy"
+  if [[ -d /run/systemd/system ]]; then
+    $STORES_SUDO systemctl disable --now prometheus >/dev/null 2>&1 || true
+  fi
+  command -v promtool >/dev/null || { stores_log "prometheus is still missing after installing it"; return 1; }
+}

@@ -98,6 +98,15 @@ class AlertRulesTest {
     }
 
     private static List<Map<String, Object>> rulesOfEveryGroup() {
+        return rulesOfEveryGroup(rules);
+    }
+
+    /** Every rule of deploy/prometheus/rules.yml. */
+    static List<Map<String, Object>> rulesOfEveryGroup(Path root) throws IOException {
+        return rulesOfEveryGroup(ComposeFile.yaml(Files.readString(root.resolve("deploy/prometheus/rules.yml"))));
+    }
+
+    private static List<Map<String, Object>> rulesOfEveryGroup(Map<String, Object> rules) {
         return list(rules, "groups").stream()
                 .flatMap(group -> list(group, "rules").stream())
                 .toList();

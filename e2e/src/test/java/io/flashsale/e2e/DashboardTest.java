@@ -98,8 +98,18 @@ class DashboardTest {
 
     /** Every PromQL expression of the dashboard, by panel and query (or template variable). */
     private static Map<String, String> expressions() {
+        return expressions(dashboard);
+    }
+
+    /** Every PromQL expression of deploy/grafana's dashboard, by panel and query (or template variable). */
+    static Map<String, String> expressions(Path root) throws IOException {
+        return expressions(JSON.readTree(
+                root.resolve("deploy/grafana/dashboards/flashsale.json").toFile()));
+    }
+
+    private static Map<String, String> expressions(JsonNode dashboard) {
         Map<String, String> expressions = new LinkedHashMap<>();
-        for (JsonNode panel : charts()) {
+        for (JsonNode panel : charts(dashboard)) {
             panel.path("targets")
                     .forEach(target -> expressions.put(
                             "panel " + panel.path("id").asInt() + " "
@@ -115,18 +125,26 @@ class DashboardTest {
         return expressions;
     }
 
-    private static String withVariablesFilledIn(String expression) {
+    static String withVariablesFilledIn(String expression) {
         return expression.replaceAll("\\$__\\w+", "5m").replaceAll("\\$\\w+", ".*");
     }
 
     /** Every panel but the rows that only group them. */
     private static List<JsonNode> charts() {
-        return panels().stream()
+        return charts(dashboard);
+    }
+
+    private static List<JsonNode> charts(JsonNode dashboard) {
+        return panels(dashboard).stream()
                 .filter(panel -> !"row".equals(panel.path("type").asText()))
                 .toList();
     }
 
     private static List<JsonNode> panels() {
+        return panels(dashboard);
+    }
+
+    private static List<JsonNode> panels(JsonNode dashboard) {
         List<JsonNode> panels = new ArrayList<>();
         dashboard.path("panels").forEach(panels::add);
         return panels;

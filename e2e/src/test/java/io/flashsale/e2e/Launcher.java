@@ -45,6 +45,11 @@ final class Launcher {
      * on its standard input (then end of input); output is stdout and stderr together.
      */
     static Run run(Map<String, String> environment, String input, String... args) throws Exception {
+        return run(TIMEOUT, environment, input, args);
+    }
+
+    /** {@link #run(Map, String, String...)} given {@code timeout} to finish (e.g. {@code up}). */
+    static Run run(Duration timeout, Map<String, String> environment, String input, String... args) throws Exception {
         String name = "flashsale-" + args[0] + "-" + RUNS.incrementAndGet();
         try (Processes processes = new Processes(LOGS, TIMEOUT)) {
             Process process = processes.start(name, command(args), environment);
@@ -53,7 +58,7 @@ final class Launcher {
             } catch (IOException exitedBeforeReading) {
                 // a command that reads nothing may be gone already
             }
-            boolean finished = process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            boolean finished = process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS);
             String output = Files.readString(processes.log(name));
             if (!finished) {
                 throw new AssertionError("bin/flashsale " + args[0] + " did not finish: " + output);

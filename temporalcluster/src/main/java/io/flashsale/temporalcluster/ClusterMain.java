@@ -18,6 +18,8 @@ import java.util.Map;
  *       tab, then its command with arguments separated by tabs. What it does goes to stderr.
  *   <li>{@code ready --root DIR --folder DIR ...} (the same options): waits until the frontend
  *       answers, registers the namespace and search attributes, exits 0 once it takes purchases.
+ *   <li>{@code metrics ...} (the same options): prints each node's Prometheus endpoint
+ *       ({@code host:port}), one a line.
  * </ul>
  */
 public final class ClusterMain {
@@ -27,7 +29,8 @@ public final class ClusterMain {
     public static void main(String[] args) throws Exception {
         System.setProperty("logback.configurationFile", "devtemporal-logback.xml");
         if (args.length == 0) {
-            fail("usage: prepare|ready --root DIR --folder DIR [--name N] [--port P] [--shards S] [--history-hosts H]");
+            fail(
+                    "usage: prepare|ready|metrics --root DIR --folder DIR [--name N] [--port P] [--shards S] [--history-hosts H]");
         }
         Map<String, String> options =
                 DevTemporalMain.options(Arrays.asList(args).subList(1, args.length));
@@ -35,6 +38,7 @@ public final class ClusterMain {
         switch (args[0]) {
             case "prepare" -> prepare(root, options);
             case "ready" -> ready(root, options);
+            case "metrics" -> metrics(spec(options));
             default -> fail("unknown command " + args[0]);
         }
     }
@@ -57,6 +61,10 @@ public final class ClusterMain {
                 new TemporalCluster(spec(options), ServerBinaries.locateOrBuild(root, System.err::println));
         long seconds = Long.parseLong(options.getOrDefault("--timeout", "180"));
         cluster.awaitReady(Duration.ofSeconds(seconds), () -> true);
+    }
+
+    private static void metrics(ClusterSpec spec) {
+        spec.nodes().forEach(node -> System.out.println(spec.ip() + ":" + node.metricsPort()));
     }
 
     /**

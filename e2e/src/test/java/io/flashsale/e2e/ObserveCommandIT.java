@@ -1,0 +1,249 @@
+package io.flashsale.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.flashsale.bench.Api;
+import io.flashsale.bench.Processes;
+import io.flashsale.bench.Stack;
+import io.flashsale.bench.Stores;
+import io.flashsale.bench.Tokens;
+import io.flashsale.workflows.purchase.PurchaseRequest;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * {@code bin/flashsale up --observe} as an operator runs it, on ports, stores and a run directory
+ * of its own: Prometheus scrapes the api, the worker and the dev server with the project's rules.
+ * After a small sale (bought out, paid, cancelled, expired, paid too late, closed and archived)
+ * every series the alert rules and the Grafana dashboard read is in Prometheus; with the Temporal
+ * server stopped (SIGSTOP) while buyers are admitted, the relay cannot start their workflows,
+ * FlashSaleAdmissionsWaitForWorkflow fires and the series born of the outage appear. After both,
+ * every dashboard expression gives a series. The second test runs after the first.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ObserveCommandIT {
+
+    private static final Path ROOT = Path.of(System.getProperty("flashsale.root", ".."));
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    /**
+     * Series born of a failure: Temporal calls that failed, a relay pass that failed on a sale.
+     * They are checked after the outage of the second test, not after the sale of the first.
+     */
+    private static final Set<String> BORN_OF_AN_OUTAGE = Set.of(
+            "temporal_request_failure_total",
+            "temporal_long_request_failure_total",
+            "flashsale_relay_sale_errors_total");
+
+    /** Purchase workflows that failed: none does, in a sale or in an outage; only read by the dashboard. */
+    private static final Set<String> NEVER_IN_A_HEALTHY_SYSTEM = Set.of("temporal_workflow_failed_total");
+
+    private static Map<String, String> environment;
+    private static Stores stores;
+    private static Path run;
+    private static Api api;
+    private static Tokens tokens;
+    private static URI prometheus;
+
+    @BeforeAll
+    static void up() throws Exception {
+        stores = Stores.fresh();
+        run = Path.of("target", "observe-" + stores.redisPrefix()).toAbsolutePath();
+        String secret = "observe-" + UUID.randomUUID() + UUID.randomUUID();
+        int apiPort = Processes.freePort();
+        int prometheusPort = Processes.freePort();
+        environment = new HashMap<>(Stack.environment(stores, "127.0.0.1:" + Processes.freePort(), secret));
+        environment.putAll(Map.of(
+                "FLASHSALE_RUN_DIR",
+                run.toString(),
+                "API_PORT",
+                "" + apiPort,
+                "WORKER_PORT",
+                "" + Processes.freePort(),
+                "TEMPORAL_UI_PORT",
+                "" + Processes.freePort(),
+                "TEMPORAL_METRICS_PORT",
+                "" + Processes.freePort(),
+                "PROMETHEUS_PORT",
+                "" + prometheusPort,
+                "PROMETHEUS_INTERVAL",
+                "2s",
+                "FLASHSALE_WARMUP_REQUESTS",
+                "0",
+                "FLASHSALE_ARCHIVE_AFTER",
+                "1s",
+                "FLASHSALE_ARCHIVE_INTERVAL",
+                "2s"));
+        // a loaded machine (the suite's other processes) starts the apps slowly
+        environment.put("HEALTH_TIMEOUT", "300");
+        api = new Api(URI.create("http://127.0.0.1:" + apiPort));
+        tokens = new Tokens(secret);
+        prometheus = URI.create("http://127.0.0.1:" + prometheusPort);
+
+        Launcher.Run up = Launcher.run(Duration.ofMinutes(6), environment, "", "up", "--observe");
+
+        assertThat(up.exitCode()).as(up.output()).isZero();
+        assertThat(up.output()).contains("Prometheus      " + prometheus);
+    }
+
+    @AfterAll
+    static void down() throws Exception {
+        if (environment != null) {
+            Launcher.Run down = Launcher.run(Duration.ofMinutes(3), environment, "", "down");
+            assertThat(down.exitCode()).as(down.output()).isZero();
+            assertThat(down.output()).contains("stopped prometheus");
+            stores.drop();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void afterASaleEverySeriesTheRulesAndTheDashboardReadIsInPrometheus() throws Exception {
+        String sale = "obs" + UUID.randomUUID().toString().substring(0, 8);
+        api.createSale(tokens.admin(), sale, 3, Duration.ofSeconds(3)).expect("create sale", 201);
+        for (String buyer : List.of("ann", "bob", "cid", "dan", "eve")) {
+            api.purchase(tokens.buyer(buyer), sale, "key-" + buyer).expect("buy " + buyer, 202, 409);
+        }
+        String ann = PurchaseRequest.purchaseId(sale, "ann");
+        String cid = PurchaseRequest.purchaseId(sale, "cid");
+        await().atMost(Duration.ofSeconds(60)).until(() -> "PENDING_PAYMENT".equals(status("ann", ann)));
+        api.pay(tokens.payments(), ann, "pay-ann").expect("pay ann", 200);
+        api.cancel(tokens.buyer("bob"), PurchaseRequest.purchaseId(sale, "bob")).expect("cancel bob", 200, 202);
+        await().atMost(Duration.ofSeconds(60)).until(() -> "EXPIRED".equals(status("cid", cid)));
+        api.pay(tokens.payments(), cid, "pay-cid-late").expect("late payment, refund needed", 409);
+        api.closeSale(tokens.admin(), sale).expect("close", 200);
+
+        Set<String> wanted = seriesReadByTheRulesAndTheDashboard();
+        wanted.removeAll(BORN_OF_AN_OUTAGE);
+        wanted.removeAll(NEVER_IN_A_HEALTHY_SYSTEM);
+        await().atMost(Duration.ofSeconds(90))
+                .untilAsserted(() -> assertThat(present(wanted)).containsExactlyInAnyOrderElementsOf(wanted));
+        assertThat(query("up == 1").size())
+                .as("api, worker and temporal scraped")
+                .isEqualTo(3);
+    }
+
+    @Test
+    @Order(2)
+    void theRelayAlertFiresWhileTemporalIsStoppedThenEveryPanelHasData() throws Exception {
+        String sale = "held" + UUID.randomUUID().toString().substring(0, 8);
+        api.createSale(tokens.admin(), sale, 10, Duration.ofMinutes(5)).expect("create sale", 201);
+        long temporal =
+                Long.parseLong(Files.readString(run.resolve("temporal.pid")).trim());
+        signal("STOP", temporal);
+        try {
+            for (String buyer : List.of("ann", "bob", "cid")) {
+                api.purchase(tokens.buyer(buyer), sale, "key-" + buyer).expect("buy " + buyer, 202);
+            }
+
+            await().atMost(Duration.ofMinutes(5))
+                    .pollInterval(Duration.ofSeconds(5))
+                    .untilAsserted(() -> assertThat(firing()).contains("FlashSaleAdmissionsWaitForWorkflow " + sale));
+        } finally {
+            signal("CONT", temporal);
+        }
+        await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(present(BORN_OF_AN_OUTAGE))
+                .containsExactlyInAnyOrderElementsOf(BORN_OF_AN_OUTAGE));
+        String ann = PurchaseRequest.purchaseId(sale, "ann");
+        await().atMost(Duration.ofSeconds(90)).until(() -> "PENDING_PAYMENT".equals(status("ann", ann)));
+
+        List<String> empty = new ArrayList<>();
+        DashboardTest.expressions(ROOT).forEach((where, expression) -> {
+            String filledIn = DashboardTest.withVariablesFilledIn(expression);
+            if (query(filledIn).isEmpty()) {
+                empty.add(where + ": " + filledIn);
+            }
+        });
+        assertThat(empty)
+                .as("dashboard queries without a series after the sale and the outage")
+                .isEmpty();
+    }
+
+    private static Set<String> seriesReadByTheRulesAndTheDashboard() throws Exception {
+        Set<String> names = new TreeSet<>();
+        AlertRulesTest.rulesOfEveryGroup(ROOT).forEach(rule -> names.addAll(PromQl.metricNames("" + rule.get("expr"))));
+        DashboardTest.expressions(ROOT).values().forEach(expression -> names.addAll(PromQl.metricNames(expression)));
+        return names;
+    }
+
+    /** Which of {@code names} Prometheus has at least one series of. */
+    private static Set<String> present(Set<String> names) throws Exception {
+        String selector = "count by (__name__) ({__name__=~\"" + String.join("|", names) + "\"})";
+        Set<String> found = new TreeSet<>();
+        query(selector)
+                .forEach(series ->
+                        found.add(series.path("metric").path("__name__").asText()));
+        return found;
+    }
+
+    /** Each firing alert as {@code name sale}. */
+    private static Set<String> firing() throws Exception {
+        JsonNode alerts = get("/api/v1/alerts").path("data").path("alerts");
+        Set<String> firing = new TreeSet<>();
+        alerts.forEach(alert -> {
+            if ("firing".equals(alert.path("state").asText())) {
+                firing.add(alert.path("labels").path("alertname").asText() + " "
+                        + alert.path("labels").path("sale").asText());
+            }
+        });
+        return firing;
+    }
+
+    /** The series of an instant query (a scalar counts as one). */
+    private static List<JsonNode> query(String promql) {
+        try {
+            JsonNode data = get("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8))
+                    .path("data");
+            if ("scalar".equals(data.path("resultType").asText())) {
+                return List.of(data.path("result"));
+            }
+            return java.util.stream.StreamSupport.stream(data.path("result").spliterator(), false)
+                    .collect(Collectors.toList());
+        } catch (Exception e) {
+            throw new AssertionError("query " + promql, e);
+        }
+    }
+
+    private static JsonNode get(String path) throws Exception {
+        HttpResponse<String> response = HTTP.send(
+                HttpRequest.newBuilder(prometheus.resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(path + ": " + response.body()).isEqualTo(200);
+        return JSON.readTree(response.body());
+    }
+
+    private static String status(String buyer, String purchaseId) {
+        return api.status(tokens.buyer(buyer), purchaseId).body().path("status").asText();
+    }
+
+    private static void signal(String signal, long pid) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
+                .inheritIO()
+                .start();
+        assertThat(kill.waitFor()).as("kill -%s %d", signal, pid).isZero();
+    }
+}
