@@ -39,7 +39,11 @@ final class ChaosStack implements AutoCloseable {
     /** What the nemesis may do to a link. */
     static final List<String> NETWORK_FAULTS = List.of("latency", "timeout", "slow_close", "cut");
 
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+    /**
+     * How long a started app may take to report UP: a worker is UP only once it polls Temporal,
+     * which may itself be restarting, on 2 cores shared by the whole stack.
+     */
+    private static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
 
     private final Path root;
     private final Processes processes;
