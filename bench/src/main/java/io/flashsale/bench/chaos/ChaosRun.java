@@ -27,8 +27,16 @@ import java.util.stream.Collectors;
  */
 public final class ChaosRun {
 
-    /** How a run is asked for: {@code bin/flashsale chaos [--duration 10m] [--seed N] [--rate R]}. */
-    public record Options(long seed, Duration duration, int rate, Path root, Path out) {}
+    /**
+     * How a run is asked for: {@code bin/flashsale chaos [--duration 10m] [--seed N] [--rate R]
+     * [--temporal cluster]}; {@code cluster}: on the production-like Temporal cluster.
+     */
+    public record Options(long seed, Duration duration, int rate, Path root, Path out, boolean cluster) {
+
+        public Options(long seed, Duration duration, int rate, Path root, Path out) {
+            this(seed, duration, rate, root, out, false);
+        }
+    }
 
     /** What a run found. */
     public record Result(
@@ -56,9 +64,10 @@ public final class ChaosRun {
 
     public static Result run(Options options) throws Exception {
         Files.createDirectories(options.out());
-        List<Nemesis.Fault> schedule = Nemesis.schedule(options.seed(), options.duration());
+        List<Nemesis.Fault> schedule =
+                Nemesis.schedule(options.seed(), options.duration(), ChaosStack.targets(options.cluster()));
         System.out.print(Nemesis.print(options.seed(), schedule, options.out().resolve("schedule.txt")));
-        try (ChaosStack stack = ChaosStack.start(options.root(), options.out().resolve("logs"))) {
+        try (ChaosStack stack = ChaosStack.start(options.root(), options.out().resolve("logs"), options.cluster())) {
             Api admin = new Api(stack.apis().get(0));
             Tokens tokens = stack.tokens();
             List<String> sales = createSales(admin, tokens, options.seed());
@@ -93,7 +102,8 @@ public final class ChaosRun {
                     .forEach(done -> violations.add(
                             new Violation("nemesis", done.fault() + " did not heal: " + done.failure(), List.of())));
             String table = Checker.table(history, violations) + faultsTable(nemesis) + "drift audits: " + drift.size()
-                    + (drift.isEmpty() ? "" : "\n  " + String.join("\n  ", drift)) + "\nseed " + options.seed() + "\n";
+                    + (drift.isEmpty() ? "" : "\n  " + String.join("\n  ", drift)) + "\nseed " + options.seed()
+                    + (options.cluster() ? ", Temporal cluster" : ", Temporal dev server") + "\n";
             write(options.out(), history, table);
             return new Result(options.seed(), schedule, nemesis.done(), history, drift, violations, table);
         }
@@ -162,20 +172,31 @@ public final class ChaosRun {
         Files.writeString(out.resolve("result.txt"), table);
     }
 
-    /** {@code chaos [--seed N] [--duration 10m|90s] [--rate R] [--root DIR] [--out DIR]}; exit 1 on a violation. */
+    /**
+     * {@code chaos [--seed N] [--duration 10m|90s] [--rate R] [--temporal dev|cluster] [--root DIR]
+     * [--out DIR]}; exit 1 on a violation.
+     */
     public static int main(Map<String, String> o) throws Exception {
         Options options = new Options(
                 Long.parseLong(o.getOrDefault("seed", "" + System.currentTimeMillis() % 100_000)),
                 duration(o.getOrDefault("duration", "10m")),
                 Integer.parseInt(o.getOrDefault("rate", "20")),
                 Path.of(o.getOrDefault("root", ".")),
-                Path.of(o.getOrDefault("out", "target/chaos")));
+                Path.of(o.getOrDefault("out", "target/chaos")),
+                temporal(o.getOrDefault("temporal", "dev")));
         Result result = run(options);
         System.out.println();
         System.out.println(result.table());
         System.out.println("history: " + options.out().resolve("history.jsonl") + ", schedule: "
                 + options.out().resolve("schedule.txt"));
         return result.violations().isEmpty() ? 0 : 1;
+    }
+
+    private static boolean temporal(String kind) {
+        if (!kind.equals("dev") && !kind.equals("cluster")) {
+            throw new IllegalArgumentException("--temporal dev|cluster, not " + kind);
+        }
+        return kind.equals("cluster");
     }
 
     static Duration duration(String text) {

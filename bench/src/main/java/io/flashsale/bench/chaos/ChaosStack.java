@@ -3,7 +3,9 @@ package io.flashsale.bench.chaos;
 import io.flashsale.bench.Processes;
 import io.flashsale.bench.Stack;
 import io.flashsale.bench.Stores;
+import io.flashsale.bench.TemporalClusterProcesses;
 import io.flashsale.bench.TemporalProcess;
+import io.flashsale.bench.TemporalService;
 import io.flashsale.bench.Tokens;
 import io.flashsale.devredis.RedisServer;
 import io.flashsale.devtemporal.DevServer;
@@ -29,9 +31,23 @@ import java.util.UUID;
  */
 final class ChaosStack implements AutoCloseable {
 
-    /** What the nemesis may kill. */
+    /** What the nemesis may kill on the dev server. */
     static final List<String> TARGETS =
             List.of("api-1", "api-2", "worker-1", "worker-2", "temporal", "redis", "mariadb");
+
+    /** What the nemesis may kill on the Temporal cluster: its frontend or a history host instead. */
+    static final List<String> CLUSTER_TARGETS = List.of(
+            "api-1",
+            "api-2",
+            "worker-1",
+            "worker-2",
+            "temporal-frontend",
+            "temporal-history-1",
+            "temporal-history-2",
+            "redis",
+            "mariadb");
+
+    private static final String CLUSTER_NODE = "temporal-";
 
     /** The proxied connections from the apps to a store. */
     static final List<String> LINKS = List.of("to-redis", "to-mysql", "to-temporal");
@@ -56,25 +72,31 @@ final class ChaosStack implements AutoCloseable {
     private Stores stores;
     private Stores appStores;
     private String temporalProxy;
-    private TemporalProcess temporal;
+    private TemporalService temporal;
 
     private ChaosStack(Path root, Path logs) throws IOException {
         this.root = root;
         this.processes = new Processes(logs, READY_TIMEOUT);
     }
 
-    static ChaosStack start(Path root, Path logs) throws Exception {
+    /** What the nemesis may kill in a stack on the cluster or on the dev server. */
+    static List<String> targets(boolean cluster) {
+        return cluster ? CLUSTER_TARGETS : TARGETS;
+    }
+
+    /**
+     * Starts the stack, with the production-like Temporal cluster (PostgreSQL, two history hosts;
+     * databases {@code temporal_chaos<id>}) when {@code cluster}, else the dev server.
+     */
+    static ChaosStack start(Path root, Path logs, boolean cluster) throws Exception {
         ChaosStack stack = new ChaosStack(root, logs);
         try {
             stack.redis = RedisServer.start(logs.resolve("redis"), "everysec");
             Stores fresh = Stores.fresh();
             stack.mariadb = MariaDb.start(stack.processes, logs.resolve("mariadb"), fresh.user(), fresh.password());
             stack.stores = fresh.onRedis(stack.redis.url()).onMysql(stack.mariadb.url());
-            DevServer.Options options = DevServer.Options.onPort(Processes.freePort())
-                    .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
-            Files.deleteIfExists(options.dbFile());
             stack.temporal =
-                    TemporalProcess.start(stack.processes, root, options, DevServer.Kind.CLI, System.out::println);
+                    cluster ? startCluster(stack.processes, root, logs) : startDevServer(stack.processes, root, logs);
             stack.proxyTheStores(root);
             for (String app : List.of("worker-1", "worker-2", "api-1", "api-2")) {
                 stack.ports.put(app, Processes.freePort());
@@ -103,6 +125,19 @@ final class ChaosStack implements AutoCloseable {
         return new Tokens(jwtSecret);
     }
 
+    private static TemporalService startDevServer(Processes processes, Path root, Path logs) throws Exception {
+        DevServer.Options options = DevServer.Options.onPort(Processes.freePort())
+                .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
+        Files.deleteIfExists(options.dbFile());
+        return TemporalProcess.start(processes, root, options, DevServer.Kind.CLI, System.out::println);
+    }
+
+    private static TemporalService startCluster(Processes processes, Path root, Path logs) throws Exception {
+        String name = "chaos" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+        return TemporalClusterProcesses.start(
+                processes, root, name, logs.toAbsolutePath().resolve("temporal-cluster"), System.out::println);
+    }
+
     private void proxyTheStores(Path root) throws Exception {
         toxiproxy = Toxiproxy.start(processes, root);
         int redisPort = toxiproxy.proxy("to-redis", URI.create(redis.url()).getAuthority());
@@ -116,12 +151,25 @@ final class ChaosStack implements AutoCloseable {
     long pid(String target) {
         return switch (target) {
             case "redis" -> redis.pid();
-            case "temporal" -> temporal.process().isAlive() ? temporal.process().pid() : -1;
+            case "temporal" -> alive(((TemporalProcess) temporal).process());
             case "mariadb" -> mariadb.pid();
-            default -> processes.get(currentName.get(target)).isAlive()
-                    ? processes.get(currentName.get(target)).pid()
-                    : -1;
+            default -> target.startsWith(CLUSTER_NODE)
+                    ? alive(cluster().process(node(target)))
+                    : alive(processes.get(currentName.get(target)));
         };
+    }
+
+    private static long alive(Process process) {
+        return process.isAlive() ? process.pid() : -1;
+    }
+
+    private TemporalClusterProcesses cluster() {
+        return (TemporalClusterProcesses) temporal;
+    }
+
+    /** The cluster's name of the node {@code target} names ({@code temporal-history-1}: {@code history-1}). */
+    private static String node(String target) {
+        return target.substring(CLUSTER_NODE.length());
     }
 
     /** SIGKILL of {@code target}, no shutdown of any kind; returns the pid it killed. */
@@ -129,9 +177,13 @@ final class ChaosStack implements AutoCloseable {
         long pid = pid(target);
         switch (target) {
             case "redis" -> redis.kill();
-            case "temporal" -> temporal.kill();
+            case "temporal" -> ((TemporalProcess) temporal).kill();
             case "mariadb" -> mariadb.kill();
             default -> {
+                if (target.startsWith(CLUSTER_NODE)) {
+                    cluster().kill(node(target));
+                    return pid;
+                }
                 Process process = processes.get(currentName.get(target));
                 process.destroyForcibly();
                 process.waitFor();
@@ -144,9 +196,13 @@ final class ChaosStack implements AutoCloseable {
     void restart(String target) throws Exception {
         switch (target) {
             case "redis" -> redis.restart();
-            case "temporal" -> temporal.restart();
+            case "temporal" -> ((TemporalProcess) temporal).restart();
             case "mariadb" -> mariadb.restart();
             default -> {
+                if (target.startsWith(CLUSTER_NODE)) {
+                    cluster().restart(node(target));
+                    return;
+                }
                 launch(target);
                 awaitHealthy(target);
             }
@@ -217,8 +273,11 @@ final class ChaosStack implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        // every store is the run's own: its files stay with the logs
+        // every store is the run's own: its files stay with the logs; the cluster's databases go
         processes.close();
+        if (temporal instanceof TemporalClusterProcesses cluster) {
+            cluster.cluster().dropDatabases();
+        }
         if (redis != null) {
             redis.close();
         }

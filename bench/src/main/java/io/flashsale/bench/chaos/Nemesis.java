@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 
 /**
  * The faults of a chaos run, decided by its seed before it starts: every 10 to 40 s, as often one
- * as the other, a SIGKILL of one of the stack's processes ({@link ChaosStack#TARGETS}) or a network
+ * as the other, a SIGKILL of one of the stack's processes ({@link ChaosStack#targets}) or a network
  * fault on one of its links ({@link ChaosStack#LINKS}, {@link ChaosStack#NETWORK_FAULTS}), healed 2
  * to 8 s later (the process started again, the fault taken off); now and then a second one at the
  * same moment. The same seed and duration give the same schedule. Each fault is recorded with what
@@ -64,7 +64,13 @@ public final class Nemesis {
         this.schedule = List.copyOf(schedule);
     }
 
+    /** The schedule of a run on the dev server. */
     public static List<Fault> schedule(long seed, Duration duration) {
+        return schedule(seed, duration, ChaosStack.TARGETS);
+    }
+
+    /** The schedule of a run whose processes to kill are {@code targets}. */
+    public static List<Fault> schedule(long seed, Duration duration, List<String> targets) {
         Random random = new Random(seed);
         List<Fault> faults = new ArrayList<>();
         long at = FIRST.toMillis() + random.nextInt(10_000);
@@ -73,8 +79,8 @@ public final class Nemesis {
             Set<String> hit = new HashSet<>();
             while (hit.size() < together) {
                 boolean kill = random.nextBoolean();
-                List<String> targets = kill ? ChaosStack.TARGETS : ChaosStack.LINKS;
-                String target = targets.get(random.nextInt(targets.size()));
+                List<String> candidates = kill ? targets : ChaosStack.LINKS;
+                String target = candidates.get(random.nextInt(candidates.size()));
                 String action =
                         kill ? KILL : ChaosStack.NETWORK_FAULTS.get(random.nextInt(ChaosStack.NETWORK_FAULTS.size()));
                 Duration down = Duration.ofMillis(2_000 + random.nextInt(6_000));

@@ -61,6 +61,21 @@ class NemesisTest {
     }
 
     @Test
+    void onTheClusterKillsItsFrontendAndHistoryHostsNotADevServer() {
+        List<Nemesis.Fault> faults = new ArrayList<>();
+        for (long seed = 1; seed <= 20; seed++) {
+            faults.addAll(Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.targets(true)));
+        }
+
+        assertThat(faults)
+                .filteredOn(Nemesis.Fault::kill)
+                .extracting(Nemesis.Fault::target)
+                .contains("temporal-frontend", "temporal-history-1", "temporal-history-2")
+                .doesNotContain("temporal")
+                .allSatisfy(target -> assertThat(ChaosStack.CLUSTER_TARGETS).contains(target));
+    }
+
+    @Test
     void twoAtOnceHitTwoDifferentTargets() {
         for (long seed = 1; seed <= 50; seed++) {
             List<Nemesis.Fault> faults = Nemesis.schedule(seed, TEN_MINUTES);
