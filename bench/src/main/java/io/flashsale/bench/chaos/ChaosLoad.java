@@ -7,8 +7,11 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,6 +23,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * run's seed (first clicks of new buyers, same-key retries, second clicks, payments, duplicated and
  * wrong-amount payments, cancels), sent to the apis in turn, each logged as an {@link Op} with its
  * answer or none. A slow answer does not slow the load: every operation runs on a pool of its own.
+ * An operation enters the history when it is sent (as Jepsen logs an invocation), unknown until its
+ * answer replaces it; what is still unanswered when the load ends stays unknown, and what never
+ * left the pool's queue is dropped, never sent.
  */
 final class ChaosLoad {
 
@@ -40,7 +46,7 @@ final class ChaosLoad {
     private final List<String> sales;
     private final Random random;
     private final long startNanos;
-    private final List<Op> history = new CopyOnWriteArrayList<>();
+    private final Map<Long, Op> history = new ConcurrentHashMap<>();
     private final List<Buyer> buyers = new CopyOnWriteArrayList<>();
     private final AtomicLong ids = new AtomicLong();
     private final ExecutorService senders = Executors.newFixedThreadPool(48);
@@ -66,8 +72,12 @@ final class ChaosLoad {
             senders.execute(operation);
         }
         senders.shutdown();
-        senders.awaitTermination(TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS);
-        return List.copyOf(history);
+        if (!senders.awaitTermination(TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS)) {
+            senders.shutdownNow();
+        }
+        return history.values().stream()
+                .sorted(Comparator.comparingLong(Op::id))
+                .toList();
     }
 
     /** The next operation, by the seed: new buyers most, the rest on buyers met before. */
@@ -134,7 +144,24 @@ final class ChaosLoad {
     }
 
     private void record(Op.Kind kind, Buyer buyer, String key, long amount, Call call) {
+        long id = ids.incrementAndGet();
         long invoked = millis();
+        history.put(
+                id,
+                new Op(
+                        id,
+                        kind,
+                        buyer.saleId(),
+                        buyer.userId(),
+                        buyer.purchaseId(),
+                        key,
+                        amount,
+                        invoked,
+                        Op.Outcome.UNKNOWN,
+                        0,
+                        "",
+                        "",
+                        -1));
         Api.Response response;
         try {
             response = call.send();
@@ -144,20 +171,22 @@ final class ChaosLoad {
         int status = response == null ? 0 : response.status();
         Op.Outcome outcome =
                 status == 0 || status >= 500 ? Op.Outcome.UNKNOWN : status >= 400 ? Op.Outcome.FAIL : Op.Outcome.OK;
-        history.add(new Op(
-                ids.incrementAndGet(),
-                kind,
-                buyer.saleId(),
-                buyer.userId(),
-                buyer.purchaseId(),
-                key,
-                amount,
-                invoked,
-                outcome,
-                status,
-                status >= 400 ? response.problemType() : "",
-                purchaseStatus(response),
-                response == null ? -1 : millis()));
+        history.put(
+                id,
+                new Op(
+                        id,
+                        kind,
+                        buyer.saleId(),
+                        buyer.userId(),
+                        buyer.purchaseId(),
+                        key,
+                        amount,
+                        invoked,
+                        outcome,
+                        status,
+                        status >= 400 ? response.problemType() : "",
+                        purchaseStatus(response),
+                        response == null ? -1 : millis()));
     }
 
     /**
