@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,9 +110,9 @@ public final class Nemesis {
 
     /**
      * Runs the schedule against {@code stack} from {@code startNanos}, one moment after the other
-     * (the faults of one moment together: all injected, then each healed after its time down), so
-     * a process is never killed while it is still starting; a slow restart delays the faults after
-     * it. Returns once every fault is healed and every process runs again.
+     * (the faults of one moment together: all injected, then each healed after its time down, each
+     * on its own), so a process is never killed while it is still starting; a slow restart delays
+     * the faults after it. Returns once every fault is healed and every process runs again.
      */
     void run(ChaosStack stack, long startNanos) throws InterruptedException {
         Map<Duration, List<Fault>> moments = new TreeMap<>();
@@ -130,23 +129,29 @@ public final class Nemesis {
                 }
             }
             long down = System.nanoTime();
-            List<Map.Entry<Fault, Done>> byHealTime = new ArrayList<>(injected.entrySet());
-            byHealTime.sort(Map.Entry.comparingByKey(Comparator.comparing(Fault::down)));
-            for (Map.Entry<Fault, Done> entry : byHealTime) {
-                Fault fault = entry.getKey();
-                sleepUntil(down + fault.down().toNanos());
-                try {
-                    done.add(heal(stack, entry.getValue()));
-                } catch (Exception e) {
-                    done.add(new Done(
-                            fault,
-                            entry.getValue().killedPid(),
-                            -1,
-                            entry.getValue().broken(),
-                            null,
-                            "heal: " + e));
-                }
+            // each fault heals on its own thread: a worker restarted first waits for the Temporal
+            // killed with it, so healing one after the other would wait on itself
+            List<Thread> healing = new ArrayList<>();
+            for (Map.Entry<Fault, Done> entry : injected.entrySet()) {
+                Thread thread = new Thread(
+                        () -> healAt(stack, entry.getValue(), down),
+                        "heal-" + entry.getKey().target());
+                thread.start();
+                healing.add(thread);
             }
+            for (Thread thread : healing) {
+                thread.join();
+            }
+        }
+    }
+
+    private void healAt(ChaosStack stack, Done injected, long down) {
+        Fault fault = injected.fault();
+        try {
+            sleepUntil(down + fault.down().toNanos());
+            done.add(heal(stack, injected));
+        } catch (Exception e) {
+            done.add(new Done(fault, injected.killedPid(), -1, injected.broken(), null, "heal: " + e));
         }
     }
 
