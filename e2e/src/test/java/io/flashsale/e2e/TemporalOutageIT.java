@@ -2,6 +2,7 @@ package io.flashsale.e2e;
 
 import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.bench.Api;
@@ -92,6 +93,11 @@ class TemporalOutageIT extends ProxiedSystemTest {
                     .isEqualTo(5);
             assertThat(ids).allSatisfy(id -> assertThat(stores.gate().holdState(saleId, id))
                     .contains(HoldState.HELD));
+            // the outage lasts until each of the api's starts has given up (its retries take 2 s),
+            // so a start still under way cannot slip through once the proxy is restored
+            await().atMost(Duration.ofSeconds(30))
+                    .untilAsserted(() -> assertThat(ids).allSatisfy(id -> assertThat(system.log("api"))
+                            .contains("workflow start deferred to the relay purchaseId=" + id + ":")));
         } finally {
             proxy.restore();
             buyers.shutdownNow();
