@@ -145,48 +145,37 @@ final class ChaosLoad {
 
     private void record(Op.Kind kind, Buyer buyer, String key, long amount, Call call) {
         long id = ids.incrementAndGet();
-        long invoked = millis();
-        history.put(
+        Op sent = new Op(
                 id,
-                new Op(
-                        id,
-                        kind,
-                        buyer.saleId(),
-                        buyer.userId(),
-                        buyer.purchaseId(),
-                        key,
-                        amount,
-                        invoked,
-                        Op.Outcome.UNKNOWN,
-                        0,
-                        "",
-                        "",
-                        -1));
+                kind,
+                buyer.saleId(),
+                buyer.userId(),
+                buyer.purchaseId(),
+                key,
+                amount,
+                millis(),
+                Op.Outcome.UNKNOWN,
+                0,
+                "",
+                "",
+                -1);
+        history.put(id, sent);
         Api.Response response;
         try {
             response = call.send();
         } catch (UncheckedIOException | IllegalStateException noAnswer) {
-            response = null;
+            return;
         }
-        int status = response == null ? 0 : response.status();
-        Op.Outcome outcome =
-                status == 0 || status >= 500 ? Op.Outcome.UNKNOWN : status >= 400 ? Op.Outcome.FAIL : Op.Outcome.OK;
+        int status = response.status();
+        Op.Outcome outcome = status >= 500 ? Op.Outcome.UNKNOWN : status >= 400 ? Op.Outcome.FAIL : Op.Outcome.OK;
         history.put(
                 id,
-                new Op(
-                        id,
-                        kind,
-                        buyer.saleId(),
-                        buyer.userId(),
-                        buyer.purchaseId(),
-                        key,
-                        amount,
-                        invoked,
+                sent.answered(
                         outcome,
                         status,
                         status >= 400 ? response.problemType() : "",
                         purchaseStatus(response),
-                        response == null ? -1 : millis()));
+                        millis()));
     }
 
     /**

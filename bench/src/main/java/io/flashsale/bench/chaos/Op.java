@@ -28,6 +28,24 @@ public record Op(
         String purchaseStatus,
         long answeredAtMillis) {
 
+    /** The same invocation with its answer: outcome, status, problem type, purchase status, time. */
+    Op answered(Outcome outcome, int status, String problemType, String purchaseStatus, long answeredAtMillis) {
+        return new Op(
+                id,
+                kind,
+                saleId,
+                userId,
+                purchaseId,
+                key,
+                amountMinor,
+                invokedAtMillis,
+                outcome,
+                status,
+                problemType,
+                purchaseStatus,
+                answeredAtMillis);
+    }
+
     /** What the client did. */
     public enum Kind {
         /** A buyer's first click: POST /api/sales/{sale}/purchases with a new Idempotency-Key. */
