@@ -19,6 +19,7 @@ import java.util.Map;
  *       {@code TEST_SERVER}. What it does and why goes to stderr.
  *   <li>{@code await ADDRESS NAMESPACE SECONDS}: exits 0 once the server is ready ({@link Readiness}).
  *   <li>{@code test-server NAMESPACE PORT}: runs the fallback, Temporal's Java test server.
+ *   <li>{@code jaeger --root DIR}: finds or builds Jaeger ({@link Jaeger}) and prints its path.
  * </ul>
  */
 public final class DevTemporalMain {
@@ -31,13 +32,14 @@ public final class DevTemporalMain {
         // named apart from logback.xml, so the jar configures no logging where it is a library
         System.setProperty("logback.configurationFile", "devtemporal-logback.xml");
         if (args.length == 0) {
-            fail("usage: command|await|test-server ...");
+            fail("usage: command|await|test-server|jaeger ...");
         }
         List<String> rest = Arrays.asList(args).subList(1, args.length);
         switch (args[0]) {
             case "command" -> printCommand(options(rest));
             case "await" -> await(rest);
             case TEST_SERVER -> DevTemporalServer.run(rest.get(0), Integer.parseInt(rest.get(1)));
+            case "jaeger" -> printJaeger(options(rest));
             default -> fail("unknown command " + args[0]);
         }
     }
@@ -54,6 +56,13 @@ public final class DevTemporalMain {
                 server, new TemporalCli(root, System.err::println).locateOrBuild(), javaPrefix(), System.err::println);
         System.out.println(command.kind());
         command.arguments().forEach(System.out::println);
+    }
+
+    private static void printJaeger(Map<String, String> options) {
+        Path root = Path.of(options.getOrDefault("--root", "."));
+        new Jaeger(root, System.err::println)
+                .locateOrBuild()
+                .ifPresentOrElse(System.out::println, () -> fail("no Jaeger (see above)"));
     }
 
     private static void await(List<String> args) throws InterruptedException {

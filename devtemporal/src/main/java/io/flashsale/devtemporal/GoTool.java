@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -23,19 +25,37 @@ import java.util.stream.Stream;
 public final class GoTool {
 
     private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(30);
+    private static final Pattern MODULE_DIR = Pattern.compile("\"Dir\":\\s*\"([^\"]+)\"");
 
     private final Path folder;
     private final List<String> packages;
     private final Consumer<String> log;
+    /** {@code module@version} whose own folder the packages are built in, or null: {@code go install}. */
+    private final String module;
 
     /**
      * {@code packages} are {@code go install} arguments ({@code module/cmd/x@version}), all built
      * into {@code folder}, each as the last element of its package path.
      */
     public GoTool(Path folder, List<String> packages, Consumer<String> log) {
+        this(folder, null, packages, log);
+    }
+
+    private GoTool(Path folder, String module, List<String> packages, Consumer<String> log) {
         this.folder = folder.toAbsolutePath().normalize();
+        this.module = module;
         this.packages = List.copyOf(packages);
         this.log = log;
+    }
+
+    /**
+     * For a module whose go.mod carries {@code replace} directives, which {@code go install
+     * module/cmd/x@version} refuses: the module is downloaded into Go's module cache and each of
+     * {@code packages} ({@code ./cmd/x}) is built with {@code go build} in its folder, where the
+     * directives apply.
+     */
+    public static GoTool inModule(Path folder, String moduleAtVersion, List<String> packages, Consumer<String> log) {
+        return new GoTool(folder, moduleAtVersion, packages, log);
     }
 
     /** {@code folder/name}. */
@@ -60,7 +80,7 @@ public final class GoTool {
                             java.nio.file.StandardOpenOption.CREATE,
                             java.nio.file.StandardOpenOption.WRITE);
                     FileLock ignored = lockFile.lock()) {
-                return built(names) || goInstall(go.get()) && built(names) ? Optional.of(folder) : Optional.empty();
+                return built(names) || build(go.get()) && built(names) ? Optional.of(folder) : Optional.empty();
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot build into " + folder, e);
@@ -89,35 +109,72 @@ public final class GoTool {
                 .or(() -> onPath("go", "/usr/local/go/bin"));
     }
 
-    private boolean goInstall(Path go) {
-        String what = String.join(" ", packages);
-        log.accept("building: go install " + what + " (minutes the first time, seconds after)");
-        Path output = folder.resolve("build.log");
-        List<String> command = new ArrayList<>(List.of(go.toString(), "install"));
-        command.addAll(packages);
+    private boolean build(Path go) {
+        if (module == null) {
+            List<String> install = new ArrayList<>(List.of(go.toString(), "install"));
+            install.addAll(packages);
+            return run(install, null, String.join(" ", packages));
+        }
+        if (!run(List.of(go.toString(), "mod", "download", "-json", module), null, "go mod download " + module)) {
+            return false;
+        }
+        Matcher dir;
+        try {
+            dir = MODULE_DIR.matcher(Files.readString(buildLog()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (!dir.find()) {
+            log.accept("go mod download named no folder for " + module + "; see " + buildLog());
+            return false;
+        }
+        Path source = Path.of(dir.group(1));
+        return packages.stream()
+                .allMatch(pkg -> run(
+                        List.of(
+                                go.toString(),
+                                "build",
+                                "-o",
+                                folder.resolve(Path.of(pkg).getFileName()).toString(),
+                                pkg),
+                        source,
+                        module + " " + pkg));
+    }
+
+    /** Runs a go command (in {@code directory}, or here when null), its output in build.log. */
+    private boolean run(List<String> command, Path directory, String what) {
+        log.accept("building: " + what + " (minutes the first time, seconds after)");
+        Path output = buildLog();
         ProcessBuilder builder =
                 new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+        if (directory != null) {
+            builder.directory(directory.toFile());
+        }
         builder.environment().put("GOBIN", folder.toString());
         try {
             Process process = builder.start();
             if (!process.waitFor(BUILD_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
                 process.destroyForcibly();
-                log.accept("go install did not finish within " + BUILD_TIMEOUT + "; see " + output);
+                log.accept(what + " did not finish within " + BUILD_TIMEOUT + "; see " + output);
                 return false;
             }
             if (process.exitValue() != 0) {
-                log.accept("go install " + what + " failed (exit " + process.exitValue() + "):\n" + tail(output)
-                        + "\n(full output: " + output + ")");
+                log.accept(what + " failed (exit " + process.exitValue() + "):\n" + tail(output) + "\n(full output: "
+                        + output + ")");
                 return false;
             }
             log.accept("built " + what + " into " + folder);
             return true;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot run " + go, e);
+            throw new UncheckedIOException("cannot run " + command.get(0), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    private Path buildLog() {
+        return folder.resolve("build.log");
     }
 
     private static String tail(Path file) throws IOException {

@@ -1,0 +1,31 @@
+package io.flashsale.devtemporal;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Jaeger, the tracing backend of {@code bin/flashsale up --observe} and of the tracing test: one
+ * process that receives spans over OTLP, keeps them in memory and serves its UI and query API
+ * (configuration: deploy/jaeger/config.yaml). Built from its Go module into the project's
+ * git-ignored {@code .tools/} when missing ({@link GoTool#inModule}: its go.mod has a {@code
+ * replace} that {@code go install} refuses).
+ */
+public final class Jaeger {
+
+    public static final String MODULE = "github.com/jaegertracing/jaeger@v1.76.0";
+
+    private final GoTool tool;
+
+    public Jaeger(Path projectRoot, Consumer<String> log) {
+        String version = MODULE.substring(MODULE.indexOf('@') + 1);
+        this.tool = GoTool.inModule(
+                projectRoot.resolve(".tools").resolve("jaeger-" + version), MODULE, List.of("./cmd/jaeger"), log);
+    }
+
+    /** The binary, built when needed; empty (with the reason logged) when it cannot be. */
+    public Optional<Path> locateOrBuild() {
+        return tool.locateOrBuild("jaeger").map(folder -> tool.binary("jaeger"));
+    }
+}
