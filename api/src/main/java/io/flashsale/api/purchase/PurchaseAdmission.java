@@ -13,9 +13,12 @@ import io.flashsale.stores.admission.SoldOutMarks;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.tracing.Span;
+import io.micrometer.tracing.Tracer;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Service;
 
 /**
@@ -26,10 +29,13 @@ import org.springframework.stereotype.Service;
  * neither Temporal nor MySQL. An admitted buyer is answered as soon as the Lua returns: the stream
  * entry it wrote in the same atomic step (the outbox) is the durable record of the purchase, and
  * {@link PurchaseStarts} turns it into a workflow off the request thread. A repeat with the same key
- * is answered from the hold the same Lua call read, without asking Temporal.
+ * is answered from the hold the same Lua call read, without asking Temporal. The Lua call is a span
+ * of the request's trace ({@value #SCRIPT_SPAN}); a request not sampled pays for a no-op span only.
  */
 @Service
 class PurchaseAdmission {
+
+    static final String SCRIPT_SPAN = "admit.lua";
 
     private final AdmissionGate gate;
     private final PurchaseStarts starts;
@@ -38,14 +44,17 @@ class PurchaseAdmission {
     private final Map<AdmissionOutcome, Counter> outcomes = new EnumMap<>(AdmissionOutcome.class);
     private final Map<AdmissionOutcome, Timer> latency = new EnumMap<>(AdmissionOutcome.class);
     private final Counter soldOutFromMemory;
+    private final Tracer tracer;
 
     PurchaseAdmission(
             AdmissionGate gate,
             PurchaseStarts starts,
             SoldOutMarks soldOutMarks,
             ApiProperties properties,
-            MeterRegistry meters) {
+            MeterRegistry meters,
+            ObjectProvider<Tracer> tracer) {
         this.gate = gate;
+        this.tracer = tracer.getIfAvailable(() -> Tracer.NOOP);
         this.starts = starts;
         this.soldOutMarks = soldOutMarks;
         this.limits = properties.rateLimit();
@@ -76,7 +85,7 @@ class PurchaseAdmission {
             soldOutFromMemory.increment();
             throw soldOut(saleId);
         }
-        Admission admission = gate.admit(saleId, userId, idempotencyKey, new Client(clientAddress, limits));
+        Admission admission = admitInScript(saleId, userId, idempotencyKey, clientAddress);
         count(admission.outcome(), start);
         PurchaseId id = PurchaseId.of(saleId, userId);
         return switch (admission.outcome()) {
@@ -97,6 +106,23 @@ class PurchaseAdmission {
             case UNKNOWN_SALE -> throw new ProblemException(ApiProblem.SALE_NOT_FOUND, "no sale " + saleId);
             case RATE_LIMITED -> throw new RateLimitedException(admission.retryAfterSeconds());
         };
+    }
+
+    private Admission admitInScript(String saleId, String userId, String idempotencyKey, String clientAddress) {
+        Span span = tracer.nextSpan()
+                .name(SCRIPT_SPAN)
+                .tag("flashsale.sale", saleId)
+                .start();
+        try (Tracer.SpanInScope ignored = tracer.withSpan(span)) {
+            Admission admission = gate.admit(saleId, userId, idempotencyKey, new Client(clientAddress, limits));
+            span.tag("flashsale.outcome", admission.outcome().name());
+            return admission;
+        } catch (RuntimeException e) {
+            span.error(e);
+            throw e;
+        } finally {
+            span.end();
+        }
     }
 
     private void count(AdmissionOutcome outcome, long startNanos) {

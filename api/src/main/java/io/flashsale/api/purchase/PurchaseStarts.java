@@ -9,6 +9,7 @@ import io.flashsale.workflows.purchase.PurchaseStarter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.tracing.Tracer;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -17,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -27,6 +29,8 @@ import org.springframework.stereotype.Component;
  * at most {@code queueCapacity} waiting. When the queue is full, or a start fails (Temporal down),
  * the entry stays in the sale's stream and the worker's relay starts it later: back-pressure never
  * reaches the buyer. A started workflow's entry is dropped (XDEL), so the relay has nothing to do.
+ * A start runs in the trace of the request that admitted the buyer: the workflow's spans, on the
+ * worker, join the request's trace.
  */
 @Component
 class PurchaseStarts implements SmartLifecycle {
@@ -38,10 +42,17 @@ class PurchaseStarts implements SmartLifecycle {
     private final ApiProperties.Starts settings;
     private final Timer lag;
     private final Counter deferred;
+    private final Tracer tracer;
     private ThreadPoolExecutor executor;
 
-    PurchaseStarts(PurchaseStarter starter, AdmissionGate gate, ApiProperties properties, MeterRegistry meters) {
+    PurchaseStarts(
+            PurchaseStarter starter,
+            AdmissionGate gate,
+            ApiProperties properties,
+            MeterRegistry meters,
+            ObjectProvider<Tracer> tracer) {
         this.starter = starter;
+        this.tracer = tracer.getIfAvailable(() -> Tracer.NOOP);
         this.gate = gate;
         this.settings = properties.starts();
         this.lag = Timer.builder("flashsale.admission.start.lag")
@@ -54,7 +65,7 @@ class PurchaseStarts implements SmartLifecycle {
     /** Queues the admission's workflow start; a full queue leaves it to the relay. Never blocks. */
     void submit(PurchaseId id, Admission admission) {
         try {
-            executor.execute(() -> start(id, admission));
+            executor.execute(tracer.currentTraceContext().wrap(() -> start(id, admission)));
         } catch (RejectedExecutionException full) {
             deferred.increment();
         }
