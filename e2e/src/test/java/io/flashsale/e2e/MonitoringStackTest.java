@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The compose stack runs Prometheus with the tested rules, scraping the api (with its token), the
- * worker and the Temporal server, and Grafana with the dashboard and that Prometheus as data source.
+ * worker and the Temporal server, Grafana with the dashboard and that Prometheus as data source,
+ * and Jaeger with the project's configuration, to which the api and the worker send their spans.
  */
 class MonitoringStackTest {
 
@@ -91,6 +92,35 @@ class MonitoringStackTest {
                 .exists();
         assertThat(stack.environment("grafana").get("GF_SECURITY_ADMIN_PASSWORD"))
                 .matches(REQUIRED);
+    }
+
+    @Test
+    void runsJaegerWithItsConfigurationWhereTheAppsSendTheirSpans() throws IOException {
+        String config = Files.readString(ROOT.resolve("deploy/jaeger/config.yaml"));
+        String otlpPort = defaultOf(config, "JAEGER_OTLP_PORT");
+        String uiPort = defaultOf(config, "JAEGER_UI_PORT");
+
+        assertThat(stack.volumes("jaeger")).containsExactly("./deploy/jaeger/config.yaml:/etc/jaeger/config.yaml:ro");
+        assertThat(stack.command("jaeger")).containsExactly("--config", "/etc/jaeger/config.yaml");
+        assertThat(stack.environment("jaeger")).containsEntry("JAEGER_LISTEN_HOST", "0.0.0.0");
+        for (String app : List.of("api", "worker")) {
+            assertThat(stack.environment(app))
+                    .containsEntry("MANAGEMENT_OTLP_TRACING_ENDPOINT", "http://jaeger:" + otlpPort + "/v1/traces");
+        }
+        assertThat(words(stack.service("jaeger").get("ports")))
+                .singleElement()
+                .asString()
+                .endsWith(":" + uiPort);
+        assertThat(stack.publishedOn("jaeger")).containsExactly("127.0.0.1");
+    }
+
+    /** The default of {@code ${env:NAME:-default}} in Jaeger's configuration. */
+    private static String defaultOf(String config, String variable) {
+        var matcher = Pattern.compile("\\$\\{env:" + variable + ":-([0-9]+)}").matcher(config);
+        assertThat(matcher.find())
+                .as(variable + " in deploy/jaeger/config.yaml")
+                .isTrue();
+        return matcher.group(1);
     }
 
     private static List<String> targets(String jobName) {

@@ -42,7 +42,10 @@ import org.junit.jupiter.api.TestMethodOrder;
  * every series the alert rules and the Grafana dashboard read is in Prometheus; with the Temporal
  * server stopped (SIGSTOP) while buyers are admitted, the relay cannot start their workflows,
  * FlashSaleAdmissionsWaitForWorkflow fires and the series born of the outage appear. After both,
- * every dashboard expression gives a series. The second test runs after the first.
+ * every dashboard expression gives a series. Jaeger receives the spans of the api and the worker:
+ * one purchase is one trace, from the HTTP request through the admission script and the workflow
+ * start on the api to the workflow, its activities and their SQL on the worker. The tests run in
+ * order.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ObserveCommandIT {
@@ -69,6 +72,7 @@ class ObserveCommandIT {
     private static Api api;
     private static Tokens tokens;
     private static URI prometheus;
+    private static JaegerQuery jaeger;
 
     @BeforeAll
     static void up() throws Exception {
@@ -77,6 +81,7 @@ class ObserveCommandIT {
         String secret = "observe-" + UUID.randomUUID() + UUID.randomUUID();
         int apiPort = Processes.freePort();
         int prometheusPort = Processes.freePort();
+        int jaegerPort = Processes.freePort();
         environment = new HashMap<>(Stack.environment(stores, "127.0.0.1:" + Processes.freePort(), secret));
         environment.putAll(Map.of(
                 "FLASHSALE_RUN_DIR",
@@ -99,16 +104,25 @@ class ObserveCommandIT {
                 "1s",
                 "FLASHSALE_ARCHIVE_INTERVAL",
                 "2s"));
+        environment.putAll(Map.of(
+                "JAEGER_UI_PORT",
+                "" + jaegerPort,
+                "JAEGER_OTLP_PORT",
+                "" + Processes.freePort(),
+                "JAEGER_QUERY_GRPC_PORT",
+                "" + Processes.freePort()));
         // a loaded machine (the suite's other processes) starts the apps slowly
         environment.put("HEALTH_TIMEOUT", "300");
         api = new Api(URI.create("http://127.0.0.1:" + apiPort));
         tokens = new Tokens(secret);
         prometheus = URI.create("http://127.0.0.1:" + prometheusPort);
+        jaeger = new JaegerQuery(URI.create("http://127.0.0.1:" + jaegerPort));
 
         Launcher.Run up = Launcher.run(Duration.ofMinutes(6), environment, "", "up", "--observe");
 
         assertThat(up.exitCode()).as(up.output()).isZero();
         assertThat(up.output()).contains("Prometheus      " + prometheus);
+        assertThat(up.output()).contains("Jaeger          http://127.0.0.1:" + jaegerPort);
     }
 
     @AfterAll
@@ -116,7 +130,7 @@ class ObserveCommandIT {
         if (environment != null) {
             Launcher.Run down = Launcher.run(Duration.ofMinutes(3), environment, "", "down");
             assertThat(down.exitCode()).as(down.output()).isZero();
-            assertThat(down.output()).contains("stopped prometheus");
+            assertThat(down.output()).contains("stopped prometheus", "stopped jaeger");
             stores.drop();
         }
     }
@@ -182,6 +196,51 @@ class ObserveCommandIT {
         assertThat(empty)
                 .as("dashboard queries without a series after the sale and the outage")
                 .isEmpty();
+    }
+
+    @Test
+    @Order(3)
+    void onePurchaseIsOneTraceFromTheRequestThroughTheWorkflowToMySql() throws Exception {
+        String sale = "trace" + UUID.randomUUID().toString().substring(0, 8);
+        api.createSale(tokens.admin(), sale, 2, Duration.ofMinutes(5)).expect("create sale", 201);
+        api.purchase(tokens.buyer("ann"), sale, "key-ann").expect("buy", 202);
+        String ann = PurchaseRequest.purchaseId(sale, "ann");
+        await().atMost(Duration.ofSeconds(60)).until(() -> "PENDING_PAYMENT".equals(status("ann", ann)));
+        // the workflow's span ends, and is sent, when the workflow does
+        api.pay(tokens.payments(), ann, "pay-" + sale).expect("pay", 200);
+
+        // 'up --observe' samples every request; the admission script's span names the sale
+        List<String> traces = await().atMost(Duration.ofSeconds(60))
+                .until(() -> jaeger.traceIds("flashsale-api", "flashsale.sale", sale), ids -> !ids.isEmpty());
+        assertThat(traces).as("traces of the sale's one purchase").hasSize(1);
+        String trace = traces.get(0);
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            List<JaegerQuery.Span> spans = jaeger.spans(trace);
+            assertThat(operations(spans, "flashsale-api"))
+                    .contains("http post /api/sales/{saleId}/purchases", "admit.lua", "StartWorkflow:PurchaseWorkflow");
+            assertThat(operations(spans, "flashsale-worker"))
+                    .contains(
+                            "RunWorkflow:PurchaseWorkflow",
+                            "StartActivity:ConfirmReservation",
+                            "RunActivity:ConfirmReservation",
+                            "StartActivity:CreateOrder",
+                            "RunActivity:CreateOrder");
+            assertThat(spans).as("the order's INSERT, on the worker").anySatisfy(span -> {
+                assertThat(span.service()).isEqualTo("flashsale-worker");
+                assertThat(span.tags().getOrDefault("jdbc.query[0]", "")).containsIgnoringCase("insert into orders");
+            });
+        });
+        assertThat(jaeger.operations("flashsale-api"))
+                .as("Prometheus' scrapes of the api are not traced")
+                .noneMatch(operation -> operation.contains("/actuator"));
+        System.out.printf("jaeger: trace %s of purchase %s%n", trace, ann);
+    }
+
+    private static Set<String> operations(List<JaegerQuery.Span> spans, String service) {
+        return spans.stream()
+                .filter(span -> service.equals(span.service()))
+                .map(JaegerQuery.Span::operation)
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     private static Set<String> seriesReadByTheRulesAndTheDashboard() throws Exception {
