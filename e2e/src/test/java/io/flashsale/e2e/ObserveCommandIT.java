@@ -113,6 +113,8 @@ class ObserveCommandIT {
                 "" + Processes.freePort()));
         // a loaded machine (the suite's other processes) starts the apps slowly
         environment.put("HEALTH_TIMEOUT", "300");
+        // JSON log lines, as a log shipper reads them
+        environment.put("LOG_FORMAT", "ecs");
         api = new Api(URI.create("http://127.0.0.1:" + apiPort));
         tokens = new Tokens(secret);
         prometheus = URI.create("http://127.0.0.1:" + prometheusPort);
@@ -185,6 +187,10 @@ class ObserveCommandIT {
                 .containsExactlyInAnyOrderElementsOf(BORN_OF_AN_OUTAGE));
         String ann = PurchaseRequest.purchaseId(sale, "ann");
         await().atMost(Duration.ofSeconds(90)).until(() -> "PENDING_PAYMENT".equals(status("ann", ann)));
+        assertThat(apiLog("workflow start deferred to the relay purchaseId=" + ann))
+                .as("the api's warning for ann's start, in ann's request's trace")
+                .singleElement()
+                .satisfies(line -> assertThat(line.path("traceId").asText()).matches("[0-9a-f]{32}"));
 
         List<String> empty = new ArrayList<>();
         DashboardTest.expressions(ROOT).forEach((where, expression) -> {
@@ -234,6 +240,20 @@ class ObserveCommandIT {
                 .as("Prometheus' scrapes of the api are not traced")
                 .noneMatch(operation -> operation.contains("/actuator"));
         System.out.printf("jaeger: trace %s of purchase %s%n", trace, ann);
+    }
+
+    /** The api's JSON log lines whose message starts with {@code prefix}. */
+    private static List<JsonNode> apiLog(String prefix) throws Exception {
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(run.resolve("logs").resolve("api.log"))) {
+            if (line.startsWith("{")) {
+                JsonNode entry = JSON.readTree(line);
+                if (entry.path("message").asText().startsWith(prefix)) {
+                    lines.add(entry);
+                }
+            }
+        }
+        return lines;
     }
 
     private static Set<String> operations(List<JaegerQuery.Span> spans, String service) {
