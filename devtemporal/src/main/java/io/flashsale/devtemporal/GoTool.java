@@ -115,7 +115,8 @@ public final class GoTool {
             install.addAll(packages);
             return run(install, null, String.join(" ", packages));
         }
-        if (!run(List.of(go.toString(), "mod", "download", "-json", module), null, "go mod download " + module)) {
+        // in the tool's own folder: not inside whatever Go module the caller happens to stand in
+        if (!run(List.of(go.toString(), "mod", "download", "-json", module), folder, "go mod download " + module)) {
             return false;
         }
         Matcher dir;
@@ -151,6 +152,8 @@ public final class GoTool {
             builder.directory(directory.toFile());
         }
         builder.environment().put("GOBIN", folder.toString());
+        // the module's own go.mod decides, not a go.work of the caller's environment
+        builder.environment().put("GOWORK", "off");
         try {
             Process process = builder.start();
             if (!process.waitFor(BUILD_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {

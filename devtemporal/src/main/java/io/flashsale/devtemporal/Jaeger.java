@@ -1,5 +1,6 @@
 package io.flashsale.devtemporal;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -8,9 +9,10 @@ import java.util.function.Consumer;
 /**
  * Jaeger, the tracing backend of {@code bin/flashsale up --observe} and of the tracing test: one
  * process that receives spans over OTLP, keeps them in memory and serves its UI and query API
- * (configuration: deploy/jaeger/config.yaml). Built from its Go module into the project's
- * git-ignored {@code .tools/} when missing ({@link GoTool#inModule}: its go.mod has a {@code
- * replace} that {@code go install} refuses).
+ * (configuration: deploy/jaeger/config.yaml). Found, in this order: the file named by {@code
+ * JAEGER_BINARY}; the one built earlier into the project's git-ignored {@code .tools/}; else built
+ * there from its Go module ({@link GoTool#inModule}: its go.mod has a {@code replace} that {@code
+ * go install} refuses).
  */
 public final class Jaeger {
 
@@ -26,6 +28,14 @@ public final class Jaeger {
 
     /** The binary, built when needed; empty (with the reason logged) when it cannot be. */
     public Optional<Path> locateOrBuild() {
+        String configured = System.getenv("JAEGER_BINARY");
+        if (configured != null && !configured.isBlank()) {
+            Path binary = Path.of(configured);
+            if (!Files.isExecutable(binary)) {
+                throw new IllegalStateException("JAEGER_BINARY=" + configured + " is not an executable file");
+            }
+            return Optional.of(binary);
+        }
         return tool.locateOrBuild("jaeger").map(folder -> tool.binary("jaeger"));
     }
 }

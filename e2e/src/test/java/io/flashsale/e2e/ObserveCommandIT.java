@@ -10,6 +10,7 @@ import io.flashsale.bench.Processes;
 import io.flashsale.bench.Stack;
 import io.flashsale.bench.Stores;
 import io.flashsale.bench.Tokens;
+import io.flashsale.devtemporal.Jaeger;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -120,6 +121,8 @@ class ObserveCommandIT {
         prometheus = URI.create("http://127.0.0.1:" + prometheusPort);
         jaeger = new JaegerQuery(URI.create("http://127.0.0.1:" + jaegerPort));
 
+        // built first (8 minutes with empty Go caches): up's own wait is for the stack, not a build
+        assertThat(new Jaeger(ROOT, System.err::println).locateOrBuild()).isPresent();
         Launcher.Run up = Launcher.run(Duration.ofMinutes(6), environment, "", "up", "--observe");
 
         assertThat(up.exitCode()).as(up.output()).isZero();

@@ -30,7 +30,8 @@ import org.springframework.stereotype.Service;
  * entry it wrote in the same atomic step (the outbox) is the durable record of the purchase, and
  * {@link PurchaseStarts} turns it into a workflow off the request thread. A repeat with the same key
  * is answered from the hold the same Lua call read, without asking Temporal. The Lua call is a span
- * of the request's trace ({@value #SCRIPT_SPAN}); a request not sampled pays for a no-op span only.
+ * of the request's trace ({@value #SCRIPT_SPAN}); a request not sampled pays for a span that records
+ * nothing.
  */
 @Service
 class PurchaseAdmission {
