@@ -2,32 +2,19 @@ package io.flashsale.stores.admission;
 
 import static io.flashsale.stores.testing.TestAdmissions.admit;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.testing.StoresIntegrationTest;
 import io.flashsale.stores.testing.TestSales;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.data.redis.RedisSystemException;
-import org.springframework.data.redis.core.script.RedisScript;
 
 class AdmissionStreamIT extends StoresIntegrationTest {
 
     @Autowired
     AdmissionStream stream;
-
-    @Autowired
-    RedisScript<List> claimScript;
-
-    @Autowired
-    RedisScript<Long> ackDeleteScript;
-
-    @Autowired
-    RedisScript<List> backlogScript;
 
     @Test
     void listsEveryLoadedSale() {
@@ -91,27 +78,6 @@ class AdmissionStreamIT extends StoresIntegrationTest {
         assertThat(redis.opsForStream().size(keys.sale(sale.id()).admissions())).isZero();
         assertThat(stream.claimIdle(sale.id(), "alive", Duration.ofMillis(1), 10))
                 .isEmpty();
-    }
-
-    @Test
-    void aDoneCutShortLeavesTheEntryPendingForTheNextPass() {
-        Sale sale = loaded(TestSales.open(5));
-        Admission admission = admit(gate, sale.id(), "u1", "k");
-        stream.readNew(sale.id(), "relay-a", 10);
-
-        try (RefusingRedis refusing = RefusingRedis.without(redis, "xdel")) {
-            assertThatThrownBy(() -> new AdmissionStream(
-                                    refusing.template(), keys, claimScript, ackDeleteScript, backlogScript)
-                            .done(sale.id(), admission.entryId()))
-                    .isInstanceOf(RedisSystemException.class);
-        }
-
-        assertThat(stream.readOwnPending(sale.id(), "relay-a", 10))
-                .extracting(AdmissionEntry::entryId)
-                .containsExactly(admission.entryId());
-        stream.done(sale.id(), admission.entryId());
-        assertThat(redis.opsForStream().size(keys.sale(sale.id()).admissions())).isZero();
-        assertThat(pending(sale)).isZero();
     }
 
     @Test
