@@ -91,6 +91,19 @@ public final class GoTool {
         return Stream.of(names).map(this::binary).allMatch(Files::isExecutable);
     }
 
+    /** The file named by the environment variable {@code variable}, when set; it must be executable. */
+    public static Optional<Path> configured(String variable) {
+        String configured = System.getenv(variable);
+        if (configured == null || configured.isBlank()) {
+            return Optional.empty();
+        }
+        Path binary = Path.of(configured);
+        if (!Files.isExecutable(binary)) {
+            throw new IllegalStateException(variable + "=" + configured + " is not an executable file");
+        }
+        return Optional.of(binary);
+    }
+
     /** The executable {@code name} in a folder of the PATH, else in one of {@code moreFolders}. */
     public static Optional<Path> onPath(String name, String... moreFolders) {
         String path = Optional.ofNullable(System.getenv("PATH")).orElse("");

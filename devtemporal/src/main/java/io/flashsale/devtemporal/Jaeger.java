@@ -1,6 +1,5 @@
 package io.flashsale.devtemporal;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -28,14 +27,9 @@ public final class Jaeger {
 
     /** The binary, built when needed; empty (with the reason logged) when it cannot be. */
     public Optional<Path> locateOrBuild() {
-        String configured = System.getenv("JAEGER_BINARY");
-        if (configured != null && !configured.isBlank()) {
-            Path binary = Path.of(configured);
-            if (!Files.isExecutable(binary)) {
-                throw new IllegalStateException("JAEGER_BINARY=" + configured + " is not an executable file");
-            }
-            return Optional.of(binary);
-        }
-        return tool.locateOrBuild("jaeger").map(folder -> tool.binary("jaeger"));
+        Optional<Path> configured = GoTool.configured("JAEGER_BINARY");
+        return configured.isPresent()
+                ? configured
+                : tool.locateOrBuild("jaeger").map(folder -> tool.binary("jaeger"));
     }
 }

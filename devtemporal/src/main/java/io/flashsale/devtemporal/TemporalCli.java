@@ -27,20 +27,8 @@ public final class TemporalCli {
 
     /** The CLI binary, built when needed; empty (with the reason logged) when there is none. */
     public Optional<Path> locateOrBuild() {
-        Optional<Path> found = configured().or(this::built).or(() -> GoTool.onPath("temporal"));
+        Optional<Path> found = GoTool.configured("TEMPORAL_CLI").or(this::built).or(() -> GoTool.onPath("temporal"));
         return found.isPresent() ? found : tool.locateOrBuild("temporal").map(folder -> binary());
-    }
-
-    private static Optional<Path> configured() {
-        String configured = System.getenv("TEMPORAL_CLI");
-        if (configured == null || configured.isBlank()) {
-            return Optional.empty();
-        }
-        Path binary = Path.of(configured);
-        if (!Files.isExecutable(binary)) {
-            throw new IllegalStateException("TEMPORAL_CLI=" + configured + " is not an executable file");
-        }
-        return Optional.of(binary);
     }
 
     private Optional<Path> built() {
