@@ -7,16 +7,28 @@ import io.flashsale.workflows.purchase.ReservationActivities;
 import io.temporal.client.WorkflowClient;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerOptions;
 import java.util.concurrent.TimeUnit;
 
-/** The purchase worker (workflow plus real activities) polling in the test JVM, like the worker process. */
+/**
+ * The purchase worker (workflow plus real activities) polling in the test JVM, like the worker
+ * process. Unlike it, the worker shares the api's MySQL pool here: it runs fewer steps at once than
+ * the pool has connections, so a burst's orders never leave a sale admin request (a close, a
+ * restock) waiting past Hikari's timeout for a connection.
+ */
 public final class TestPurchaseWorker implements AutoCloseable {
 
     private final WorkerFactory factory;
 
     TestPurchaseWorker(WorkflowClient client, ReservationActivities reservations, OrderActivities orders) {
         factory = WorkerFactory.newInstance(client);
-        Worker worker = factory.newWorker(TaskQueues.PURCHASE);
+        int steps = ApiIntegrationTest.POOL_SIZE - 1;
+        Worker worker = factory.newWorker(
+                TaskQueues.PURCHASE,
+                WorkerOptions.newBuilder()
+                        .setMaxConcurrentActivityExecutionSize(steps)
+                        .setMaxConcurrentLocalActivityExecutionSize(steps)
+                        .build());
         worker.registerWorkflowImplementationTypes(PurchaseWorkflowImpl.class);
         worker.registerActivitiesImplementations(reservations, orders);
         factory.start();
