@@ -8,7 +8,6 @@ import io.flashsale.bench.Api;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.Race;
 import io.flashsale.stores.testing.TestSales;
-import io.temporal.api.history.v1.HistoryEvent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,6 +18,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -93,16 +93,24 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
         Audits.assertAudit(
                 api, new AuditReport(saleId, UNITS, 5, 0, 5, 5, 0, 5L, 5, 5, UNITS, 0, 0, List.of(), PASS, null));
         assertThat(activityWorkerPids(winners))
-                .as("both workers ran activities")
+                .as("both workers ran purchase steps")
                 .containsExactlyInAnyOrder(system.pid("worker"), system.pid("worker2"));
     }
 
-    /** The pids of the workers that started the purchases' activities (identity {@code pid@host}). */
+    /**
+     * The pids of the workers that ran the purchases' steps (identity {@code pid@host}): the
+     * activity tasks they started, and the workflow tasks they completed, which ran the local steps.
+     */
     private static Set<Long> activityWorkerPids(List<String> purchaseIds) {
         return purchaseIds.stream()
                 .flatMap(id -> system.history(id).getEvents().stream())
-                .filter(HistoryEvent::hasActivityTaskStartedEventAttributes)
-                .map(event -> event.getActivityTaskStartedEventAttributes().getIdentity())
+                .flatMap(event -> event.hasActivityTaskStartedEventAttributes()
+                        ? Stream.of(
+                                event.getActivityTaskStartedEventAttributes().getIdentity())
+                        : event.hasWorkflowTaskCompletedEventAttributes()
+                                ? Stream.of(event.getWorkflowTaskCompletedEventAttributes()
+                                        .getIdentity())
+                                : Stream.empty())
                 .map(identity -> Long.parseLong(identity.substring(0, identity.indexOf('@'))))
                 .collect(Collectors.toSet());
     }

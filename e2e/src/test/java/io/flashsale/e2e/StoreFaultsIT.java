@@ -13,6 +13,7 @@ import io.flashsale.stores.testing.StoreProbe;
 import io.flashsale.stores.testing.TestAdmissions;
 import io.flashsale.stores.testing.TestSales;
 import io.grpc.StatusRuntimeException;
+import io.temporal.common.WorkflowExecutionHistory;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,8 +40,15 @@ import org.junit.jupiter.api.Test;
  */
 class StoreFaultsIT extends ProxiedSystemTest {
 
-    /** A step's first attempt ends by the activity's start-to-close timeout (10 s) at the latest. */
-    private static final Duration RETRY_WITHIN = Duration.ofSeconds(60);
+    /**
+     * A step's first attempt ends by the activity's start-to-close timeout (10 s) at the latest; a
+     * local step takes four failed attempts (each up to its 10 s timeout while MySQL cannot be
+     * reached) before its first failure is recorded.
+     */
+    private static final Duration RETRY_WITHIN = Duration.ofSeconds(90);
+
+    /** A local activity (version local-steps): its attempts are in its markers. */
+    private static final String CREATE_ORDER = "CreateOrder";
 
     /** A relay pass starts every 200 ms and takes milliseconds. */
     private static final Duration RELAY_PASS_WITHIN = Duration.ofSeconds(10);
@@ -250,7 +258,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         proxy.cut();
         List<String> ids = admitted(purchases.race(Purchases.users("patient", 8)));
         assertThat(ids).hasSize(6);
-        awaitRetrying(ids, "CreateOrder");
+        awaitRetrying(ids, CREATE_ORDER);
         assertThat(purchases.statuses(ids)).isEqualTo(Map.of("RESERVED", 6L));
         assertThat(mysql.orders(saleId)).isEmpty();
         assertThat(mysql.available(saleId)).isEqualTo(6);
@@ -258,7 +266,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         proxy.restore();
 
         purchases.awaitStatus(ids, "PENDING_PAYMENT", Duration.ofSeconds(60));
-        assertEndedOnALaterAttempt(ids, "CreateOrder");
+        assertEndedOnALaterAttempt(ids, CREATE_ORDER);
         purchases.pay(ids.subList(0, 3));
         List<String> cancelled = ids.subList(3, 6);
         proxy.cut();
@@ -285,10 +293,15 @@ class StoreFaultsIT extends ProxiedSystemTest {
         Audits.assertAudit(api, new AuditReport(saleId, 6, 3, 0, 3, 0, 3, 3L, 3, 3, 6, 0, 0, List.of(), PASS, null));
     }
 
-    /** Waits until the {@code activityType} step of every purchase failed once and is being retried. */
+    /**
+     * Waits until the {@code activityType} step of every purchase failed once and is being retried:
+     * an activity task's pending attempt is 2 or more; a local step ({@link #CREATE_ORDER}) has
+     * recorded a failed attempt, which it does once its quick retries in the worker are spent and it
+     * waits for the next on a timer.
+     */
     private static void awaitRetrying(List<String> purchaseIds, String activityType) throws InterruptedException {
         long deadline = System.nanoTime() + RETRY_WITHIN.toNanos();
-        while (!purchaseIds.stream().allMatch(id -> ActivityAttempts.pending(system.describe(id), activityType) > 1)) {
+        while (!purchaseIds.stream().allMatch(id -> retrying(id, activityType))) {
             assertThat(System.nanoTime())
                     .as("%s of %s retried within %s", activityType, purchaseIds, RETRY_WITHIN)
                     .isLessThan(deadline);
@@ -296,9 +309,23 @@ class StoreFaultsIT extends ProxiedSystemTest {
         }
     }
 
+    private static boolean retrying(String purchaseId, String activityType) {
+        if (activityType.equals(CREATE_ORDER)) {
+            return ActivityAttempts.localSteps(system.history(purchaseId), activityType).stream()
+                    .anyMatch(ActivityAttempts.LocalStep::failed);
+        }
+        return ActivityAttempts.pending(system.describe(purchaseId), activityType) > 1;
+    }
+
     private static void assertEndedOnALaterAttempt(List<String> purchaseIds, String activityType) {
         for (String id : purchaseIds) {
-            assertThat(ActivityAttempts.ended(system.history(id), activityType))
+            WorkflowExecutionHistory history = system.history(id);
+            assertThat(
+                            activityType.equals(CREATE_ORDER)
+                                    ? ActivityAttempts.localEnded(history, activityType)
+                                            .orElseThrow()
+                                            .attempt()
+                                    : ActivityAttempts.ended(history, activityType))
                     .as("attempt that ended %s of %s", activityType, id)
                     .isGreaterThan(1);
         }

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +35,9 @@ class WebUiIT extends RunningSystemTest {
             "ConfirmReservation", "Confirm the Redis hold",
             "CreateOrder", "Create the order in MySQL",
             "MarkPaid", "Mark the order paid");
+
+    /** The steps that run as local activities (version local-steps): markers in the history. */
+    private static final Set<String> LOCAL_STEPS = Set.of("ConfirmReservation", "CreateOrder");
 
     @Test
     void operatorsFindPurchasesBySaleAndStatusAndSeeWhatThePaidOneDid() throws Exception {
@@ -82,10 +86,15 @@ class WebUiIT extends RunningSystemTest {
         return api.status(Purchases.owner(paid), paid).body();
     }
 
-    /** The event history's timeline labels each activity with its type and summary. */
+    /**
+     * The event history's timeline labels each activity task with its type and summary; the event
+     * list shows each local activity as such, with its type and summary.
+     */
     private static void assertTimelineShowsActivities(TemporalWebUi ui) {
         String[] labels = ACTIVITIES.entrySet().stream()
-                .map(activity -> activity.getKey() + " • " + activity.getValue())
+                .map(activity -> LOCAL_STEPS.contains(activity.getKey())
+                        ? "Local Activity\nActivity Type\n" + activity.getKey() + "\nSummary\n" + activity.getValue()
+                        : activity.getKey() + " • " + activity.getValue())
                 .toArray(String[]::new);
         assertThat(ui.textShowing(labels)).contains(labels);
     }

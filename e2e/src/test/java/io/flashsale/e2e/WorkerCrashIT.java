@@ -9,6 +9,7 @@ import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.TestSales;
 import io.temporal.api.enums.v1.PendingActivityState;
 import io.temporal.api.history.v1.ActivityTaskStartedEventAttributes;
+import io.temporal.common.WorkflowExecutionHistory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -23,9 +24,13 @@ import org.junit.jupiter.api.Test;
  * hook, no drain) at every step of the saga, one worker after the other. Each killed worker was
  * started with its activities of one type pausing after their work (the Lua script ran, the
  * transaction committed, the order was marked paid) and before Temporal hears of it, so the kill
- * lands exactly there: before each kill Temporal shows every one of those activities started by
- * that worker's pid and not ended, and afterwards each purchase's history shows the activity ended
- * on a later attempt by the next worker, which must find the work done rather than do it again. The
+ * lands exactly there. For an activity task, before each kill Temporal shows every one of those
+ * activities started by that worker's pid and not ended, and afterwards each purchase's history
+ * shows the activity ended on a later attempt by the next worker, which must find the work done
+ * rather than do it again. The first two steps are local activities, run inside the workflow task:
+ * before the kill each purchase's workflow task is running on that pid (and the step has no marker
+ * yet), afterwards the history shows that workflow task timed out and the step's marker recorded by
+ * the next worker's workflow task. The
  * workers run with sticky execution on, as in production, so each kill also leaves workflow tasks
  * on a dead worker's sticky queue, which the real Temporal server moves to a live worker.
  */
@@ -47,7 +52,13 @@ class WorkerCrashIT extends RunningSystemTest {
      */
     private static final Duration PAY_TIMEOUT = Duration.ofSeconds(60);
 
-    /** What a worker held when it was killed: each purchase's attempt of the activity, started by its pid. */
+    /** The steps that run as local activities, inside the workflow task (version local-steps). */
+    private static final Set<String> LOCAL_STEPS = Set.of("ConfirmReservation", "CreateOrder");
+
+    /**
+     * What a worker held when it was killed: each purchase's attempt of the activity, started by its
+     * pid (of a local step: 0, the workflow task running it was the pid's).
+     */
     private record Held(String activityType, long pid, Map<String, Integer> attempts) {}
 
     @Test
@@ -181,6 +192,15 @@ class WorkerCrashIT extends RunningSystemTest {
     private static Map<String, Integer> heldBy(long pid, String activityType, List<String> purchaseIds) {
         Map<String, Integer> held = new TreeMap<>();
         for (String id : purchaseIds) {
+            if (LOCAL_STEPS.contains(activityType)) {
+                WorkflowExecutionHistory history = system.history(id);
+                ActivityAttempts.workflowTaskRunningOn(history)
+                        .filter(identity -> ActivityAttempts.pid(identity) == pid)
+                        .filter(identity -> ActivityAttempts.localEnded(history, activityType)
+                                .isEmpty())
+                        .ifPresent(identity -> held.put(id, 0));
+                continue;
+            }
             ActivityAttempts.running(system.describe(id), activityType)
                     .filter(activity -> activity.getState() == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED)
                     .filter(activity -> ActivityAttempts.pid(activity.getLastWorkerIdentity()) == pid)
@@ -194,6 +214,10 @@ class WorkerCrashIT extends RunningSystemTest {
      * successor}: the kill interrupted it and another worker repeated it.
      */
     private static void assertRepeatedBy(Held killed, String successor) {
+        if (LOCAL_STEPS.contains(killed.activityType())) {
+            assertLocalStepRepeatedBy(killed, successor);
+            return;
+        }
         for (Map.Entry<String, Integer> interrupted : killed.attempts().entrySet()) {
             ActivityTaskStartedEventAttributes ended = ActivityAttempts.endedStart(
                             system.history(interrupted.getKey()), killed.activityType())
@@ -205,6 +229,25 @@ class WorkerCrashIT extends RunningSystemTest {
                     .isGreaterThan(interrupted.getValue());
             assertThat(ActivityAttempts.pid(ended.getIdentity()))
                     .as("%s of %s ended by %s", killed.activityType(), interrupted.getKey(), successor)
+                    .isNotEqualTo(killed.pid())
+                    .isEqualTo(system.pid(successor));
+        }
+    }
+
+    /**
+     * Each purchase's workflow task that ran the killed worker's local step timed out, and the step's
+     * marker was recorded by {@code successor}: the kill interrupted it and another worker ran it again.
+     */
+    private static void assertLocalStepRepeatedBy(Held killed, String successor) {
+        for (String interrupted : killed.attempts().keySet()) {
+            WorkflowExecutionHistory history = system.history(interrupted);
+            assertThat(ActivityAttempts.timedOutWorkflowTasks(history))
+                    .as("workflow tasks of %s that timed out", interrupted)
+                    .anyMatch(identity -> ActivityAttempts.pid(identity) == killed.pid());
+            ActivityAttempts.LocalStep ended =
+                    ActivityAttempts.localEnded(history, killed.activityType()).orElseThrow();
+            assertThat(ActivityAttempts.pid(ended.identity()))
+                    .as("%s of %s ended by %s", killed.activityType(), interrupted, successor)
                     .isNotEqualTo(killed.pid())
                     .isEqualTo(system.pid(successor));
         }

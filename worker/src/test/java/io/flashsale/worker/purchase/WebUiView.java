@@ -7,14 +7,16 @@ import io.temporal.api.sdk.v1.WorkflowMetadata;
 import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse;
 import io.temporal.client.WorkflowClient;
 import io.temporal.common.converter.DefaultDataConverter;
+import io.temporal.internal.history.LocalActivityMarkerUtils;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * What the Temporal Web UI shows of a purchase, read through the same APIs: describe (summary,
  * details, search attributes), the {@code __temporal_workflow_metadata} query (current details)
- * and the history (activity and timer summaries).
+ * and the history (activity and timer summaries; a local activity's is on its marker).
  */
 record WebUiView(
         String staticSummary,
@@ -36,8 +38,8 @@ record WebUiView(
                 text(metadata.getDetails()),
                 searchAttributes(described),
                 current.getCurrentDetails(),
-                summaries(history, EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED),
-                summaries(history, EventType.EVENT_TYPE_TIMER_STARTED));
+                summaries(history, WebUiView::isActivity),
+                summaries(history, event -> event.getEventType() == EventType.EVENT_TYPE_TIMER_STARTED));
     }
 
     private static Map<String, String> searchAttributes(DescribeWorkflowExecutionResponse described) {
@@ -50,9 +52,14 @@ record WebUiView(
         return values;
     }
 
-    private static List<String> summaries(List<HistoryEvent> history, EventType type) {
+    private static boolean isActivity(HistoryEvent event) {
+        return event.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
+                || LocalActivityMarkerUtils.hasLocalActivityStructure(event);
+    }
+
+    private static List<String> summaries(List<HistoryEvent> history, Predicate<HistoryEvent> kind) {
         return history.stream()
-                .filter(event -> event.getEventType() == type)
+                .filter(kind)
                 .map(event -> text(event.getUserMetadata().getSummary()))
                 .toList();
     }

@@ -1,6 +1,7 @@
 package io.flashsale.workflows.purchase;
 
 import io.temporal.activity.ActivityOptions;
+import io.temporal.activity.LocalActivityOptions;
 import io.temporal.common.RetryOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Promise;
@@ -29,11 +30,38 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
             .build();
 
     /**
+     * The same limits for the local steps: each attempt at most 10 s, retried with the same backoff.
+     * The first retries (backoff up to {@link #LOCAL_RETRY_THRESHOLD}) stay in the worker, which keeps
+     * the workflow task alive meanwhile; longer backoffs are workflow timers, so during a store outage
+     * the workflow task completes between attempts and the purchase still answers its status query,
+     * a cancel or a payment. Each attempt that failed into a timer is a marker in the history. A local
+     * activity retries only within a schedule-to-close timeout: 30 days stands for "without limit".
+     * When its worker dies, the next one runs the step again from its first attempt.
+     */
+    static final Duration LOCAL_RETRY_THRESHOLD = Duration.ofSeconds(1);
+
+    public static final LocalActivityOptions LOCAL_ACTIVITY_OPTIONS = LocalActivityOptions.newBuilder()
+            .setStartToCloseTimeout(ACTIVITY_OPTIONS.getStartToCloseTimeout())
+            .setScheduleToCloseTimeout(Duration.ofDays(30))
+            .setRetryOptions(ACTIVITY_OPTIONS.getRetryOptions())
+            .setLocalRetryThreshold(LOCAL_RETRY_THRESHOLD)
+            .build();
+
+    /**
      * Version 1: the pay deadline starts when the order is written (not before {@code createOrder},
      * which a MySQL outage can hold up past the deadline), and a unit MySQL refused as sold out is
      * voided in Redis instead of given back. Purchases started before run the old steps.
      */
     static final String ORDER_STARTS_THE_DEADLINE = "order-starts-the-deadline";
+
+    /**
+     * Version 1: {@code confirmReservation} and {@code createOrder} run as local activities, in the
+     * worker that runs the workflow task: the path from the start to PENDING_PAYMENT is one workflow
+     * task and no activity task. Both steps are short and idempotent (the Lua script finds the hold
+     * it confirmed, {@code UNIQUE(purchase_id)} returns the order it wrote), so a step run again
+     * after a worker died changes nothing. Purchases started before run them as activities.
+     */
+    static final String LOCAL_STEPS = "local-steps";
 
     private enum Decision {
         PAY,
@@ -45,14 +73,16 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
     private Decision decision;
     private String paymentInFlight;
     private boolean orderFirst;
+    private boolean localSteps;
 
     @Override
     public PurchaseView purchase(PurchaseRequest request) {
         state.start(request);
         orderFirst = Workflow.getVersion(ORDER_STARTS_THE_DEADLINE, Workflow.DEFAULT_VERSION, 1) == 1;
+        localSteps = Workflow.getVersion(LOCAL_STEPS, Workflow.DEFAULT_VERSION, 1) == 1;
         Saga saga = new Saga(new Saga.Options.Builder().build());
         saga.addCompensation(this::releaseReservation);
-        if (!reservations("Confirm the Redis hold")
+        if (!firstStep(ReservationActivities.class, "Confirm the Redis hold")
                 .confirmReservation(request.saleId(), request.purchaseId(), request.userId())) {
             return reject(saga, "no unit left in Redis");
         }
@@ -75,7 +105,7 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
 
     /** Writes the order; the pay deadline starts once it exists (before version 1: before the write). */
     private void createOrder(PurchaseRequest request) {
-        OrderActivities orders = orders("Create the order in MySQL");
+        OrderActivities orders = firstStep(OrderActivities.class, "Create the order in MySQL");
         if (!orderFirst) {
             Instant deadline = now().plusSeconds(request.payTimeoutSeconds());
             long orderId = orders.createOrder(
@@ -265,6 +295,22 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
 
     private static Instant now() {
         return Instant.ofEpochMilli(Workflow.currentTimeMillis());
+    }
+
+    /** A step on the way to PENDING_PAYMENT: a local activity from version 1 of {@link #LOCAL_STEPS}. */
+    private <T> T firstStep(Class<T> activities, String summary) {
+        if (!localSteps) {
+            return Workflow.newActivityStub(
+                    activities,
+                    ActivityOptions.newBuilder(ACTIVITY_OPTIONS)
+                            .setSummary(summary)
+                            .build());
+        }
+        return Workflow.newLocalActivityStub(
+                activities,
+                LocalActivityOptions.newBuilder(LOCAL_ACTIVITY_OPTIONS)
+                        .setSummary(summary)
+                        .build());
     }
 
     private static ReservationActivities reservations(String summary) {

@@ -5,20 +5,19 @@ import io.temporal.common.interceptors.WorkflowInboundCallsInterceptor;
 import io.temporal.common.interceptors.WorkflowInboundCallsInterceptorBase;
 import io.temporal.common.interceptors.WorkflowOutboundCallsInterceptor;
 import io.temporal.common.interceptors.WorkflowOutboundCallsInterceptorBase;
+import java.util.Map;
 
 /**
- * Answers one {@code Workflow.getVersion} with a fixed version and records no marker, as a purchase
- * that passed that point before the marker existed replays it: a new run then takes the old
- * branch, so the test can drive it like any other.
+ * Answers {@code Workflow.getVersion} of the given change ids with fixed versions and records no
+ * marker, as a purchase that passed that point before the marker existed replays it: a new run then
+ * takes the old branch, so the test can drive it like any other.
  */
 final class PinnedVersion extends WorkerInterceptorBase {
 
-    private final String changeId;
-    private final int version;
+    private final Map<String, Integer> versions;
 
-    PinnedVersion(String changeId, int version) {
-        this.changeId = changeId;
-        this.version = version;
+    PinnedVersion(Map<String, Integer> versions) {
+        this.versions = Map.copyOf(versions);
     }
 
     @Override
@@ -39,7 +38,8 @@ final class PinnedVersion extends WorkerInterceptorBase {
 
         @Override
         public int getVersion(String id, int minSupported, int maxSupported) {
-            return id.equals(changeId) ? version : super.getVersion(id, minSupported, maxSupported);
+            Integer pinned = versions.get(id);
+            return pinned != null ? pinned : super.getVersion(id, minSupported, maxSupported);
         }
     }
 }

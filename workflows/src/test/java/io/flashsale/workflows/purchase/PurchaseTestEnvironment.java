@@ -9,6 +9,7 @@ import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.client.WorkflowStub;
 import io.temporal.client.WorkflowUpdateHandle;
 import io.temporal.client.WorkflowUpdateStage;
+import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.common.interceptors.WorkerInterceptor;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -17,6 +18,7 @@ import io.temporal.worker.WorkerFactoryOptions;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.assertj.core.api.Condition;
@@ -59,10 +61,20 @@ final class PurchaseTestEnvironment implements AutoCloseable {
         return new PurchaseTestEnvironment();
     }
 
-    /** Purchases as those started before version 1 run ({@link PinnedVersion}). */
+    /**
+     * Purchases as those started before the first version marker run ({@link PinnedVersion}): before
+     * {@code order-starts-the-deadline}, and so before {@code local-steps} too.
+     */
     static PurchaseTestEnvironment startBeforeVersionOne() {
+        return new PurchaseTestEnvironment(new PinnedVersion(Map.of(
+                PurchaseWorkflowImpl.ORDER_STARTS_THE_DEADLINE, Workflow.DEFAULT_VERSION,
+                PurchaseWorkflowImpl.LOCAL_STEPS, Workflow.DEFAULT_VERSION)));
+    }
+
+    /** Purchases as those started before {@code local-steps} run: every step an activity task. */
+    static PurchaseTestEnvironment startBeforeLocalSteps() {
         return new PurchaseTestEnvironment(
-                new PinnedVersion(PurchaseWorkflowImpl.ORDER_STARTS_THE_DEADLINE, Workflow.DEFAULT_VERSION));
+                new PinnedVersion(Map.of(PurchaseWorkflowImpl.LOCAL_STEPS, Workflow.DEFAULT_VERSION)));
     }
 
     /** Starts {@code userId}'s purchase as the api does ({@link PurchaseStarter}). */
@@ -143,8 +155,10 @@ final class PurchaseTestEnvironment implements AutoCloseable {
                 .get(PurchaseSearchAttributes.STATUS);
     }
 
-    TestWorkflowEnvironment temporal() {
-        return env;
+    /** The purchase's event history as Temporal has it now. */
+    WorkflowExecutionHistory history(PurchaseWorkflow purchase) {
+        return env.getWorkflowClient()
+                .fetchHistory(WorkflowStub.fromTyped(purchase).getExecution().getWorkflowId());
     }
 
     /** A failure that carries {@code failure}'s type: how the api tells a refusal. */

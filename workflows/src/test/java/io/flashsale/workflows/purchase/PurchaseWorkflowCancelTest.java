@@ -104,6 +104,7 @@ class PurchaseWorkflowCancelTest extends PurchaseWorkflowTest {
 
     @Test
     void cancelsBeforeTheOrderIsWrittenAndUndoesItOnceItIs() {
+        beforeLocalSteps();
         temporal.orders.writing.hold();
         PurchaseWorkflow purchase = temporal.purchase("ann");
         temporal.orders.writing.awaitEntered();

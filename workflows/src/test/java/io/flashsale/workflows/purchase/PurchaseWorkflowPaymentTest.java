@@ -69,6 +69,7 @@ class PurchaseWorkflowPaymentTest extends PurchaseWorkflowTest {
 
     @Test
     void refusesAPaymentBeforeTheOrderIsWritten() {
+        beforeLocalSteps();
         temporal.orders.writing.hold();
         PurchaseWorkflow purchase = temporal.purchase("ann");
         temporal.orders.writing.awaitEntered();

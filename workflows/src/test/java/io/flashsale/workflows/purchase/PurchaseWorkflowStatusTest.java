@@ -9,6 +9,7 @@ class PurchaseWorkflowStatusTest extends PurchaseWorkflowTest {
 
     @Test
     void answersTheStatusQueryAtEveryStep() {
+        beforeLocalSteps();
         temporal.orders.writing.hold();
         PurchaseWorkflow purchase = temporal.purchase("ann");
         temporal.orders.writing.awaitEntered();
@@ -37,6 +38,7 @@ class PurchaseWorkflowStatusTest extends PurchaseWorkflowTest {
 
     @Test
     void publishesEveryStatusChangeInThePurchaseStatusSearchAttribute() {
+        beforeLocalSteps();
         temporal.orders.writing.hold();
         PurchaseWorkflow purchase = temporal.purchase("ann");
         temporal.orders.writing.awaitEntered();

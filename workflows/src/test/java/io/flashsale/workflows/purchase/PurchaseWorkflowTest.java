@@ -13,6 +13,16 @@ abstract class PurchaseWorkflowTest {
         temporal = PurchaseTestEnvironment.start();
     }
 
+    /**
+     * For a test that holds {@code createOrder} to act while it runs: on the activity steps of the
+     * purchases started before {@code local-steps}. A local step runs inside the workflow task, so
+     * a query or an Update sent meanwhile waits for it (PurchaseWorkflowLocalStepsTest).
+     */
+    void beforeLocalSteps() {
+        temporal.close();
+        temporal = PurchaseTestEnvironment.startBeforeLocalSteps();
+    }
+
     @AfterEach
     void closeTemporal() {
         temporal.close();

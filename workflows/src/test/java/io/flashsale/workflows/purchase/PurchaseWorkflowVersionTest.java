@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.common.converter.DefaultDataConverter;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,7 +25,8 @@ class PurchaseWorkflowVersionTest {
             assertThat(order.payDeadline()).isNull();
             assertThat(order.payTimeoutSeconds()).isEqualTo(PurchaseTestEnvironment.PAY_TIMEOUT_SECONDS);
             assertThat(purchase.status().payDeadline()).isNotNull();
-            assertThat(markers(temporal, purchase)).hasSize(1);
+            assertThat(versionMarkers(temporal, purchase))
+                    .containsExactly(PurchaseWorkflowImpl.ORDER_STARTS_THE_DEADLINE, PurchaseWorkflowImpl.LOCAL_STEPS);
         }
     }
 
@@ -37,7 +40,7 @@ class PurchaseWorkflowVersionTest {
                     .isNotNull()
                     .isEqualTo(purchase.status().payDeadline());
             assertThat(order.payTimeoutSeconds()).isZero();
-            assertThat(markers(temporal, purchase)).isEmpty();
+            assertThat(versionMarkers(temporal, purchase)).isEmpty();
             assertThat(temporal.result(purchase).status()).isEqualTo(PurchaseStatus.EXPIRED);
             assertThat(temporal.steps.calls())
                     .containsExactly("confirmReservation", "createOrder", "cancelOrder EXPIRED", "releaseReservation");
@@ -57,14 +60,14 @@ class PurchaseWorkflowVersionTest {
         }
     }
 
-    private static List<HistoryEvent> markers(PurchaseTestEnvironment temporal, PurchaseWorkflow purchase) {
-        return temporal
-                .temporal()
-                .getWorkflowClient()
-                .fetchHistory(purchase.status().purchaseId())
-                .getEvents()
-                .stream()
+    /** The change ids of the version markers in the purchase's history, in order. */
+    private static List<String> versionMarkers(PurchaseTestEnvironment temporal, PurchaseWorkflow purchase) {
+        return temporal.history(purchase).getEvents().stream()
                 .filter(event -> event.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED)
+                .map(HistoryEvent::getMarkerRecordedEventAttributes)
+                .filter(marker -> marker.getMarkerName().equals("Version"))
+                .map(marker -> DefaultDataConverter.STANDARD_INSTANCE.fromPayloads(
+                        0, Optional.of(marker.getDetailsOrThrow("changeId")), String.class, String.class))
                 .toList();
     }
 }
