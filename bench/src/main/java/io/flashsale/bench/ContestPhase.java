@@ -50,7 +50,11 @@ final class ContestPhase {
      * written, and each process's CPU milliseconds over that time per winner and per buyer request.
      */
     private record Settled(
-            Tally tally, double seconds, Map<String, Double> cpuPerWinner, Map<String, Double> cpuPerRequest) {}
+            Tally tally,
+            double seconds,
+            OrderLag lag,
+            Map<String, Double> cpuPerWinner,
+            Map<String, Double> cpuPerRequest) {}
 
     Report.Phase run() throws Exception {
         try (DbBaseline baseline = DbBaseline.start(stores, tokens.key())) {
@@ -81,6 +85,7 @@ final class ContestPhase {
                         .formatted(settings.burstBuyers(), units, settings.connections(), API, BASELINE));
         side(phase, API, onApi.tally(), "admitted");
         side(phase, BASELINE, onDb, "created");
+        onApi.lag().addTo(phase, API + ": ");
         return phase.value(BASELINE + ": winners in its orders table", table.orders())
                 .value(API + ": oversold (audit)", audit.oversold())
                 .value(API + ": duplicate orders (audit)", audit.duplicateOrders())
@@ -111,10 +116,15 @@ final class ContestPhase {
         List<byte[]> buyers = buyers(api, sale);
         Map<String, java.time.Duration> before = cpu.read();
         long start = System.nanoTime();
-        Tally tally = fire(api, buyers);
+        Tally tally = TimedLoad.each(
+                new HttpLoad(api.address()), buyers, settings.connections(), new Tally(i -> SoldOutLoad.user(sale, i)));
         double seconds = admin.awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT);
         return new Settled(
-                tally, seconds, cpu.millisPer(before, tally.count("admitted")), cpu.millisPer(before, buyers.size()));
+                tally,
+                seconds,
+                OrderLag.of(tally.admittedAtMillis(), stores.orderWrittenAt(sale)),
+                cpu.millisPer(before, tally.count("admitted")),
+                cpu.millisPer(before, buyers.size()));
     }
 
     /** Creates the sale; each buyer's signed request, built before anything is timed. */

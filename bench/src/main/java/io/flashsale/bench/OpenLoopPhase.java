@@ -11,18 +11,20 @@ package io.flashsale.bench;
 final class OpenLoopPhase {
 
     static final double LOSERS_P99_MS = 25;
-    static final double WINNERS_P99_MS = 250;
+    static final double WINNERS_P99_MS = 50;
     static final String[] LOSERS = {"sold-out", "already-purchased", "same-key"};
 
     private final Settings settings;
+    private final Stores stores;
     private final Admin admin;
     private final Tokens tokens;
     private final String run;
     private final HttpLoad load;
     private final Requests requests;
 
-    OpenLoopPhase(Settings settings, Admin admin, Tokens tokens, String run) {
+    OpenLoopPhase(Settings settings, Stores stores, Admin admin, Tokens tokens, String run) {
         this.settings = settings;
+        this.stores = stores;
         this.admin = admin;
         this.tokens = tokens;
         this.run = run;
@@ -30,7 +32,7 @@ final class OpenLoopPhase {
         this.requests = new Requests(admin.address());
     }
 
-    private record Sold(Burst burst, Tally tally, HttpLoad.Schedule schedule, double settleSeconds) {}
+    private record Sold(Burst burst, Tally tally, HttpLoad.Schedule schedule, double settleSeconds, OrderLag lag) {}
 
     Report.Phase run() throws Exception {
         if (!settings.warmup().isZero()) {
@@ -46,7 +48,7 @@ final class OpenLoopPhase {
                 && tally.millis(99, LOSERS) <= LOSERS_P99_MS
                 && tally.millis(99, "admitted") <= WINNERS_P99_MS;
         HttpLoad.Schedule schedule = sold.schedule();
-        return new Report.Phase(
+        Report.Phase phase = new Report.Phase(
                         "P4",
                         "%,d buyers for %,d units, open loop at %,d requests/s"
                                 .formatted(settings.burstBuyers(), settings.burstUnits(), settings.arrivalRate()))
@@ -62,7 +64,9 @@ final class OpenLoopPhase {
                 .value("send delay p99 (ms)", schedule.delayMillis(99))
                 .value("send delay max (ms)", schedule.delayMillis(100))
                 .value("connections opened", schedule.connections())
-                .value("all winners PENDING_PAYMENT after (s)", sold.settleSeconds())
+                .value("all winners PENDING_PAYMENT after (s)", sold.settleSeconds());
+        return sold.lag()
+                .addTo(phase, "")
                 .target(
                         "losers p99 <= %s ms; winners p99 <= %s ms; oversold = 0; duplicates = 0"
                                 .formatted(Chart.num(LOSERS_P99_MS), Chart.num(WINNERS_P99_MS)),
@@ -86,6 +90,7 @@ final class OpenLoopPhase {
         long start = System.nanoTime();
         HttpLoad.Schedule schedule = burst.fireOpen(load, settings.arrivalRate(), warmConnections(), tally);
         double settled = admin.awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT);
-        return new Sold(burst, tally, schedule, settled);
+        return new Sold(
+                burst, tally, schedule, settled, OrderLag.of(tally.admittedAtMillis(), stores.orderWrittenAt(sale)));
     }
 }

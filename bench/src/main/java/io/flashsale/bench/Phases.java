@@ -88,7 +88,7 @@ final class Phases {
 
     /** P4: the open-loop flash sale ({@link OpenLoopPhase}). */
     Report.Phase p4() throws Exception {
-        return new OpenLoopPhase(settings, admin, tokens, run).run();
+        return new OpenLoopPhase(settings, stores, admin, tokens, run).run();
     }
 
     /** What {@link #settleRun} measured: settled per second, and each process's CPU ms per settled purchase. */

@@ -36,10 +36,15 @@ final class SoldOutLoad {
     }
 
     /** The purchase requests of {@code users} buyers {@code <sale>u<i>}, each with a key of its own. */
+    /** The user of {@link #purchases}' request {@code i}. */
+    static String user(String sale, int i) {
+        return sale + "u" + i;
+    }
+
     static List<byte[]> purchases(Requests requests, Tokens tokens, String sale, int users) {
         List<byte[]> purchases = new ArrayList<>();
         for (int i = 0; i < users; i++) {
-            String user = sale + "u" + i;
+            String user = user(sale, i);
             purchases.add(requests.purchase(sale, tokens.buyer(user), "k-" + user));
         }
         return purchases;

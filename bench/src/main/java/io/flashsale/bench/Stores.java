@@ -10,11 +10,15 @@ import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -68,6 +72,22 @@ public record Stores(
         Matcher m = matcher(serverUrl);
         String params = m.group(3) == null ? "" : "&" + m.group(3).substring(1);
         return m.group(1) + "/" + schema + "?createDatabaseIfNotExist=true" + params;
+    }
+
+    /** When MySQL wrote each order of {@code saleId} (epoch milliseconds, its clock), by user. */
+    Map<String, Long> orderWrittenAt(String saleId) throws SQLException {
+        Map<String, Long> written = new HashMap<>();
+        try (Connection c = connect();
+                PreparedStatement select = c.prepareStatement(
+                        "SELECT user_id, ROUND(UNIX_TIMESTAMP(created_at) * 1000) FROM orders WHERE sale_id = ?")) {
+            select.setString(1, saleId);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    written.put(rows.getString(1), rows.getLong(2));
+                }
+            }
+        }
+        return written;
     }
 
     private Connection connect() throws SQLException {

@@ -17,6 +17,7 @@ final class Tally implements HttpLoad.Sink {
     private final Map<String, Histogram> latency = new TreeMap<>();
     private final Histogram all = histogram();
     private final Map<String, Integer> admissionsPerUser = new java.util.HashMap<>();
+    private final Map<String, Long> admittedAtMillis = new java.util.HashMap<>();
     private final IntFunction<String> userOf;
     private final AtomicLong answered = new AtomicLong();
     private final long startNanos = System.nanoTime();
@@ -35,7 +36,9 @@ final class Tally implements HttpLoad.Sink {
         latency.computeIfAbsent(outcome, o -> histogram()).recordValue(Math.max(1, nanos / 1000));
         all.recordValue(Math.max(1, nanos / 1000));
         if (userOf != null && "admitted".equals(outcome)) {
-            admissionsPerUser.merge(userOf.apply(id), 1, Integer::sum);
+            String user = userOf.apply(id);
+            admissionsPerUser.merge(user, 1, Integer::sum);
+            admittedAtMillis.putIfAbsent(user, System.currentTimeMillis());
         }
         answered.incrementAndGet();
         lastNanos = System.nanoTime();
@@ -78,6 +81,11 @@ final class Tally implements HttpLoad.Sink {
     /** Users answered 202 (once or more). */
     java.util.Set<String> admittedUsers() {
         return admissionsPerUser.keySet();
+    }
+
+    /** When each admitted user's first 202 was read (epoch milliseconds), by user. */
+    Map<String, Long> admittedAtMillis() {
+        return Map.copyOf(admittedAtMillis);
     }
 
     /** Users with more than one 202: a second admission of the same user (must be 0). */

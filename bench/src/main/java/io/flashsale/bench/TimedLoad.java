@@ -23,9 +23,13 @@ final class TimedLoad {
      * at the last answer.
      */
     static Tally each(HttpLoad load, List<byte[]> requests, int connections) throws Exception {
+        return each(load, requests, connections, new Tally(null));
+    }
+
+    /** {@link #each(HttpLoad, List, int)} into {@code tally} (request ids are list positions). */
+    static Tally each(HttpLoad load, List<byte[]> requests, int connections, Tally tally) throws Exception {
         java.util.Iterator<byte[]> next = requests.iterator();
         AtomicLong id = new AtomicLong();
-        Tally tally = new Tally(null);
         load.run(
                 connections,
                 () -> next.hasNext() ? new HttpLoad.Request((int) id.getAndIncrement(), next.next()) : null,

@@ -1,0 +1,54 @@
+package io.flashsale.bench;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a winner waits for after the 202: from the moment the bench read the answer to the moment
+ * MySQL wrote the buyer's order (PENDING_PAYMENT), per winner, both on this machine's clock. The
+ * percentiles over the winners, and how long after the last winner's 202 the last order was written
+ * (target: within {@link #LAST_ORDER_TARGET_S} s for a 500-unit sale).
+ */
+record OrderLag(int orders, double p50Millis, double p99Millis, double lastOrderAfterLastAnswerSeconds) {
+
+    static final double LAST_ORDER_TARGET_S = 10;
+
+    /**
+     * @param answeredAt each winner's 202, epoch milliseconds, by user
+     * @param writtenAt each order's creation in MySQL, epoch milliseconds, by user
+     */
+    static OrderLag of(Map<String, Long> answeredAt, Map<String, Long> writtenAt) {
+        List<Long> lags = new ArrayList<>();
+        answeredAt.forEach((user, answered) -> {
+            Long written = writtenAt.get(user);
+            if (written != null) {
+                lags.add(Math.max(0, written - answered));
+            }
+        });
+        if (lags.isEmpty()) {
+            return new OrderLag(0, Double.NaN, Double.NaN, Double.NaN);
+        }
+        Collections.sort(lags);
+        long lastAnswer = Collections.max(answeredAt.values());
+        long lastOrder = Collections.max(writtenAt.values());
+        return new OrderLag(lags.size(), at(lags, 0.50), at(lags, 0.99), Math.max(0, lastOrder - lastAnswer) / 1000.0);
+    }
+
+    /** Nearest-rank percentile of sorted values. */
+    private static double at(List<Long> sorted, double quantile) {
+        int rank = (int) Math.ceil(quantile * sorted.size());
+        return sorted.get(Math.max(0, rank - 1));
+    }
+
+    /** Adds the figures to a phase's report, prefixed with {@code side} (empty for none). */
+    Report.Phase addTo(Report.Phase phase, String side) {
+        return phase.value(side + "202 to order written p50 (ms)", p50Millis)
+                .value(side + "202 to order written p99 (ms)", p99Millis)
+                .value(
+                        side + "last order written after the last 202 (s; target <= " + Chart.num(LAST_ORDER_TARGET_S)
+                                + ")",
+                        lastOrderAfterLastAnswerSeconds);
+    }
+}
