@@ -35,12 +35,12 @@ final class SoldOutLoad {
         return new SoldOutLoad(load, TimedLoad.cycle(purchases(requests, tokens, sale, BUYERS)), settings);
     }
 
-    /** The purchase requests of {@code users} buyers {@code <sale>u<i>}, each with a key of its own. */
     /** The user of {@link #purchases}' request {@code i}. */
     static String user(String sale, int i) {
         return sale + "u" + i;
     }
 
+    /** The purchase requests of {@code users} buyers {@code <sale>u<i>}, each with a key of its own. */
     static List<byte[]> purchases(Requests requests, Tokens tokens, String sale, int users) {
         List<byte[]> purchases = new ArrayList<>();
         for (int i = 0; i < users; i++) {

@@ -12,9 +12,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The purchase worker (workflow plus real activities) polling in the test JVM, like the worker
- * process. Unlike it, the worker shares the api's MySQL pool here: it runs fewer steps at once than
- * the pool has connections, so a burst's orders never leave a sale admin request (a close, a
- * restock) waiting past Hikari's timeout for a connection.
+ * process. Unlike it, the worker shares the api's MySQL pool here: it runs at most pool - 1
+ * activities and as many local activities at once (the order writes are local activities, the
+ * compensations and payments activities), so a burst's orders never leave a sale admin request (a
+ * close, a restock) waiting past Hikari's timeout for a connection.
  */
 public final class TestPurchaseWorker implements AutoCloseable {
 

@@ -36,7 +36,9 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
      * the workflow task completes between attempts and the purchase still answers its status query,
      * a cancel or a payment. Each attempt that failed into a timer is a marker in the history. A local
      * activity retries only within a schedule-to-close timeout: 30 days stands for "without limit".
-     * When its worker dies, the next one runs the step again from its first attempt.
+     * When its worker dies, the next one runs the step again, numbering on from the last attempt
+     * recorded in a marker (from 1 when none is). Each retry on a timer adds events to the history,
+     * so an outage of many hours nears Temporal's history limits (docs/architecture.md).
      */
     static final Duration LOCAL_RETRY_THRESHOLD = Duration.ofSeconds(1);
 
