@@ -22,7 +22,11 @@ import java.util.stream.Stream;
  */
 final class ActivityAttempts {
 
-    /** A local activity's marker: the attempt it records, failed (into a retry timer) or not, by whom. */
+    /**
+     * A local activity's marker: the attempt it records; whether that attempt failed (into a retry
+     * timer, or for good: refused, or handed to an activity task); and the identity of the worker
+     * whose workflow task recorded it.
+     */
     record LocalStep(int attempt, boolean failed, String identity) {}
 
     private ActivityAttempts() {}

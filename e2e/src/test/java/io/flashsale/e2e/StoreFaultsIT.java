@@ -3,6 +3,7 @@ package io.flashsale.e2e;
 import static io.flashsale.stores.audit.AuditVerdict.FAIL;
 import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.bench.Api;
@@ -42,12 +43,15 @@ class StoreFaultsIT extends ProxiedSystemTest {
 
     /**
      * A step's first attempt ends by the activity's start-to-close timeout (10 s) at the latest; a
-     * local step takes four failed attempts (each up to its 10 s timeout while MySQL cannot be
-     * reached) before its first failure is recorded.
+     * local step takes three failed attempts in the worker (each up to its 10 s timeout while MySQL
+     * cannot be reached) before it is handed to an activity task, whose first attempt takes as long.
      */
     private static final Duration RETRY_WITHIN = Duration.ofSeconds(90);
 
-    /** A local activity (version local-steps): its attempts are in its markers. */
+    /**
+     * A local activity (version local-steps): its attempts in the worker are in its markers, and once
+     * they failed it is an activity task.
+     */
     private static final String CREATE_ORDER = "CreateOrder";
 
     /** A relay pass starts every 200 ms and takes milliseconds. */
@@ -295,13 +299,12 @@ class StoreFaultsIT extends ProxiedSystemTest {
 
     /**
      * Waits until the {@code activityType} step of every purchase failed once and is being retried:
-     * an activity task's pending attempt is 2 or more; a local step ({@link #CREATE_ORDER}) has
-     * recorded a failed attempt, which it does once its quick retries in the worker are spent and it
-     * waits for the next on a timer.
+     * its activity task's pending attempt is 2 or more. A local step ({@link #CREATE_ORDER}) gets
+     * there once its attempts in the worker failed and its activity task failed once more.
      */
     private static void awaitRetrying(List<String> purchaseIds, String activityType) throws InterruptedException {
         long deadline = System.nanoTime() + RETRY_WITHIN.toNanos();
-        while (!purchaseIds.stream().allMatch(id -> retrying(id, activityType))) {
+        while (!purchaseIds.stream().allMatch(id -> ActivityAttempts.pending(system.describe(id), activityType) > 1)) {
             assertThat(System.nanoTime())
                     .as("%s of %s retried within %s", activityType, purchaseIds, RETRY_WITHIN)
                     .isLessThan(deadline);
@@ -309,23 +312,20 @@ class StoreFaultsIT extends ProxiedSystemTest {
         }
     }
 
-    private static boolean retrying(String purchaseId, String activityType) {
-        if (activityType.equals(CREATE_ORDER)) {
-            return ActivityAttempts.localSteps(system.history(purchaseId), activityType).stream()
-                    .anyMatch(ActivityAttempts.LocalStep::failed);
-        }
-        return ActivityAttempts.pending(system.describe(purchaseId), activityType) > 1;
-    }
-
+    /**
+     * Each purchase's step ended on a later attempt than the first; a local step's attempts in the
+     * worker all failed first (one marker, its last attempt's failure) before its activity task.
+     */
     private static void assertEndedOnALaterAttempt(List<String> purchaseIds, String activityType) {
         for (String id : purchaseIds) {
             WorkflowExecutionHistory history = system.history(id);
-            assertThat(
-                            activityType.equals(CREATE_ORDER)
-                                    ? ActivityAttempts.localEnded(history, activityType)
-                                            .orElseThrow()
-                                            .attempt()
-                                    : ActivityAttempts.ended(history, activityType))
+            if (activityType.equals(CREATE_ORDER)) {
+                assertThat(ActivityAttempts.localSteps(history, activityType))
+                        .as("local attempts of %s of %s", activityType, id)
+                        .extracting(ActivityAttempts.LocalStep::attempt, ActivityAttempts.LocalStep::failed)
+                        .containsExactly(tuple(3, true));
+            }
+            assertThat(ActivityAttempts.ended(history, activityType))
                     .as("attempt that ended %s of %s", activityType, id)
                     .isGreaterThan(1);
         }

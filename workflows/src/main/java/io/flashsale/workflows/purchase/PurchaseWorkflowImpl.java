@@ -2,6 +2,7 @@ package io.flashsale.workflows.purchase;
 
 import io.temporal.activity.ActivityOptions;
 import io.temporal.activity.LocalActivityOptions;
+import io.temporal.api.enums.v1.RetryState;
 import io.temporal.common.RetryOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Promise;
@@ -11,6 +12,7 @@ import io.temporal.workflow.Workflow;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The purchase saga. Single-threaded: whether payment, cancel or the deadline wins is decided here
@@ -30,22 +32,42 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
             .build();
 
     /**
-     * The same limits for the local steps: each attempt at most 10 s, retried with the same backoff.
-     * The first retries (backoff up to {@link #LOCAL_RETRY_THRESHOLD}) stay in the worker, which keeps
-     * the workflow task alive meanwhile; longer backoffs are workflow timers, so during a store outage
-     * the workflow task completes between attempts and the purchase still answers its status query,
-     * a cancel or a payment. Each attempt that failed into a timer is a marker in the history. A local
-     * activity retries only within a schedule-to-close timeout: 30 days stands for "without limit".
-     * When its worker dies, the next one runs the step again, numbering on from the last attempt
-     * recorded in a marker (from 1 when none is). Each retry on a timer adds events to the history,
-     * so an outage of many hours nears Temporal's history limits (docs/architecture.md).
+     * The local steps of version 1 of {@link #LOCAL_STEPS}: each attempt at most 10 s, retried
+     * without limit with the same backoff. The first retries (backoff up to {@link
+     * #LOCAL_RETRY_THRESHOLD}) stay in the worker, which keeps the workflow task alive meanwhile;
+     * longer backoffs are workflow timers, each attempt that failed into one a marker in the history.
+     * A local activity retries only within a schedule-to-close timeout: 30 days stands for "without
+     * limit". Each retry on a timer adds events to the history, so an outage of many hours nears
+     * Temporal's history limits: version 2 hands the step to an activity task instead.
      */
     static final Duration LOCAL_RETRY_THRESHOLD = Duration.ofSeconds(1);
 
-    public static final LocalActivityOptions LOCAL_ACTIVITY_OPTIONS = LocalActivityOptions.newBuilder()
+    public static final LocalActivityOptions UNBOUNDED_LOCAL_ACTIVITY_OPTIONS = LocalActivityOptions.newBuilder()
             .setStartToCloseTimeout(ACTIVITY_OPTIONS.getStartToCloseTimeout())
             .setScheduleToCloseTimeout(Duration.ofDays(30))
             .setRetryOptions(ACTIVITY_OPTIONS.getRetryOptions())
+            .setLocalRetryThreshold(LOCAL_RETRY_THRESHOLD)
+            .build();
+
+    /** Attempts of a local step in the worker before it becomes an activity task (version 2). */
+    static final int LOCAL_ATTEMPTS = 3;
+
+    /**
+     * The local steps from version 2 of {@link #LOCAL_STEPS}: {@link #LOCAL_ATTEMPTS} attempts of
+     * at most 10 s each, 0.2 and 0.4 s apart, all within the workflow task that started them (no
+     * timer, no marker of a failed attempt). A step that still fails, or hangs, is then run as an
+     * activity task with {@link #ACTIVITY_OPTIONS}: its retries during a long outage add nothing to
+     * the history, and the workflow task that waited for the local attempts ends after about 31 s at
+     * most, so the purchase answers its status query, a cancel or a payment again. The one-minute
+     * schedule-to-close only bounds the three attempts (a local activity without one gives up after
+     * its first attempt).
+     */
+    public static final LocalActivityOptions LOCAL_ACTIVITY_OPTIONS = LocalActivityOptions.newBuilder()
+            .setStartToCloseTimeout(ACTIVITY_OPTIONS.getStartToCloseTimeout())
+            .setScheduleToCloseTimeout(Duration.ofMinutes(1))
+            .setRetryOptions(RetryOptions.newBuilder(ACTIVITY_OPTIONS.getRetryOptions())
+                    .setMaximumAttempts(LOCAL_ATTEMPTS)
+                    .build())
             .setLocalRetryThreshold(LOCAL_RETRY_THRESHOLD)
             .build();
 
@@ -62,8 +84,13 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
      * task and no activity task. Both steps are short and idempotent (the Lua script finds the hold
      * it confirmed, {@code UNIQUE(purchase_id)} returns the order it wrote), so a step run again
      * after a worker died changes nothing. Purchases started before run them as activities.
+     *
+     * <p>Version 2: a local step that fails {@link #LOCAL_ATTEMPTS} times (not a business refusal,
+     * which ends it for good) is run again as an activity task ({@link #handedOff}).
      */
     static final String LOCAL_STEPS = "local-steps";
+
+    private static final int HANDED_OFF = 2;
 
     private enum Decision {
         PAY,
@@ -75,17 +102,19 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
     private Decision decision;
     private String paymentInFlight;
     private boolean orderFirst;
-    private boolean localSteps;
+    private int localSteps;
 
     @Override
     public PurchaseView purchase(PurchaseRequest request) {
         state.start(request);
         orderFirst = Workflow.getVersion(ORDER_STARTS_THE_DEADLINE, Workflow.DEFAULT_VERSION, 1) == 1;
-        localSteps = Workflow.getVersion(LOCAL_STEPS, Workflow.DEFAULT_VERSION, 1) == 1;
+        localSteps = Workflow.getVersion(LOCAL_STEPS, Workflow.DEFAULT_VERSION, HANDED_OFF);
         Saga saga = new Saga(new Saga.Options.Builder().build());
         saga.addCompensation(this::releaseReservation);
-        if (!firstStep(ReservationActivities.class, "Confirm the Redis hold")
-                .confirmReservation(request.saleId(), request.purchaseId(), request.userId())) {
+        if (!firstStep(
+                ReservationActivities.class,
+                "Confirm the Redis hold",
+                step -> step.confirmReservation(request.saleId(), request.purchaseId(), request.userId()))) {
             return reject(saga, "no unit left in Redis");
         }
         saga.addCompensation(this::cancelOrder);
@@ -107,15 +136,16 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
 
     /** Writes the order; the pay deadline starts once it exists (before version 1: before the write). */
     private void createOrder(PurchaseRequest request) {
-        OrderActivities orders = firstStep(OrderActivities.class, "Create the order in MySQL");
+        String summary = "Create the order in MySQL";
         if (!orderFirst) {
             Instant deadline = now().plusSeconds(request.payTimeoutSeconds());
-            long orderId = orders.createOrder(
-                    new NewOrder(request.purchaseId(), request.saleId(), request.userId(), deadline));
+            NewOrder order = new NewOrder(request.purchaseId(), request.saleId(), request.userId(), deadline);
+            long orderId = firstStep(OrderActivities.class, summary, step -> step.createOrder(order));
             state.awaitPayment(orderId, deadline);
             return;
         }
-        long orderId = orders.createOrder(NewOrder.deadlineFromWrite(request));
+        NewOrder order = NewOrder.deadlineFromWrite(request);
+        long orderId = firstStep(OrderActivities.class, summary, step -> step.createOrder(order));
         state.awaitPayment(orderId, now().plusSeconds(request.payTimeoutSeconds()));
         recordAdmissionToOrder(request);
     }
@@ -299,31 +329,52 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
         return Instant.ofEpochMilli(Workflow.currentTimeMillis());
     }
 
-    /** A step on the way to PENDING_PAYMENT: a local activity from version 1 of {@link #LOCAL_STEPS}. */
-    private <T> T firstStep(Class<T> activities, String summary) {
-        if (!localSteps) {
-            return Workflow.newActivityStub(
-                    activities,
-                    ActivityOptions.newBuilder(ACTIVITY_OPTIONS)
-                            .setSummary(summary)
-                            .build());
+    /**
+     * A step on the way to PENDING_PAYMENT: an activity task before {@link #LOCAL_STEPS}, a local
+     * activity retried in the worker without limit in its version 1, and from version 2 a local
+     * activity that is handed to an activity task once its local attempts failed.
+     */
+    private <T, R> R firstStep(Class<T> activities, String summary, Function<T, R> step) {
+        if (localSteps == Workflow.DEFAULT_VERSION) {
+            return step.apply(activity(activities, summary));
         }
-        return Workflow.newLocalActivityStub(
+        LocalActivityOptions options =
+                localSteps < HANDED_OFF ? UNBOUNDED_LOCAL_ACTIVITY_OPTIONS : LOCAL_ACTIVITY_OPTIONS;
+        T local = Workflow.newLocalActivityStub(
                 activities,
-                LocalActivityOptions.newBuilder(LOCAL_ACTIVITY_OPTIONS)
-                        .setSummary(summary)
-                        .build());
+                LocalActivityOptions.newBuilder(options).setSummary(summary).build());
+        if (localSteps < HANDED_OFF) {
+            return step.apply(local);
+        }
+        try {
+            return step.apply(local);
+        } catch (ActivityFailure failure) {
+            if (!handedOff(failure)) {
+                throw failure;
+            }
+            return step.apply(activity(activities, summary + ", after " + LOCAL_ATTEMPTS + " local attempts failed"));
+        }
+    }
+
+    /**
+     * Whether a local step that failed goes on as an activity task: every failure but a business
+     * refusal (a non-retryable {@link PurchaseFailure}), which ends the step for good.
+     */
+    private static boolean handedOff(ActivityFailure failure) {
+        return failure.getRetryState() != RetryState.RETRY_STATE_NON_RETRYABLE_FAILURE;
+    }
+
+    private static <T> T activity(Class<T> activities, String summary) {
+        return Workflow.newActivityStub(
+                activities,
+                ActivityOptions.newBuilder(ACTIVITY_OPTIONS).setSummary(summary).build());
     }
 
     private static ReservationActivities reservations(String summary) {
-        return Workflow.newActivityStub(
-                ReservationActivities.class,
-                ActivityOptions.newBuilder(ACTIVITY_OPTIONS).setSummary(summary).build());
+        return activity(ReservationActivities.class, summary);
     }
 
     private static OrderActivities orders(String summary) {
-        return Workflow.newActivityStub(
-                OrderActivities.class,
-                ActivityOptions.newBuilder(ACTIVITY_OPTIONS).setSummary(summary).build());
+        return activity(OrderActivities.class, summary);
     }
 }

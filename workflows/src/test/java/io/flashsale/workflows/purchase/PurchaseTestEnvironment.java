@@ -71,10 +71,12 @@ final class PurchaseTestEnvironment implements AutoCloseable {
                 PurchaseWorkflowImpl.LOCAL_STEPS, Workflow.DEFAULT_VERSION)));
     }
 
-    /** Purchases as those started before {@code local-steps} run: every step an activity task. */
-    static PurchaseTestEnvironment startBeforeLocalSteps() {
-        return new PurchaseTestEnvironment(
-                new PinnedVersion(Map.of(PurchaseWorkflowImpl.LOCAL_STEPS, Workflow.DEFAULT_VERSION)));
+    /**
+     * Purchases as those started on {@code version} of {@code local-steps} run ({@link
+     * Workflow#DEFAULT_VERSION}: before it, every step an activity task).
+     */
+    static PurchaseTestEnvironment startOnLocalSteps(int version) {
+        return new PurchaseTestEnvironment(new PinnedVersion(Map.of(PurchaseWorkflowImpl.LOCAL_STEPS, version)));
     }
 
     /** Starts {@code userId}'s purchase as the api does ({@link PurchaseStarter}). */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,12 +61,59 @@ class PurchaseWorkflowLocalStepsTest extends PurchaseWorkflowTest {
     }
 
     /**
-     * Four quick attempts in the worker (backoff 0.2, 0.4, 0.8 s), then each retry after a workflow
-     * timer (1.6 s and more): the attempts that failed into a timer and the one that passed are
-     * markers, numbered on.
+     * Version 2: three quick attempts in the worker (backoff 0.2, 0.4 s) and one marker with the
+     * last one's failure; then the step is an activity task, whose retries (two here) leave no
+     * marker and no timer in the history.
      */
     @Test
-    void aFailingLocalStepIsRetriedAndItsAttemptsAreInTheMarkers() {
+    void aLocalStepThatKeepsFailingIsHandedToAnActivityTask() {
+        temporal.reservations.failConfirmations(4);
+
+        PurchaseWorkflow purchase = temporal.awaitingPayment("ann");
+
+        assertThat(temporal.steps.calls())
+                .containsExactly(
+                        "confirmReservation",
+                        "confirmReservation",
+                        "confirmReservation",
+                        "confirmReservation",
+                        "confirmReservation",
+                        "createOrder");
+        WorkflowExecutionHistory history = temporal.history(purchase);
+        assertThat(steps(history))
+                .containsExactly(
+                        new Step("ConfirmReservation", 3, "Confirm the Redis hold", true),
+                        new Step("CreateOrder", 1, "Create the order in MySQL", false));
+        assertThat(activityTasks(history))
+                .containsExactly(
+                        tuple("ConfirmReservation", "Confirm the Redis hold, after 3 local attempts failed", 2));
+        assertThat(count(history.getEvents(), EventType.EVENT_TYPE_TIMER_STARTED))
+                .as("only the pay deadline")
+                .isOne();
+    }
+
+    /** A business refusal ends a local step for good: it is not tried again as an activity task. */
+    @Test
+    void aRefusedLocalStepIsNotHandedToAnActivityTask() {
+        temporal.orders.refuseOrders(PurchaseFailure.ALREADY_ORDERED);
+
+        PurchaseWorkflow purchase = temporal.purchase("ann");
+
+        assertThat(temporal.result(purchase).status()).isEqualTo(PurchaseStatus.REJECTED);
+        assertThat(temporal.steps.calls()).containsExactly("confirmReservation", "createOrder", "releaseReservation");
+        assertThat(activityTasks(temporal.history(purchase)))
+                .extracting(task -> task.toList().get(0))
+                .containsExactly("ReleaseReservation");
+    }
+
+    /**
+     * Version 1 (purchases started on it): four quick attempts in the worker (backoff 0.2, 0.4,
+     * 0.8 s), then each retry after a workflow timer (1.6 s and more): the attempts that failed into
+     * a timer and the one that passed are markers, numbered on, and no activity task is scheduled.
+     */
+    @Test
+    void onVersionOneAFailingLocalStepIsRetriedLocallyWithItsAttemptsInTheMarkers() {
+        onLocalSteps(1);
         temporal.reservations.failConfirmations(5);
 
         PurchaseWorkflow purchase = temporal.awaitingPayment("ann");
@@ -77,6 +125,7 @@ class PurchaseWorkflowLocalStepsTest extends PurchaseWorkflowTest {
                 .filteredOn(step -> step.type().equals("ConfirmReservation"))
                 .extracting(Step::attempt, Step::failed)
                 .containsExactly(tuple(4, true), tuple(5, true), tuple(6, false));
+        assertThat(activityTasks(temporal.history(purchase))).isEmpty();
     }
 
     /** Delivered once the step ends: the payment then finds the order and is accepted. */
@@ -110,6 +159,28 @@ class PurchaseWorkflowLocalStepsTest extends PurchaseWorkflowTest {
                         DefaultDataConverter.STANDARD_INSTANCE.fromPayload(
                                 event.getUserMetadata().getSummary(), String.class, String.class),
                         event.getMarkerRecordedEventAttributes().hasFailure()))
+                .toList();
+    }
+
+    /** The activity tasks the history scheduled: type, summary and the attempt that ended each. */
+    private static List<Tuple> activityTasks(WorkflowExecutionHistory history) {
+        List<HistoryEvent> events = history.getEvents();
+        return events.stream()
+                .filter(event -> event.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED)
+                .map(scheduled -> tuple(
+                        scheduled
+                                .getActivityTaskScheduledEventAttributes()
+                                .getActivityType()
+                                .getName(),
+                        DefaultDataConverter.STANDARD_INSTANCE.fromPayload(
+                                scheduled.getUserMetadata().getSummary(), String.class, String.class),
+                        events.stream()
+                                .filter(event -> event.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED)
+                                .map(HistoryEvent::getActivityTaskStartedEventAttributes)
+                                .filter(started -> started.getScheduledEventId() == scheduled.getEventId())
+                                .map(started -> started.getAttempt())
+                                .findFirst()
+                                .orElse(0)))
                 .toList();
     }
 

@@ -36,6 +36,7 @@ class PurchaseWorkflowReplayTest {
             "payment-failed-then-paid",
             "retried-steps-expired",
             "retried-payment-paid",
+            "order-handed-off-paid",
             "paid-as-the-deadline-passes",
             "cancelled-as-the-deadline-passes");
 

@@ -1,5 +1,6 @@
 package io.flashsale.workflows.purchase;
 
+import io.temporal.workflow.Workflow;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
@@ -19,8 +20,13 @@ abstract class PurchaseWorkflowTest {
      * a query or an Update sent meanwhile waits for it (PurchaseWorkflowLocalStepsTest).
      */
     void beforeLocalSteps() {
+        onLocalSteps(Workflow.DEFAULT_VERSION);
+    }
+
+    /** Runs the test's purchases as those started on {@code version} of {@code local-steps}. */
+    void onLocalSteps(int version) {
         temporal.close();
-        temporal = PurchaseTestEnvironment.startBeforeLocalSteps();
+        temporal = PurchaseTestEnvironment.startOnLocalSteps(version);
     }
 
     @AfterEach
