@@ -78,12 +78,15 @@ public record WorkerProperties(
      *
      * @param workflowTasks workflow tasks executed at once
      * @param activities activities executed at once
+     * @param localActivities local activities (the steps to the order, run inside workflow tasks)
+     *     executed at once
      * @param workflowPollers concurrent polls for workflow tasks
      * @param activityPollers concurrent polls for activity tasks
      */
     public record Capacity(
             @Min(1) int workflowTasks,
             @Min(1) int activities,
+            @Min(1) int localActivities,
             @Min(1) int workflowPollers,
             @Min(1) int activityPollers) {}
 }

@@ -36,7 +36,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * starter finds the purchase workflow and both activities on their own and runs a purchase
  * through them on the purchase task queue, with the configured capacity.
  */
-@SpringBootTest(classes = WorkerApplication.class, properties = "spring.temporal.test-server.enabled=true")
+@SpringBootTest(
+        classes = WorkerApplication.class,
+        properties = {"spring.temporal.test-server.enabled=true", "WORKER_MAX_LOCAL_ACTIVITIES=120"})
 class WorkerApplicationIT {
 
     @Autowired
@@ -90,6 +92,7 @@ class WorkerApplicationIT {
 
         assertThat(options.getMaxConcurrentWorkflowTaskExecutionSize()).isEqualTo(200);
         assertThat(options.getMaxConcurrentActivityExecutionSize()).isEqualTo(200);
+        assertThat(options.getMaxConcurrentLocalActivityExecutionSize()).isEqualTo(120);
         assertThat(options.getMaxConcurrentWorkflowTaskPollers()).isEqualTo(4);
         assertThat(options.getMaxConcurrentActivityTaskPollers()).isEqualTo(4);
     }

@@ -23,6 +23,7 @@ class WorkerCapacity implements WorkerOptionsCustomizer {
     public WorkerOptions.Builder customize(WorkerOptions.Builder options, String workerName, String taskQueue) {
         return options.setMaxConcurrentWorkflowTaskExecutionSize(capacity.workflowTasks())
                 .setMaxConcurrentActivityExecutionSize(capacity.activities())
+                .setMaxConcurrentLocalActivityExecutionSize(capacity.localActivities())
                 .setMaxConcurrentWorkflowTaskPollers(capacity.workflowPollers())
                 .setMaxConcurrentActivityTaskPollers(capacity.activityPollers());
     }
