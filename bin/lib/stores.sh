@@ -198,3 +198,26 @@ stores_prometheus() {
   fi
   command -v promtool >/dev/null || { stores_log "prometheus is still missing after installing it"; return 1; }
 }
+
+# ---------------------------------------------------------------------------------------------
+# Chromium and its driver for the Web UI test (WebUiIT), from the distribution when missing: the
+# test uses CHROME_BIN and CHROMEDRIVER, by default the Debian packages' /usr/bin/chromium and
+# /usr/bin/chromedriver, and downloads nothing itself.
+stores_chromium() {
+  if [[ -x "${CHROME_BIN:-/usr/bin/chromium}" && -x "${CHROMEDRIVER:-/usr/bin/chromedriver}" ]]; then
+    return 0
+  fi
+  stores_log "installing chromium and chromium-driver (apt-get)"
+  $STORES_SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $STORES_SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+}
+
+# stores_for_tests: everything './mvnw -B verify' needs on this machine (its root pom calls this
+# through 'bin/flashsale stores --for-tests'): MariaDB and Redis, PostgreSQL for the Temporal
+# cluster's tests, Chromium for the Web UI test, Prometheus and promtool for the alert rules' tests.
+stores_for_tests() {
+  stores_up
+  stores_postgres
+  stores_chromium
+  stores_prometheus
+}
