@@ -1,25 +1,22 @@
 package io.flashsale.api;
 
-import com.nimbusds.jose.JOSEException;
-import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jose.JWSHeader;
-import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.PlainJWT;
-import com.nimbusds.jwt.SignedJWT;
+import io.flashsale.testkit.DevSecrets;
+import io.flashsale.testkit.Tokens;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Date;
+import java.util.Map;
 
 /**
- * Bearer tokens for tests, signed like {@code bin/flashsale token}: HS256 with the dev secret of
- * {@code application.yaml}, {@code sub} = user id, scope {@code admin} for sale admin. Also the
- * attacker's tokens: wrong secret, {@code alg: none}, expired.
+ * Bearer tokens for the api's tests, signed by the testkit's {@link Tokens} (as {@code bin/flashsale
+ * token} signs them) with the dev secret, {@code sub} = user id, scope {@code admin} for sale admin.
+ * Also the attacker's tokens: wrong secret, {@code alg: none}, expired.
  */
 public final class TestTokens {
 
-    /** The dev default of {@code FLASHSALE_JWT_SECRET} in the api's {@code application.yaml}. */
-    public static final String DEV_SECRET = "flashsale-dev-secret-change-me-0123456789abcdef";
+    /** The dev secret ({@link DevSecrets#jwt}), the api's default under its dev profile. */
+    public static final String DEV_SECRET = DevSecrets.jwt();
 
     private static final Duration LIFETIME = Duration.ofHours(1);
 
@@ -42,21 +39,15 @@ public final class TestTokens {
 
     /** Well signed, but without {@code exp}: it would never expire. */
     public static String withoutExpiry(String userId) {
-        JWTClaimsSet claims = new JWTClaimsSet.Builder()
-                .subject(userId)
-                .claim("scope", "admin")
-                .build();
-        return sign(DEV_SECRET, claims);
+        return new Tokens(DEV_SECRET).sign(Map.of("sub", userId, "scope", "admin"));
     }
 
     /** Well signed, with issuer and audience. */
     public static String issued(String secret, String userId, String issuer, String audience) {
-        JWTClaimsSet claims = new JWTClaimsSet.Builder(
-                        claims(userId, null, Instant.now().plus(LIFETIME)))
-                .issuer(issuer)
-                .audience(audience)
-                .build();
-        return sign(secret, claims);
+        Map<String, Object> claims = Tokens.claims(userId, null, Instant.now().plus(LIFETIME));
+        claims.put("iss", issuer);
+        claims.put("aud", audience);
+        return new Tokens(secret).sign(claims);
     }
 
     /** Signed with another (well-formed, 32+ byte) secret. */
@@ -75,32 +66,15 @@ public final class TestTokens {
 
     /** {@code alg: none}: an unsigned token claiming to be {@code userId} with scope admin. */
     public static String unsigned(String userId) {
-        return new PlainJWT(claims(userId, "admin", Instant.now().plus(LIFETIME))).serialize();
+        Map<String, Object> claims =
+                Tokens.claims(userId, "admin", Instant.now().plus(LIFETIME));
+        JWTClaimsSet.Builder unsigned = new JWTClaimsSet.Builder();
+        claims.forEach(unsigned::claim);
+        return new PlainJWT(unsigned.build()).serialize();
     }
 
     /** HS256 over {@code secret}; {@code scope} may be null. */
     public static String signed(String secret, String userId, String scope, Instant expiresAt) {
-        return sign(secret, claims(userId, scope, expiresAt));
-    }
-
-    private static String sign(String secret, JWTClaimsSet claims) {
-        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
-        try {
-            jwt.sign(new MACSigner(secret));
-        } catch (JOSEException e) {
-            throw new IllegalArgumentException("cannot sign a test token", e);
-        }
-        return jwt.serialize();
-    }
-
-    private static JWTClaimsSet claims(String userId, String scope, Instant expiresAt) {
-        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
-                .subject(userId)
-                .issueTime(Date.from(expiresAt.minus(LIFETIME)))
-                .expirationTime(Date.from(expiresAt));
-        if (scope != null) {
-            claims.claim("scope", scope);
-        }
-        return claims.build();
+        return new Tokens(secret).sign(Tokens.claims(userId, scope, expiresAt));
     }
 }

@@ -2,6 +2,7 @@ package io.flashsale.bench;
 
 import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.testkit.Tokens;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 

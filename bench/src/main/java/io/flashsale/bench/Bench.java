@@ -1,6 +1,7 @@
 package io.flashsale.bench;
 
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.testkit.Tokens;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.testkit.Tokens;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package io.flashsale.bench;
 
 import io.flashsale.stores.admission.RateLimits;
+import io.flashsale.testkit.Tokens;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package io.flashsale.bench;
 
+import io.flashsale.testkit.Tokens;
+
 /**
  * P4: the flash sale as it arrives. {@code burstBuyers} buyers (plus {@link Burst}'s same-key
  * retries and second clicks, shuffled) for {@code burstUnits} units, open loop: request {@code i}

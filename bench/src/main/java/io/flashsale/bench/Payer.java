@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.testkit.Tokens;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;

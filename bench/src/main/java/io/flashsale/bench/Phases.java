@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.testkit.Tokens;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.client.WorkflowOptions;

@@ -1,7 +1,6 @@
 package io.flashsale.bench;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -108,27 +107,6 @@ public final class Processes implements AutoCloseable {
     /** The java launcher of this JVM, for children that run on the same Java. */
     public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    /**
-     * A port free now, below Linux's ephemeral range (32768-60999): a port the kernel hands out with
-     * {@code new ServerSocket(0)} may be taken again, as the local end of some outgoing connection,
-     * before the child that is given it listens (seen: an api that could not bind its port). Random
-     * among 15000-32767, so two callers rarely pick the same one; the kernel's choice if none binds.
-     */
-    public static int freePort() throws IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int port = 15_000 + java.util.concurrent.ThreadLocalRandom.current().nextInt(32_768 - 15_000);
-            try (ServerSocket socket = new ServerSocket(port)) {
-                socket.setReuseAddress(true);
-                return port;
-            } catch (IOException taken) {
-                // another one
-            }
-        }
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     /** Stops the processes in reverse start order: TERM, then KILL after 30 s. */

@@ -3,6 +3,7 @@ package io.flashsale.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flashsale.testkit.Tokens;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -1,6 +1,8 @@
 package io.flashsale.bench;
 
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.testkit.FreePorts;
+import io.flashsale.testkit.Tokens;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.DirectoryStream;
@@ -40,8 +42,8 @@ public final class Stack implements AutoCloseable {
     static Stack start(Path root, Path logs, Stores stores, DevServer.Kind temporalKind, List<String> apiJvmFlags)
             throws Exception {
         return start(root, logs, stores, apiJvmFlags, processes -> {
-            DevServer.Options options = DevServer.Options.onPort(Processes.freePort())
-                    .withUi(Processes.freePort())
+            DevServer.Options options = DevServer.Options.onPort(FreePorts.next())
+                    .withUi(FreePorts.next())
                     .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
             Files.deleteIfExists(options.dbFile());
             return TemporalProcess.start(processes, root, options, temporalKind, System.out::println);
@@ -75,10 +77,10 @@ public final class Stack implements AutoCloseable {
         Stack stack = new Stack(new Processes(logs, READY_TIMEOUT), stores);
         try {
             stack.temporal = temporal.start(stack.processes);
-            int workerPort = Processes.freePort();
+            int workerPort = FreePorts.next();
             stack.launch("worker", jar("worker", root), List.of(), List.of(), Map.of("WORKER_PORT", "" + workerPort));
             stack.processes.awaitHealthy("worker", workerPort);
-            stack.apiPort = Processes.freePort();
+            stack.apiPort = FreePorts.next();
             stack.launch("api", jar("api", root), apiJvmFlags, List.of(), Map.of("API_PORT", "" + stack.apiPort));
             stack.processes.awaitHealthy("api", stack.apiPort);
             return stack;

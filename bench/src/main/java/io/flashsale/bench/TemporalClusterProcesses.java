@@ -4,6 +4,7 @@ import io.flashsale.temporalcluster.ClusterSpec;
 import io.flashsale.temporalcluster.ServerBinaries;
 import io.flashsale.temporalcluster.TemporalCluster;
 import io.flashsale.temporalcluster.WebUiServer;
+import io.flashsale.testkit.FreePorts;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.URI;
@@ -44,7 +45,7 @@ public final class TemporalClusterProcesses implements TemporalService {
     public static TemporalClusterProcesses start(
             Processes processes, Path root, String name, Path folder, Consumer<String> log) throws Exception {
         ServerBinaries binaries = ServerBinaries.locateOrBuild(root, log);
-        IntSupplier ports = ClusterSpec.freeLowPorts();
+        IntSupplier ports = FreePorts::next;
         Optional<Path> uiServer = WebUiServer.locateOrBuild(root, log);
         ClusterSpec spec = ClusterSpec.of(
                         name,

@@ -2,6 +2,7 @@ package io.flashsale.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.testkit.FreePorts;
 import java.net.URI;
 import org.junit.jupiter.api.Test;
 
@@ -17,10 +18,7 @@ class WebUiTest {
 
     @Test
     void doesNotAnswerWhereNothingListens() throws Exception {
-        int port;
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = FreePorts.next();
 
         assertThat(new WebUi(URI.create("http://127.0.0.1:" + port), "default").answers())
                 .isFalse();

@@ -1,5 +1,6 @@
 package io.flashsale.devredis;
 
+import io.flashsale.testkit.FreePorts;
 import io.lettuce.core.KillArgs;
 import io.lettuce.core.cluster.SlotHash;
 import java.io.IOException;

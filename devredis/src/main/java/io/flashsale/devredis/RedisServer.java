@@ -1,5 +1,6 @@
 package io.flashsale.devredis;
 
+import io.flashsale.testkit.FreePorts;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.io.IOException;

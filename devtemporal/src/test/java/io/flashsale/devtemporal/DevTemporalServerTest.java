@@ -3,6 +3,7 @@ package io.flashsale.devtemporal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.flashsale.testkit.FreePorts;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.SearchAttributes;
 import io.temporal.api.common.v1.WorkflowType;
@@ -14,7 +15,6 @@ import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.Closeable;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -29,7 +29,7 @@ class DevTemporalServerTest {
 
     @BeforeAll
     static void startServer() throws IOException {
-        int port = freePort();
+        int port = FreePorts.next();
         server = DevTemporalServer.start(port, "default");
         target = "127.0.0.1:" + port;
         service = WorkflowServiceStubs.newServiceStubs(
@@ -76,11 +76,5 @@ class DevTemporalServerTest {
                         .setTaskQueue(TaskQueue.newBuilder().setName("probe"))
                         .setSearchAttributes(attributes)
                         .build());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

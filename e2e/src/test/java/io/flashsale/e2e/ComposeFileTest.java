@@ -3,6 +3,7 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.temporalcluster.ServerBinaries;
+import io.flashsale.testkit.DevSecrets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +26,8 @@ class ComposeFileTest {
     private static final List<String> APPS = List.of("api", "worker");
     /** A variable compose refuses to run without: {@code ${NAME:?message}}, no default. */
     private static final Pattern REQUIRED = Pattern.compile("\\$\\{([A-Za-z0-9_]+):\\?[^}]*}");
-    /** The documented dev default of FLASHSALE_JWT_SECRET (api's application.yaml). */
-    private static final String DEV_SECRET = "flashsale-dev-secret-change-me";
+    /** The dev secret of FLASHSALE_JWT_SECRET, public knowledge. */
+    private static final String DEV_SECRET = DevSecrets.jwt();
     /** Temporal's database server. */
     private static final String POSTGRESQL = "postgresql";
     /** The superuser the postgres image creates when POSTGRES_USER is not set. */

@@ -6,6 +6,7 @@ import io.flashsale.bench.TemporalProcess;
 import io.flashsale.bench.TemporalService;
 import io.flashsale.devtemporal.DevServer;
 import io.flashsale.stores.testing.TestStores;
+import io.flashsale.testkit.FreePorts;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
@@ -93,7 +94,7 @@ final class FlashSaleSystem implements AutoCloseable {
 
     private static FlashSaleSystem start(
             UnaryOperator<Map<String, String>> adjust, List<String> workers, boolean onCluster) throws Exception {
-        FlashSaleSystem system = new FlashSaleSystem(Processes.freePort());
+        FlashSaleSystem system = new FlashSaleSystem(FreePorts.next());
         try {
             system.temporal = onCluster
                     ? startCluster(system.processes, system.logs(), system.apiPort)
@@ -114,8 +115,8 @@ final class FlashSaleSystem implements AutoCloseable {
      * this system's log folder, so it can be killed and started again with nothing lost.
      */
     private static TemporalProcess startTemporal(Processes processes, Path logs) throws Exception {
-        DevServer.Options options = DevServer.Options.onPort(Processes.freePort())
-                .withUi(Processes.freePort())
+        DevServer.Options options = DevServer.Options.onPort(FreePorts.next())
+                .withUi(FreePorts.next())
                 .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
         Files.deleteIfExists(options.dbFile());
         TemporalProcess temporal =
@@ -194,7 +195,7 @@ final class FlashSaleSystem implements AutoCloseable {
         Map<String, Integer> ports = new HashMap<>();
         for (Map.Entry<String, Map<String, String>> worker : workers.entrySet()) {
             String name = worker.getKey();
-            ports.put(name, Processes.freePort());
+            ports.put(name, FreePorts.next());
             launch(name, jar("worker"), with(worker.getValue(), Map.of("WORKER_PORT", "" + ports.get(name))));
         }
         for (String name : workers.keySet()) {

@@ -6,11 +6,11 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.bench.Api;
-import io.flashsale.bench.Processes;
 import io.flashsale.bench.Stack;
 import io.flashsale.bench.Stores;
-import io.flashsale.bench.Tokens;
 import io.flashsale.devtemporal.Jaeger;
+import io.flashsale.testkit.FreePorts;
+import io.flashsale.testkit.Tokens;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -80,21 +80,21 @@ class ObserveCommandIT {
         stores = Stores.fresh();
         run = Path.of("target", "observe-" + stores.redisPrefix()).toAbsolutePath();
         String secret = "observe-" + UUID.randomUUID() + UUID.randomUUID();
-        int apiPort = Processes.freePort();
-        int prometheusPort = Processes.freePort();
-        int jaegerPort = Processes.freePort();
-        environment = new HashMap<>(Stack.environment(stores, "127.0.0.1:" + Processes.freePort(), secret));
+        int apiPort = FreePorts.next();
+        int prometheusPort = FreePorts.next();
+        int jaegerPort = FreePorts.next();
+        environment = new HashMap<>(Stack.environment(stores, "127.0.0.1:" + FreePorts.next(), secret));
         environment.putAll(Map.of(
                 "FLASHSALE_RUN_DIR",
                 run.toString(),
                 "API_PORT",
                 "" + apiPort,
                 "WORKER_PORT",
-                "" + Processes.freePort(),
+                "" + FreePorts.next(),
                 "TEMPORAL_UI_PORT",
-                "" + Processes.freePort(),
+                "" + FreePorts.next(),
                 "TEMPORAL_METRICS_PORT",
-                "" + Processes.freePort(),
+                "" + FreePorts.next(),
                 "PROMETHEUS_PORT",
                 "" + prometheusPort,
                 "PROMETHEUS_INTERVAL",
@@ -109,9 +109,9 @@ class ObserveCommandIT {
                 "JAEGER_UI_PORT",
                 "" + jaegerPort,
                 "JAEGER_OTLP_PORT",
-                "" + Processes.freePort(),
+                "" + FreePorts.next(),
                 "JAEGER_QUERY_GRPC_PORT",
-                "" + Processes.freePort()));
+                "" + FreePorts.next()));
         // a loaded machine (the suite's other processes) starts the apps slowly
         environment.put("HEALTH_TIMEOUT", "300");
         // JSON log lines, as a log shipper reads them

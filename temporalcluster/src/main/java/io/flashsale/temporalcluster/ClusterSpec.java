@@ -1,12 +1,8 @@
 package io.flashsale.temporalcluster;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntSupplier;
 
 /**
@@ -76,28 +72,6 @@ public record ClusterSpec(
                     HISTORY + "-" + host, HISTORY, freePort.getAsInt(), freePort.getAsInt(), freePort.getAsInt(), 0));
         }
         return new ClusterSpec(name, folder.toAbsolutePath(), "127.0.0.1", shards, postgres, namespace, nodes, 0);
-    }
-
-    /**
-     * Free ports on loopback below 32768, from a random start: the PostgreSQL schema keeps each
-     * node's membership port in a {@code SMALLINT} ({@code cluster_membership.rpc_port}), so a port
-     * from the ephemeral range (32768 and up, what an OS hands out for port 0) makes the node exit
-     * with "value out of range for type smallint".
-     */
-    public static IntSupplier freeLowPorts() {
-        int[] next = {20000 + ThreadLocalRandom.current().nextInt(10000)};
-        return () -> {
-            while (next[0] < 32768) {
-                int candidate = next[0]++;
-                try (ServerSocket socket = new ServerSocket()) {
-                    socket.bind(new InetSocketAddress("127.0.0.1", candidate));
-                    return candidate;
-                } catch (IOException taken) {
-                    // in use: the next one
-                }
-            }
-            throw new IllegalStateException("no free port left below 32768");
-        };
     }
 
     /** The same cluster with its Web UI server on {@code port}. */

@@ -3,6 +3,7 @@ package io.flashsale.temporalcluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.flashsale.testkit.FreePorts;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +69,7 @@ class ClusterConfigTest {
     /** cluster_membership.rpc_port is a SMALLINT in Temporal's PostgreSQL schema. */
     @Test
     void portsForAClusterFitASmallint() {
-        IntSupplier ports = ClusterSpec.freeLowPorts();
+        IntSupplier ports = FreePorts::next;
 
         for (int i = 0; i < 20; i++) {
             assertThat(ports.getAsInt()).isBetween(1024, 32767);

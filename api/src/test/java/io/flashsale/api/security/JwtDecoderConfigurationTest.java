@@ -10,6 +10,10 @@ import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import io.flashsale.api.ApiProperties;
 import io.flashsale.api.TestTokens;
+import io.flashsale.testkit.DevSecrets;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -62,6 +66,19 @@ class JwtDecoderConfigurationTest {
                     "flashsale.api.starts.drain-timeout=10s",
                     "flashsale.api.warmup.requests=0",
                     "flashsale.api.warmup.concurrency=8");
+
+    /**
+     * The api's own dev default, in its code and its application.yaml, is the dev secret every script,
+     * test and tool signs with (the testkit's dev-secrets.properties).
+     */
+    @Test
+    void theDevDefaultIsTheDevSecretTheToolsSignWith() throws IOException {
+        assertThat(JwtSecretPolicy.DEV_DEFAULT).isEqualTo(DevSecrets.jwt());
+        try (InputStream yaml = getClass().getResourceAsStream("/application.yaml")) {
+            assertThat(new String(yaml.readAllBytes(), StandardCharsets.UTF_8))
+                    .contains("${FLASHSALE_JWT_SECRET:" + DevSecrets.jwt() + "}");
+        }
+    }
 
     @Test
     void refusesToStartWithTheDevSecretOutsideTheDevProfile() {

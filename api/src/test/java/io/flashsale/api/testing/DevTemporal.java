@@ -1,10 +1,9 @@
 package io.flashsale.api.testing;
 
 import io.flashsale.devtemporal.DevTemporalServer;
+import io.flashsale.testkit.FreePorts;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 
 /**
  * The in-process Temporal of an api test context: {@link DevTemporalServer} (real time, search
@@ -33,7 +32,7 @@ public final class DevTemporal implements AutoCloseable {
 
     static synchronized DevTemporal current() {
         if (current == null) {
-            int port = freePort();
+            int port = FreePorts.next();
             current = new DevTemporal(DevTemporalServer.start(port, NAMESPACE), port);
         }
         return current;
@@ -47,13 +46,5 @@ public final class DevTemporal implements AutoCloseable {
             }
         }
         server.close();
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port for the Temporal test server", e);
-        }
     }
 }

@@ -1,8 +1,8 @@
 package io.flashsale.bench.chaos;
 
 import io.flashsale.bench.Api;
-import io.flashsale.bench.Tokens;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.testkit.Tokens;
 
 /** The api's audit of one sale, or null when it could not answer (an api or a store down). */
 final class Audit {

@@ -1,8 +1,8 @@
 package io.flashsale.bench.chaos;
 
 import io.flashsale.bench.Api;
-import io.flashsale.bench.Tokens;
 import io.flashsale.stores.sale.Price;
+import io.flashsale.testkit.Tokens;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;

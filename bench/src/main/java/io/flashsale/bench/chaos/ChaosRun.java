@@ -2,9 +2,9 @@ package io.flashsale.bench.chaos;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.bench.Api;
-import io.flashsale.bench.Tokens;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
+import io.flashsale.testkit.Tokens;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

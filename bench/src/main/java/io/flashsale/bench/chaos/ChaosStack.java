@@ -6,9 +6,10 @@ import io.flashsale.bench.Stores;
 import io.flashsale.bench.TemporalClusterProcesses;
 import io.flashsale.bench.TemporalProcess;
 import io.flashsale.bench.TemporalService;
-import io.flashsale.bench.Tokens;
 import io.flashsale.devredis.RedisServer;
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.testkit.FreePorts;
+import io.flashsale.testkit.Tokens;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -99,7 +100,7 @@ final class ChaosStack implements AutoCloseable {
                     cluster ? startCluster(stack.processes, root, logs) : startDevServer(stack.processes, root, logs);
             stack.proxyTheStores(root);
             for (String app : List.of("worker-1", "worker-2", "api-1", "api-2")) {
-                stack.ports.put(app, Processes.freePort());
+                stack.ports.put(app, FreePorts.next());
                 stack.launch(app);
             }
             for (String app : stack.ports.keySet()) {
@@ -126,7 +127,7 @@ final class ChaosStack implements AutoCloseable {
     }
 
     private static TemporalService startDevServer(Processes processes, Path root, Path logs) throws Exception {
-        DevServer.Options options = DevServer.Options.onPort(Processes.freePort())
+        DevServer.Options options = DevServer.Options.onPort(FreePorts.next())
                 .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
         Files.deleteIfExists(options.dbFile());
         return TemporalProcess.start(processes, root, options, DevServer.Kind.CLI, System.out::println);

@@ -2,8 +2,8 @@ package io.flashsale.bench.chaos;
 
 import io.flashsale.bench.Api;
 import io.flashsale.bench.Stores;
-import io.flashsale.bench.Tokens;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.testkit.Tokens;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

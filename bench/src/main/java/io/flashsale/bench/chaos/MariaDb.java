@@ -2,6 +2,7 @@ package io.flashsale.bench.chaos;
 
 import io.flashsale.bench.Processes;
 import io.flashsale.devtemporal.GoTool;
+import io.flashsale.testkit.FreePorts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +38,7 @@ final class MariaDb {
 
     /** A new server in {@code dir} (emptied first) with {@code user}/{@code password} allowed everything. */
     static MariaDb start(Processes processes, Path dir, String user, String password) throws Exception {
-        MariaDb server = new MariaDb(processes, dir.toAbsolutePath(), Processes.freePort());
+        MariaDb server = new MariaDb(processes, dir.toAbsolutePath(), FreePorts.next());
         server.install();
         server.launch();
         server.run("CREATE USER '%s'@'%%' IDENTIFIED BY '%s'; GRANT ALL ON *.* TO '%s'@'%%';"

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.bench.Processes;
 import io.flashsale.devtemporal.GoTool;
+import io.flashsale.testkit.FreePorts;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -42,7 +43,7 @@ final class Toxiproxy {
                 .locateOrBuild("server")
                 .map(folder -> folder.resolve("server"))
                 .orElseThrow(() -> new IllegalStateException("cannot build " + MODULE + " (needs go)"));
-        int port = Processes.freePort();
+        int port = FreePorts.next();
         processes.start(
                 "toxiproxy",
                 List.of(binary.toString(), "-host", "127.0.0.1", "-port", Integer.toString(port)),
@@ -53,7 +54,7 @@ final class Toxiproxy {
 
     /** A proxy named {@code name} to {@code upstream} ({@code host:port}); returns the port it listens on. */
     int proxy(String name, String upstream) throws Exception {
-        int port = Processes.freePort();
+        int port = FreePorts.next();
         send("POST", "/proxies", Map.of("name", name, "listen", "127.0.0.1:" + port, "upstream", upstream));
         return port;
     }

@@ -2,10 +2,10 @@ package io.flashsale.stores.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.testkit.FreePorts;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.health.Health;
@@ -16,7 +16,7 @@ class TemporalHealthIndicatorTest {
 
     @Test
     void downWhenTemporalIsUnreachable() throws IOException {
-        String target = "127.0.0.1:" + closedPort();
+        String target = "127.0.0.1:" + FreePorts.next();
         WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
                 .setTarget(target)
                 .setRpcTimeout(Duration.ofSeconds(2))
@@ -31,13 +31,6 @@ class TemporalHealthIndicatorTest {
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
         } finally {
             stubs.shutdownNow();
-        }
-    }
-
-    /** A port that was free a moment ago: connections to it are refused. */
-    private static int closedPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

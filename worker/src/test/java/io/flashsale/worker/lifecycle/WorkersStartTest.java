@@ -3,12 +3,12 @@ package io.flashsale.worker.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.flashsale.testkit.FreePorts;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.testserver.TestServer;
 import io.temporal.worker.WorkerFactory;
-import java.net.ServerSocket;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.health.Status;
@@ -22,10 +22,7 @@ class WorkersStartTest {
 
     @Test
     void startsTheWorkersOnceTemporalAnswersAndIsDownUntilThen() throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = FreePorts.next();
         WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
                 .setTarget("127.0.0.1:" + port)
                 .build());
