@@ -2,8 +2,8 @@ package io.flashsale.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
+import io.flashsale.testkit.ApiClient.Response;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;

@@ -2,11 +2,12 @@ package io.flashsale.bench;
 
 import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 
-/** The few admin calls a run makes outside the measured load, through {@link Api} with an admin token. */
+/** The few admin calls a run makes outside the measured load, through {@link ApiClient} with an admin token. */
 final class Admin {
 
     /** The pay timeout of the bench's sales: longer than a run, so no measured order expires during it. */
@@ -23,10 +24,10 @@ final class Admin {
      */
     static final Duration SETTLE_POLL = Duration.ofMillis(250);
 
-    private final Api api;
+    private final ApiClient api;
     private final Tokens tokens;
 
-    Admin(Api api, Tokens tokens) {
+    Admin(ApiClient api, Tokens tokens) {
         this.api = api;
         this.tokens = tokens;
     }

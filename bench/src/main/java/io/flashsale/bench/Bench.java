@@ -1,6 +1,7 @@
 package io.flashsale.bench;
 
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.net.URI;
 import java.nio.file.Files;
@@ -207,14 +208,14 @@ public final class Bench {
                 integer(o, "connections", 200));
         Tokens tokens = Tokens.fromEnvironment();
         if (o.containsKey("api")) {
-            return new Demo(new Api(URI.create(o.get("api"))), tokens, options, Optional.of(webUi(o))).run();
+            return new Demo(new ApiClient(URI.create(o.get("api"))), tokens, options, Optional.of(webUi(o))).run();
         }
         Stores stores = Stores.fresh();
         Path root = Path.of(o.getOrDefault("root", "."));
         try (Stack stack = Stack.start(root, Path.of("target", "demo", "logs"), stores, temporalKind(o), List.of())) {
             System.out.println(
                     "private stack up: api " + stack.api() + ", " + stack.temporal() + " (logs target/demo/logs)");
-            DemoResult result = new Demo(new Api(stack.api()), stack.tokens(), options, Optional.empty()).run();
+            DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.empty()).run();
             System.out.println("Web UI     none kept: the private stack stops with the demo;"
                     + " run bin/flashsale up first to browse the purchases");
             return result;

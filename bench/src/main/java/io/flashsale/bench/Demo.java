@@ -1,6 +1,7 @@
 package io.flashsale.bench;
 
 import io.flashsale.stores.admission.RateLimits;
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.net.URI;
 import java.time.Duration;
@@ -46,7 +47,7 @@ final class Demo {
     /** The limit of every rate-limit bucket. */
     private static final int MAX_BUCKET = 1_000_000;
 
-    private final Api api;
+    private final ApiClient api;
     private final Admin admin;
     private final Tokens tokens;
     private final HttpLoad load;
@@ -56,7 +57,7 @@ final class Demo {
     private long firstClick;
 
     /** {@code webUi}: the Temporal Web UI of the system, when it has one to show. */
-    Demo(Api api, Tokens tokens, Options options, Optional<WebUi> webUi) {
+    Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi) {
         this.api = api;
         this.admin = new Admin(api, tokens);
         this.tokens = tokens;

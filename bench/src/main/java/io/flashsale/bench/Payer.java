@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.time.Duration;
 import java.util.Map;
@@ -35,7 +36,7 @@ final class Payer implements AutoCloseable {
 
     private static final int THREADS = 32;
 
-    private final Api api;
+    private final ApiClient api;
     private final Tokens tokens;
     private final String sale;
     private final double share;
@@ -48,7 +49,7 @@ final class Payer implements AutoCloseable {
     private final AtomicReference<String> firstError = new AtomicReference<>();
 
     /** {@code patience}: the longest a payment waits for its order, and then for its outcome. */
-    Payer(Api api, Tokens tokens, String sale, double share, Duration patience) {
+    Payer(ApiClient api, Tokens tokens, String sale, double share, Duration patience) {
         this.api = api;
         this.tokens = tokens;
         this.sale = sale;

@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -15,7 +16,7 @@ final class Payment {
     static final Set<String> FINAL = Set.of("PAID", "EXPIRED", "CANCELLED", "REJECTED");
     private static final Duration POLL = Duration.ofMillis(500);
 
-    private final Api api;
+    private final ApiClient api;
     private final String token;
     private final String paymentsToken;
     private final String purchaseId;
@@ -25,7 +26,7 @@ final class Payment {
      * {@code token}: the buyer's, to follow the purchase; {@code paymentsToken}: the payment
      * service's, which confirms the payment; {@code patience}: the longest each of its waits lasts.
      */
-    Payment(Api api, String token, String paymentsToken, String purchaseId, Duration patience) {
+    Payment(ApiClient api, String token, String paymentsToken, String purchaseId, Duration patience) {
         this.api = api;
         this.token = token;
         this.paymentsToken = paymentsToken;
@@ -39,7 +40,7 @@ final class Payment {
         if (!status.equals("PENDING_PAYMENT")) {
             return status;
         }
-        Api.Response answer = api.pay(paymentsToken, purchaseId, "pay-" + purchaseId);
+        ApiClient.Response answer = api.pay(paymentsToken, purchaseId, "pay-" + purchaseId);
         if (answer.status() == 200) {
             return answer.body().path("status").asText();
         }
@@ -55,7 +56,7 @@ final class Payment {
 
     /** Its status, or the answer's status code and problem type when it has none. */
     private String status() {
-        Api.Response answer = api.status(token, purchaseId);
+        ApiClient.Response answer = api.status(token, purchaseId);
         return answer.status() == 200
                 ? answer.body().path("status").asText()
                 : "http-" + answer.status() + " " + answer.problemType();

@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
@@ -38,7 +39,7 @@ final class Phases {
         this.stores = stores;
         this.settings = settings;
         this.tokens = tokens;
-        this.admin = new Admin(new Api(stack.api()), tokens);
+        this.admin = new Admin(new ApiClient(stack.api()), tokens);
         this.apiLoad = new HttpLoad(admin.address());
         this.apiRequests = new Requests(admin.address());
         this.soldOut = new SoldOutPhases(stack, settings, run);

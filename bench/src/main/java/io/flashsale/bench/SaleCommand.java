@@ -3,6 +3,7 @@ package io.flashsale.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -13,7 +14,7 @@ import java.util.UUID;
 
 /**
  * {@code bin/flashsale sale ...}: what an operator does to sales, through the api's admin endpoints
- * and its one HTTP client ({@link Api}), signed as the operator with the api's secret. Exits 0 when
+ * and its one HTTP client ({@link ApiClient}), signed as the operator with the api's secret. Exits 0 when
  * the api agreed, 1 when it refused (the problem's type and detail on stderr) or was unreachable, 2
  * on a usage error.
  */
@@ -34,12 +35,12 @@ public final class SaleCommand {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Api api;
+    private final ApiClient api;
     private final String token;
     private final PrintStream out;
     private final PrintStream err;
 
-    private SaleCommand(Api api, String token, PrintStream out, PrintStream err) {
+    private SaleCommand(ApiClient api, String token, PrintStream out, PrintStream err) {
         this.api = api;
         this.token = token;
         this.out = out;
@@ -53,7 +54,7 @@ public final class SaleCommand {
     static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
         try {
             CommandLine line = CommandLine.parse(args, Set.of("watch"));
-            Api api = new Api(URI.create(line.option("api", "http://127.0.0.1:8080")));
+            ApiClient api = new ApiClient(URI.create(line.option("api", "http://127.0.0.1:8080")));
             String user = line.option("as", operator());
             return new SaleCommand(api, Tokens.fromEnvironment().admin(user), out, err).run(line);
         } catch (IllegalArgumentException usage) {
@@ -80,13 +81,13 @@ public final class SaleCommand {
     }
 
     private int list() {
-        Api.Response ids = api.sales(token);
+        ApiClient.Response ids = api.sales(token);
         if (ids.status() != 200) {
             return refused(ids);
         }
         out.print(SaleText.header());
         for (JsonNode id : ids.body().path("sales")) {
-            Api.Response sale = api.sale(token, id.asText());
+            ApiClient.Response sale = api.sale(token, id.asText());
             if (sale.status() == 200) {
                 out.print(SaleText.row(sale.body(), Instant.now()));
             }
@@ -105,7 +106,7 @@ public final class SaleCommand {
         return code;
     }
 
-    private int answer(Api.Response response) {
+    private int answer(ApiClient.Response response) {
         if (response.status() / 100 != 2) {
             return refused(response);
         }
@@ -113,7 +114,7 @@ public final class SaleCommand {
         return 0;
     }
 
-    private int refused(Api.Response response) {
+    private int refused(ApiClient.Response response) {
         err.println("flashsale sale: " + response.status() + " " + response.problemType() + ": "
                 + response.body().path("detail").asText());
         return 1;

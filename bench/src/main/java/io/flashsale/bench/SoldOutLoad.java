@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ final class SoldOutLoad {
     /** Creates the sale {@code sale} on the stack's api and sells its one unit. */
     static SoldOutLoad on(Stack stack, Settings settings, String sale) throws Exception {
         Tokens tokens = stack.tokens();
-        Admin admin = new Admin(new Api(stack.api()), tokens);
+        Admin admin = new Admin(new ApiClient(stack.api()), tokens);
         Requests requests = new Requests(admin.address());
         HttpLoad load = new HttpLoad(admin.address());
         admin.createSale(sale, 1, Admin.NOTHING_EXPIRES);

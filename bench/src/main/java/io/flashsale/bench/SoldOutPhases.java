@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,7 @@ final class SoldOutPhases {
         this.cpu = CpuMeter.of(stack);
         this.settings = settings;
         this.run = run;
-        java.net.InetSocketAddress api = new Api(stack.api()).address();
+        java.net.InetSocketAddress api = new ApiClient(stack.api()).address();
         Requests requests = new Requests(api);
         this.load = new HttpLoad(api);
         this.liveness = TimedLoad.cycle(List.of(requests.liveness()));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.devtemporal.DevServer;
 import io.flashsale.stores.audit.AuditVerdict;
+import io.flashsale.testkit.ApiClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -33,7 +34,7 @@ class DemoIT {
             Demo.Options options =
                     new Demo.Options(60, 30, UNITS, 0.5, Duration.ofSeconds(2), Duration.ofSeconds(60), 16);
 
-            DemoResult result = new Demo(new Api(stack.api()), stack.tokens(), options, Optional.of(ui)).run();
+            DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.of(ui)).run();
 
             assertThat(result.requests()).doesNotContainKeys("rate-limited", "connection-error");
             assertThat(result.settled()).isTrue();

@@ -3,8 +3,8 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.bench.Api;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 
 /** The api's audit answers, read back as the report it serialized, so a test compares all of it. */
@@ -12,7 +12,7 @@ final class Audits {
 
     private Audits() {}
 
-    static AuditReport report(Api.Response audit) {
+    static AuditReport report(ApiClient.Response audit) {
         return audit.as(AuditReport.class);
     }
 
@@ -21,10 +21,10 @@ final class Audits {
      * after admissions, when an admission whose workflow the api started late is still in the stream
      * until the relay drains it.
      */
-    static void awaitAudit(Api api, AuditReport expected, Duration within) throws InterruptedException {
+    static void awaitAudit(ApiClient api, AuditReport expected, Duration within) throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (System.nanoTime() < deadline) {
-            Api.Response audit = api.audit(TestTokens.admin(), expected.saleId());
+            ApiClient.Response audit = api.audit(TestTokens.admin(), expected.saleId());
             if (audit.status() == 200 && report(audit).equals(expected)) {
                 return;
             }
@@ -34,8 +34,8 @@ final class Audits {
     }
 
     /** GET /api/sales/{id}/audit answers exactly {@code expected}. */
-    static void assertAudit(Api api, AuditReport expected) {
-        Api.Response audit = api.audit(TestTokens.admin(), expected.saleId());
+    static void assertAudit(ApiClient api, AuditReport expected) {
+        ApiClient.Response audit = api.audit(TestTokens.admin(), expected.saleId());
         assertThat(audit.status()).as("%s", audit.body()).isEqualTo(200);
         assertThat(report(audit)).isEqualTo(expected);
     }

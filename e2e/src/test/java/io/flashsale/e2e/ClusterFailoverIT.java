@@ -5,7 +5,6 @@ import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.bench.Api;
 import io.flashsale.devredis.RedisNode;
 import io.flashsale.e2e.FlashSaleSystem.PurchaseRun;
 import io.flashsale.stores.RedisKeyProperties;
@@ -13,6 +12,7 @@ import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.Violation;
 import io.flashsale.stores.testing.StoreProbe;
 import io.flashsale.stores.testing.TestSales;
+import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,7 +100,7 @@ class ClusterFailoverIT extends RunningSystemTest {
 
         purchases.pay(lagging);
         assertDriftReported(saleId, early.get(4), lagging);
-        Api.Response repaired = repair(saleId);
+        ApiClient.Response repaired = repair(saleId);
         assertThat(texts(repaired, "holdsRestored")).containsAll(lagging);
         assertThat(texts(repaired, "holdsReleased")).contains(early.get(4));
         assertThat(repaired.body().path("stockAfter").asInt()).isZero();
@@ -115,7 +115,7 @@ class ClusterFailoverIT extends RunningSystemTest {
     /** Buyers {@code prefix0..n-1} race for a unit each; every one admitted and awaiting payment. */
     private static List<String> admitted(Purchases purchases, String prefix, int buyers) throws InterruptedException {
         List<String> users = Purchases.users(prefix, buyers);
-        assertThat(purchases.race(users)).extracting(Api.Response::status).containsOnly(202);
+        assertThat(purchases.race(users)).extracting(ApiClient.Response::status).containsOnly(202);
         List<String> ids = purchases.purchaseIds(users);
         purchases.awaitStatus(ids, "PENDING_PAYMENT", PATIENCE);
         return ids;
@@ -145,9 +145,9 @@ class ClusterFailoverIT extends RunningSystemTest {
     }
 
     /** The repair refuses while admissions wait for the relay; asked again until it runs. */
-    private static Api.Response repair(String saleId) throws InterruptedException {
+    private static ApiClient.Response repair(String saleId) throws InterruptedException {
         return eventually("repair ran", () -> {
-            Api.Response repair = api.repair(TestTokens.admin(), saleId);
+            ApiClient.Response repair = api.repair(TestTokens.admin(), saleId);
             return repair.status() == 200 ? repair : null;
         });
     }
@@ -193,7 +193,7 @@ class ClusterFailoverIT extends RunningSystemTest {
         return purchaseIds.stream().filter(orders::contains).toList();
     }
 
-    private static List<String> texts(Api.Response response, String field) {
+    private static List<String> texts(ApiClient.Response response, String field) {
         List<String> texts = new ArrayList<>();
         response.body().path(field).forEach(node -> texts.add(node.asText()));
         return texts;

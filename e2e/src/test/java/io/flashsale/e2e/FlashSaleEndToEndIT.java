@@ -4,10 +4,10 @@ import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.bench.Api;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.Race;
 import io.flashsale.stores.testing.TestSales;
+import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -64,16 +64,16 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
                         .status())
                 .isEqualTo(201);
 
-        List<Api.Response> responses =
+        List<ApiClient.Response> responses =
                 Race.run(burst(saleId)).stream().map(outcome -> outcome.value()).toList();
 
-        List<Api.Response> accepted = only(responses, r -> r.status() == 202);
+        List<ApiClient.Response> accepted = only(responses, r -> r.status() == 202);
         assertThat(accepted).hasSize(UNITS);
         assertThat(accepted.stream().map(r -> r.body().path("userId").asText()).distinct())
                 .hasSize(UNITS);
         assertThat(only(responses, r -> r.status() == 409)).hasSize(2 * USERS - UNITS);
         // each winner's other click (another key) is already-purchased; every other click is sold-out
-        assertThat(countBy(only(responses, r -> r.status() == 409), Api.Response::problemType))
+        assertThat(countBy(only(responses, r -> r.status() == 409), ApiClient.Response::problemType))
                 .isEqualTo(Map.of("already-purchased", (long) UNITS, "sold-out", 2L * USERS - 2L * UNITS));
         report(responses);
 
@@ -84,7 +84,7 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
         awaitStatus(winners.subList(5, UNITS), "EXPIRED", PAY_TIMEOUT.plusSeconds(30));
 
         assertThat(countBy(winners, id -> status(id))).isEqualTo(Map.of("PAID", 5L, "EXPIRED", 5L));
-        Api.Response sale = api.sale(TestTokens.admin(), saleId);
+        ApiClient.Response sale = api.sale(TestTokens.admin(), saleId);
         assertThat(sale.body().path("total").asInt()).isEqualTo(UNITS);
         assertThat(sale.body().path("available").asInt()).isEqualTo(5);
         assertThat(sale.body().path("redisStock").asInt()).isEqualTo(5);
@@ -115,8 +115,8 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
                 .collect(Collectors.toSet());
     }
 
-    private static List<Callable<Api.Response>> burst(String saleId) {
-        List<Callable<Api.Response>> calls = new ArrayList<>();
+    private static List<Callable<ApiClient.Response>> burst(String saleId) {
+        List<Callable<ApiClient.Response>> calls = new ArrayList<>();
         for (int user = 0; user < USERS; user++) {
             String token = TestTokens.buyer("buyer" + user);
             for (int click = 0; click < 2; click++) {
@@ -155,7 +155,7 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
         return items.stream().collect(Collectors.groupingBy(key, Collectors.counting()));
     }
 
-    private static void report(List<Api.Response> responses) {
+    private static void report(List<ApiClient.Response> responses) {
         long[] millis = responses.stream()
                 .mapToLong(r -> Duration.ofNanos(r.nanos()).toMillis())
                 .sorted()

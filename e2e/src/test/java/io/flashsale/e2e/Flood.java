@@ -1,7 +1,7 @@
 package io.flashsale.e2e;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.bench.Api;
+import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -24,20 +24,20 @@ final class Flood {
 
     private static final Duration RETRY_PAUSE = Duration.ofMillis(300);
 
-    private final Api api;
+    private final ApiClient api;
     private final String saleId;
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();
     private final Map<Integer, AtomicInteger> failedAttempts = new ConcurrentHashMap<>();
     private final ExecutorService buyers;
 
-    private Flood(Api api, String saleId, int users) {
+    private Flood(ApiClient api, String saleId, int users) {
         this.api = api;
         this.saleId = saleId;
         this.buyers = Executors.newFixedThreadPool(users);
     }
 
     /** Starts buyer {@code i} of {@code users} after {@code i * spacing}; gives up on a buyer after {@code patience}. */
-    static Flood start(Api api, String saleId, List<String> users, Duration spacing, Duration patience) {
+    static Flood start(ApiClient api, String saleId, List<String> users, Duration spacing, Duration patience) {
         Flood flood = new Flood(api, saleId, users.size());
         for (int i = 0; i < users.size(); i++) {
             String user = users.get(i);
@@ -79,7 +79,7 @@ final class Flood {
         Thread.sleep(startAfterMillis); // elapsed time: the buyers arrive spread over time, as asked
         long deadline = System.nanoTime() + patience.toNanos();
         for (int attempt = 1; ; attempt++) {
-            Api.Response response = attempt(user);
+            ApiClient.Response response = attempt(user);
             boolean retry = response == null || response.status() >= 500 || response.status() == 429;
             if (!retry || System.nanoTime() > deadline) {
                 answers.put(user, answer(user, response, attempt));
@@ -92,7 +92,7 @@ final class Flood {
         }
     }
 
-    private Api.Response attempt(String user) {
+    private ApiClient.Response attempt(String user) {
         try {
             return api.purchase(TestTokens.buyer(user), saleId, "key-" + user, Duration.ofSeconds(20));
         } catch (RuntimeException noAnswer) {
@@ -100,7 +100,7 @@ final class Flood {
         }
     }
 
-    private static Answer answer(String user, Api.Response response, int attempts) {
+    private static Answer answer(String user, ApiClient.Response response, int attempts) {
         return response == null
                 ? new Answer(user, 0, "", attempts)
                 : new Answer(user, response.status(), response.status() < 300 ? "" : response.problemType(), attempts);

@@ -5,10 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flashsale.bench.Api;
 import io.flashsale.bench.Stack;
 import io.flashsale.bench.Stores;
 import io.flashsale.devtemporal.Jaeger;
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.FreePorts;
 import io.flashsale.testkit.Tokens;
 import io.flashsale.workflows.purchase.PurchaseRequest;
@@ -70,7 +70,7 @@ class ObserveCommandIT {
     private static Map<String, String> environment;
     private static Stores stores;
     private static Path run;
-    private static Api api;
+    private static ApiClient api;
     private static Tokens tokens;
     private static URI prometheus;
     private static JaegerQuery jaeger;
@@ -116,7 +116,7 @@ class ObserveCommandIT {
         environment.put("HEALTH_TIMEOUT", "300");
         // JSON log lines, as a log shipper reads them
         environment.put("LOG_FORMAT", "ecs");
-        api = new Api(URI.create("http://127.0.0.1:" + apiPort));
+        api = new ApiClient(URI.create("http://127.0.0.1:" + apiPort));
         tokens = new Tokens(secret);
         prometheus = URI.create("http://127.0.0.1:" + prometheusPort);
         jaeger = new JaegerQuery(URI.create("http://127.0.0.1:" + jaegerPort));

@@ -1,7 +1,7 @@
 package io.flashsale.e2e;
 
-import io.flashsale.bench.Api;
 import io.flashsale.stores.testing.StoreProbe;
+import io.flashsale.testkit.ApiClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
@@ -20,7 +20,7 @@ abstract class ProxiedSystemTest {
     static FlashSaleSystem system;
     static SystemStores storeConnections;
     static StoreProbe stores;
-    static Api api;
+    static ApiClient api;
 
     @RegisterExtension
     static final HistoriesOnFailure histories = new HistoriesOnFailure(() -> system);
@@ -29,7 +29,7 @@ abstract class ProxiedSystemTest {
         system = FlashSaleSystem.start(environment);
         storeConnections = new SystemStores(system.environment());
         stores = storeConnections.probe();
-        api = new Api(system.api());
+        api = new ApiClient(system.api());
     }
 
     /** Puts the proxy in front of {@code host:port}; returns the address to use instead. */

@@ -3,8 +3,9 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.bench.Api;
 import io.flashsale.stores.testing.Race;
+import io.flashsale.testkit.ApiClient;
+import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,17 +19,17 @@ import java.util.stream.Collectors;
 /** Buyers of one sale as the fault tests drive them over HTTP. */
 final class Purchases {
 
-    private final Api api;
+    private final ApiClient api;
     private final String saleId;
 
-    Purchases(Api api, String saleId) {
+    Purchases(ApiClient api, String saleId) {
         this.api = api;
         this.saleId = saleId;
     }
 
     /** Every user sends one purchase at the same moment; the responses in user order. */
-    List<Api.Response> race(List<String> users) throws InterruptedException {
-        List<Callable<Api.Response>> calls = new ArrayList<>();
+    List<ApiClient.Response> race(List<String> users) throws InterruptedException {
+        List<Callable<ApiClient.Response>> calls = new ArrayList<>();
         for (String user : users) {
             calls.add(() -> api.purchase(TestTokens.buyer(user), saleId, "key-" + user));
         }
@@ -42,11 +43,11 @@ final class Purchases {
      * would: paying is idempotent by payment id.
      */
     void pay(List<String> purchaseIds) throws InterruptedException {
-        List<Callable<Api.Response>> calls = new ArrayList<>();
+        List<Callable<ApiClient.Response>> calls = new ArrayList<>();
         for (String id : purchaseIds) {
             calls.add(() -> payPatiently(id));
         }
-        for (Race.Outcome<Api.Response> paid : Race.run(calls)) {
+        for (Race.Outcome<ApiClient.Response> paid : Race.run(calls)) {
             assertThat(paid.failure()).isNull();
             assertThat(paid.value().status()).as("%s", paid.value().body()).isEqualTo(200);
             assertThat(paid.value().body().path("status").asText()).isEqualTo("PAID");
@@ -57,13 +58,13 @@ final class Purchases {
      * The payment service sends each purchase's payment once (concurrently), with the payment id
      * {@link #pay} uses, and does not wait for the outcome: the first answers, in purchase order.
      */
-    List<Api.Response> sendPayments(List<String> purchaseIds) throws InterruptedException {
-        List<Callable<Api.Response>> calls = new ArrayList<>();
+    List<ApiClient.Response> sendPayments(List<String> purchaseIds) throws InterruptedException {
+        List<Callable<ApiClient.Response>> calls = new ArrayList<>();
         for (String id : purchaseIds) {
             calls.add(() -> api.pay(TestTokens.payments(), id, "pay-" + id));
         }
-        List<Api.Response> answers = new ArrayList<>();
-        for (Race.Outcome<Api.Response> sent : Race.run(calls)) {
+        List<ApiClient.Response> answers = new ArrayList<>();
+        for (Race.Outcome<ApiClient.Response> sent : Race.run(calls)) {
             assertThat(sent.failure()).isNull();
             answers.add(sent.value());
         }
@@ -89,7 +90,7 @@ final class Purchases {
      */
     void settleAsOrdered(List<String> paid, List<String> cancelled, Duration orderedWithin, Duration answeredWithin)
             throws InterruptedException {
-        List<Callable<Api.Response>> calls = new ArrayList<>();
+        List<Callable<ApiClient.Response>> calls = new ArrayList<>();
         for (String id : paid) {
             calls.add(() -> onceOrdered(
                     id,
@@ -101,17 +102,20 @@ final class Purchases {
             calls.add(() ->
                     onceOrdered(id, orderedWithin, answeredWithin, timeout -> api.cancel(owner(id), id, timeout)));
         }
-        List<Race.Outcome<Api.Response>> outcomes = Race.run(calls);
+        List<Race.Outcome<ApiClient.Response>> outcomes = Race.run(calls);
         for (int i = 0; i < outcomes.size(); i++) {
-            Race.Outcome<Api.Response> done = outcomes.get(i);
+            Race.Outcome<ApiClient.Response> done = outcomes.get(i);
             assertThat(done.failure()).isNull();
             assertThat(done.value().status()).as("%s", done.value().body()).isEqualTo(200);
             assertThat(done.value().body().path("status").asText()).isEqualTo(i < paid.size() ? "PAID" : "CANCELLED");
         }
     }
 
-    private Api.Response onceOrdered(
-            String purchaseId, Duration orderedWithin, Duration answeredWithin, Function<Duration, Api.Response> call)
+    private ApiClient.Response onceOrdered(
+            String purchaseId,
+            Duration orderedWithin,
+            Duration answeredWithin,
+            Function<Duration, ApiClient.Response> call)
             throws InterruptedException {
         awaitStatus(List.of(purchaseId), "PENDING_PAYMENT", orderedWithin);
         return untilKnownWithin(call, answeredWithin);
@@ -121,14 +125,14 @@ final class Purchases {
      * Sends the call (given the time left as its request timeout) again while it times out or
      * answers 202 or 503, for {@code within} in all; the last answer.
      */
-    private static Api.Response untilKnownWithin(Function<Duration, Api.Response> call, Duration within)
+    private static ApiClient.Response untilKnownWithin(Function<Duration, ApiClient.Response> call, Duration within)
             throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (true) {
             Duration left = Duration.ofNanos(
                     Math.max(deadline - System.nanoTime(), Duration.ofSeconds(1).toNanos()));
             try {
-                Api.Response response = call.apply(left);
+                ApiClient.Response response = call.apply(left);
                 // 202: not decided yet; 503: Temporal could not be asked (a host taking over)
                 boolean again = response.status() == 202 || response.status() == 503;
                 if (!again || System.nanoTime() > deadline) {
@@ -143,16 +147,16 @@ final class Purchases {
         }
     }
 
-    private Api.Response payPatiently(String purchaseId) throws InterruptedException {
+    private ApiClient.Response payPatiently(String purchaseId) throws InterruptedException {
         return untilKnown(() -> api.pay(TestTokens.payments(), purchaseId, "pay-" + purchaseId));
     }
 
     /** Sends the call again while it times out (5 times) or answers 202 (up to 60 s). */
-    private static Api.Response untilKnown(Callable<Api.Response> call) throws InterruptedException {
+    private static ApiClient.Response untilKnown(Callable<ApiClient.Response> call) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         for (int timeouts = 0; ; ) {
             try {
-                Api.Response response = call.call();
+                ApiClient.Response response = call.call();
                 if (response.status() != 202 || System.nanoTime() > deadline) {
                     return response;
                 }
@@ -171,7 +175,7 @@ final class Purchases {
 
     void cancel(List<String> purchaseIds) throws InterruptedException {
         for (String id : purchaseIds) {
-            Api.Response cancelled = untilKnown(() -> api.cancel(owner(id), id));
+            ApiClient.Response cancelled = untilKnown(() -> api.cancel(owner(id), id));
             assertThat(cancelled.status()).as("%s", cancelled.body()).isEqualTo(200);
             assertThat(cancelled.body().path("status").asText()).isEqualTo("CANCELLED");
         }
@@ -226,7 +230,7 @@ final class Purchases {
     }
 
     String purchaseId(String user) {
-        return "purchase-" + saleId + "-" + user;
+        return PurchaseRequest.purchaseId(saleId, user);
     }
 
     List<String> purchaseIds(List<String> users) {

@@ -3,10 +3,10 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.bench.Api;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.stores.testing.TestSales;
+import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +37,7 @@ class RedisCrashIT extends RunningSystemTest {
                 .isEqualTo(201);
         Purchases purchases = new Purchases(api, saleId);
 
-        List<Api.Response> burst = purchases.race(Purchases.users("buyer", BUYERS));
+        List<ApiClient.Response> burst = purchases.race(Purchases.users("buyer", BUYERS));
         long waitingAtTheKill = report(api.audit(TestTokens.admin(), saleId)).admissionsInFlight();
         long killedPid = redis.pid();
         redis.kill();
@@ -51,7 +51,7 @@ class RedisCrashIT extends RunningSystemTest {
                 .map(r -> r.body().path("purchaseId").asText())
                 .toList();
         assertThat(admitted).hasSize(UNITS).doesNotHaveDuplicates();
-        assertThat(burst.stream().filter(r -> r.status() == 409).map(Api.Response::problemType))
+        assertThat(burst.stream().filter(r -> r.status() == 409).map(ApiClient.Response::problemType))
                 .hasSize(BUYERS - UNITS)
                 .containsOnly("sold-out");
 
@@ -81,7 +81,7 @@ class RedisCrashIT extends RunningSystemTest {
         assertThat(audit.runningWorkflows()).isEqualTo(UNITS);
     }
 
-    private static AuditReport report(Api.Response audit) {
+    private static AuditReport report(ApiClient.Response audit) {
         assertThat(audit.status()).as("%s", audit.body()).isEqualTo(200);
         return Audits.report(audit);
     }

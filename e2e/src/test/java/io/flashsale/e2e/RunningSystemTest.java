@@ -1,8 +1,8 @@
 package io.flashsale.e2e;
 
-import io.flashsale.bench.Api;
 import io.flashsale.devredis.RedisCluster;
 import io.flashsale.devredis.RedisServer;
+import io.flashsale.testkit.ApiClient;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -25,7 +25,7 @@ abstract class RunningSystemTest {
     static RedisCluster cluster;
     static RedisServer redis;
     static FlashSaleSystem system;
-    static Api api;
+    static ApiClient api;
 
     @RegisterExtension
     static final HistoriesOnFailure histories = new HistoriesOnFailure(() -> system);
@@ -57,7 +57,7 @@ abstract class RunningSystemTest {
                     ? FlashSaleSystem.startWithoutWorkers(stores)
                     : FlashSaleSystem.start(stores);
         }
-        api = new Api(system.api());
+        api = new ApiClient(system.api());
     }
 
     /** Stops the class's system (and cluster) and forgets it, so the next class never sees a stopped one. */

@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.bench.Api;
 import io.flashsale.stores.admission.AdmissionEntry;
 import io.flashsale.stores.admission.AdmissionOutcome;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.StoreProbe;
 import io.flashsale.stores.testing.TestAdmissions;
 import io.flashsale.stores.testing.TestSales;
+import io.flashsale.testkit.ApiClient;
 import io.grpc.StatusRuntimeException;
 import io.temporal.common.WorkflowExecutionHistory;
 import java.net.URI;
@@ -151,7 +151,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         assertThat(api.sales(TestTokens.buyer("orphan0")).status()).isEqualTo(403);
         assertThat(api.sales(TestTokens.admin()).body().path("sales").toString())
                 .contains("\"" + saleId + "\"");
-        Api.Response refused = api.repair(TestTokens.admin(), saleId);
+        ApiClient.Response refused = api.repair(TestTokens.admin(), saleId);
         assertThat(refused.status()).isEqualTo(409);
         assertThat(refused.problemType()).isEqualTo("admissions-in-flight");
 
@@ -199,7 +199,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         purchases.pay(firstIds.subList(0, 2));
 
         assertThat(stores.loseSale(saleId)).isPositive();
-        Api.Response drift = api.audit(TestTokens.admin(), saleId);
+        ApiClient.Response drift = api.audit(TestTokens.admin(), saleId);
         assertThat(drift.body().path("result").asText()).isEqualTo("FAIL");
         assertThat(drift.body().path("violations").findValuesAsText("invariant"))
                 .containsOnly("I3");
@@ -214,7 +214,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         assertThat(failing.exitCode()).as(failing.output()).isEqualTo(1);
         assertThat(failing.output()).contains(saleId, "FAIL", "I3: Redis has no stock for the sale (lost?)");
 
-        Api.Response repaired = api.repair(TestTokens.admin(), saleId);
+        ApiClient.Response repaired = api.repair(TestTokens.admin(), saleId);
         assertThat(repaired.status()).isEqualTo(200);
         assertThat(repaired.body().path("saleReloaded").asBoolean()).isTrue();
         assertThat(repaired.body().path("holdsRestored")).hasSize(4);
@@ -226,11 +226,11 @@ class StoreFaultsIT extends ProxiedSystemTest {
         System.out.print("bin/flashsale audit after the repair:\n" + passing.output());
         assertThat(passing.exitCode()).as(passing.output()).isZero();
         assertThat(passing.output()).contains(saleId, "PASS");
-        Api.Response again = api.repair(TestTokens.admin(), saleId);
+        ApiClient.Response again = api.repair(TestTokens.admin(), saleId);
         assertThat(again.body().path("holdsRestored")).isEmpty();
         assertThat(again.body().path("buyersRestored").asInt()).isZero();
 
-        List<Api.Response> late = purchases.race(Purchases.users("late", 4));
+        List<ApiClient.Response> late = purchases.race(Purchases.users("late", 4));
         assertThat(late.stream().map(r -> r.status() == 202 ? "admitted" : r.problemType()))
                 .containsExactlyInAnyOrder("admitted", "admitted", "sold-out", "sold-out");
         assertThat(api.purchase(TestTokens.buyer("early0"), saleId, "another-key")
@@ -331,7 +331,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         }
     }
 
-    private static List<String> admitted(List<Api.Response> responses) {
+    private static List<String> admitted(List<ApiClient.Response> responses) {
         return responses.stream()
                 .filter(r -> r.status() == 202)
                 .map(r -> r.body().path("purchaseId").asText())
@@ -351,14 +351,14 @@ class StoreFaultsIT extends ProxiedSystemTest {
         Purchases purchases = new Purchases(api, saleId);
         List<String> ids = purchases.purchaseIds(Purchases.users("payer", PAYERS));
         assertThat(purchases.race(Purchases.users("payer", PAYERS)))
-                .extracting(Api.Response::status)
+                .extracting(ApiClient.Response::status)
                 .containsOnly(202);
         purchases.awaitStatus(ids, "PENDING_PAYMENT", Duration.ofSeconds(120));
         String nextSale = newSale(10, Duration.ofMinutes(10));
 
         proxy.cut();
         ExecutorService payers = Executors.newFixedThreadPool(PAYERS);
-        List<Future<Api.Response>> payments = new ArrayList<>();
+        List<Future<ApiClient.Response>> payments = new ArrayList<>();
         for (String id : ids) {
             payments.add(payers.submit(
                     () -> api.pay(TestTokens.payments(), id, "pay-" + id, PAYMENTS_ANSWERED_WITHIN.plusSeconds(30))));
@@ -383,7 +383,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
      * purchase's {@code pay} Update (its {@code markPaid} is pending, retried while MySQL is down) and
      * none of the payment requests has been answered.
      */
-    private static void awaitPaying(List<String> purchaseIds, List<Future<Api.Response>> payments)
+    private static void awaitPaying(List<String> purchaseIds, List<Future<ApiClient.Response>> payments)
             throws InterruptedException {
         Set<String> notYet = new TreeSet<>(purchaseIds);
         long started = System.nanoTime();
@@ -430,9 +430,9 @@ class StoreFaultsIT extends ProxiedSystemTest {
         return statuses;
     }
 
-    private static List<Integer> statuses(List<Future<Api.Response>> responses) throws Exception {
+    private static List<Integer> statuses(List<Future<ApiClient.Response>> responses) throws Exception {
         List<Integer> statuses = new ArrayList<>();
-        for (Future<Api.Response> response : responses) {
+        for (Future<ApiClient.Response> response : responses) {
             statuses.add(response.get(60, TimeUnit.SECONDS).status());
         }
         return statuses;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.bench.Api;
 import io.flashsale.stores.admission.HoldState;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.TestSales;
+import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +59,7 @@ class TemporalOutageIT extends ProxiedSystemTest {
         ExecutorService buyers = Executors.newFixedThreadPool(users.size() + 1);
         try {
             proxy.cut();
-            List<CompletableFuture<Api.Response>> admissions = users.stream()
+            List<CompletableFuture<ApiClient.Response>> admissions = users.stream()
                     .map(user -> CompletableFuture.supplyAsync(
                             () -> api.purchase(TestTokens.buyer(user), saleId, "key-" + user, PATIENCE), buyers))
                     .toList();
@@ -67,16 +67,16 @@ class TemporalOutageIT extends ProxiedSystemTest {
             assertThat(stores.admissions(saleId))
                     .as("every admission waits in the stream")
                     .isEqualTo(5);
-            CompletableFuture<Api.Response> statusDuringOutage = CompletableFuture.supplyAsync(
+            CompletableFuture<ApiClient.Response> statusDuringOutage = CompletableFuture.supplyAsync(
                     () -> api.status(Purchases.owner(ids.get(0)), ids.get(0), PATIENCE), buyers);
 
-            List<Api.Response> answers =
+            List<ApiClient.Response> answers =
                     admissions.stream().map(CompletableFuture::join).toList();
-            Api.Response status = statusDuringOutage.join();
+            ApiClient.Response status = statusDuringOutage.join();
 
             System.out.printf(
                     "Temporal unreachable: purchases answered %s after %s ms; GET status answered %s %s after %d ms%n",
-                    answers.stream().map(Api.Response::status).toList(),
+                    answers.stream().map(ApiClient.Response::status).toList(),
                     answers.stream().map(a -> a.nanos() / 1_000_000).toList(),
                     status.status(),
                     status.body(),
@@ -118,7 +118,7 @@ class TemporalOutageIT extends ProxiedSystemTest {
     }
 
     /** The status query cannot reach Temporal: the api answers from the Redis hold. */
-    private static void assertStatusDuringOutage(Api.Response status) {
+    private static void assertStatusDuringOutage(ApiClient.Response status) {
         assertThat(status.status()).as("%s", status.body()).isEqualTo(200);
         assertThat(status.body().path("status").asText()).isEqualTo("RESERVED");
     }

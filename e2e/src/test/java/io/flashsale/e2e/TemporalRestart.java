@@ -4,9 +4,9 @@ import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.bench.Api;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.TestSales;
+import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +49,7 @@ final class TemporalRestart {
 
     private TemporalRestart() {}
 
-    static void sellThrough(Api api, FlashSaleSystem system, Outage outage) throws Exception {
+    static void sellThrough(ApiClient api, FlashSaleSystem system, Outage outage) throws Exception {
         String saleId = TestSales.newId();
         assertThat(api.createSale(TestTokens.admin(), saleId, UNITS, PAY_TIMEOUT)
                         .status())
@@ -63,10 +63,10 @@ final class TemporalRestart {
         outage.kill();
 
         // Temporal down: Redis alone admits and refuses; the admissions wait in the sale's stream
-        List<Api.Response> during = purchases.race(Purchases.users("outage", DURING_OUTAGE));
+        List<ApiClient.Response> during = purchases.race(Purchases.users("outage", DURING_OUTAGE));
         List<String> late = admitted(during);
         assertThat(late).hasSize(UNITS - EARLY);
-        assertThat(during.stream().filter(r -> r.status() == 409).map(Api.Response::problemType))
+        assertThat(during.stream().filter(r -> r.status() == 409).map(ApiClient.Response::problemType))
                 .hasSize(DURING_OUTAGE - (UNITS - EARLY))
                 .containsOnly("sold-out");
         assertThat(during.stream()
@@ -92,7 +92,7 @@ final class TemporalRestart {
                 api, new AuditReport(saleId, UNITS, 4, 0, 4, 4, 0, 4L, 4, 4, UNITS, 0, 0, List.of(), PASS, null));
     }
 
-    static List<String> admitted(List<Api.Response> responses) {
+    static List<String> admitted(List<ApiClient.Response> responses) {
         return responses.stream()
                 .filter(r -> r.status() == 202)
                 .map(r -> r.body().path("purchaseId").asText())

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.flashsale.api.TestTokens;
-import io.flashsale.bench.Api;
 import io.flashsale.stores.testing.TestSales;
+import io.flashsale.testkit.ApiClient;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,7 +45,7 @@ class WebUiIT extends RunningSystemTest {
     }
 
     /** The check of this class against any system's api and Temporal Web UI. */
-    static void operatorsFindPurchasesBySaleAndStatus(Api api, URI webUi) throws Exception {
+    static void operatorsFindPurchasesBySaleAndStatus(ApiClient api, URI webUi) throws Exception {
         String saleId = TestSales.newId();
         Purchases purchases = new Purchases(api, saleId);
         String paid = purchases.purchaseId("alice");
@@ -76,7 +76,8 @@ class WebUiIT extends RunningSystemTest {
     }
 
     /** alice and bob buy one unit each of a new sale of two, alice pays: her purchase as the api shows it. */
-    private static JsonNode buyBothAndPay(Api api, Purchases purchases, String saleId, String paid) throws Exception {
+    private static JsonNode buyBothAndPay(ApiClient api, Purchases purchases, String saleId, String paid)
+            throws Exception {
         assertThat(api.createSale(TestTokens.admin(), saleId, 2, PAY_TIMEOUT).status())
                 .isEqualTo(201);
         assertThat(purchases.race(List.of("alice", "bob"))).allMatch(response -> response.status() == 202);

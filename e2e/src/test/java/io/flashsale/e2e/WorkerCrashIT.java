@@ -4,9 +4,9 @@ import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.bench.Api;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.TestSales;
+import io.flashsale.testkit.ApiClient;
 import io.temporal.api.enums.v1.PendingActivityState;
 import io.temporal.api.history.v1.ActivityTaskStartedEventAttributes;
 import io.temporal.common.WorkflowExecutionHistory;
@@ -71,13 +71,13 @@ class WorkerCrashIT extends RunningSystemTest {
 
         // 1. killed after confirmReservation: the holds are confirmed, Temporal does not know
         system.startWorkers(Map.of("confirming", FlashSaleSystem.pausingAfter("ConfirmReservation")));
-        List<Api.Response> responses = purchases.race(Purchases.users("buyer", UNITS + LOSERS));
+        List<ApiClient.Response> responses = purchases.race(Purchases.users("buyer", UNITS + LOSERS));
         List<String> winners = responses.stream()
                 .filter(r -> r.status() == 202)
                 .map(r -> r.body().path("purchaseId").asText())
                 .toList();
         assertThat(winners).hasSize(UNITS);
-        assertThat(responses.stream().filter(r -> r.status() == 409).map(Api.Response::problemType))
+        assertThat(responses.stream().filter(r -> r.status() == 409).map(ApiClient.Response::problemType))
                 .hasSize(LOSERS)
                 .containsOnly("sold-out");
         awaitPaused("confirming", "ConfirmReservation", winners, stepDeadline());
@@ -104,7 +104,7 @@ class WorkerCrashIT extends RunningSystemTest {
         List<String> paid = winners.subList(0, PAID);
         assertThat(purchases.sendPayments(paid))
                 .as("outcome unknown while markPaid is paused")
-                .extracting(Api.Response::status)
+                .extracting(ApiClient.Response::status)
                 .containsOnly(202);
         awaitPaused("waiting", "MarkPaid", paid, purchases.firstDeadline(paid));
         Held waiting = killHolding("waiting", "MarkPaid", paid);

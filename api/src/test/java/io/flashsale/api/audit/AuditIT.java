@@ -3,9 +3,9 @@ package io.flashsale.api.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.sale.SaleArchive;
+import io.flashsale.testkit.ApiClient.Response;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,10 +3,10 @@ package io.flashsale.api.purchase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.testing.Race;
 import io.flashsale.stores.testing.TestStores;
+import io.flashsale.testkit.ApiClient.Response;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

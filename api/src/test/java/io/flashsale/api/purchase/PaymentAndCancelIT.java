@@ -3,10 +3,10 @@ package io.flashsale.api.purchase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.api.testing.HeldOrders;
 import io.flashsale.stores.testing.Hold;
+import io.flashsale.testkit.ApiClient.Response;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -146,7 +146,7 @@ class PaymentAndCancelIT extends ApiIntegrationTest {
                 .as("the purchase can still be paid")
                 .isNull();
 
-        assertThat(api.purchaseStatus(TestTokens.buyer(second), purchaseId(sale, second))
+        assertThat(api.status(TestTokens.buyer(second), purchaseId(sale, second))
                         .field("status"))
                 .isEqualTo("PENDING_PAYMENT");
         assertThat(stores.orders(sale))
@@ -165,8 +165,7 @@ class PaymentAndCancelIT extends ApiIntegrationTest {
                 .assertProblem(400, "invalid-request");
         api.pay(PAYMENTS, purchaseId(sale, user), "pay with spaces").assertProblem(400, "invalid-request");
 
-        assertThat(api.purchaseStatus(TestTokens.buyer(user), purchaseId(sale, user))
-                        .field("status"))
+        assertThat(api.status(TestTokens.buyer(user), purchaseId(sale, user)).field("status"))
                 .isEqualTo("PENDING_PAYMENT");
     }
 }

@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.tuple;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.api.TestTokens;
-import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.payment.PaymentRefunds;
 import io.flashsale.stores.sale.Price;
 import io.flashsale.stores.testing.StoreSnapshot;
 import io.flashsale.stores.testing.TestSales;
+import io.flashsale.testkit.ApiClient.Response;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -50,7 +50,7 @@ class PaymentServiceIT extends ApiIntegrationTest {
     void thePaymentServiceConfirmsAndTheBuyerSeesPaidWithThePrice() {
         Response confirmed = api.pay(PAYMENTS, purchaseId, "pay-" + purchaseId).assertStatus(200);
 
-        Response seen = api.purchaseStatus(TestTokens.buyer(buyer), purchaseId).assertStatus(200);
+        Response seen = api.status(TestTokens.buyer(buyer), purchaseId).assertStatus(200);
         assertThat(confirmed.field("status")).isEqualTo("PAID");
         assertThat(seen.field("status")).isEqualTo("PAID");
         assertThat(seen.body().path("price").path("amountMinor").asLong()).isEqualTo(TestSales.PRICE.amountMinor());
@@ -149,7 +149,7 @@ class PaymentServiceIT extends ApiIntegrationTest {
 
     private void assertUnchanged(StoreSnapshot before) {
         assertThat(stores.snapshot(sale)).isEqualTo(before);
-        assertThat(api.purchaseStatus(TestTokens.buyer(buyer), purchaseId).field("status"))
+        assertThat(api.status(TestTokens.buyer(buyer), purchaseId).field("status"))
                 .isEqualTo("PENDING_PAYMENT");
     }
 

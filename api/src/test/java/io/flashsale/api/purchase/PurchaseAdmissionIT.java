@@ -3,10 +3,10 @@ package io.flashsale.api.purchase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.testing.Race;
 import io.flashsale.stores.testing.StoreSnapshot;
+import io.flashsale.testkit.ApiClient.Response;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -155,7 +155,7 @@ class PurchaseAdmissionIT extends ApiIntegrationTest {
 
         assertThat(stores.snapshot(sale)).isEqualTo(before);
         assertThat(before.stock()).isEqualTo("0");
-        api.purchaseStatus(TestTokens.buyer(late), purchaseId(sale, late)).assertProblem(404, "purchase-not-found");
+        api.status(TestTokens.buyer(late), purchaseId(sale, late)).assertProblem(404, "purchase-not-found");
     }
 
     @Test

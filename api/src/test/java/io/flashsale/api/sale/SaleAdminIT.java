@@ -3,9 +3,9 @@ package io.flashsale.api.sale;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.testing.StoreSnapshot;
+import io.flashsale.testkit.ApiClient.Response;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;

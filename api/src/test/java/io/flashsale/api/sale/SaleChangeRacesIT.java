@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.flashsale.api.TestTokens;
-import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.testing.Race;
+import io.flashsale.testkit.ApiClient.Response;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -77,7 +77,7 @@ class InputLimitsIT extends ApiIntegrationTest {
             "purchase-" + sale + "-mallory%27%20OR%20%271%27=%271",
             "purchase-" + sale + "%20DROP%20TABLE%20orders-mallory"
         }) {
-            api.purchaseStatus(mallory, id).assertProblem(404, "purchase-not-found");
+            api.status(mallory, id).assertProblem(404, "purchase-not-found");
             api.pay(PAYMENTS, id, "pay-1").assertProblem(404, "purchase-not-found");
             api.cancel(mallory, id).assertProblem(404, "purchase-not-found");
         }
@@ -97,7 +97,7 @@ class InputLimitsIT extends ApiIntegrationTest {
             String token = TestTokens.signed(
                     TestTokens.DEV_SECRET, subject, null, Instant.now().plusSeconds(600));
             api.purchase(token, sale, "key-1").assertProblem(401, "unauthorized");
-            api.purchaseStatus(token, purchaseId(sale, "mallory")).assertProblem(401, "unauthorized");
+            api.status(token, purchaseId(sale, "mallory")).assertProblem(401, "unauthorized");
         }
 
         assertThat(stores.snapshot(sale)).isEqualTo(before);

@@ -3,9 +3,9 @@ package io.flashsale.api.security;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.testing.StoreSnapshot;
+import io.flashsale.testkit.ApiClient.Response;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -22,13 +22,13 @@ class PurchaseSecurityIT extends ApiIntegrationTest {
         StoreSnapshot before = stores.snapshot(sale);
         String mallory = TestTokens.buyer("mallory");
 
-        api.purchaseStatus(mallory, purchaseId).assertProblem(404, "purchase-not-found");
+        api.status(mallory, purchaseId).assertProblem(404, "purchase-not-found");
         api.pay(mallory, purchaseId, "pay-mallory").assertProblem(403, "forbidden");
         api.cancel(mallory, purchaseId).assertProblem(404, "purchase-not-found");
         api.cancel(TestTokens.admin(), purchaseId).assertProblem(404, "purchase-not-found");
 
         assertThat(stores.snapshot(sale)).isEqualTo(before);
-        assertThat(api.purchaseStatus(TestTokens.buyer(owner), purchaseId).field("status"))
+        assertThat(api.status(TestTokens.buyer(owner), purchaseId).field("status"))
                 .isEqualTo("PENDING_PAYMENT");
     }
 
@@ -36,9 +36,9 @@ class PurchaseSecurityIT extends ApiIntegrationTest {
     void answersMissingAndMalformedPurchaseIdsWith404() {
         String token = TestTokens.buyer("mallory");
 
-        api.purchaseStatus(token, "purchase-tnosuchsale-mallory").assertProblem(404, "purchase-not-found");
-        api.purchaseStatus(token, "purchase-a").assertProblem(404, "purchase-not-found");
-        api.purchaseStatus(token, "order-x-mallory").assertProblem(404, "purchase-not-found");
+        api.status(token, "purchase-tnosuchsale-mallory").assertProblem(404, "purchase-not-found");
+        api.status(token, "purchase-a").assertProblem(404, "purchase-not-found");
+        api.status(token, "order-x-mallory").assertProblem(404, "purchase-not-found");
         api.pay(PAYMENTS, "purchase-tnosuchsale-mallory", "pay-1").assertProblem(404, "purchase-not-found");
         api.cancel(token, "purchase-tnosuchsale-mallory").assertProblem(404, "purchase-not-found");
     }

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.ApiApplication;
 import io.flashsale.api.TestTokens;
-import io.flashsale.api.testing.ApiClient.Response;
 import io.flashsale.stores.testing.StoreProbe;
 import io.flashsale.stores.testing.TestSales;
 import io.flashsale.stores.testing.TestStores;
+import io.flashsale.testkit.ApiClient;
+import io.flashsale.testkit.ApiClient.Response;
+import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -107,17 +109,17 @@ public abstract class ApiIntegrationTest {
     /** Polls the purchase as its owner until it has {@code status}; fails after ten seconds. */
     protected Response awaitStatus(String token, String purchaseId, String status) {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-        Response current = api.purchaseStatus(token, purchaseId);
+        Response current = api.status(token, purchaseId);
         while (!status.equals(current.field("status")) && Instant.now().isBefore(deadline)) {
             sleep(Duration.ofMillis(50));
-            current = api.purchaseStatus(token, purchaseId);
+            current = api.status(token, purchaseId);
         }
         assertThat(current.field("status")).as("status of %s", current.text()).isEqualTo(status);
         return current;
     }
 
     protected static String purchaseId(String saleId, String userId) {
-        return "purchase-" + saleId + "-" + userId;
+        return PurchaseRequest.purchaseId(saleId, userId);
     }
 
     protected static String newUser() {

@@ -1,7 +1,7 @@
 package io.flashsale.bench.chaos;
 
-import io.flashsale.bench.Api;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 
 /** The api's audit of one sale, or null when it could not answer (an api or a store down). */
@@ -9,9 +9,9 @@ final class Audit {
 
     private Audit() {}
 
-    static AuditReport of(Api api, Tokens tokens, String sale) {
+    static AuditReport of(ApiClient api, Tokens tokens, String sale) {
         try {
-            Api.Response audit = api.audit(tokens.admin(), sale);
+            ApiClient.Response audit = api.audit(tokens.admin(), sale);
             return audit.status() == 200 ? audit.as(AuditReport.class) : null;
         } catch (RuntimeException noAnswer) {
             return null;

@@ -1,7 +1,6 @@
 package io.flashsale.bench.chaos;
 
-import io.flashsale.bench.Api;
-import io.flashsale.stores.sale.Price;
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -32,7 +31,8 @@ final class ChaosLoad {
     /** Longer than any answer the api gives on purpose (pay and cancel wait up to 5 s). */
     private static final Duration TIMEOUT = Duration.ofSeconds(12);
 
-    private static final Price WRONG_AMOUNT = new Price(Api.UNIT_PRICE.amountMinor() - 1, Api.UNIT_PRICE.currency());
+    private static final ApiClient.Money WRONG_AMOUNT =
+            new ApiClient.Money(ApiClient.UNIT_PRICE.amountMinor() - 1, ApiClient.UNIT_PRICE.currency());
 
     /** A buyer of the run: the sale, the key of the first click, and the payment ids sent so far. */
     private record Buyer(String saleId, String userId, String key, List<String> paymentIds) {
@@ -41,7 +41,7 @@ final class ChaosLoad {
         }
     }
 
-    private final List<Api> apis;
+    private final List<ApiClient> apis;
     private final Tokens tokens;
     private final List<String> sales;
     private final Random random;
@@ -52,7 +52,7 @@ final class ChaosLoad {
     private final ExecutorService senders = Executors.newFixedThreadPool(48);
 
     ChaosLoad(List<URI> apis, Tokens tokens, List<String> sales, long seed, long startNanos) {
-        this.apis = apis.stream().map(Api::new).toList();
+        this.apis = apis.stream().map(ApiClient::new).toList();
         this.tokens = tokens;
         this.sales = List.copyOf(sales);
         this.random = new Random(seed);
@@ -83,7 +83,7 @@ final class ChaosLoad {
     /** The next operation, by the seed: new buyers most, the rest on buyers met before. */
     private Runnable choose() {
         int dice = random.nextInt(100);
-        Api api = apis.get(random.nextInt(apis.size()));
+        ApiClient api = apis.get(random.nextInt(apis.size()));
         if (buyers.isEmpty() || dice < 45) {
             Buyer buyer = new Buyer(
                     sales.get(random.nextInt(sales.size())),
@@ -103,12 +103,12 @@ final class ChaosLoad {
         if (dice < 82) {
             String paymentId = "p" + ids.incrementAndGet();
             buyer.paymentIds().add(paymentId);
-            return () -> pay(api, Op.Kind.PAY, buyer, paymentId, Api.UNIT_PRICE);
+            return () -> pay(api, Op.Kind.PAY, buyer, paymentId, ApiClient.UNIT_PRICE);
         }
         if (dice < 88 && !buyer.paymentIds().isEmpty()) {
             String paymentId =
                     buyer.paymentIds().get(random.nextInt(buyer.paymentIds().size()));
-            return () -> pay(api, Op.Kind.PAY_DUPLICATE, buyer, paymentId, Api.UNIT_PRICE);
+            return () -> pay(api, Op.Kind.PAY_DUPLICATE, buyer, paymentId, ApiClient.UNIT_PRICE);
         }
         if (dice < 92) {
             String paymentId = "w" + ids.incrementAndGet();
@@ -117,11 +117,11 @@ final class ChaosLoad {
         return () -> cancel(api, buyer);
     }
 
-    private void buy(Api api, Op.Kind kind, Buyer buyer, String key) {
+    private void buy(ApiClient api, Op.Kind kind, Buyer buyer, String key) {
         record(kind, buyer, key, 0, () -> api.purchase(tokens.buyer(buyer.userId()), buyer.saleId(), key, TIMEOUT));
     }
 
-    private void pay(Api api, Op.Kind kind, Buyer buyer, String paymentId, Price amount) {
+    private void pay(ApiClient api, Op.Kind kind, Buyer buyer, String paymentId, ApiClient.Money amount) {
         record(
                 kind,
                 buyer,
@@ -130,7 +130,7 @@ final class ChaosLoad {
                 () -> api.pay(tokens.payments(), buyer.purchaseId(), paymentId, amount, TIMEOUT));
     }
 
-    private void cancel(Api api, Buyer buyer) {
+    private void cancel(ApiClient api, Buyer buyer) {
         record(
                 Op.Kind.CANCEL,
                 buyer,
@@ -140,7 +140,7 @@ final class ChaosLoad {
     }
 
     private interface Call {
-        Api.Response send();
+        ApiClient.Response send();
     }
 
     private void record(Op.Kind kind, Buyer buyer, String key, long amount, Call call) {
@@ -160,7 +160,7 @@ final class ChaosLoad {
                 "",
                 -1);
         history.put(id, sent);
-        Api.Response response;
+        ApiClient.Response response;
         try {
             response = call.send();
         } catch (UncheckedIOException | IllegalStateException noAnswer) {
@@ -182,7 +182,7 @@ final class ChaosLoad {
      * The purchase's status the answer tells: a 2xx body's {@code status}, or a refused payment's
      * {@code purchaseStatus} (what made it a refund, or not).
      */
-    private static String purchaseStatus(Api.Response response) {
+    private static String purchaseStatus(ApiClient.Response response) {
         if (response == null) {
             return "";
         }

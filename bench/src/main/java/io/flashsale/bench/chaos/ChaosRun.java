@@ -1,9 +1,9 @@
 package io.flashsale.bench.chaos;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flashsale.bench.Api;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +68,7 @@ public final class ChaosRun {
                 Nemesis.schedule(options.seed(), options.duration(), ChaosStack.targets(options.cluster()));
         System.out.print(Nemesis.print(options.seed(), schedule, options.out().resolve("schedule.txt")));
         try (ChaosStack stack = ChaosStack.start(options.root(), options.out().resolve("logs"), options.cluster())) {
-            Api admin = new Api(stack.apis().get(0));
+            ApiClient admin = new ApiClient(stack.apis().get(0));
             Tokens tokens = stack.tokens();
             List<String> sales = createSales(admin, tokens, options.seed());
             Nemesis nemesis = new Nemesis(schedule);
@@ -109,7 +109,7 @@ public final class ChaosRun {
         }
     }
 
-    private static List<String> createSales(Api admin, Tokens tokens, long seed) {
+    private static List<String> createSales(ApiClient admin, Tokens tokens, long seed) {
         String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
         List<String> sales = new ArrayList<>();
         for (SaleSpec spec : SALES) {
@@ -122,7 +122,7 @@ public final class ChaosRun {
     }
 
     /** One audit of every sale; a FAIL is drift (it may heal while faults heal), kept with its time. */
-    private static void audit(Api admin, Tokens tokens, List<String> sales, long start, List<String> drift) {
+    private static void audit(ApiClient admin, Tokens tokens, List<String> sales, long start, List<String> drift) {
         for (String sale : sales) {
             AuditReport report = Audit.of(admin, tokens, sale);
             if (report != null && report.result() == AuditVerdict.FAIL) {
@@ -132,7 +132,7 @@ public final class ChaosRun {
     }
 
     /** Waits until no sale has an admission in flight, a payment pending or a workflow running. */
-    private static void settle(Api admin, Tokens tokens, List<String> sales) throws InterruptedException {
+    private static void settle(ApiClient admin, Tokens tokens, List<String> sales) throws InterruptedException {
         long deadline = System.nanoTime() + SETTLE.toNanos();
         while (System.nanoTime() < deadline) {
             boolean settled = sales.stream().allMatch(sale -> {

@@ -1,8 +1,8 @@
 package io.flashsale.bench.chaos;
 
-import io.flashsale.bench.Api;
 import io.flashsale.bench.Stores;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -23,11 +23,13 @@ final class FactsReader {
 
     private FactsReader() {}
 
-    static Facts read(Stores stores, Api api, Tokens tokens, List<String> sales, List<Op> history) throws SQLException {
+    static Facts read(Stores stores, ApiClient api, Tokens tokens, List<String> sales, List<Op> history)
+            throws SQLException {
         List<Facts.Sale> saleFacts = new ArrayList<>();
         for (String sale : sales) {
             AuditReport audit = Audit.of(api, tokens, sale);
-            saleFacts.add(new Facts.Sale(sale, audit == null ? 0 : audit.total(), Api.UNIT_PRICE.amountMinor(), audit));
+            saleFacts.add(
+                    new Facts.Sale(sale, audit == null ? 0 : audit.total(), ApiClient.UNIT_PRICE.amountMinor(), audit));
         }
         List<Facts.Order> orders = new ArrayList<>();
         List<Facts.Refund> refunds = new ArrayList<>();
@@ -67,7 +69,7 @@ final class FactsReader {
         history.forEach(op -> purchaseIds.add(op.purchaseId()));
         List<Facts.Purchase> purchases = new ArrayList<>();
         for (Op first : firstOpOfEach(history, purchaseIds)) {
-            Api.Response view = api.status(tokens.buyer(first.userId()), first.purchaseId());
+            ApiClient.Response view = api.status(tokens.buyer(first.userId()), first.purchaseId());
             purchases.add(new Facts.Purchase(
                     first.purchaseId(),
                     first.saleId(),

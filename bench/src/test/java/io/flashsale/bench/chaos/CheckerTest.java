@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
+import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -475,6 +476,6 @@ class CheckerTest {
     }
 
     private static String purchaseId(String user) {
-        return "purchase-" + SALE + "-" + user;
+        return PurchaseRequest.purchaseId(SALE, user);
     }
 }

@@ -3,6 +3,7 @@ package io.flashsale.stores.testing;
 import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.sale.Price;
 import io.flashsale.stores.sale.Sale;
+import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -10,7 +11,8 @@ import java.time.Instant;
 public final class TestSales {
 
     /** The unit price of every test sale. */
-    public static final Price PRICE = new Price(1999, "EUR");
+    /** The price the tests' client pays by default ({@link ApiClient#UNIT_PRICE}). */
+    public static final Price PRICE = new Price(ApiClient.UNIT_PRICE.amountMinor(), ApiClient.UNIT_PRICE.currency());
 
     private TestSales() {}
 

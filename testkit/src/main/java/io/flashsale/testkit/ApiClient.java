@@ -1,0 +1,344 @@
+package io.flashsale.testkit;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The one client of the REST api for tests and tools (JDK HTTP client): the api's integration
+ * tests, the end-to-end tests, the bench's and the demo's calls outside the measured load. Each call
+ * sends its bearer token (none when null) and answers a {@link Response}, whatever the status.
+ */
+public final class ApiClient {
+
+    public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+    /** How long a call waits for its answer unless it says otherwise. */
+    public static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    /** The unit price of every sale {@link #createSale(String, String, int, Duration)} creates. */
+    public static final Money UNIT_PRICE = new Money(1999, "EUR");
+
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    /** A price as the api writes it: minor units (cents) and an ISO 4217 code. */
+    public record Money(long amountMinor, String currency) {}
+
+    /**
+     * An answer: its status, its JSON body (missing when empty or not JSON), headers, the raw text,
+     * and how long it took.
+     */
+    public record Response(int status, JsonNode body, HttpHeaders headers, String text, long nanos) {
+
+        /** A top-level field of the body as text; null when missing or null. */
+        public String field(String name) {
+            JsonNode value = body.path(name);
+            return value.isMissingNode() || value.isNull() ? null : value.asText();
+        }
+
+        /** The last segment of an RFC 9457 problem's type, e.g. {@code sold-out}. */
+        public String problemType() {
+            String type = body.path("type").asText();
+            return type.substring(type.lastIndexOf('/') + 1);
+        }
+
+        /** The body as a {@code type}, e.g. the audit's report; fields it does not know are skipped. */
+        public <T> T as(Class<T> type) {
+            try {
+                return JSON.treeToValue(body, type);
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("not a " + type.getSimpleName() + ": " + text, e);
+            }
+        }
+
+        /** This answer when its status is one of {@code expected}; else fails saying what was asked. */
+        public Response expect(String what, int... expected) {
+            if (Arrays.stream(expected).noneMatch(s -> s == status)) {
+                throw new IllegalStateException(what + ": " + status + " " + text);
+            }
+            return this;
+        }
+
+        /** This answer when its status is {@code expected}; else an assertion error with the body. */
+        public Response assertStatus(int expected) {
+            if (status != expected) {
+                throw new AssertionError("expected status " + expected + " but was " + status + ": " + text);
+            }
+            return this;
+        }
+
+        /** Asserts an RFC 9457 problem with this status and a type ending in {@code /problems/slug}. */
+        public Response assertProblem(int expected, String slug) {
+            assertStatus(expected);
+            String contentType = headers.firstValue("Content-Type").orElse("");
+            String type = field("type");
+            if (!contentType.startsWith("application/problem+json")
+                    || type == null
+                    || !type.endsWith("/problems/" + slug)
+                    || body.path("status").asInt() != expected) {
+                throw new AssertionError("expected a " + expected + " problem of type " + slug + " but got "
+                        + contentType + ": " + text);
+            }
+            return this;
+        }
+    }
+
+    private final URI base;
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    public ApiClient(URI base) {
+        this.base = base;
+    }
+
+    public ApiClient(String base) {
+        this(URI.create(base));
+    }
+
+    public InetSocketAddress address() {
+        return new InetSocketAddress(base.getHost(), base.getPort());
+    }
+
+    public Response get(String path, String token) {
+        return get(path, token, TIMEOUT);
+    }
+
+    public Response get(String path, String token, Duration timeout) {
+        return send(request(path, token, timeout).GET());
+    }
+
+    /** {@code body}: a JSON text sent as is, any other object serialized, null for no body. */
+    public Response post(String path, String token, Object body) {
+        return post(path, token, body, Map.of(), TIMEOUT);
+    }
+
+    public Response post(String path, String token, Object body, Map<String, String> headers) {
+        return post(path, token, body, headers, TIMEOUT);
+    }
+
+    public Response post(String path, String token, Object body, Map<String, String> headers, Duration timeout) {
+        HttpRequest.Builder request = request(path, token, timeout)
+                .header("Content-Type", "application/json")
+                .POST(
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(json(body)));
+        headers.forEach(request::header);
+        return send(request);
+    }
+
+    /** A body of unknown length (Transfer-Encoding: chunked), which no Content-Length announces. */
+    public Response postChunked(String path, String token, String body) {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return send(request(path, token, TIMEOUT)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes))));
+    }
+
+    /** A sale from the body as given (a JSON text or an object of {@code POST /api/sales}). */
+    public Response createSale(String adminToken, Object sale) {
+        return post("/api/sales", adminToken, sale);
+    }
+
+    /** A sale that opens now, named after its id, at {@link #UNIT_PRICE}. */
+    public Response createSale(String adminToken, String saleId, int stock, Duration payTimeout) {
+        return createSale(adminToken, saleBody(saleId, stock, payTimeout));
+    }
+
+    /** As {@link #createSale(String, String, int, Duration)}, with the sale's own purchase rate limits. */
+    public Response createSale(String adminToken, String saleId, int stock, Duration payTimeout, Object rateLimits) {
+        Map<String, Object> sale = saleBody(saleId, stock, payTimeout);
+        sale.put("rateLimits", rateLimits);
+        return createSale(adminToken, sale);
+    }
+
+    private static Map<String, Object> saleBody(String saleId, int stock, Duration payTimeout) {
+        Map<String, Object> sale = new LinkedHashMap<>();
+        sale.put("id", saleId);
+        sale.put("name", "sale " + saleId);
+        sale.put("stock", stock);
+        sale.put("payTimeout", payTimeout.toString());
+        sale.put("price", UNIT_PRICE);
+        return sale;
+    }
+
+    public Response sale(String adminToken, String saleId) {
+        return get("/api/sales/" + saleId, adminToken);
+    }
+
+    public Response sales(String adminToken) {
+        return get("/api/sales", adminToken);
+    }
+
+    /** Closes the sale now. */
+    public Response closeSale(String adminToken, String saleId) {
+        return post("/api/sales/" + saleId + "/close", adminToken, null);
+    }
+
+    /** Moves the sale's window; {@code window} holds startsAt, endsAt or both. */
+    public Response moveSale(String adminToken, String saleId, Object window) {
+        return post("/api/sales/" + saleId + "/move", adminToken, window);
+    }
+
+    /** Adds units to the sale, once per {@code key} (null sends none). */
+    public Response restock(String adminToken, String saleId, String key, int units) {
+        return unitsChange("restock", adminToken, saleId, key, units);
+    }
+
+    /** Takes up to {@code units} unsold units off the sale, once per {@code key} (null sends none). */
+    public Response withdraw(String adminToken, String saleId, String key, int units) {
+        return unitsChange("withdraw", adminToken, saleId, key, units);
+    }
+
+    private Response unitsChange(String change, String adminToken, String saleId, String key, int units) {
+        return post("/api/sales/" + saleId + "/" + change, adminToken, Map.of("units", units), keyed(key, Map.of()));
+    }
+
+    /** The invariant audit of the sale (its body is an {@code AuditReport}). */
+    public Response audit(String adminToken, String saleId) {
+        return get("/api/sales/" + saleId + "/audit", adminToken);
+    }
+
+    public Response repair(String adminToken, String saleId) {
+        return post("/api/sales/" + saleId + "/audit/repair", adminToken, null);
+    }
+
+    /** A purchase under an Idempotency-Key ({@code key} null sends none). */
+    public Response purchase(String token, String saleId, String key) {
+        return purchase(token, saleId, key, TIMEOUT);
+    }
+
+    /** As {@link #purchase(String, String, String)}, waiting up to {@code timeout}. */
+    public Response purchase(String token, String saleId, String key, Duration timeout) {
+        return post("/api/sales/" + saleId + "/purchases", token, null, keyed(key, Map.of()), timeout);
+    }
+
+    /** A purchase with extra headers, e.g. a forged X-Forwarded-For. */
+    public Response purchase(String token, String saleId, String key, Map<String, String> extraHeaders) {
+        return post("/api/sales/" + saleId + "/purchases", token, null, keyed(key, extraHeaders), TIMEOUT);
+    }
+
+    public Response status(String token, String purchaseId) {
+        return status(token, purchaseId, TIMEOUT);
+    }
+
+    /** As {@link #status(String, String)}, waiting up to {@code timeout}. */
+    public Response status(String token, String purchaseId, Duration timeout) {
+        return get("/api/purchases/" + purchaseId, token, timeout);
+    }
+
+    /** The payment service ({@code paymentsToken}: scope payments) confirms {@link #UNIT_PRICE}. */
+    public Response pay(String paymentsToken, String purchaseId, String paymentId) {
+        return pay(paymentsToken, purchaseId, paymentId, UNIT_PRICE, TIMEOUT);
+    }
+
+    /** As {@link #pay(String, String, String)}, waiting up to {@code timeout}. */
+    public Response pay(String paymentsToken, String purchaseId, String paymentId, Duration timeout) {
+        return pay(paymentsToken, purchaseId, paymentId, UNIT_PRICE, timeout);
+    }
+
+    /** Confirms a payment of {@code amount} (right or not: any object with amountMinor and currency). */
+    public Response pay(String paymentsToken, String purchaseId, String paymentId, Object amount) {
+        return pay(paymentsToken, purchaseId, paymentId, amount, TIMEOUT);
+    }
+
+    public Response pay(String paymentsToken, String purchaseId, String paymentId, Object amount, Duration timeout) {
+        return post(
+                "/api/purchases/" + purchaseId + "/payment",
+                paymentsToken,
+                Map.of("paymentId", paymentId, "amount", amount),
+                Map.of(),
+                timeout);
+    }
+
+    public Response cancel(String token, String purchaseId) {
+        return cancel(token, purchaseId, TIMEOUT);
+    }
+
+    /** As {@link #cancel(String, String)}, waiting up to {@code timeout}. */
+    public Response cancel(String token, String purchaseId, Duration timeout) {
+        return post("/api/purchases/" + purchaseId + "/cancel", token, null, Map.of(), timeout);
+    }
+
+    /** The payment provider's webhook: the raw body with its timestamp and signature headers. */
+    public Response webhook(String body, String timestamp, String signature) {
+        return send(request("/api/payments/webhook", null, TIMEOUT)
+                .header("Content-Type", "application/json")
+                .header("Webhook-Timestamp", timestamp)
+                .header("Webhook-Signature", signature)
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    private static Map<String, String> keyed(String key, Map<String, String> headers) {
+        Map<String, String> keyed = new LinkedHashMap<>(headers);
+        if (key != null) {
+            keyed.put(IDEMPOTENCY_KEY, key);
+        }
+        return keyed;
+    }
+
+    private HttpRequest.Builder request(String path, String token, Duration timeout) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout);
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return request;
+    }
+
+    private Response send(HttpRequest.Builder request) {
+        long start = System.nanoTime();
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Response(
+                    response.statusCode(),
+                    parse(response.body()),
+                    response.headers(),
+                    response.body(),
+                    System.nanoTime() - start);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String json(Object body) {
+        if (body instanceof String text) {
+            return text;
+        }
+        try {
+            return JSON.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private static JsonNode parse(String body) {
+        if (body == null || body.isBlank()) {
+            return MissingNode.getInstance();
+        }
+        try {
+            return JSON.readTree(body);
+        } catch (JsonProcessingException e) {
+            return MissingNode.getInstance();
+        }
+    }
+}
