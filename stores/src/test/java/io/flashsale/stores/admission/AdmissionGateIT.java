@@ -154,7 +154,7 @@ class AdmissionGateIT extends StoresIntegrationTest {
         Admission admission = admit(gate, sale.id(), "hank", "k1");
 
         assertThat(gate.holdState(sale.id(), admission.purchaseId())).hasValue(HoldState.HELD);
-        assertThat(gate.holdState(sale.id(), "purchase-" + sale.id() + "-nobody"))
+        assertThat(gate.holdState(sale.id(), PurchaseRequest.purchaseId(sale.id(), "nobody")))
                 .isEmpty();
     }
 

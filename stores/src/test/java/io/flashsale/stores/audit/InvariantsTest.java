@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.flashsale.stores.admission.HoldState;
+import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -405,7 +406,7 @@ class InvariantsTest {
         }
 
         private static String id(String user) {
-            return "purchase-" + SALE + "-" + user;
+            return PurchaseRequest.purchaseId(SALE, user);
         }
     }
 }

@@ -10,6 +10,7 @@ import io.flashsale.stores.sale.SaleRepository;
 import io.flashsale.stores.testing.StoresIntegrationTest;
 import io.flashsale.stores.testing.TestSales;
 import io.flashsale.workflows.purchase.NewOrder;
+import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -27,7 +28,11 @@ class PaymentRefundsIT extends StoresIntegrationTest {
         Sale sale = TestSales.closed(1);
         sales.insertIfAbsent(sale);
         RefundNeeded refund = new RefundNeeded(
-                "pay-" + sale.id(), "purchase-" + sale.id() + "-u1", sale.id(), sale.price(), PurchaseStatus.EXPIRED);
+                "pay-" + sale.id(),
+                PurchaseRequest.purchaseId(sale.id(), "u1"),
+                sale.id(),
+                sale.price(),
+                PurchaseStatus.EXPIRED);
 
         boolean first = refunds.record(refund);
         boolean retried = refunds.record(refund);
@@ -41,7 +46,7 @@ class PaymentRefundsIT extends StoresIntegrationTest {
     void ordersRecordThePriceOfTheirSale() {
         Sale sale = TestSales.open(1);
         sales.insertIfAbsent(sale);
-        String purchaseId = "purchase-" + sale.id() + "-u1";
+        String purchaseId = PurchaseRequest.purchaseId(sale.id(), "u1");
 
         new OrderRepository(jdbc).insertPending(new NewOrder(purchaseId, sale.id(), "u1", null, 60));
 

@@ -1,6 +1,7 @@
 package io.flashsale.worker.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.flashsale.stores.admission.HoldState;
 import io.flashsale.workflows.purchase.PurchaseFailure;
@@ -32,7 +33,7 @@ class DeadlineRaceIT extends HeldStepsTest {
         WorkflowUpdateHandle<PurchaseView> payment = updates(request).pay("pay-dora");
         mysql.payments.arrived();
 
-        Awaits.until(() -> deadlinePassed(request), JUST_BEFORE.multipliedBy(5));
+        await().atMost(JUST_BEFORE.multipliedBy(5)).until(() -> deadlinePassed(request));
         mysql.payments.open();
 
         assertThat(payment.getResult().status()).isEqualTo(PurchaseStatus.PAID);
@@ -89,7 +90,7 @@ class DeadlineRaceIT extends HeldStepsTest {
         WorkflowUpdateHandle<PurchaseView> cancel = updates(request).cancel();
         mysql.cancels.arrived();
 
-        Awaits.until(() -> deadlinePassed(request), JUST_BEFORE.multipliedBy(5));
+        await().atMost(JUST_BEFORE.multipliedBy(5)).until(() -> deadlinePassed(request));
         mysql.cancels.open();
 
         assertThat(cancel.getResult().status()).isEqualTo(PurchaseStatus.CANCELLED);

@@ -2,6 +2,7 @@ package io.flashsale.worker.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.awaitility.Awaitility.await;
 
 import io.flashsale.stores.admission.HoldState;
 import io.flashsale.workflows.PurchaseSearchAttributes;
@@ -131,7 +132,8 @@ class PurchaseWorkflowIT extends WorkflowIntegrationTest {
         PurchaseWorkflow workflow =
                 env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId());
 
-        Awaits.until(() -> workflow.status().status().isFinal(), Duration.ofSeconds(20));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> workflow.status().status().isFinal());
 
         assertThat(workflow.status().status()).isEqualTo(PurchaseStatus.REJECTED);
         assertThat(workflow.status().reason()).contains("ORDER_INVALID");

@@ -1,5 +1,7 @@
 package io.flashsale.worker.purchase;
 
+import static org.awaitility.Awaitility.await;
+
 import io.flashsale.activities.testing.ActivitiesIntegrationTest;
 import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.sale.SaleRepository;
@@ -54,7 +56,8 @@ public abstract class WorkflowIntegrationTest extends ActivitiesIntegrationTest 
     protected PurchaseWorkflow awaitPayment(PurchaseRequest request) {
         PurchaseWorkflow workflow =
                 env.getWorkflowClient().newWorkflowStub(PurchaseWorkflow.class, request.purchaseId());
-        Awaits.until(() -> workflow.status().status() == PurchaseStatus.PENDING_PAYMENT, Duration.ofSeconds(20));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> workflow.status().status() == PurchaseStatus.PENDING_PAYMENT);
         return workflow;
     }
 
