@@ -338,16 +338,11 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
         if (localSteps == Workflow.DEFAULT_VERSION) {
             return step.apply(activity(activities, summary));
         }
-        LocalActivityOptions options =
-                localSteps < HANDED_OFF ? UNBOUNDED_LOCAL_ACTIVITY_OPTIONS : LOCAL_ACTIVITY_OPTIONS;
-        T local = Workflow.newLocalActivityStub(
-                activities,
-                LocalActivityOptions.newBuilder(options).setSummary(summary).build());
         if (localSteps < HANDED_OFF) {
-            return step.apply(local);
+            return step.apply(local(activities, summary, UNBOUNDED_LOCAL_ACTIVITY_OPTIONS));
         }
         try {
-            return step.apply(local);
+            return step.apply(local(activities, summary, LOCAL_ACTIVITY_OPTIONS));
         } catch (ActivityFailure failure) {
             if (!handedOff(failure)) {
                 throw failure;
@@ -362,6 +357,12 @@ public class PurchaseWorkflowImpl implements PurchaseWorkflow {
      */
     private static boolean handedOff(ActivityFailure failure) {
         return failure.getRetryState() != RetryState.RETRY_STATE_NON_RETRYABLE_FAILURE;
+    }
+
+    private static <T> T local(Class<T> activities, String summary, LocalActivityOptions options) {
+        return Workflow.newLocalActivityStub(
+                activities,
+                LocalActivityOptions.newBuilder(options).setSummary(summary).build());
     }
 
     private static <T> T activity(Class<T> activities, String summary) {
