@@ -71,8 +71,10 @@ stores_start_mariadb() {
   stores_log "starting MariaDB on 127.0.0.1:3306"
   $STORES_SUDO install -d -o mysql -g mysql /run/mysqld
   [[ -d /var/lib/mysql/mysql ]] || $STORES_SUDO mariadb-install-db --user=mysql >/dev/null
-  $STORES_SUDO start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd -- \
-    --user=mysql --bind-address=127.0.0.1 --max-connections="$STORES_MAX_CONNECTIONS"
+  # matched by its pid file: another mariadbd (a chaos run's own, say) is not this server
+  $STORES_SUDO start-stop-daemon --start --oknodo --background --pidfile /run/mysqld/mysqld.pid \
+    --exec /usr/sbin/mariadbd -- --user=mysql --bind-address=127.0.0.1 --pid-file=/run/mysqld/mysqld.pid \
+    --max-connections="$STORES_MAX_CONNECTIONS"
   stores_await 60 "MariaDB did not answer ping" stores_mariadb_up
 }
 
