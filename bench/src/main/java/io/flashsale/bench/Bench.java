@@ -1,6 +1,9 @@
 package io.flashsale.bench;
 
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.stack.Stores;
+import io.flashsale.stack.TemporalProcess;
+import io.flashsale.stack.TemporalService;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.net.URI;

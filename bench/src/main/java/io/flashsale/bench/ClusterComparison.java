@@ -2,6 +2,7 @@ package io.flashsale.bench;
 
 import io.flashsale.devredis.RedisCluster;
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.stack.Stores;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

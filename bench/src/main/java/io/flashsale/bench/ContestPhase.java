@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.stack.Stores;
 import io.flashsale.testkit.Tokens;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -123,7 +124,7 @@ final class ContestPhase {
         return new Settled(
                 tally,
                 seconds,
-                OrderLag.of(tally.admittedAtMillis(), stores.orderWrittenAt(sale)),
+                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(stores, sale)),
                 cpu.millisPer(before, tally.count("admitted")),
                 cpu.millisPer(before, buyers.size()));
     }

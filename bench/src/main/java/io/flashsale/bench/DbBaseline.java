@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.flashsale.stack.Stores;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.stack.Stores;
 import io.flashsale.testkit.Tokens;
 
 /**
@@ -93,6 +94,10 @@ final class OpenLoopPhase {
         HttpLoad.Schedule schedule = burst.fireOpen(load, settings.arrivalRate(), warmConnections(), tally);
         double settled = admin.awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT);
         return new Sold(
-                burst, tally, schedule, settled, OrderLag.of(tally.admittedAtMillis(), stores.orderWrittenAt(sale)));
+                burst,
+                tally,
+                schedule,
+                settled,
+                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(stores, sale)));
     }
 }

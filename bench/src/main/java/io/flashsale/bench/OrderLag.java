@@ -1,7 +1,13 @@
 package io.flashsale.bench;
 
+import io.flashsale.stack.Stores;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -34,6 +40,22 @@ record OrderLag(int orders, double p50Millis, double p99Millis, double lastOrder
         long lastAnswer = Collections.max(answeredAt.values());
         long lastOrder = Collections.max(writtenAt.values());
         return new OrderLag(lags.size(), at(lags, 0.50), at(lags, 0.99), Math.max(0, lastOrder - lastAnswer) / 1000.0);
+    }
+
+    /** When MySQL wrote each order of {@code saleId} (epoch milliseconds, its clock), by user. */
+    static Map<String, Long> writtenAt(Stores stores, String saleId) throws SQLException {
+        Map<String, Long> written = new HashMap<>();
+        try (Connection c = stores.connect();
+                PreparedStatement select = c.prepareStatement(
+                        "SELECT user_id, ROUND(UNIX_TIMESTAMP(created_at) * 1000) FROM orders WHERE sale_id = ?")) {
+            select.setString(1, saleId);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    written.put(rows.getString(1), rows.getLong(2));
+                }
+            }
+        }
+        return written;
     }
 
     /** Nearest-rank percentile of sorted values. */

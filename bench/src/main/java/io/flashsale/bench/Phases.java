@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.stack.Stores;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import io.temporal.client.WorkflowClient;

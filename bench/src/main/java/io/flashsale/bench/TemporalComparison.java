@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.stack.Stores;
 import java.nio.file.Path;
 
 /**

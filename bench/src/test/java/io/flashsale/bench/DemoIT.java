@@ -3,6 +3,7 @@ package io.flashsale.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.stack.Stores;
 import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.testkit.ApiClient;
 import java.nio.file.Path;

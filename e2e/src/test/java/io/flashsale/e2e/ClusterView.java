@@ -2,7 +2,7 @@ package io.flashsale.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flashsale.bench.TemporalClusterProcesses;
+import io.flashsale.stack.TemporalClusterProcesses;
 import io.flashsale.temporalcluster.ClusterSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,12 +1,10 @@
 package io.flashsale.e2e;
 
-import io.flashsale.bench.Processes;
-import io.flashsale.bench.TemporalClusterProcesses;
-import io.flashsale.bench.TemporalProcess;
-import io.flashsale.bench.TemporalService;
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.stack.FlashSaleStack;
+import io.flashsale.stack.TemporalClusterProcesses;
+import io.flashsale.stack.TemporalProcess;
 import io.flashsale.stores.testing.TestStores;
-import io.flashsale.testkit.FreePorts;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
@@ -32,15 +30,18 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The whole system as users run it: the real Temporal dev server ({@code temporal server
- * start-dev}, SQLite file, Web UI), then the worker and the api, all as separate processes (the api
- * and worker from their executable jars) on a fresh MySQL schema and Redis key prefix.
+ * The whole system as users run it, on the one launcher ({@link FlashSaleStack}): the real Temporal
+ * dev server ({@code temporal server start-dev}, SQLite file, Web UI) or, when asked, the
+ * production-like cluster, then the worker and the api as separate processes from their executable
+ * jars, on a fresh MySQL schema and Redis key prefix ({@link TestStores}); and what the tests ask
+ * Temporal about its purchases.
  */
 final class FlashSaleSystem implements AutoCloseable {
 
@@ -49,16 +50,13 @@ final class FlashSaleSystem implements AutoCloseable {
     /** Purchase requests each api of the system sends itself before it reports ready. */
     static final int WARMUP_REQUESTS = 2000;
 
-    private final int apiPort;
+    private static final AtomicInteger SYSTEMS = new AtomicInteger();
+
     /** Temporal, the api and the workers (killed should the test JVM exit without {@link #close()}). */
-    private final Processes processes;
+    private final FlashSaleStack stack;
 
-    private TemporalService temporal;
-    private Map<String, String> environment;
-
-    private FlashSaleSystem(int apiPort) throws IOException {
-        this.apiPort = apiPort;
-        this.processes = new Processes(logs(), HEALTH_TIMEOUT);
+    private FlashSaleSystem(FlashSaleStack stack) {
+        this.stack = stack;
     }
 
     static FlashSaleSystem start() throws Exception {
@@ -94,45 +92,31 @@ final class FlashSaleSystem implements AutoCloseable {
 
     private static FlashSaleSystem start(
             UnaryOperator<Map<String, String>> adjust, List<String> workers, boolean onCluster) throws Exception {
-        FlashSaleSystem system = new FlashSaleSystem(FreePorts.next());
+        // one folder per system, so the logs of one test class stay apart
+        String name = "system-" + ProcessHandle.current().pid() + "-" + SYSTEMS.incrementAndGet();
+        Map<String, String> stores = storesEnvironment();
+        FlashSaleStack.Builder builder = FlashSaleStack.builder(root(), Path.of("target", "e2e-logs", name))
+                .readyTimeout(HEALTH_TIMEOUT)
+                .jvmFlags(List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"))
+                .environment(temporal -> environment(adjust, stores, temporal.address()))
+                .webUi();
+        if (onCluster) {
+            // a cluster of its own: fresh databases named after this system, dropped by close()
+            builder.cluster("it_" + name.replace('-', '_') + "_" + Long.toString(System.currentTimeMillis(), 36));
+        }
+        FlashSaleSystem system = new FlashSaleSystem(builder.start());
         try {
-            system.temporal = onCluster
-                    ? startCluster(system.processes, system.logs(), system.apiPort)
-                    : startTemporal(system.processes, system.logs());
-            system.environment = Map.copyOf(adjust.apply(environment(system.temporal.address())));
+            if (system.stack.temporal() instanceof TemporalProcess dev && dev.kind() != DevServer.Kind.CLI) {
+                throw new IllegalStateException("the end-to-end tests need the real Temporal dev server (the"
+                        + " Temporal CLI, built with Go when missing): see " + root().resolve(".tools"));
+            }
             system.startWorkers(workers.toArray(String[]::new));
-            system.launch("api", system.jar("api"), Map.of("API_PORT", "" + system.apiPort));
-            system.processes.awaitHealthy("api", system.apiPort);
+            system.stack.start(FlashSaleStack.App.API, "api");
             return system;
         } catch (Exception | AssertionError e) {
             system.close();
             throw e;
         }
-    }
-
-    /**
-     * The real Temporal dev server with its Web UI on a free port and its state in a SQLite file of
-     * this system's log folder, so it can be killed and started again with nothing lost.
-     */
-    private static TemporalProcess startTemporal(Processes processes, Path logs) throws Exception {
-        DevServer.Options options = DevServer.Options.onPort(FreePorts.next())
-                .withUi(FreePorts.next())
-                .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
-        Files.deleteIfExists(options.dbFile());
-        TemporalProcess temporal =
-                TemporalProcess.start(processes, root(), options, DevServer.Kind.CLI, System.out::println);
-        if (temporal.kind() != DevServer.Kind.CLI) {
-            throw new IllegalStateException("the end-to-end tests need the real Temporal dev server (the Temporal"
-                    + " CLI, built with Go when missing): see " + root().resolve(".tools"));
-        }
-        return temporal;
-    }
-
-    /** A cluster of its own: fresh databases named after this system, dropped by {@link #close()}. */
-    private static TemporalClusterProcesses startCluster(Processes processes, Path logs, int apiPort) throws Exception {
-        String name = "it_" + apiPort + "_" + Long.toString(System.currentTimeMillis(), 36);
-        return TemporalClusterProcesses.start(
-                processes, root(), name, logs.toAbsolutePath().resolve("temporal-cluster"), System.out::println);
     }
 
     private static Path root() {
@@ -141,27 +125,29 @@ final class FlashSaleSystem implements AutoCloseable {
 
     /** The Temporal dev server of this system (its address, Web UI, process). */
     TemporalProcess temporal() {
-        if (temporal instanceof TemporalProcess dev) {
+        if (stack.temporal() instanceof TemporalProcess dev) {
             return dev;
         }
-        throw new IllegalStateException("this system runs on " + temporal + ", not on the dev server");
+        throw new IllegalStateException("this system runs on " + stack.temporal() + ", not on the dev server");
     }
 
     /** The Web UI of this system's Temporal (the dev server's, or the cluster's Web UI server). */
     URI temporalWebUi() {
-        return temporal.webUi().orElseThrow(() -> new IllegalStateException(temporal + " has no Web UI"));
+        return stack.temporal()
+                .webUi()
+                .orElseThrow(() -> new IllegalStateException(stack.temporal() + " has no Web UI"));
     }
 
     /** The Temporal cluster of a system started {@link #startOnCluster on the cluster}. */
     TemporalClusterProcesses cluster() {
-        if (temporal instanceof TemporalClusterProcesses cluster) {
+        if (stack.temporal() instanceof TemporalClusterProcesses cluster) {
             return cluster;
         }
-        throw new IllegalStateException("this system runs on " + temporal + ", not on a cluster");
+        throw new IllegalStateException("this system runs on " + stack.temporal() + ", not on a cluster");
     }
 
     URI api() {
-        return URI.create("http://127.0.0.1:" + apiPort);
+        return stack.uri("api");
     }
 
     /** Starts one more worker process; workers share the task queue, Temporal spreads the work. */
@@ -192,15 +178,7 @@ final class FlashSaleSystem implements AutoCloseable {
      * {@link #pausingAfter}), and waits until each is healthy.
      */
     void startWorkers(Map<String, Map<String, String>> workers) throws Exception {
-        Map<String, Integer> ports = new HashMap<>();
-        for (Map.Entry<String, Map<String, String>> worker : workers.entrySet()) {
-            String name = worker.getKey();
-            ports.put(name, FreePorts.next());
-            launch(name, jar("worker"), with(worker.getValue(), Map.of("WORKER_PORT", "" + ports.get(name))));
-        }
-        for (String name : workers.keySet()) {
-            processes.awaitHealthy(name, ports.get(name));
-        }
+        stack.start(FlashSaleStack.App.WORKER, workers);
     }
 
     /**
@@ -208,19 +186,12 @@ final class FlashSaleSystem implements AutoCloseable {
      * is that live process running the worker jar, then kills it and waits until it is gone.
      */
     void killWorker(String name) throws IOException, InterruptedException {
-        Process process = processes.get(name);
-        ProcessHandle handle = ProcessHandle.of(process.pid()).orElseThrow(() -> new AssertionError(name + " is gone"));
-        String command = handle.info().commandLine().orElse("");
-        if (!handle.isAlive() || !command.contains(jar("worker"))) {
-            throw new AssertionError("pid " + process.pid() + " is not the live worker " + name + ": " + command);
-        }
-        handle.destroyForcibly();
-        process.waitFor();
+        stack.kill(name);
     }
 
     /** The pid of the process started as {@code name}, alive or killed. */
     long pid(String name) {
-        return processes.get(name).pid();
+        return stack.process(name).pid();
     }
 
     /**
@@ -239,7 +210,7 @@ final class FlashSaleSystem implements AutoCloseable {
 
     /** The environment every process of this system gets (MySQL schema, Redis prefix, Temporal). */
     Map<String, String> environment() {
-        return environment;
+        return stack.environment();
     }
 
     /** {@code environment} with {@code changes} applied. */
@@ -249,7 +220,8 @@ final class FlashSaleSystem implements AutoCloseable {
         return changed;
     }
 
-    private static Map<String, String> environment(String temporalAddress) {
+    /** The test's stores ({@link TestStores}: a fresh schema and prefix), as the processes are given them. */
+    private static Map<String, String> storesEnvironment() {
         Map<String, Object> stores = new HashMap<>();
         TestStores.register((name, value) -> stores.put(name, value.get()));
         return Map.of(
@@ -257,32 +229,18 @@ final class FlashSaleSystem implements AutoCloseable {
                 "MYSQL_USER", "" + stores.get("spring.datasource.username"),
                 "MYSQL_PASSWORD", "" + stores.get("spring.datasource.password"),
                 "REDIS_URL", "" + stores.get("spring.data.redis.url"),
-                "FLASHSALE_REDIS_PREFIX", "" + stores.get("flashsale.redis.key-prefix"),
-                "TEMPORAL_ADDRESS", temporalAddress,
-                // the api warms its admission path before it reports ready, shorter than by default
-                "FLASHSALE_WARMUP_REQUESTS", Integer.toString(WARMUP_REQUESTS),
-                // the api accepts the dev JWT secret (TestTokens signs with it) only under the dev profile
-                "SPRING_PROFILES_ACTIVE", "dev");
+                "FLASHSALE_REDIS_PREFIX", "" + stores.get("flashsale.redis.key-prefix"));
     }
 
-    private void launch(String name, String jar, Map<String, String> extra) throws IOException {
-        processes.start(
-                name,
-                List.of(Processes.java(), "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar", jar),
-                with(environment, extra));
-    }
-
-    /**
-     * The module's executable jar, copied once per system: processes started later (extra workers)
-     * keep reading the jar they started from even when a build replaces it in the meantime.
-     */
-    private String jar(String module) throws IOException {
-        Path copy = logs().resolve(module + ".jar");
-        if (!Files.exists(copy)) {
-            Files.createDirectories(logs());
-            Files.copy(Path.of(System.getProperty("flashsale." + module + ".jar")), copy);
-        }
-        return copy.toAbsolutePath().toString();
+    private static Map<String, String> environment(
+            UnaryOperator<Map<String, String>> adjust, Map<String, String> stores, String temporalAddress) {
+        Map<String, String> env = new HashMap<>(stores);
+        env.put("TEMPORAL_ADDRESS", temporalAddress);
+        // the api warms its admission path before it reports ready, shorter than by default
+        env.put("FLASHSALE_WARMUP_REQUESTS", Integer.toString(WARMUP_REQUESTS));
+        // the api accepts the dev JWT secret (TestTokens signs with it) only under the dev profile
+        env.put("SPRING_PROFILES_ACTIVE", "dev");
+        return Map.copyOf(adjust.apply(env));
     }
 
     /**
@@ -291,6 +249,7 @@ final class FlashSaleSystem implements AutoCloseable {
      * Returns the folder.
      */
     Path dumpOpenHistories() throws IOException {
+        Path logs = stack.log("api").getParent();
         WorkflowServiceStubs service = temporalService();
         try {
             WorkflowClient client = WorkflowClient.newInstance(service);
@@ -302,12 +261,12 @@ final class FlashSaleSystem implements AutoCloseable {
                 for (WorkflowExecutionInfo workflow : page.getExecutionsList()) {
                     String workflowId = workflow.getExecution().getWorkflowId();
                     Files.writeString(
-                            logs().resolve("history-" + workflowId + ".json"),
+                            logs.resolve("history-" + workflowId + ".json"),
                             client.fetchHistory(workflowId).toJson(true));
                 }
                 request.setNextPageToken(page.getNextPageToken());
             } while (!request.getNextPageToken().isEmpty());
-            return logs();
+            return logs;
         } finally {
             service.shutdown();
         }
@@ -390,30 +349,18 @@ final class FlashSaleSystem implements AutoCloseable {
 
     private WorkflowServiceStubs temporalService() {
         return WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
-                .setTarget(temporal.address())
+                .setTarget(stack.temporal().address())
                 .setRpcTimeout(Duration.ofSeconds(10))
                 .build());
     }
 
     /** What the process {@code name} (api, worker) logged so far. */
     String log(String name) throws IOException {
-        return Files.readString(processes.log(name));
-    }
-
-    /** One folder per system (named by its api port), so the logs of one test class stay apart. */
-    private Path logs() {
-        return Path.of("target", "e2e-logs", "system-" + apiPort);
+        return Files.readString(stack.log(name));
     }
 
     @Override
     public void close() throws Exception {
-        processes.close();
-        for (String module : List.of("api", "worker")) {
-            Files.deleteIfExists(logs().resolve(module + ".jar"));
-        }
-        if (temporal instanceof TemporalClusterProcesses cluster) {
-            // every node has stopped: its databases go too (the logs stay)
-            cluster.cluster().dropDatabases();
-        }
+        stack.close();
     }
 }

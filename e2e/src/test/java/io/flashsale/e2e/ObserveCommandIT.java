@@ -5,9 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flashsale.bench.Stack;
-import io.flashsale.bench.Stores;
 import io.flashsale.devtemporal.Jaeger;
+import io.flashsale.stack.FlashSaleStack;
+import io.flashsale.stack.Stores;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.FreePorts;
 import io.flashsale.testkit.Tokens;
@@ -83,7 +83,8 @@ class ObserveCommandIT {
         int apiPort = FreePorts.next();
         int prometheusPort = FreePorts.next();
         int jaegerPort = FreePorts.next();
-        environment = new HashMap<>(Stack.environment(stores, "127.0.0.1:" + FreePorts.next(), secret));
+        environment = new HashMap<>(FlashSaleStack.environment(stores, "127.0.0.1:" + FreePorts.next()));
+        environment.put("FLASHSALE_JWT_SECRET", secret);
         environment.putAll(Map.of(
                 "FLASHSALE_RUN_DIR",
                 run.toString(),

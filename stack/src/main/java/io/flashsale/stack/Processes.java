@@ -1,4 +1,4 @@
-package io.flashsale.bench;
+package io.flashsale.stack;
 
 import java.io.IOException;
 import java.net.URI;
@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Named child processes of one run, each writing to {@code <logs>/<name>.log}: started with an
  * environment, awaited (a health URL or a log line), stopped in reverse start order (TERM, then
- * KILL after 30 s) and killed should the JVM exit without {@link #close()}. The bench's {@link
- * Stack} and the end-to-end tests' system run the api, the workers and Temporal this way.
+ * KILL after 30 s) and killed should the JVM exit without {@link #close()}. {@link FlashSaleStack}
+ * runs Temporal, the apis and the workers this way.
  */
 public final class Processes implements AutoCloseable {
 

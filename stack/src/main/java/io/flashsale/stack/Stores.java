@@ -1,4 +1,4 @@
-package io.flashsale.bench;
+package io.flashsale.stack;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -10,15 +10,11 @@ import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -64,7 +60,7 @@ public record Stores(
     }
 
     /** The same schema and prefix, the Redis keys on the cluster of {@code nodes} ({@code host:port,...}). */
-    Stores onCluster(String nodes) {
+    public Stores onCluster(String nodes) {
         return new Stores(serverUrl, schema, user, password, redisUrl, redisPrefix, nodes);
     }
 
@@ -74,23 +70,8 @@ public record Stores(
         return m.group(1) + "/" + schema + "?createDatabaseIfNotExist=true" + params;
     }
 
-    /** When MySQL wrote each order of {@code saleId} (epoch milliseconds, its clock), by user. */
-    Map<String, Long> orderWrittenAt(String saleId) throws SQLException {
-        Map<String, Long> written = new HashMap<>();
-        try (Connection c = connect();
-                PreparedStatement select = c.prepareStatement(
-                        "SELECT user_id, ROUND(UNIX_TIMESTAMP(created_at) * 1000) FROM orders WHERE sale_id = ?")) {
-            select.setString(1, saleId);
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    written.put(rows.getString(1), rows.getLong(2));
-                }
-            }
-        }
-        return written;
-    }
-
-    private Connection connect() throws SQLException {
+    /** A connection to the schema, as the stack's owner (the caller closes it). */
+    public Connection connect() throws SQLException {
         return DriverManager.getConnection(jdbcUrl(), user, password);
     }
 

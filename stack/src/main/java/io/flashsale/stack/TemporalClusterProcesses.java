@@ -1,4 +1,4 @@
-package io.flashsale.bench;
+package io.flashsale.stack;
 
 import io.flashsale.temporalcluster.ClusterSpec;
 import io.flashsale.temporalcluster.ServerBinaries;

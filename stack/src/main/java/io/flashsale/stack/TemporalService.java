@@ -1,4 +1,4 @@
-package io.flashsale.bench;
+package io.flashsale.stack;
 
 import java.net.URI;
 import java.util.Map;

@@ -1,23 +1,15 @@
 package io.flashsale.bench.chaos;
 
-import io.flashsale.bench.Processes;
-import io.flashsale.bench.Stack;
-import io.flashsale.bench.Stores;
-import io.flashsale.bench.TemporalClusterProcesses;
-import io.flashsale.bench.TemporalProcess;
-import io.flashsale.bench.TemporalService;
 import io.flashsale.devredis.RedisServer;
-import io.flashsale.devtemporal.DevServer;
-import io.flashsale.testkit.FreePorts;
+import io.flashsale.stack.FlashSaleStack;
+import io.flashsale.stack.Stores;
+import io.flashsale.stack.TemporalClusterProcesses;
+import io.flashsale.stack.TemporalProcess;
 import io.flashsale.testkit.Tokens;
-import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -62,23 +54,16 @@ final class ChaosStack implements AutoCloseable {
      */
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
 
-    private final Path root;
-    private final Processes processes;
     private final String jwtSecret = "chaos-" + UUID.randomUUID() + UUID.randomUUID();
-    private final Map<String, Integer> ports = new LinkedHashMap<>();
-    private final Map<String, String> currentName = new HashMap<>();
+    private FlashSaleStack apps;
     private RedisServer redis;
     private MariaDb mariadb;
     private Toxiproxy toxiproxy;
     private Stores stores;
     private Stores appStores;
     private String temporalProxy;
-    private TemporalService temporal;
 
-    private ChaosStack(Path root, Path logs) throws IOException {
-        this.root = root;
-        this.processes = new Processes(logs, READY_TIMEOUT);
-    }
+    private ChaosStack() {}
 
     /** What the nemesis may kill in a stack on the cluster or on the dev server. */
     static List<String> targets(boolean cluster) {
@@ -90,22 +75,25 @@ final class ChaosStack implements AutoCloseable {
      * databases {@code temporal_chaos<id>}) when {@code cluster}, else the dev server.
      */
     static ChaosStack start(Path root, Path logs, boolean cluster) throws Exception {
-        ChaosStack stack = new ChaosStack(root, logs);
+        ChaosStack stack = new ChaosStack();
         try {
             stack.redis = RedisServer.start(logs.resolve("redis"), "everysec");
+            FlashSaleStack.Builder builder = FlashSaleStack.builder(root, logs)
+                    .readyTimeout(READY_TIMEOUT)
+                    .jvmFlags(List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"))
+                    .environment(temporal -> stack.environment());
+            if (cluster) {
+                builder.cluster(
+                        "chaos" + UUID.randomUUID().toString().replace("-", "").substring(0, 8));
+            }
+            stack.apps = builder.start();
             Stores fresh = Stores.fresh();
-            stack.mariadb = MariaDb.start(stack.processes, logs.resolve("mariadb"), fresh.user(), fresh.password());
+            stack.mariadb =
+                    MariaDb.start(stack.apps.processes(), logs.resolve("mariadb"), fresh.user(), fresh.password());
             stack.stores = fresh.onRedis(stack.redis.url()).onMysql(stack.mariadb.url());
-            stack.temporal =
-                    cluster ? startCluster(stack.processes, root, logs) : startDevServer(stack.processes, root, logs);
             stack.proxyTheStores(root);
-            for (String app : List.of("worker-1", "worker-2", "api-1", "api-2")) {
-                stack.ports.put(app, FreePorts.next());
-                stack.launch(app);
-            }
-            for (String app : stack.ports.keySet()) {
-                stack.awaitHealthy(app);
-            }
+            stack.apps.start(FlashSaleStack.App.WORKER, "worker-1", "worker-2");
+            stack.apps.start(FlashSaleStack.App.API, "api-1", "api-2");
             return stack;
         } catch (Exception | Error e) {
             stack.close();
@@ -115,7 +103,7 @@ final class ChaosStack implements AutoCloseable {
 
     /** The apis' base addresses. */
     List<URI> apis() {
-        return List.of(uri("api-1"), uri("api-2"));
+        return List.of(apps.uri("api-1"), apps.uri("api-2"));
     }
 
     Stores stores() {
@@ -126,24 +114,11 @@ final class ChaosStack implements AutoCloseable {
         return new Tokens(jwtSecret);
     }
 
-    private static TemporalService startDevServer(Processes processes, Path root, Path logs) throws Exception {
-        DevServer.Options options = DevServer.Options.onPort(FreePorts.next())
-                .withDbFile(logs.toAbsolutePath().resolve("temporal.db"));
-        Files.deleteIfExists(options.dbFile());
-        return TemporalProcess.start(processes, root, options, DevServer.Kind.CLI, System.out::println);
-    }
-
-    private static TemporalService startCluster(Processes processes, Path root, Path logs) throws Exception {
-        String name = "chaos" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
-        return TemporalClusterProcesses.start(
-                processes, root, name, logs.toAbsolutePath().resolve("temporal-cluster"), System.out::println);
-    }
-
     private void proxyTheStores(Path root) throws Exception {
-        toxiproxy = Toxiproxy.start(processes, root);
+        toxiproxy = Toxiproxy.start(apps.processes(), root);
         int redisPort = toxiproxy.proxy("to-redis", URI.create(redis.url()).getAuthority());
         int mysqlPort = toxiproxy.proxy("to-mysql", "127.0.0.1:" + mariadb.port());
-        int temporalPort = toxiproxy.proxy("to-temporal", temporal.address());
+        int temporalPort = toxiproxy.proxy("to-temporal", apps.temporal().address());
         appStores = stores.onRedis("redis://127.0.0.1:" + redisPort).onMysql("jdbc:mysql://127.0.0.1:" + mysqlPort);
         temporalProxy = "127.0.0.1:" + temporalPort;
     }
@@ -152,11 +127,11 @@ final class ChaosStack implements AutoCloseable {
     long pid(String target) {
         return switch (target) {
             case "redis" -> redis.pid();
-            case "temporal" -> alive(((TemporalProcess) temporal).process());
+            case "temporal" -> alive(((TemporalProcess) apps.temporal()).process());
             case "mariadb" -> mariadb.pid();
             default -> target.startsWith(CLUSTER_NODE)
                     ? alive(cluster().process(node(target)))
-                    : alive(processes.get(currentName.get(target)));
+                    : alive(apps.process(target));
         };
     }
 
@@ -165,7 +140,7 @@ final class ChaosStack implements AutoCloseable {
     }
 
     private TemporalClusterProcesses cluster() {
-        return (TemporalClusterProcesses) temporal;
+        return (TemporalClusterProcesses) apps.temporal();
     }
 
     /** The cluster's name of the node {@code target} names ({@code temporal-history-1}: {@code history-1}). */
@@ -178,16 +153,14 @@ final class ChaosStack implements AutoCloseable {
         long pid = pid(target);
         switch (target) {
             case "redis" -> redis.kill();
-            case "temporal" -> ((TemporalProcess) temporal).kill();
+            case "temporal" -> ((TemporalProcess) apps.temporal()).kill();
             case "mariadb" -> mariadb.kill();
             default -> {
                 if (target.startsWith(CLUSTER_NODE)) {
                     cluster().kill(node(target));
                     return pid;
                 }
-                Process process = processes.get(currentName.get(target));
-                process.destroyForcibly();
-                process.waitFor();
+                apps.kill(target);
             }
         }
         return pid;
@@ -197,15 +170,14 @@ final class ChaosStack implements AutoCloseable {
     void restart(String target) throws Exception {
         switch (target) {
             case "redis" -> redis.restart();
-            case "temporal" -> ((TemporalProcess) temporal).restart();
+            case "temporal" -> ((TemporalProcess) apps.temporal()).restart();
             case "mariadb" -> mariadb.restart();
             default -> {
                 if (target.startsWith(CLUSTER_NODE)) {
                     cluster().restart(node(target));
                     return;
                 }
-                launch(target);
-                awaitHealthy(target);
+                apps.restart(target);
             }
         }
     }
@@ -236,38 +208,13 @@ final class ChaosStack implements AutoCloseable {
         return toxiproxy.state(link);
     }
 
-    private void launch(String app) throws IOException {
-        String module = app.substring(0, app.indexOf('-'));
-        int starts = currentName.containsKey(app)
-                ? Integer.parseInt(currentName.get(app).replaceAll(".*\\.", ""))
-                : 0;
-        String name = app + "." + (starts + 1);
-        currentName.put(app, name);
-        Map<String, String> env = environment();
-        env.put(module.equals("api") ? "API_PORT" : "WORKER_PORT", "" + ports.get(app));
-        List<String> command = new ArrayList<>(List.of(
-                Processes.java(),
-                "-Xmx384m",
-                "-XX:TieredStopAtLevel=1",
-                "-jar",
-                Stack.jar(module, root).toString()));
-        processes.start(name, command, env);
-    }
-
-    private void awaitHealthy(String app) throws Exception {
-        processes.awaitHealthy(currentName.get(app), ports.get(app));
-    }
-
-    private URI uri(String app) {
-        return URI.create("http://127.0.0.1:" + ports.get(app));
-    }
-
     /**
-     * Every app's settings: a private stack's ({@link Stack#environment}) with the stores behind
-     * their proxies, and no warm-up, so a restarted api answers at once.
+     * Every app's settings: a private stack's ({@link FlashSaleStack#environment}) with the stores
+     * and Temporal behind their proxies, and no warm-up, so a restarted api answers at once.
      */
     private Map<String, String> environment() {
-        Map<String, String> env = Stack.environment(appStores, temporalProxy, jwtSecret);
+        Map<String, String> env = new HashMap<>(FlashSaleStack.environment(appStores, temporalProxy));
+        env.put("FLASHSALE_JWT_SECRET", jwtSecret);
         env.put("FLASHSALE_WARMUP_REQUESTS", "0");
         return env;
     }
@@ -275,9 +222,8 @@ final class ChaosStack implements AutoCloseable {
     @Override
     public void close() throws Exception {
         // every store is the run's own: its files stay with the logs; the cluster's databases go
-        processes.close();
-        if (temporal instanceof TemporalClusterProcesses cluster) {
-            cluster.cluster().dropDatabases();
+        if (apps != null) {
+            apps.close();
         }
         if (redis != null) {
             redis.close();

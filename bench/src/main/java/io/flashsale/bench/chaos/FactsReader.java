@@ -1,6 +1,6 @@
 package io.flashsale.bench.chaos;
 
-import io.flashsale.bench.Stores;
+import io.flashsale.stack.Stores;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
