@@ -1,6 +1,7 @@
 package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.audit.AuditReport;
@@ -21,16 +22,12 @@ final class Audits {
      * after admissions, when an admission whose workflow the api started late is still in the stream
      * until the relay drains it.
      */
-    static void awaitAudit(ApiClient api, AuditReport expected, Duration within) throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (System.nanoTime() < deadline) {
-            ApiClient.Response audit = api.audit(TestTokens.admin(), expected.saleId());
-            if (audit.status() == 200 && report(audit).equals(expected)) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        assertAudit(api, expected);
+    static void awaitAudit(ApiClient api, AuditReport expected, Duration within) {
+        await().atMost(within)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(250))
+                .pollInSameThread()
+                .untilAsserted(() -> assertAudit(api, expected));
     }
 
     /** GET /api/sales/{id}/audit answers exactly {@code expected}. */

@@ -3,6 +3,7 @@ package io.flashsale.e2e;
 import static io.flashsale.stores.audit.AuditVerdict.FAIL;
 import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.devredis.RedisNode;
@@ -18,9 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -122,11 +123,9 @@ class ClusterFailoverIT extends RunningSystemTest {
     }
 
     /** Every flood purchase Temporal knows has its order or ended; none is still being confirmed. */
-    private static void awaitSettled(Purchases purchases, List<String> floodIds) throws InterruptedException {
-        eventually("flood purchases settled", () -> {
-            Map<String, Long> statuses = purchases.statuses(floodIds);
-            return statuses.containsKey("RESERVED") ? null : statuses;
-        });
+    private static void awaitSettled(Purchases purchases, List<String> floodIds) {
+        eventually("flood purchases settled")
+                .until(() -> purchases.statuses(floodIds), statuses -> !statuses.containsKey("RESERVED"));
     }
 
     /** Audit FAIL: orders whose holds the promoted replica never had, a cancelled order still HELD; never I1, I2, I5. */
@@ -145,11 +144,9 @@ class ClusterFailoverIT extends RunningSystemTest {
     }
 
     /** The repair refuses while admissions wait for the relay; asked again until it runs. */
-    private static ApiClient.Response repair(String saleId) throws InterruptedException {
-        return eventually("repair ran", () -> {
-            ApiClient.Response repair = api.repair(TestTokens.admin(), saleId);
-            return repair.status() == 200 ? repair : null;
-        });
+    private static ApiClient.Response repair(String saleId) {
+        return eventually("repair ran")
+                .until(() -> api.repair(TestTokens.admin(), saleId), repair -> repair.status() == 200);
     }
 
     /**
@@ -158,18 +155,16 @@ class ClusterFailoverIT extends RunningSystemTest {
      * purchase ended; a purchase that ended otherwise than REJECTED did so in exactly one run.
      */
     private static void assertFinalCounts(
-            String saleId, List<String> early, List<String> lagging, List<String> floodOrders)
-            throws InterruptedException {
+            String saleId, List<String> early, List<String> lagging, List<String> floodOrders) {
         AuditReport audit = Audits.report(api.audit(TestTokens.admin(), saleId));
         assertThat(audit)
                 .usingRecursiveComparison()
                 .ignoringFields("buyers")
                 .isEqualTo(new AuditReport(saleId, UNITS, 12, 0, 8, 0, 13, 12L, 8, 13, 0, 0, 0, List.of(), PASS, null));
         assertThat(audit.buyers()).isGreaterThanOrEqualTo(21);
-        List<PurchaseRun> runs = eventually("every run closed", () -> {
-            List<PurchaseRun> listed = system.purchaseRuns(saleId);
-            return listed.stream().anyMatch(PurchaseRun::running) ? null : listed;
-        });
+        List<PurchaseRun> runs = eventually("every run closed")
+                .until(() -> system.purchaseRuns(saleId), listed -> listed.stream()
+                        .noneMatch(PurchaseRun::running));
         Map<String, List<String>> sold = runs.stream()
                 .filter(run -> !"REJECTED".equals(run.status()))
                 .collect(Collectors.groupingBy(
@@ -213,21 +208,16 @@ class ClusterFailoverIT extends RunningSystemTest {
         return new RedisKeyProperties(system.environment().get("FLASHSALE_REDIS_PREFIX"));
     }
 
-    /** Polls {@code value} (null: not yet; an exception: not yet) every 200 ms for up to {@link #PATIENCE}. */
-    private static <T> T eventually(String what, Supplier<T> value) throws InterruptedException {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        RuntimeException last = null;
-        while (System.nanoTime() < deadline) {
-            try {
-                T seen = value.get();
-                if (seen != null) {
-                    return seen;
-                }
-            } catch (RuntimeException notYet) {
-                last = notYet;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("not " + what + " within " + PATIENCE, last);
+    /**
+     * Awaits {@code what}, looking at once and then every 200 ms for up to {@link #PATIENCE}; a
+     * {@link RuntimeException} while looking means not yet (one at the last look is the timeout's cause).
+     */
+    private static ConditionFactory eventually(String what) {
+        return await(what)
+                .atMost(PATIENCE)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(200))
+                .pollInSameThread()
+                .ignoreExceptionsInstanceOf(RuntimeException.class);
     }
 }

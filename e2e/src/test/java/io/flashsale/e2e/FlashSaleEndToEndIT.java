@@ -2,6 +2,7 @@ package io.flashsale.e2e;
 
 import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.audit.AuditReport;
@@ -127,15 +128,13 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
         return calls;
     }
 
-    private static void awaitStatus(List<String> purchaseIds, String status, Duration timeout)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!purchaseIds.stream().allMatch(id -> status.equals(status(id)))) {
-            assertThat(System.nanoTime())
-                    .as("all of %s %s in time", purchaseIds, status)
-                    .isLessThan(deadline);
-            Thread.sleep(200);
-        }
+    private static void awaitStatus(List<String> purchaseIds, String status, Duration timeout) {
+        await("all of %s %s in time".formatted(purchaseIds, status))
+                .atMost(timeout)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(200))
+                .pollInSameThread()
+                .until(() -> purchaseIds.stream().allMatch(id -> status.equals(status(id))));
     }
 
     private static String status(String purchaseId) {

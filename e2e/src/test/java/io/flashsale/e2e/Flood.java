@@ -1,5 +1,7 @@
 package io.flashsale.e2e;
 
+import static org.awaitility.Awaitility.await;
+
 import io.flashsale.api.TestTokens;
 import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
@@ -49,14 +51,13 @@ final class Flood {
     }
 
     /** Waits until at least {@code count} buyers have their answer. */
-    void awaitAnswers(int count, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (answers.size() < count) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("fewer than " + count + " buyers answered within " + timeout);
-            }
-            Thread.sleep(10);
-        }
+    void awaitAnswers(int count, Duration timeout) {
+        await("at least " + count + " buyers answered within " + timeout)
+                .atMost(timeout)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(10))
+                .pollInSameThread()
+                .until(() -> answers.size() >= count);
     }
 
     /** Every buyer's answer, once all have one. */

@@ -1,6 +1,7 @@
 package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.testing.Race;
@@ -201,14 +202,14 @@ final class Purchases {
         return threads;
     }
 
-    void awaitStatus(List<String> purchaseIds, String status, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!purchaseIds.stream().allMatch(id -> status.equals(status(id)))) {
-            assertThat(System.nanoTime())
-                    .as("all of %s %s in time, now %s", purchaseIds, status, statuses(purchaseIds))
-                    .isLessThan(deadline);
-            Thread.sleep(200);
-        }
+    /** Waits until every purchase has {@code status}; on timeout says what statuses they have now. */
+    void awaitStatus(List<String> purchaseIds, String status, Duration timeout) {
+        await("all of %s %s in time".formatted(purchaseIds, status))
+                .atMost(timeout)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(200))
+                .pollInSameThread()
+                .until(() -> statuses(purchaseIds), now -> now.keySet().stream().allMatch(status::equals));
     }
 
     /** Status to number of purchases. */

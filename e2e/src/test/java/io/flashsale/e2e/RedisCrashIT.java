@@ -1,6 +1,7 @@
 package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.audit.AuditReport;
@@ -10,6 +11,8 @@ import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,13 +67,21 @@ class RedisCrashIT extends RunningSystemTest {
     }
 
     /** The audit comes to PASS with every unit ordered once and nothing left in flight. */
-    private static void awaitCleanAudit(String saleId) throws InterruptedException {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        AuditReport audit = report(api.audit(TestTokens.admin(), saleId));
-        while (audit.admissionsInFlight() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(250); // polling: the relay drains what the api left
-            audit = report(api.audit(TestTokens.admin(), saleId));
+    private static void awaitCleanAudit(String saleId) {
+        AtomicReference<AuditReport> last = new AtomicReference<>();
+        try {
+            await().atMost(PATIENCE)
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(250)) // the relay drains what the api left
+                    .pollInSameThread()
+                    .until(() -> {
+                        last.set(report(api.audit(TestTokens.admin(), saleId)));
+                        return last.get().admissionsInFlight() == 0;
+                    });
+        } catch (ConditionTimeoutException stillInFlight) {
+            // the assertions below say what the last audit found
         }
+        AuditReport audit = last.get();
         assertThat(audit.violations()).isEmpty();
         assertThat(audit.result()).isEqualTo(AuditVerdict.PASS);
         assertThat(audit.pendingPayment()).isEqualTo(UNITS);

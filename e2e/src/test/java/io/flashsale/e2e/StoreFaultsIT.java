@@ -4,6 +4,7 @@ import static io.flashsale.stores.audit.AuditVerdict.FAIL;
 import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
+import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.admission.AdmissionEntry;
@@ -27,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -172,19 +174,18 @@ class StoreFaultsIT extends ProxiedSystemTest {
      * its handoff: one is admitted there, past the api), every pass that could have listed the
      * hidden sale is over.
      */
-    private static void hideFromTheRelay(String saleId) throws InterruptedException {
+    private static void hideFromTheRelay(String saleId) {
         stores.relayed(saleId, false);
         String later = newSale(1, NOTHING_EXPIRES);
         assertThat(TestAdmissions.admit(stores.gate(), later, "probe", "key-probe")
                         .outcome())
                 .isEqualTo(AdmissionOutcome.ADMITTED);
-        long deadline = System.nanoTime() + RELAY_PASS_WITHIN.toNanos();
-        while (stores.relayConsumers(later).isEmpty()) { // the system's one worker runs the one relay
-            assertThat(System.nanoTime())
-                    .as("a relay pass visited %s within %s", later, RELAY_PASS_WITHIN)
-                    .isLessThan(deadline);
-            Thread.sleep(50);
-        }
+        await("a relay pass visited %s within %s".formatted(later, RELAY_PASS_WITHIN))
+                .atMost(RELAY_PASS_WITHIN)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(50))
+                .pollInSameThread()
+                .until(() -> !stores.relayConsumers(later).isEmpty()); // the system's one worker runs the one relay
     }
 
     /** Fault: Redis loses every key of a running sale. MySQL never oversells; repair rebuilds Redis. */
@@ -302,14 +303,14 @@ class StoreFaultsIT extends ProxiedSystemTest {
      * its activity task's pending attempt is 2 or more. A local step ({@link #CREATE_ORDER}) gets
      * there once its attempts in the worker failed and its activity task failed once more.
      */
-    private static void awaitRetrying(List<String> purchaseIds, String activityType) throws InterruptedException {
-        long deadline = System.nanoTime() + RETRY_WITHIN.toNanos();
-        while (!purchaseIds.stream().allMatch(id -> ActivityAttempts.pending(system.describe(id), activityType) > 1)) {
-            assertThat(System.nanoTime())
-                    .as("%s of %s retried within %s", activityType, purchaseIds, RETRY_WITHIN)
-                    .isLessThan(deadline);
-            Thread.sleep(200);
-        }
+    private static void awaitRetrying(List<String> purchaseIds, String activityType) {
+        await("%s of %s retried within %s".formatted(activityType, purchaseIds, RETRY_WITHIN))
+                .atMost(RETRY_WITHIN)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(200))
+                .pollInSameThread()
+                .until(() -> purchaseIds.stream()
+                        .allMatch(id -> ActivityAttempts.pending(system.describe(id), activityType) > 1));
     }
 
     /**
@@ -383,26 +384,30 @@ class StoreFaultsIT extends ProxiedSystemTest {
      * purchase's {@code pay} Update (its {@code markPaid} is pending, retried while MySQL is down) and
      * none of the payment requests has been answered.
      */
-    private static void awaitPaying(List<String> purchaseIds, List<Future<ApiClient.Response>> payments)
-            throws InterruptedException {
+    private static void awaitPaying(List<String> purchaseIds, List<Future<ApiClient.Response>> payments) {
         Set<String> notYet = new TreeSet<>(purchaseIds);
         long started = System.nanoTime();
-        long deadline = started + PAYING_WITHIN.toNanos();
-        while (true) {
-            notYet.removeAll(accepted(notYet));
-            assertThat(payments).as("payments answered early").noneMatch(Future::isDone);
-            if (notYet.isEmpty()) {
-                System.out.printf(
-                        "%d pay Updates accepted, none answered, %d ms after the payments were sent%n",
-                        purchaseIds.size(),
-                        Duration.ofNanos(System.nanoTime() - started).toMillis());
-                return;
-            }
-            assertThat(System.nanoTime())
-                    .as("all %d pay Updates accepted within %s, not yet %s", purchaseIds.size(), PAYING_WITHIN, notYet)
-                    .isLessThan(deadline);
-            Thread.sleep(200);
+        try {
+            await().atMost(PAYING_WITHIN)
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(200))
+                    .pollInSameThread()
+                    .until(() -> {
+                        notYet.removeAll(accepted(notYet));
+                        // an answered payment fails at once: until() takes no AssertionError for "not yet"
+                        assertThat(payments).as("payments answered early").noneMatch(Future::isDone);
+                        return notYet.isEmpty();
+                    });
+        } catch (ConditionTimeoutException late) {
+            throw new AssertionError(
+                    "all %d pay Updates accepted within %s, not yet %s"
+                            .formatted(purchaseIds.size(), PAYING_WITHIN, notYet),
+                    late);
         }
+        System.out.printf(
+                "%d pay Updates accepted, none answered, %d ms after the payments were sent%n",
+                purchaseIds.size(),
+                Duration.ofNanos(System.nanoTime() - started).toMillis());
     }
 
     /**

@@ -123,16 +123,15 @@ class TemporalOutageIT extends ProxiedSystemTest {
         assertThat(status.body().path("status").asText()).isEqualTo("RESERVED");
     }
 
-    private static void awaitHeld(String saleId, List<String> ids) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!ids.stream().allMatch(id -> stores.gate().holdState(saleId, id).equals(Optional.of(HoldState.HELD)))) {
-            assertThat(System.nanoTime())
-                    .as(
-                            "holds %s",
-                            ids.stream().collect(Collectors.toMap(id -> id, id -> stores.gate()
-                                    .holdState(saleId, id))))
-                    .isLessThan(deadline);
-            Thread.sleep(50);
-        }
+    private static void awaitHeld(String saleId, List<String> ids) {
+        await("holds of %s HELD".formatted(ids))
+                .atMost(Duration.ofSeconds(10))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(50))
+                .pollInSameThread()
+                .until(
+                        () -> ids.stream().collect(Collectors.toMap(id -> id, id -> stores.gate()
+                                .holdState(saleId, id))),
+                        holds -> holds.values().stream().allMatch(Optional.of(HoldState.HELD)::equals));
     }
 }

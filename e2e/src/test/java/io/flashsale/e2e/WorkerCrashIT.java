@@ -2,6 +2,7 @@ package io.flashsale.e2e;
 
 import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.audit.AuditReport;
@@ -44,6 +45,8 @@ class WorkerCrashIT extends RunningSystemTest {
 
     private static final int LOSERS = 2;
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(90);
+    /** A wait with one look at the condition and no second, for a deadline already past. */
+    private static final Duration ONE_LOOK = Duration.ofMillis(1);
     /**
      * From the order (PENDING_PAYMENT) to the deadline. Step 3 pays as soon as every order is written
      * and waits for the payments' acceptance (their markPaid ran) no longer than the first of their
@@ -156,17 +159,15 @@ class WorkerCrashIT extends RunningSystemTest {
      * Waits until the worker paused exactly these purchases after the activity, no more, no fewer,
      * failing at {@code deadline}.
      */
-    private static void awaitPaused(String worker, String activityType, List<String> purchaseIds, Instant deadline)
-            throws Exception {
+    private static void awaitPaused(String worker, String activityType, List<String> purchaseIds, Instant deadline) {
         Set<String> expected = new TreeSet<>(purchaseIds);
-        while (!system.pausedAfter(worker, activityType).equals(expected)) {
-            assertThat(Instant.now())
-                    .as(
-                            "%s paused after %s: %s, expected %s",
-                            worker, activityType, system.pausedAfter(worker, activityType), expected)
-                    .isBefore(deadline);
-            Thread.sleep(200);
-        }
+        Duration left = Duration.between(Instant.now(), deadline);
+        await("%s paused after %s, expected %s".formatted(worker, activityType, expected))
+                .atMost(left.compareTo(ONE_LOOK) > 0 ? left : ONE_LOOK)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(200))
+                .pollInSameThread()
+                .until(() -> system.pausedAfter(worker, activityType), expected::equals);
     }
 
     /**
@@ -175,15 +176,13 @@ class WorkerCrashIT extends RunningSystemTest {
      */
     private static Held killHolding(String worker, String activityType, List<String> purchaseIds) throws Exception {
         long pid = system.pid(worker);
-        long deadline = System.nanoTime() + STEP_TIMEOUT.toNanos();
-        Map<String, Integer> held = heldBy(pid, activityType, purchaseIds);
-        while (held.size() < purchaseIds.size()) {
-            assertThat(System.nanoTime())
-                    .as("%s (pid %d) holds %s of %s, only %s", worker, pid, activityType, purchaseIds, held)
-                    .isLessThan(deadline);
-            Thread.sleep(200);
-            held = heldBy(pid, activityType, purchaseIds);
-        }
+        Map<String, Integer> held = await(
+                        "%s (pid %d) holds %s of %s".formatted(worker, pid, activityType, purchaseIds))
+                .atMost(STEP_TIMEOUT)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(200))
+                .pollInSameThread()
+                .until(() -> heldBy(pid, activityType, purchaseIds), only -> only.size() >= purchaseIds.size());
         system.killWorker(worker);
         return new Held(activityType, pid, held);
     }
