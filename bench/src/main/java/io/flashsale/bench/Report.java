@@ -67,6 +67,7 @@ final class Report {
                     "answers",
                     java.util.Arrays.stream(outcomes).mapToLong(tally::count).sum());
             l.put("p50_ms", round(tally.millis(50, outcomes)));
+            l.put("p90_ms", round(tally.millis(90, outcomes)));
             l.put("p99_ms", round(tally.millis(99, outcomes)));
             l.put("max_ms", round(tally.millis(100, outcomes)));
             if (p99Target != null) {
