@@ -23,7 +23,7 @@ import java.util.Set;
  * <pre>
  * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
  *       [--buyers N] [--units N] [--rate N] [--curve 16,64,200,800] [--profile] [--smoke]
- *       [--phases P1,curve,P2,P3,P4,P5] [--api-flags "-Dx=y -Dz=w"] [--temporal cli|test-server]
+ *       [--phases P1,curve,P2,P3,P4,P5,G] [--api-flags "-Dx=y -Dz=w"] [--temporal cli|test-server]
  * demo  [--root DIR] [--api URL] [--buyers N] [--late-buyers N] [--units N] [--pay-share F] [--pay-timeout S]
  *       [--settle-margin S] [--connections N] [--temporal-ui URL] [--temporal cli|test-server]
  * </pre>
@@ -34,8 +34,10 @@ import java.util.Set;
  *
  * <p>{@code --phases}: P1 always runs; the load curve ({@code curve}) and P2-P4 by default; P5 (the
  * purchase path on a Redis Cluster against the single Redis, a second stack on a local cluster) only
- * when named. {@code --rate}: P4's open-loop arrivals per second; {@code --curve}: the load curve's
- * connection counts.
+ * when named; G ({@link GeneratorPhase}, the bench's load generator against vegeta) only when named,
+ * its sale {@value GeneratorPhase#BUYERS} buyers for {@value GeneratorPhase#UNITS} units unless
+ * {@code --buyers} or {@code --units} say otherwise. {@code --rate}: P4's (and G's) open-loop
+ * arrivals per second; {@code --curve}: the load curve's connection counts.
  *
  * <p>{@code --temporal}: the Temporal the private stack runs on, the real dev server ({@code cli},
  * the default) or Temporal's Java test server.
@@ -87,6 +89,8 @@ public final class Bench {
             only = new java.util.HashSet<>(phases(o.getOrDefault("phases", "P1,P3")));
             only.add("P6");
         }
+        Settings generators =
+                o.containsKey("buyers") || o.containsKey("units") ? settings : GeneratorPhase.sized(settings);
         Report report = benchmark(
                 Path.of(o.getOrDefault("root", ".")),
                 out,
@@ -94,7 +98,8 @@ public final class Bench {
                 temporalKind(o),
                 o.containsKey("profile"),
                 apiFlags,
-                only);
+                only,
+                generators);
         System.out.println();
         System.out.println(report.table());
         System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.svg")
@@ -102,7 +107,7 @@ public final class Bench {
     }
 
     /** The phases {@code --phases} may name, in the order they run. */
-    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6");
+    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6", "G");
 
     static final String DEFAULT_PHASES = "P1,curve,P2,P3,P4";
 
@@ -123,12 +128,20 @@ public final class Bench {
     /** Starts a private stack, runs the default phases, writes the report to {@code out}, stops the stack. */
     static Report benchmark(Path root, Path out, Settings settings, DevServer.Kind temporal, boolean profile)
             throws Exception {
-        return benchmark(root, out, settings, temporal, profile, List.of(), phases(DEFAULT_PHASES));
+        return benchmark(
+                root,
+                out,
+                settings,
+                temporal,
+                profile,
+                List.of(),
+                phases(DEFAULT_PHASES),
+                GeneratorPhase.sized(settings));
     }
 
     /**
      * {@code extraApiFlags}: JVM flags for the api (e.g. -Dproperty=value to try a fix); {@code only}:
-     * the phases ({@link #phases}).
+     * the phases ({@link #phases}); {@code generators}: G's settings (its sale's size).
      */
     static Report benchmark(
             Path root,
@@ -137,7 +150,8 @@ public final class Bench {
             DevServer.Kind temporal,
             boolean profile,
             List<String> extraApiFlags,
-            Set<String> only)
+            Set<String> only,
+            Settings generators)
             throws Exception {
         Files.createDirectories(out);
         List<String> apiFlags = new java.util.ArrayList<>(extraApiFlags);
@@ -158,7 +172,8 @@ public final class Bench {
                     "P3", phases::p3,
                     "P4", phases::p4,
                     "P5", () -> ClusterComparison.run(root, out.resolve("logs"), stores, settings, temporal),
-                    "P6", () -> TemporalComparison.run(phases, root, out.resolve("logs"), settings));
+                    "P6", () -> TemporalComparison.run(phases, root, out.resolve("logs"), settings),
+                    "G", () -> new GeneratorPhase(stack, generators, root, out.resolve("generators")).run());
             for (String phase : PHASES) {
                 if (only.contains(phase)) {
                     report.add(step(phase, runs.get(phase)));

@@ -55,6 +55,11 @@ final class Burst {
         return requests.size();
     }
 
+    /** The requests in the order they are sent, each {@code id} its position. */
+    List<HttpLoad.Request> requests() {
+        return List.copyOf(requests);
+    }
+
     /** The buyer behind request {@code id}. */
     String user(int id) {
         return users.get(id);

@@ -56,6 +56,12 @@ record Settings(
                         .formatted(burstBuyers, burstUnits, arrivalRate, SoldOutPhases.join(curve));
     }
 
+    /** This run with a sale of {@code buyers} buyers for {@code units} units instead. */
+    Settings withBurst(int buyers, int units) {
+        return new Settings(
+                connections, warmup, duration, maxRequests, settleWorkflows, buyers, units, arrivalRate, curve);
+    }
+
     /** This run with {@code connections} instead. */
     Settings withConnections(int connections) {
         return new Settings(
