@@ -8,7 +8,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 
 /** The few admin calls a run makes outside the measured load, through {@link ApiClient} with an admin token. */
-final class Admin {
+public final class Admin {
 
     /** The pay timeout of the bench's sales: longer than a run, so no measured order expires during it. */
     static final Duration NOTHING_EXPIRES = Duration.ofMinutes(30);
@@ -27,28 +27,28 @@ final class Admin {
     private final ApiClient api;
     private final Tokens tokens;
 
-    Admin(ApiClient api, Tokens tokens) {
+    public Admin(ApiClient api, Tokens tokens) {
         this.api = api;
         this.tokens = tokens;
     }
 
-    InetSocketAddress address() {
+    public InetSocketAddress address() {
         return api.address();
     }
 
     /** Creates a sale that opens now; fails unless the api answers 201 or 200. */
-    void createSale(String saleId, int units, Duration payTimeout) {
+    public void createSale(String saleId, int units, Duration payTimeout) {
         api.createSale(tokens.admin(), saleId, units, payTimeout).expect("creating sale " + saleId, 201, 200);
     }
 
     /** As {@link #createSale(String, int, Duration)}, with the sale's own purchase rate limits. */
-    void createSale(String saleId, int units, Duration payTimeout, RateLimits rateLimits) {
+    public void createSale(String saleId, int units, Duration payTimeout, RateLimits rateLimits) {
         api.createSale(tokens.admin(), saleId, units, payTimeout, rateLimits)
                 .expect("creating sale " + saleId, 201, 200);
     }
 
     /** The sale's units and orders by status, as the api's sale view shows them. */
-    SaleView sale(String saleId) {
+    public SaleView sale(String saleId) {
         return api.sale(tokens.admin(), saleId)
                 .expect("reading sale " + saleId, 200)
                 .as(SaleView.class);
@@ -59,7 +59,7 @@ final class Admin {
      * PENDING_PAYMENT, its view polled every {@link #SETTLE_POLL}; past {@code timeout} throws {@link
      * Await.TimedOut}.
      */
-    double awaitPending(String saleId, long expected, long sinceNanos, Duration timeout) throws Exception {
+    public double awaitPending(String saleId, long expected, long sinceNanos, Duration timeout) throws Exception {
         Await.until(
                 "%d orders of sale %s PENDING_PAYMENT".formatted(expected, saleId),
                 timeout,
@@ -70,7 +70,7 @@ final class Admin {
     }
 
     /** The product's invariant audit of the sale ({@code GET /api/sales/{id}/audit}). */
-    AuditSummary audit(String saleId) {
+    public AuditSummary audit(String saleId) {
         return new AuditSummary(api.audit(tokens.admin(), saleId)
                 .expect("auditing sale " + saleId, 200)
                 .as(AuditReport.class));

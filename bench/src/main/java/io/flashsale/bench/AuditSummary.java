@@ -9,31 +9,31 @@ import java.util.TreeMap;
  * What a run reports of one sale, read from the product's invariant audit ({@code GET
  * /api/sales/{id}/audit}, I1-I5 of {@code docs/architecture.md}).
  */
-record AuditSummary(AuditReport report) {
+public record AuditSummary(AuditReport report) {
 
     /** Units sold beyond the total: orders holding units above the total, or a negative count. */
-    int oversold() {
+    public int oversold() {
         int holding = report.pendingPayment() + report.paid();
         return Math.max(0, holding - report.total()) + Math.max(0, -report.mysqlAvailable());
     }
 
     /** I2 broken: a user with a second order, or an order under another sale's or user's purchase id. */
-    long duplicateOrders() {
+    public long duplicateOrders() {
         return violations("I2");
     }
 
     /** I1 holds: available + PENDING_PAYMENT + PAID = total, available >= 0. */
-    boolean mysqlBalanced() {
+    public boolean mysqlBalanced() {
         return violations("I1") == 0;
     }
 
     /** I3 holds: Redis stock + HELD holds = total (nothing in flight), every sold unit HELD. */
-    boolean redisBalanced() {
+    public boolean redisBalanced() {
         return violations("I3") == 0;
     }
 
     /** Orders by status, the statuses with none left out. */
-    Map<String, Integer> ordersByStatus() {
+    public Map<String, Integer> ordersByStatus() {
         Map<String, Integer> orders = new TreeMap<>();
         put(orders, PurchaseStatus.PENDING_PAYMENT, report.pendingPayment());
         put(orders, PurchaseStatus.PAID, report.paid());

@@ -7,17 +7,17 @@ import java.util.function.Predicate;
  * Polling with a deadline: every wait of the bench and the demo ends, and one that gives up says
  * what it waited for, for how long, and what it last saw.
  */
-final class Await {
+public final class Await {
 
     /** A wait that passed its deadline; the message is meant for the person running the command. */
-    static final class TimedOut extends IllegalStateException {
+    public static final class TimedOut extends IllegalStateException {
         TimedOut(String message) {
             super(message);
         }
     }
 
     /** Reads the state being waited on. */
-    interface Read<T> {
+    public interface Read<T> {
         T get() throws Exception;
     }
 
@@ -26,12 +26,12 @@ final class Await {
     private Await() {}
 
     /** Reads every 50 ms until {@code done} holds; returns what it read last. */
-    static <T> T until(String what, Duration timeout, Read<T> read, Predicate<T> done) throws Exception {
+    public static <T> T until(String what, Duration timeout, Read<T> read, Predicate<T> done) throws Exception {
         return until(what, timeout, EVERY, read, done);
     }
 
     /** Reads every {@code every} until {@code done} holds; past {@code timeout} throws {@link TimedOut}. */
-    static <T> T until(String what, Duration timeout, Duration every, Read<T> read, Predicate<T> done)
+    public static <T> T until(String what, Duration timeout, Duration every, Read<T> read, Predicate<T> done)
             throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
@@ -47,12 +47,12 @@ final class Await {
     }
 
     /** "gave up after 12 s waiting for {what}; last saw: {lastSeen}". */
-    static TimedOut gaveUp(Duration timeout, String what, Object lastSeen) {
+    public static TimedOut gaveUp(Duration timeout, String what, Object lastSeen) {
         return new TimedOut("gave up after %s waiting for %s; last saw: %s".formatted(text(timeout), what, lastSeen));
     }
 
     /** "12 s" for whole seconds and from 10 s on (rounded), else "1500 ms". */
-    static String text(Duration duration) {
+    public static String text(Duration duration) {
         long millis = duration.toMillis();
         return millis % 1000 == 0 || millis >= 10_000 ? Math.round(millis / 1000.0) + " s" : millis + " ms";
     }

@@ -1,12 +1,10 @@
 package io.flashsale.bench;
 
+import io.flashsale.bench.demo.DemoCommand;
 import io.flashsale.devtemporal.DevServer;
 import io.flashsale.stack.Stores;
 import io.flashsale.stack.TemporalProcess;
 import io.flashsale.stack.TemporalService;
-import io.flashsale.testkit.ApiClient;
-import io.flashsale.testkit.Tokens;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +12,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -57,7 +54,7 @@ public final class Bench {
         Map<String, String> options = options(args);
         switch (args[0]) {
             case "bench" -> benchMain(options);
-            case "demo" -> System.exit(demoMain(options));
+            case "demo" -> System.exit(DemoCommand.main(options));
             case "chaos" -> System.exit(io.flashsale.bench.chaos.ChaosRun.main(options));
             case "trivial-worker" -> TrivialWorker.run(args[1]);
             default -> throw new IllegalArgumentException("unknown command " + args[0]);
@@ -203,53 +200,8 @@ public final class Bench {
         return result;
     }
 
-    /** The demo's exit status: 0 when its counts add up and the audit passed; 1 otherwise or when a wait gave up. */
-    private static int demoMain(Map<String, String> o) throws Exception {
-        try {
-            return demo(o).passed() ? 0 : 1;
-        } catch (Await.TimedOut gaveUp) {
-            System.err.println("demo: " + gaveUp.getMessage());
-            return 1;
-        }
-    }
-
-    /** The demo, against {@code --api} (a running system) or a private stack. */
-    static DemoResult demo(Map<String, String> o) throws Exception {
-        int buyers = integer(o, "buyers", 10_000);
-        Demo.Options options = new Demo.Options(
-                buyers,
-                integer(o, "late-buyers", buyers / 10),
-                integer(o, "units", 500),
-                Double.parseDouble(o.getOrDefault("pay-share", "0.5")),
-                Duration.ofSeconds(integer(o, "pay-timeout", 20)),
-                Duration.ofSeconds(integer(o, "settle-margin", 60)),
-                integer(o, "connections", 200));
-        Tokens tokens = Tokens.fromEnvironment();
-        if (o.containsKey("api")) {
-            return new Demo(new ApiClient(URI.create(o.get("api"))), tokens, options, Optional.of(webUi(o))).run();
-        }
-        Stores stores = Stores.fresh();
-        Path root = Path.of(o.getOrDefault("root", "."));
-        try (Stack stack = Stack.start(root, Path.of("target", "demo", "logs"), stores, temporalKind(o), List.of())) {
-            System.out.println(
-                    "private stack up: api " + stack.api() + ", " + stack.temporal() + " (logs target/demo/logs)");
-            DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.empty()).run();
-            System.out.println("Web UI     none kept: the private stack stops with the demo;"
-                    + " run bin/flashsale up first to browse the purchases");
-            return result;
-        } finally {
-            stores.drop();
-        }
-    }
-
-    private static WebUi webUi(Map<String, String> o) {
-        String url = o.getOrDefault(
-                "temporal-ui", System.getenv().getOrDefault("TEMPORAL_UI_URL", WebUi.DEFAULT.toString()));
-        return new WebUi(URI.create(url), System.getenv().getOrDefault("TEMPORAL_NAMESPACE", "default"));
-    }
-
     /** The main stack's Temporal: {@code cluster} runs it on the dev server and adds P6. */
-    private static DevServer.Kind temporalKind(Map<String, String> o) {
+    public static DevServer.Kind temporalKind(Map<String, String> o) {
         String temporal = o.getOrDefault("temporal", "cli");
         return switch (temporal) {
             case "cli", "cluster" -> DevServer.Kind.CLI;
@@ -299,7 +251,7 @@ public final class Bench {
         return options;
     }
 
-    private static int integer(Map<String, String> o, String name, int fallback) {
+    public static int integer(Map<String, String> o, String name, int fallback) {
         return o.containsKey(name) ? Integer.parseInt(o.get(name)) : fallback;
     }
 }

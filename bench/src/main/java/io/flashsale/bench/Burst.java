@@ -11,7 +11,7 @@ import java.util.Random;
  * N distinct buyers at once on one sale, as a flash sale sees them: some retry with the same
  * Idempotency-Key (a network retry), some click twice (a new key), in shuffled order.
  */
-final class Burst {
+public final class Burst {
 
     static final double RETRY_SHARE = 0.05;
     static final double DOUBLE_CLICK_SHARE = 0.05;
@@ -21,12 +21,12 @@ final class Burst {
 
     private Burst() {}
 
-    static Burst of(Requests http, Tokens tokens, String saleId, int buyers, long seed) {
+    public static Burst of(Requests http, Tokens tokens, String saleId, int buyers, long seed) {
         return of(http, tokens, saleId, "u", buyers, seed);
     }
 
     /** Buyers named {@code saleId + userPrefix + i}: another prefix, other buyers of the same sale. */
-    static Burst of(Requests http, Tokens tokens, String saleId, String userPrefix, int buyers, long seed) {
+    public static Burst of(Requests http, Tokens tokens, String saleId, String userPrefix, int buyers, long seed) {
         Burst burst = new Burst();
         Random random = new Random(seed);
         List<String[]> plan = new ArrayList<>();
@@ -51,29 +51,29 @@ final class Burst {
         return burst;
     }
 
-    int size() {
+    public int size() {
         return requests.size();
     }
 
     /** The requests in the order they are sent, each {@code id} its position. */
-    List<HttpLoad.Request> requests() {
+    public List<HttpLoad.Request> requests() {
         return List.copyOf(requests);
     }
 
     /** The buyer behind request {@code id}. */
-    String user(int id) {
+    public String user(int id) {
         return users.get(id);
     }
 
     /** Fires every request over {@code connections} connections; answers go to the returned tally. */
-    Tally fire(HttpLoad load, int connections) throws IOException {
+    public Tally fire(HttpLoad load, int connections) throws IOException {
         Tally tally = newTally();
         fire(load, connections, tally);
         return tally;
     }
 
     /** A tally that knows the user behind each request (to count users admitted twice). */
-    Tally newTally() {
+    public Tally newTally() {
         return new Tally(users::get);
     }
 
@@ -82,11 +82,12 @@ final class Burst {
      * answers before it ({@link HttpLoad#runOpen}); {@code warm} connections open before the first,
      * at most {@link HttpLoad#MAX_OPEN_CONNECTIONS}.
      */
-    HttpLoad.Schedule fireOpen(HttpLoad load, double perSecond, int warm, HttpLoad.Sink answers) throws IOException {
+    public HttpLoad.Schedule fireOpen(HttpLoad load, double perSecond, int warm, HttpLoad.Sink answers)
+            throws IOException {
         return load.runOpen(requests, perSecond, warm, HttpLoad.MAX_OPEN_CONNECTIONS, answers);
     }
 
-    void fire(HttpLoad load, int connections, HttpLoad.Sink answers) throws IOException {
+    public void fire(HttpLoad load, int connections, HttpLoad.Sink answers) throws IOException {
         java.util.Iterator<HttpLoad.Request> next = requests.iterator();
         load.run(connections, () -> next.hasNext() ? next.next() : null, answers, Long.MAX_VALUE);
     }

@@ -21,18 +21,18 @@ import org.HdrHistogram.Histogram;
  * time on an idle connection or a new one. A run that hears nothing at all for {@code silence} (60 s
  * unless told) gives up instead of waiting forever.
  */
-final class HttpLoad {
+public final class HttpLoad {
 
     /** One request, ready on the wire; {@code id} comes back in the answer. */
-    record Request(int id, byte[] bytes) {}
+    public record Request(int id, byte[] bytes) {}
 
     /** Hands out requests; null when there are no more. Called on the selector thread only. */
-    interface Source {
+    public interface Source {
         Request next();
     }
 
     /** Receives every answer (status -1: the connection failed). Called on the selector thread only. */
-    interface Sink {
+    public interface Sink {
         void answered(int id, int status, String body, long nanos);
     }
 
@@ -48,7 +48,7 @@ final class HttpLoad {
      * How closely an open-loop run kept its schedule: each send's delay after its intended time
      * (microseconds), the connections it opened, and the seconds from its start to its last answer.
      */
-    record Schedule(Histogram sendDelays, int connections, double seconds) {
+    public record Schedule(Histogram sendDelays, int connections, double seconds) {
 
         /** Sends more than {@link #LATE} after their intended time. */
         long late() {
@@ -63,12 +63,12 @@ final class HttpLoad {
     private final InetSocketAddress address;
     private final Duration silence;
 
-    HttpLoad(InetSocketAddress address) {
+    public HttpLoad(InetSocketAddress address) {
         this(address, SILENCE);
     }
 
     /** {@code silence}: how long a run waits without a single byte of an answer before it gives up. */
-    HttpLoad(InetSocketAddress address, Duration silence) {
+    public HttpLoad(InetSocketAddress address, Duration silence) {
         this.address = address;
         this.silence = silence;
     }
@@ -78,7 +78,7 @@ final class HttpLoad {
      *
      * @throws Await.TimedOut when no connection heard anything for the silence timeout
      */
-    void run(int connections, Source source, Sink sink, long deadlineNanos) throws IOException {
+    public void run(int connections, Source source, Sink sink, long deadlineNanos) throws IOException {
         List<Connection> open = new ArrayList<>();
         try (Selector selector = Selector.open()) {
             for (int i = 0; i < connections; i++) {
@@ -131,7 +131,7 @@ final class HttpLoad {
      *
      * @throws Await.TimedOut when requests are in flight and no answer came for the silence timeout
      */
-    Schedule runOpen(List<Request> requests, double perSecond, int warm, int maxConnections, Sink sink)
+    public Schedule runOpen(List<Request> requests, double perSecond, int warm, int maxConnections, Sink sink)
             throws IOException {
         try (Selector selector = Selector.open()) {
             OpenLoop loop = new OpenLoop(selector, requests, perSecond, maxConnections);
@@ -347,7 +347,7 @@ final class HttpLoad {
     }
 
     /** The bytes of one HTTP/1.1 answer so far: Content-Length or chunked bodies, no trailers. */
-    static final class Response {
+    public static final class Response {
         private byte[] bytes = new byte[4096];
         private int length;
         private int headerEnd;

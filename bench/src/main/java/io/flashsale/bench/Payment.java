@@ -11,7 +11,7 @@ import java.util.function.Predicate;
  * purchase to its final status. The outcome is that status: PAID, EXPIRED when the pay deadline
  * came first, CANCELLED or REJECTED.
  */
-final class Payment {
+public final class Payment {
 
     static final Set<String> FINAL = Set.of("PAID", "EXPIRED", "CANCELLED", "REJECTED");
     private static final Duration POLL = Duration.ofMillis(500);
@@ -26,7 +26,7 @@ final class Payment {
      * {@code token}: the buyer's, to follow the purchase; {@code paymentsToken}: the payment
      * service's, which confirms the payment; {@code patience}: the longest each of its waits lasts.
      */
-    Payment(ApiClient api, String token, String paymentsToken, String purchaseId, Duration patience) {
+    public Payment(ApiClient api, String token, String paymentsToken, String purchaseId, Duration patience) {
         this.api = api;
         this.token = token;
         this.paymentsToken = paymentsToken;
@@ -35,7 +35,7 @@ final class Payment {
     }
 
     /** Pays once the order exists; the purchase's final status. */
-    String outcome() throws Exception {
+    public String outcome() throws Exception {
         String status = await("its order", s -> s.equals("PENDING_PAYMENT") || FINAL.contains(s));
         if (!status.equals("PENDING_PAYMENT")) {
             return status;

@@ -4,11 +4,11 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 
 /** Raw HTTP/1.1 requests of the api's contract, built once before a run. */
-final class Requests {
+public final class Requests {
 
     private final String host;
 
-    Requests(InetSocketAddress address) {
+    public Requests(InetSocketAddress address) {
         this.host = address.getHostString() + ":" + address.getPort();
     }
 

@@ -9,9 +9,10 @@ import java.util.Objects;
  *
  * @param redisStock null when Redis has no stock for the sale
  */
-record SaleView(int total, int available, Long redisStock, int pendingPayment, int paid, int expired, int cancelled) {
+public record SaleView(
+        int total, int available, Long redisStock, int pendingPayment, int paid, int expired, int cancelled) {
 
-    int orders() {
+    public int orders() {
         return pendingPayment + paid + expired + cancelled;
     }
 
@@ -19,7 +20,7 @@ record SaleView(int total, int available, Long redisStock, int pendingPayment, i
      * At rest after {@code admitted} purchases: each has its order, none awaits payment, and Redis
      * has every unit MySQL has (the units of expired and cancelled orders are back on sale).
      */
-    boolean settled(long admitted) {
+    public boolean settled(long admitted) {
         return pendingPayment == 0 && orders() >= admitted && Objects.equals(redisStock, (long) available);
     }
 

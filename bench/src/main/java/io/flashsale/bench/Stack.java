@@ -21,7 +21,7 @@ import java.util.UUID;
  * with the JVM flags {@code bin/flashsale up} uses (none), on private stores, with a random JWT
  * secret (the api refuses the documented dev secret outside the dev profile).
  */
-final class Stack implements AutoCloseable {
+public final class Stack implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
@@ -37,7 +37,8 @@ final class Stack implements AutoCloseable {
      * Starts Temporal ({@code temporalKind}: the real dev server or the test server), the worker and
      * the api; {@code apiJvmFlags} e.g. a flight recording.
      */
-    static Stack start(Path root, Path logs, Stores stores, DevServer.Kind temporalKind, List<String> apiJvmFlags)
+    public static Stack start(
+            Path root, Path logs, Stores stores, DevServer.Kind temporalKind, List<String> apiJvmFlags)
             throws Exception {
         return start(FlashSaleStack.builder(root, logs).devServer(temporalKind).webUi(), stores, apiJvmFlags);
     }
@@ -73,7 +74,7 @@ final class Stack implements AutoCloseable {
         return env;
     }
 
-    URI api() {
+    public URI api() {
         return stack.uri("api");
     }
 
@@ -95,7 +96,7 @@ final class Stack implements AutoCloseable {
         return stack.process(name);
     }
 
-    TemporalService temporal() {
+    public TemporalService temporal() {
         return stack.temporal();
     }
 
@@ -108,7 +109,7 @@ final class Stack implements AutoCloseable {
     }
 
     /** The api's token key for this run. */
-    Tokens tokens() {
+    public Tokens tokens() {
         return new Tokens(jwtSecret);
     }
 

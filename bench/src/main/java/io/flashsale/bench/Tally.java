@@ -10,7 +10,7 @@ import org.HdrHistogram.Histogram;
  * Answers of one run, by outcome (admitted, same-key, sold-out, already-purchased, ...), with a
  * latency histogram (microseconds) per outcome and the users admitted more than once.
  */
-final class Tally implements HttpLoad.Sink {
+public final class Tally implements HttpLoad.Sink {
 
     private static final String PROBLEM_PREFIX = "/problems/";
 
@@ -26,7 +26,7 @@ final class Tally implements HttpLoad.Sink {
     private double runSeconds = Double.NaN;
 
     /** @param userOf the user behind a request id, or null when duplicates need not be counted */
-    Tally(IntFunction<String> userOf) {
+    public Tally(IntFunction<String> userOf) {
         this.userOf = userOf;
     }
 
@@ -44,7 +44,7 @@ final class Tally implements HttpLoad.Sink {
         lastNanos = System.nanoTime();
     }
 
-    static String outcome(int status, String body) {
+    public static String outcome(int status, String body) {
         return switch (status) {
             case 202 -> "admitted";
             case 200 -> body.contains("\"status\":\"PAID\"") ? "paid" : body.contains("UP") ? "up" : "same-key";
@@ -63,41 +63,41 @@ final class Tally implements HttpLoad.Sink {
         return type >= 0 ? body.substring(type + 8, body.indexOf('"', type + 8)) : "http-" + status;
     }
 
-    long answered() {
+    public long answered() {
         return answered.get();
     }
 
-    long count(String outcome) {
+    public long count(String outcome) {
         Histogram h = latency.get(outcome);
         return h == null ? 0 : h.getTotalCount();
     }
 
-    Map<String, Long> counts() {
+    public Map<String, Long> counts() {
         Map<String, Long> counts = new TreeMap<>();
         latency.forEach((outcome, h) -> counts.put(outcome, h.getTotalCount()));
         return counts;
     }
 
     /** Users answered 202 (once or more). */
-    java.util.Set<String> admittedUsers() {
+    public java.util.Set<String> admittedUsers() {
         return admissionsPerUser.keySet();
     }
 
     /** When each admitted user's first 202 was read (epoch milliseconds), by user. */
-    Map<String, Long> admittedAtMillis() {
+    public Map<String, Long> admittedAtMillis() {
         return Map.copyOf(admittedAtMillis);
     }
 
     /** Users with more than one 202: a second admission of the same user (must be 0). */
-    long usersAdmittedTwice() {
+    public long usersAdmittedTwice() {
         return admissionsPerUser.values().stream().filter(n -> n > 1).count();
     }
 
-    double throughput() {
+    public double throughput() {
         return answered.get() / seconds();
     }
 
-    double seconds() {
+    public double seconds() {
         return Double.isNaN(runSeconds) ? (lastNanos - startNanos) / 1e9 : runSeconds;
     }
 
@@ -105,7 +105,7 @@ final class Tally implements HttpLoad.Sink {
      * Runs one after the other as one tally: their answers, latencies and seconds added up (the
      * time between them does not count).
      */
-    static Tally of(java.util.List<Tally> runs) {
+    public static Tally of(java.util.List<Tally> runs) {
         Tally sum = new Tally(null);
         sum.runSeconds = 0;
         for (Tally run : runs) {
@@ -119,7 +119,7 @@ final class Tally implements HttpLoad.Sink {
     }
 
     /** Latency percentile in milliseconds over all answers, or over one outcome (NaN when none). */
-    double millis(double percentile, String... outcomes) {
+    public double millis(double percentile, String... outcomes) {
         Histogram h = outcomes.length == 0 ? all : merged(outcomes);
         return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
     }

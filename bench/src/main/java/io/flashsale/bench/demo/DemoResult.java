@@ -1,4 +1,4 @@
-package io.flashsale.bench;
+package io.flashsale.bench.demo;
 
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;

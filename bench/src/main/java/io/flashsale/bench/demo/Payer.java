@@ -1,5 +1,7 @@
-package io.flashsale.bench;
+package io.flashsale.bench.demo;
 
+import io.flashsale.bench.Await;
+import io.flashsale.bench.Payment;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.time.Duration;

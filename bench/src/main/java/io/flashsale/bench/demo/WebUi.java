@@ -1,4 +1,4 @@
-package io.flashsale.bench;
+package io.flashsale.bench.demo;
 
 import java.net.URI;
 import java.net.URLEncoder;

@@ -1,7 +1,8 @@
-package io.flashsale.bench;
+package io.flashsale.bench.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.bench.Stack;
 import io.flashsale.devtemporal.DevServer;
 import io.flashsale.stack.Stores;
 import io.flashsale.stores.audit.AuditVerdict;

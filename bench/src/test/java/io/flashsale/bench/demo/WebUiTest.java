@@ -1,4 +1,4 @@
-package io.flashsale.bench;
+package io.flashsale.bench.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
