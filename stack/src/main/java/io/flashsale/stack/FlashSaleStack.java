@@ -65,6 +65,7 @@ public final class FlashSaleStack implements AutoCloseable {
     private final Map<String, Started> apps = new LinkedHashMap<>();
     private final Map<String, Integer> starts = new HashMap<>();
     private TemporalService temporal;
+    private Map<String, String> environment;
 
     private FlashSaleStack(Builder settings) throws IOException {
         this.settings = settings;
@@ -141,8 +142,10 @@ public final class FlashSaleStack implements AutoCloseable {
         }
 
         /**
-         * What every app is given (the stores, Temporal's address, the JWT settings, ...), asked at
-         * each app's start once Temporal runs, its port added; e.g. {@link FlashSaleStack#environment}.
+         * What every app is given (the stores, Temporal's address, the JWT settings, ...), asked
+         * once, when the first app starts (Temporal runs by then), each app's port added; e.g.
+         * {@link FlashSaleStack#environment}. Once, because what it makes may be a resource of its
+         * own (a proxy in front of a store) that every app and the caller must share.
          */
         public Builder environment(Function<TemporalService, Map<String, String>> environment) {
             this.environment = environment;
@@ -285,9 +288,12 @@ public final class FlashSaleStack implements AutoCloseable {
         return temporal;
     }
 
-    /** What every app of this stack is given now (its port aside). */
-    public Map<String, String> environment() {
-        return Map.copyOf(settings.environment.apply(temporal));
+    /** What every app of this stack is given (its port aside). */
+    public synchronized Map<String, String> environment() {
+        if (environment == null) {
+            environment = Map.copyOf(settings.environment.apply(temporal));
+        }
+        return environment;
     }
 
     /** The stack's processes, for more of them (a proxy, a store of the run's own) stopped with the stack. */
@@ -311,7 +317,7 @@ public final class FlashSaleStack implements AutoCloseable {
 
     private void launch(String name) throws IOException {
         Started started = app(name);
-        Map<String, String> env = new HashMap<>(settings.environment.apply(temporal));
+        Map<String, String> env = new HashMap<>(environment());
         env.putAll(started.extra());
         env.put(started.app().portVariable, Integer.toString(started.port()));
         List<String> command = new ArrayList<>(List.of(Processes.java()));
