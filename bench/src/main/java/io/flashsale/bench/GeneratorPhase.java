@@ -216,18 +216,13 @@ final class GeneratorPhase {
         return run;
     }
 
-    /** Open connections before the first send, and vegeta's first workers: one second of arrivals, as P4. */
-    private int warm(int perSecond) {
-        return Math.max(settings.connections(), perSecond);
-    }
-
     private Run httpLoad(List<HttpLoad.Request> list, int perSecond, Tally tally) throws Exception {
         Answers answers = new Answers(tally);
         var threads = ManagementFactory.getThreadMXBean();
         long threadBefore = threads.getCurrentThreadCpuTime();
         Duration before = jvmCpu();
-        HttpLoad.Schedule schedule =
-                load.runOpen(list, perSecond, warm(perSecond), HttpLoad.MAX_OPEN_CONNECTIONS, answers);
+        HttpLoad.Schedule schedule = load.runOpen(
+                list, perSecond, settings.warmConnections(perSecond), HttpLoad.MAX_OPEN_CONNECTIONS, answers);
         return new Run(
                 answers,
                 null,
@@ -236,7 +231,7 @@ final class GeneratorPhase {
                 jvmCpu().minus(before),
                 Duration.ofNanos(threads.getCurrentThreadCpuTime() - threadBefore),
                 "HttpLoad.runOpen at %d/s, %d connections open first, at most %d"
-                        .formatted(perSecond, warm(perSecond), HttpLoad.MAX_OPEN_CONNECTIONS));
+                        .formatted(perSecond, settings.warmConnections(perSecond), HttpLoad.MAX_OPEN_CONNECTIONS));
     }
 
     private static List<HttpLoad.Request> numbered(List<byte[]> list) {
@@ -248,8 +243,13 @@ final class GeneratorPhase {
     }
 
     private Run vegeta(Vegeta vegeta, String name, List<byte[]> list, int perSecond) throws Exception {
-        Vegeta.Attack attack =
-                vegeta.attack(name, list, perSecond, warm(perSecond), HttpLoad.MAX_OPEN_CONNECTIONS, new Tally(null));
+        Vegeta.Attack attack = vegeta.attack(
+                name,
+                list,
+                perSecond,
+                settings.warmConnections(perSecond),
+                HttpLoad.MAX_OPEN_CONNECTIONS,
+                new Tally(null));
         VegetaResults results = attack.results();
         return new Run(
                 results.answers(),

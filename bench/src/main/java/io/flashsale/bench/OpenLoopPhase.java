@@ -80,18 +80,14 @@ final class OpenLoopPhase {
                 .fact("redis balanced", audit.redisBalanced());
     }
 
-    /** Connections open before the first arrival: one second of arrivals, at least the run's connections. */
-    private int warmConnections() {
-        return Math.max(settings.connections(), settings.arrivalRate());
-    }
-
     /** The sale's arrivals, then the wait until every winner's order is written. */
     private Sold sell(String sale) throws Exception {
         admin.createSale(sale, settings.burstUnits(), Admin.NOTHING_EXPIRES);
         Burst burst = Burst.of(requests, tokens, sale, settings.burstBuyers(), 4);
         Tally tally = burst.newTally();
         long start = System.nanoTime();
-        HttpLoad.Schedule schedule = burst.fireOpen(load, settings.arrivalRate(), warmConnections(), tally);
+        HttpLoad.Schedule schedule =
+                burst.fireOpen(load, settings.arrivalRate(), settings.warmConnections(settings.arrivalRate()), tally);
         double settled = admin.awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT);
         return new Sold(
                 burst,

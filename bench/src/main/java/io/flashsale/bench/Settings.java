@@ -56,6 +56,14 @@ record Settings(
                         .formatted(burstBuyers, burstUnits, arrivalRate, SoldOutPhases.join(curve));
     }
 
+    /**
+     * Connections an open-loop load at {@code perSecond} opens before its first send: one second of
+     * arrivals, at least the run's connections.
+     */
+    int warmConnections(int perSecond) {
+        return Math.max(connections, perSecond);
+    }
+
     /** This run with a sale of {@code buyers} buyers for {@code units} units instead. */
     Settings withBurst(int buyers, int units) {
         return new Settings(

@@ -1,11 +1,13 @@
 package io.flashsale.bench;
 
 import io.flashsale.devtemporal.GoTool;
+import io.flashsale.stack.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -88,30 +90,15 @@ final class Vegeta {
 
     /** Runs {@code command} to its end (output in {@code <name>.log}); fails on a non-zero exit or past {@code timeout}. */
     private void run(List<String> command, String name, Duration timeout) throws Exception {
-        Path log = dir.resolve(name + ".log");
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        Thread kill = new Thread(process::destroyForcibly, "vegeta-kill-on-exit");
-        Runtime.getRuntime().addShutdownHook(kill);
-        try {
+        try (Processes processes = new Processes(dir, timeout)) {
+            Process process = processes.start(name, command, Map.of());
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException(
-                        "vegeta " + command.get(1) + " still running after " + timeout + "; see " + log);
+                throw new IllegalStateException("vegeta " + command.get(1) + " still running after " + timeout
+                        + "; see " + processes.log(name));
             }
             if (process.exitValue() != 0) {
-                throw new IllegalStateException(
-                        "vegeta " + command.get(1) + " failed (exit " + process.exitValue() + "); see " + log);
-            }
-        } finally {
-            if (process.isAlive()) {
-                process.destroyForcibly().waitFor();
-            }
-            try {
-                Runtime.getRuntime().removeShutdownHook(kill);
-            } catch (IllegalStateException jvmExiting) {
-                // the hook runs or is about to: the process is killed either way
+                throw new IllegalStateException("vegeta " + command.get(1) + " failed (exit " + process.exitValue()
+                        + "); see " + processes.log(name));
             }
         }
     }

@@ -347,7 +347,7 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     /** The executable jar the checkout at {@code root} built for {@code module}. */
-    public static Path built(String module, Path root) throws IOException {
+    private static Path built(String module, Path root) throws IOException {
         try (DirectoryStream<Path> jars =
                 Files.newDirectoryStream(root.resolve(module).resolve("target"), module + "-*-exec.jar")) {
             for (Path jar : jars) {
