@@ -133,8 +133,7 @@ public final class AuditCommand {
     }
 
     private int refused(ApiClient.Response response) {
-        err.println("flashsale audit: " + response.status() + " " + response.problemType() + ": "
-                + response.body().path("detail").asText());
+        err.println("flashsale audit: " + response.refusal());
         return 1;
     }
 

@@ -115,8 +115,7 @@ public final class SaleCommand {
     }
 
     private int refused(ApiClient.Response response) {
-        err.println("flashsale sale: " + response.status() + " " + response.problemType() + ": "
-                + response.body().path("detail").asText());
+        err.println("flashsale sale: " + response.refusal());
         return 1;
     }
 

@@ -59,6 +59,11 @@ public final class ApiClient {
             return type.substring(type.lastIndexOf('/') + 1);
         }
 
+        /** A refusal as a command prints it: {@code STATUS TYPE: DETAIL}, e.g. {@code 404 sale-not-found: ...}. */
+        public String refusal() {
+            return status + " " + problemType() + ": " + body.path("detail").asText();
+        }
+
         /** The body as a {@code type}, e.g. the audit's report; fields it does not know are skipped. */
         public <T> T as(Class<T> type) {
             try {

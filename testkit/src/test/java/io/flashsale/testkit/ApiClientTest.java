@@ -47,6 +47,7 @@ class ApiClientTest {
                 .isEqualTo(new ObjectMapper()
                         .readTree("{\"paymentId\":\"pay-1\",\"amount\":{\"amountMinor\":1999,\"currency\":\"EUR\"}}"));
         assertThat(answer.assertProblem(409, "sold-out").problemType()).isEqualTo("sold-out");
+        assertThat(answer.refusal()).isEqualTo("409 sold-out: no units left");
         assertThat(answer.field("status")).isEqualTo("409");
         assertThatThrownBy(() -> answer.assertProblem(409, "sale-not-found")).isInstanceOf(AssertionError.class);
         assertThatThrownBy(() -> answer.assertStatus(202)).isInstanceOf(AssertionError.class);
@@ -75,7 +76,8 @@ class ApiClientTest {
         }
         received.put("body", new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
         byte[] problem =
-                "{\"type\":\"https://flashsale.io/problems/sold-out\",\"status\":409}".getBytes(StandardCharsets.UTF_8);
+                "{\"type\":\"https://flashsale.io/problems/sold-out\",\"status\":409,\"detail\":\"no units left\"}"
+                        .getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/problem+json");
         exchange.sendResponseHeaders(409, problem.length);
         exchange.getResponseBody().write(problem);
