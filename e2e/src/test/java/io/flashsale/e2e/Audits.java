@@ -1,7 +1,6 @@
 package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.audit.AuditReport;
@@ -23,11 +22,7 @@ final class Audits {
      * until the relay drains it.
      */
     static void awaitAudit(ApiClient api, AuditReport expected, Duration within) {
-        await().atMost(within)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(250))
-                .pollInSameThread()
-                .untilAsserted(() -> assertAudit(api, expected));
+        Waits.polling(Duration.ofMillis(250)).atMost(within).untilAsserted(() -> assertAudit(api, expected));
     }
 
     /** GET /api/sales/{id}/audit answers exactly {@code expected}. */

@@ -3,7 +3,6 @@ package io.flashsale.e2e;
 import static io.flashsale.stores.audit.AuditVerdict.FAIL;
 import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.devredis.RedisNode;
@@ -213,11 +212,8 @@ class ClusterFailoverIT extends RunningSystemTest {
      * {@link RuntimeException} while looking means not yet (one at the last look is the timeout's cause).
      */
     private static ConditionFactory eventually(String what) {
-        return await(what)
+        return Waits.polling(Duration.ofMillis(200), what)
                 .atMost(PATIENCE)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(200))
-                .pollInSameThread()
                 .ignoreExceptionsInstanceOf(RuntimeException.class);
     }
 }

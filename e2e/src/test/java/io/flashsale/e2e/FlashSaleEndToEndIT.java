@@ -2,7 +2,6 @@ package io.flashsale.e2e;
 
 import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.audit.AuditReport;
@@ -129,11 +128,8 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
     }
 
     private static void awaitStatus(List<String> purchaseIds, String status, Duration timeout) {
-        await("all of %s %s in time".formatted(purchaseIds, status))
+        Waits.polling(Duration.ofMillis(200), "all of %s %s in time".formatted(purchaseIds, status))
                 .atMost(timeout)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(200))
-                .pollInSameThread()
                 .until(() -> purchaseIds.stream().allMatch(id -> status.equals(status(id))));
     }
 

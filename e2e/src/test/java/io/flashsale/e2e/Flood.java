@@ -1,7 +1,5 @@
 package io.flashsale.e2e;
 
-import static org.awaitility.Awaitility.await;
-
 import io.flashsale.api.TestTokens;
 import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
@@ -52,11 +50,8 @@ final class Flood {
 
     /** Waits until at least {@code count} buyers have their answer. */
     void awaitAnswers(int count, Duration timeout) {
-        await("at least " + count + " buyers answered within " + timeout)
+        Waits.polling(Duration.ofMillis(10), "at least " + count + " buyers answered within " + timeout)
                 .atMost(timeout)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(10))
-                .pollInSameThread()
                 .until(() -> answers.size() >= count);
     }
 

@@ -1,7 +1,6 @@
 package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.testing.Race;
@@ -204,11 +203,8 @@ final class Purchases {
 
     /** Waits until every purchase has {@code status}; on timeout says what statuses they have now. */
     void awaitStatus(List<String> purchaseIds, String status, Duration timeout) {
-        await("all of %s %s in time".formatted(purchaseIds, status))
+        Waits.polling(Duration.ofMillis(200), "all of %s %s in time".formatted(purchaseIds, status))
                 .atMost(timeout)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(200))
-                .pollInSameThread()
                 .until(() -> statuses(purchaseIds), now -> now.keySet().stream().allMatch(status::equals));
     }
 

@@ -1,7 +1,6 @@
 package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.audit.AuditReport;
@@ -70,10 +69,8 @@ class RedisCrashIT extends RunningSystemTest {
     private static void awaitCleanAudit(String saleId) {
         AtomicReference<AuditReport> last = new AtomicReference<>();
         try {
-            await().atMost(PATIENCE)
-                    .pollDelay(Duration.ZERO)
-                    .pollInterval(Duration.ofMillis(250)) // the relay drains what the api left
-                    .pollInSameThread()
+            Waits.polling(Duration.ofMillis(250)) // the relay drains what the api left
+                    .atMost(PATIENCE)
                     .until(() -> {
                         last.set(report(api.audit(TestTokens.admin(), saleId)));
                         return last.get().admissionsInFlight() == 0;

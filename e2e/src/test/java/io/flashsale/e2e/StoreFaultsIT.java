@@ -4,7 +4,6 @@ import static io.flashsale.stores.audit.AuditVerdict.FAIL;
 import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
-import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.admission.AdmissionEntry;
@@ -180,11 +179,8 @@ class StoreFaultsIT extends ProxiedSystemTest {
         assertThat(TestAdmissions.admit(stores.gate(), later, "probe", "key-probe")
                         .outcome())
                 .isEqualTo(AdmissionOutcome.ADMITTED);
-        await("a relay pass visited %s within %s".formatted(later, RELAY_PASS_WITHIN))
+        Waits.polling(Duration.ofMillis(50), "a relay pass visited %s within %s".formatted(later, RELAY_PASS_WITHIN))
                 .atMost(RELAY_PASS_WITHIN)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(50))
-                .pollInSameThread()
                 .until(() -> !stores.relayConsumers(later).isEmpty()); // the system's one worker runs the one relay
     }
 
@@ -304,11 +300,10 @@ class StoreFaultsIT extends ProxiedSystemTest {
      * there once its attempts in the worker failed and its activity task failed once more.
      */
     private static void awaitRetrying(List<String> purchaseIds, String activityType) {
-        await("%s of %s retried within %s".formatted(activityType, purchaseIds, RETRY_WITHIN))
+        Waits.polling(
+                        Duration.ofMillis(200),
+                        "%s of %s retried within %s".formatted(activityType, purchaseIds, RETRY_WITHIN))
                 .atMost(RETRY_WITHIN)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(200))
-                .pollInSameThread()
                 .until(() -> purchaseIds.stream()
                         .allMatch(id -> ActivityAttempts.pending(system.describe(id), activityType) > 1));
     }
@@ -388,16 +383,12 @@ class StoreFaultsIT extends ProxiedSystemTest {
         Set<String> notYet = new TreeSet<>(purchaseIds);
         long started = System.nanoTime();
         try {
-            await().atMost(PAYING_WITHIN)
-                    .pollDelay(Duration.ZERO)
-                    .pollInterval(Duration.ofMillis(200))
-                    .pollInSameThread()
-                    .until(() -> {
-                        notYet.removeAll(accepted(notYet));
-                        // an answered payment fails at once: until() takes no AssertionError for "not yet"
-                        assertThat(payments).as("payments answered early").noneMatch(Future::isDone);
-                        return notYet.isEmpty();
-                    });
+            Waits.polling(Duration.ofMillis(200)).atMost(PAYING_WITHIN).until(() -> {
+                notYet.removeAll(accepted(notYet));
+                // an answered payment fails at once: until() takes no AssertionError for "not yet"
+                assertThat(payments).as("payments answered early").noneMatch(Future::isDone);
+                return notYet.isEmpty();
+            });
         } catch (ConditionTimeoutException late) {
             throw new AssertionError(
                     "all %d pay Updates accepted within %s, not yet %s"

@@ -124,11 +124,8 @@ class TemporalOutageIT extends ProxiedSystemTest {
     }
 
     private static void awaitHeld(String saleId, List<String> ids) {
-        await("holds of %s HELD".formatted(ids))
+        Waits.polling(Duration.ofMillis(50), "holds of %s HELD".formatted(ids))
                 .atMost(Duration.ofSeconds(10))
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(50))
-                .pollInSameThread()
                 .until(
                         () -> ids.stream().collect(Collectors.toMap(id -> id, id -> stores.gate()
                                 .holdState(saleId, id))),

@@ -2,7 +2,6 @@ package io.flashsale.e2e;
 
 import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.audit.AuditReport;
@@ -162,11 +161,10 @@ class WorkerCrashIT extends RunningSystemTest {
     private static void awaitPaused(String worker, String activityType, List<String> purchaseIds, Instant deadline) {
         Set<String> expected = new TreeSet<>(purchaseIds);
         Duration left = Duration.between(Instant.now(), deadline);
-        await("%s paused after %s, expected %s".formatted(worker, activityType, expected))
+        Waits.polling(
+                        Duration.ofMillis(200),
+                        "%s paused after %s, expected %s".formatted(worker, activityType, expected))
                 .atMost(left.compareTo(ONE_LOOK) > 0 ? left : ONE_LOOK)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(200))
-                .pollInSameThread()
                 .until(() -> system.pausedAfter(worker, activityType), expected::equals);
     }
 
@@ -176,12 +174,10 @@ class WorkerCrashIT extends RunningSystemTest {
      */
     private static Held killHolding(String worker, String activityType, List<String> purchaseIds) throws Exception {
         long pid = system.pid(worker);
-        Map<String, Integer> held = await(
+        Map<String, Integer> held = Waits.polling(
+                        Duration.ofMillis(200),
                         "%s (pid %d) holds %s of %s".formatted(worker, pid, activityType, purchaseIds))
                 .atMost(STEP_TIMEOUT)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(200))
-                .pollInSameThread()
                 .until(() -> heldBy(pid, activityType, purchaseIds), only -> only.size() >= purchaseIds.size());
         system.killWorker(worker);
         return new Held(activityType, pid, held);
