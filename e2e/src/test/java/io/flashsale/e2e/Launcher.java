@@ -48,9 +48,14 @@ final class Launcher {
         return run(TIMEOUT, environment, input, args);
     }
 
+    /** A log name of its own: the e2e tests run in two JVMs at once, both writing into {@link #LOGS}. */
+    private static String name(String command) {
+        return "flashsale-" + command + "-" + ProcessHandle.current().pid() + "-" + RUNS.incrementAndGet();
+    }
+
     /** {@link #run(Map, String, String...)} given {@code timeout} to finish (e.g. {@code up}). */
     static Run run(Duration timeout, Map<String, String> environment, String input, String... args) throws Exception {
-        String name = "flashsale-" + args[0] + "-" + RUNS.incrementAndGet();
+        String name = name(args[0]);
         try (Processes processes = new Processes(LOGS, TIMEOUT)) {
             Process process = processes.start(name, command(args), environment);
             try (OutputStream stdin = process.getOutputStream()) {
@@ -69,7 +74,7 @@ final class Launcher {
 
     /** {@code bin/flashsale ARGS...} left running (e.g. {@code logs -f}) until {@link Running#close()}. */
     static Running start(Map<String, String> environment, String... args) throws Exception {
-        String name = "flashsale-" + args[0] + "-" + RUNS.incrementAndGet();
+        String name = name(args[0]);
         Processes processes = new Processes(LOGS, TIMEOUT);
         try {
             processes.start(name, command(args), environment);

@@ -15,6 +15,18 @@ public final class FreePorts {
     /** Every port handed out in this JVM: none is handed out twice, though none is held. */
     private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
+    private static final int LOWEST = 15_000;
+    private static final int EPHEMERAL = 32_768;
+    /** Forks of one test run that pick from slices of their own, so never the same port at once. */
+    private static final int SLICES = 4;
+    /**
+     * The ports this JVM picks from: all of 15000-32767, or a quarter of them in a test fork whose
+     * build says which ({@code flashsale.fork}, e.g. failsafe's {@code ${surefire.forkNumber}}).
+     * Two forks starting systems at once could otherwise both pick a port between its check here
+     * and its child's bind.
+     */
+    private static final int[] RANGE = range(System.getProperty("flashsale.fork", ""));
+
     private FreePorts() {}
 
     /** {@code count} ports, each free now ({@link #next}). */
@@ -27,12 +39,12 @@ public final class FreePorts {
      * {@code new ServerSocket(0)} may be taken again, as the local end of some outgoing connection,
      * before the child that is given it listens (seen: an api that could not bind its port). Random
      * among 15000-32767, so two processes rarely pick the same one, and never one this JVM handed out
-     * before. Below 32768 also suits the Temporal server, whose PostgreSQL schema keeps a node's
+     * before (and only among this fork's slice of them, see {@link #RANGE}). Below 32768 also suits the Temporal server, whose PostgreSQL schema keeps a node's
      * membership port in a {@code SMALLINT}. The kernel's choice if none binds.
      */
     public static int next() {
         for (int attempt = 0; attempt < 50; attempt++) {
-            int port = 15_000 + ThreadLocalRandom.current().nextInt(32_768 - 15_000);
+            int port = ThreadLocalRandom.current().nextInt(RANGE[0], RANGE[1]);
             if (HANDED_OUT.contains(port)) {
                 continue;
             }
@@ -50,5 +62,15 @@ public final class FreePorts {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** {@code [from, to)} for fork {@code fork} (1, 2, ...; blank: not a fork). */
+    static int[] range(String fork) {
+        if (fork.isBlank()) {
+            return new int[] {LOWEST, EPHEMERAL};
+        }
+        int size = (EPHEMERAL - LOWEST) / SLICES;
+        int from = LOWEST + (Integer.parseInt(fork.trim()) - 1) % SLICES * size;
+        return new int[] {from, from + size};
     }
 }

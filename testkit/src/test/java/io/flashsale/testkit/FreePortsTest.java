@@ -20,4 +20,18 @@ class FreePortsTest {
             }
         }
     }
+
+    @Test
+    void forksOfOneRunPickFromSlicesThatDoNotOverlap() {
+        assertThat(FreePorts.range("")).containsExactly(15_000, 32_768);
+        int[] first = FreePorts.range("1");
+        int[] second = FreePorts.range("2");
+
+        assertThat(first[0]).isEqualTo(15_000);
+        assertThat(second[0]).as("the second fork starts where the first ends").isEqualTo(first[1]);
+        assertThat(FreePorts.range("4")[1]).isLessThanOrEqualTo(32_768);
+        assertThat(FreePorts.range("5"))
+                .as("a fifth fork shares the first one's slice")
+                .containsExactly(first);
+    }
 }
