@@ -8,6 +8,8 @@ import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.Race;
 import io.flashsale.stores.testing.TestSales;
 import io.flashsale.testkit.ApiClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,6 +55,20 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
                 .contains("admission path warmed: " + FlashSaleSystem.WARMUP_REQUESTS + " requests")
                 .contains("answers {409=" + FlashSaleSystem.WARMUP_REQUESTS + "}");
         assertThat(api.sales(TestTokens.admin()).body().toString()).doesNotContain("warmup_");
+    }
+
+    /**
+     * The stack starts its apps from their images' class-data archives (FlashSaleStack's AppImage):
+     * each process maps one, or it paid the whole class loading again (some 2.5x the CPU of a start).
+     */
+    @Test
+    void theAppsStartFromAClassDataArchive() throws Exception {
+        for (String app : List.of("api", "worker")) {
+            Path maps = Path.of("/proc", Long.toString(system.pid(app)), "maps");
+            assertThat(Files.readAllLines(maps))
+                    .as("%s (pid %d) maps its image's app.jsa", app, system.pid(app))
+                    .anyMatch(line -> line.endsWith("/app.jsa"));
+        }
     }
 
     /** Two worker processes on one task queue: every purchase still settles exactly once. */

@@ -8,7 +8,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -61,7 +60,7 @@ public final class FlashSaleStack implements AutoCloseable {
 
     private final Builder settings;
     private final Processes processes;
-    private final Map<App, Path> jars = new EnumMap<>(App.class);
+    private final Map<App, AppImage.Image> images = new EnumMap<>(App.class);
     private final Map<String, Started> apps = new LinkedHashMap<>();
     private final Map<String, Integer> starts = new HashMap<>();
     private TemporalService temporal;
@@ -244,7 +243,7 @@ public final class FlashSaleStack implements AutoCloseable {
         Process process = process(name);
         ProcessHandle handle = process.toHandle();
         String command = handle.info().commandLine().orElse("");
-        if (!handle.isAlive() || !command.contains(jar(app(name).app()).toString())) {
+        if (!handle.isAlive() || !command.contains(image(app(name).app()).jar().toString())) {
             throw new IllegalStateException("pid " + process.pid() + " is not the live " + name + ": " + command);
         }
         handle.destroyForcibly();
@@ -322,7 +321,7 @@ public final class FlashSaleStack implements AutoCloseable {
         env.put(started.app().portVariable, Integer.toString(started.port()));
         List<String> command = new ArrayList<>(List.of(Processes.java()));
         command.addAll(settings.jvmFlags.getOrDefault(started.app(), List.of()));
-        command.addAll(List.of("-jar", jar(started.app()).toString()));
+        command.addAll(image(started.app()).arguments());
         processes.start(processName(name), command, env);
     }
 
@@ -331,19 +330,28 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     /**
-     * The app's executable jar, copied once per stack from the checkout's {@code <module>/target}:
-     * processes started later (a restart, one more worker) keep running the jar the stack started
-     * with even when a build replaces it in the meantime.
+     * The app's image ({@link AppImage}: the executable jar of the checkout, extracted, with a
+     * class-data archive), looked up once per stack: processes started later (a restart, one more
+     * worker) keep running the jar the stack started with even when a build replaces it.
      */
-    private Path jar(App app) throws IOException {
-        Path copy = jars.get(app);
-        if (copy == null) {
-            copy = settings.logs.toAbsolutePath().resolve(app.module() + ".jar");
-            Files.createDirectories(settings.logs);
-            Files.copy(built(app.module(), settings.root), copy, StandardCopyOption.REPLACE_EXISTING);
-            jars.put(app, copy);
+    private AppImage.Image image(App app) throws IOException {
+        AppImage.Image image = images.get(app);
+        if (image == null) {
+            try {
+                image = AppImage.of(
+                        built(app.module(), settings.root),
+                        settings.jvmFlags.getOrDefault(app, List.of()),
+                        environment(),
+                        app.portVariable,
+                        settings.logs.resolve(app.module() + "-image.log"),
+                        settings.readyTimeout);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while preparing " + app.module(), e);
+            }
+            images.put(app, image);
         }
-        return copy;
+        return image;
     }
 
     /** The executable jar the checkout at {@code root} built for {@code module}. */
@@ -364,9 +372,6 @@ public final class FlashSaleStack implements AutoCloseable {
     @Override
     public void close() throws Exception {
         processes.close();
-        for (Path jar : jars.values()) {
-            Files.deleteIfExists(jar);
-        }
         if (temporal instanceof TemporalClusterProcesses cluster) {
             // every node has stopped: its databases go too (the logs stay)
             cluster.cluster().dropDatabases();
