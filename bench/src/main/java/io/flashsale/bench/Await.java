@@ -1,10 +1,13 @@
 package io.flashsale.bench;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * Polling with a deadline: every wait of the bench and the demo ends, and one that gives up says
+ * Waiting with a deadline: every wait of the bench and the demo ends, and one that gives up says
  * what it waited for, for how long, and what it last saw.
  */
 public final class Await {
@@ -30,19 +33,28 @@ public final class Await {
         return until(what, timeout, EVERY, read, done);
     }
 
-    /** Reads every {@code every} until {@code done} holds; past {@code timeout} throws {@link TimedOut}. */
+    /**
+     * Reads every {@code every} until {@code done} holds; past {@code timeout} throws {@link TimedOut}.
+     * Awaitility polls (the tests' one way to wait), in the caller's thread and at once; this class
+     * only turns its timeout into a sentence for the person running the command.
+     */
     public static <T> T until(String what, Duration timeout, Duration every, Read<T> read, Predicate<T> done)
             throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            T seen = read.get();
-            if (done.test(seen)) {
-                return seen;
-            }
-            if (System.nanoTime() - deadline > 0) {
-                throw gaveUp(timeout, what, seen);
-            }
-            Thread.sleep(every.toMillis());
+        AtomicReference<T> seen = new AtomicReference<>();
+        try {
+            return Awaitility.await(what)
+                    .atMost(timeout)
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(every)
+                    .pollInSameThread()
+                    .until(
+                            () -> {
+                                seen.set(read.get());
+                                return seen.get();
+                            },
+                            done);
+        } catch (ConditionTimeoutException timedOut) {
+            throw gaveUp(timeout, what, seen.get());
         }
     }
 
