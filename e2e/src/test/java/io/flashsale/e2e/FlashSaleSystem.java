@@ -45,7 +45,7 @@ import java.util.stream.Collectors;
  */
 final class FlashSaleSystem implements AutoCloseable {
 
-    /** Up to a minute seen while the other test JVM starts a system of its own (e2e/pom.xml). */
+    /** Up to a minute seen while the other test JVMs start systems of their own (e2e/pom.xml). */
     private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(180);
 
     private static final int DESCRIBED_AT_ONCE = 20;

@@ -48,7 +48,7 @@ final class Launcher {
         return run(TIMEOUT, environment, input, args);
     }
 
-    /** A log name of its own: the e2e tests run in two JVMs at once, both writing into {@link #LOGS}. */
+    /** A log name of its own: the e2e tests run in several JVMs at once, all writing into {@link #LOGS}. */
     private static String name(String command) {
         return "flashsale-" + command + "-" + ProcessHandle.current().pid() + "-" + RUNS.incrementAndGet();
     }
