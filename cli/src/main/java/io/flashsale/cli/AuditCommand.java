@@ -1,4 +1,4 @@
-package io.flashsale.bench;
+package io.flashsale.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.flashsale.stores.audit.AuditVerdict;

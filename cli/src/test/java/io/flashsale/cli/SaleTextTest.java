@@ -1,4 +1,4 @@
-package io.flashsale.bench;
+package io.flashsale.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

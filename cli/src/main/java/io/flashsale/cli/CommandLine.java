@@ -1,4 +1,4 @@
-package io.flashsale.bench;
+package io.flashsale.cli;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package io.flashsale.bench;
+package io.flashsale.cli;
 
 import io.flashsale.testkit.Tokens;
 import java.io.PrintStream;
