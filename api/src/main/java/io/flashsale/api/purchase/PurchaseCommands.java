@@ -4,6 +4,7 @@ import io.flashsale.api.ApiProperties;
 import io.flashsale.api.problem.ApiProblem;
 import io.flashsale.api.problem.ProblemException;
 import io.flashsale.workflows.purchase.PaymentRequest;
+import io.flashsale.workflows.purchase.PurchaseFailure;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.flashsale.workflows.purchase.PurchaseView;
 import io.temporal.client.UpdateOptions;
@@ -11,6 +12,7 @@ import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.client.WorkflowUpdateHandle;
 import io.temporal.client.WorkflowUpdateStage;
+import io.temporal.failure.ApplicationFailure;
 import java.net.URI;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -97,7 +99,7 @@ class PurchaseCommands {
             return stillRunning(id);
         }
         if (cause instanceof WorkflowUpdateException || cause instanceof WorkflowNotFoundException) {
-            return ResponseEntity.ok(refused(id, alreadyDone, refusal));
+            return ResponseEntity.ok(refused(id, alreadyDone, refusal, why(cause)));
         }
         throw Failures.unchecked(cause);
     }
@@ -110,15 +112,30 @@ class PurchaseCommands {
                 .body(current);
     }
 
-    private PurchaseResponse refused(PurchaseId id, Predicate<PurchaseResponse> alreadyDone, ApiProblem refusal) {
+    private PurchaseResponse refused(
+            PurchaseId id, Predicate<PurchaseResponse> alreadyDone, ApiProblem refusal, String why) {
         PurchaseResponse current = lookup.find(id).orElseThrow(() -> notFound(id));
         if (alreadyDone.test(current)) {
             return current;
         }
         throw new ProblemException(
                 refusal,
-                "purchase " + id.value() + " is " + current.status(),
+                "purchase " + id.value() + " is " + current.status() + why,
                 Map.of("purchaseStatus", current.status().name()));
+    }
+
+    /**
+     * What the purchase's status does not tell: a payment id another order was paid with (the
+     * purchase still awaits its payment, under another id). Empty for every other refusal.
+     */
+    private static String why(Throwable refusal) {
+        for (Throwable cause = refusal; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ApplicationFailure failure
+                    && PurchaseFailure.PAYMENT_ID_IN_USE.name().equals(failure.getType())) {
+                return ": " + failure.getOriginalMessage();
+            }
+        }
+        return "";
     }
 
     static ProblemException notFound(PurchaseId id) {

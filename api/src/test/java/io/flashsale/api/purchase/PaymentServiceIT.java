@@ -139,6 +139,25 @@ class PaymentServiceIT extends ApiIntegrationTest {
         assertThat(stores.snapshot(sale)).isEqualTo(before);
     }
 
+    /** A payment id is one payment: offered for a second order it is refused, saying why. */
+    @Test
+    void refusesAPaymentIdAnotherOrderWasPaidWithSayingSo() {
+        String other = newUser();
+        String otherPurchase = purchaseId(sale, other);
+        api.purchase(TestTokens.buyer(other), sale, "key-1").assertStatus(202);
+        awaitStatus(TestTokens.buyer(other), otherPurchase, "PENDING_PAYMENT");
+        api.pay(PAYMENTS, purchaseId, "pay-once-" + sale).assertStatus(200);
+        StoreSnapshot before = stores.snapshot(sale);
+
+        Response reused = api.pay(PAYMENTS, otherPurchase, "pay-once-" + sale).assertProblem(409, "payment-rejected");
+
+        assertThat(reused.field("purchaseStatus")).isEqualTo("PENDING_PAYMENT");
+        assertThat(reused.field("detail"))
+                .isEqualTo("purchase " + otherPurchase + " is PENDING_PAYMENT: payment pay-once-" + sale
+                        + " is used by another order");
+        assertThat(stores.snapshot(sale)).isEqualTo(before);
+    }
+
     @Test
     void refusesAPaymentForAnUnknownPurchase() {
         api.pay(PAYMENTS, purchaseId(sale, "nobody"), "pay-nobody").assertProblem(404, "purchase-not-found");
