@@ -46,13 +46,30 @@ final class AppImage {
     /** The extracted jar to start, and its class-data archive when training made one. */
     record Image(Path jar, Optional<Path> archive) {
 
-        /** The JVM arguments that start it: the archive's, then {@code -jar}. */
-        List<String> arguments() {
+        /**
+         * The JVM arguments that start it after {@code jvmFlags}: the archive's, unless a flight
+         * recording is on (see {@link #recording}), then {@code -jar}.
+         */
+        List<String> arguments(List<String> jvmFlags) {
             List<String> arguments = new ArrayList<>();
-            archive.ifPresent(jsa -> arguments.add("-XX:SharedArchiveFile=" + jsa));
+            if (!recording(jvmFlags, System.getenv("JAVA_TOOL_OPTIONS"))) {
+                archive.ifPresent(jsa -> arguments.add("-XX:SharedArchiveFile=" + jsa));
+            }
             arguments.addAll(List.of("-jar", jar.toString()));
             return arguments;
         }
+    }
+
+    /**
+     * Whether the JVM records a flight ({@code bin/flashsale bench --profile}, or JFR in {@code
+     * JAVA_TOOL_OPTIONS}): OpenJDK 17.0.15 crashes (SIGSEGV in {@code
+     * KlassFactory::check_shared_class_file_load_hook}) loading a dynamic archive's classes while
+     * JFR's class-load hook is on, so a recorded app starts, and trains, without the archive.
+     */
+    static boolean recording(List<String> jvmFlags, String toolOptions) {
+        return Stream.concat(jvmFlags.stream(), Stream.ofNullable(toolOptions))
+                .anyMatch(flag ->
+                        flag.contains("-XX:StartFlightRecording") || flag.contains("-XX:FlightRecorderOptions"));
     }
 
     private AppImage() {}
@@ -124,7 +141,7 @@ final class AppImage {
         Path recording = archive.resolveSibling(archive.getFileName() + ".partial");
         Files.deleteIfExists(recording);
         List<String> command = new ArrayList<>(List.of(Processes.java()));
-        command.addAll(jvmFlags);
+        jvmFlags.stream().filter(flag -> !recording(List.of(flag), null)).forEach(command::add);
         command.addAll(List.of(
                 "-XX:ArchiveClassesAtExit=" + recording, "-Dspring.context.exit=onRefresh", "-jar", jar.toString()));
         Map<String, String> training = new HashMap<>(environment);

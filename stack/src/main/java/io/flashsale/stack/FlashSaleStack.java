@@ -320,8 +320,9 @@ public final class FlashSaleStack implements AutoCloseable {
         env.putAll(started.extra());
         env.put(started.app().portVariable, Integer.toString(started.port()));
         List<String> command = new ArrayList<>(List.of(Processes.java()));
-        command.addAll(settings.jvmFlags.getOrDefault(started.app(), List.of()));
-        command.addAll(image(started.app()).arguments());
+        List<String> flags = settings.jvmFlags.getOrDefault(started.app(), List.of());
+        command.addAll(flags);
+        command.addAll(image(started.app()).arguments(flags));
         processes.start(processName(name), command, env);
     }
 
