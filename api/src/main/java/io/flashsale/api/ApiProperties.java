@@ -74,10 +74,8 @@ public record ApiProperties(
      * @param ttl the longest a sale's sold-out mark answers without asking Redis again (a unit that
      *     comes back clears it at once; this bounds a missed announcement); 0: no marks
      * @param maxBuyers a sale with more buyers than this is never marked (the mark lists them all)
-     * @param shortcut whether a refusal the mark can give is answered by a servlet filter ahead of
-     *     Spring Security and MVC (the same answer at about half the CPU); false: by the controller
      */
-    public record SoldOutMark(@NotNull Duration ttl, @Min(0) int maxBuyers, boolean shortcut) {}
+    public record SoldOutMark(@NotNull Duration ttl, @Min(0) int maxBuyers) {}
 
     /**
      * @param concurrency workflow starts under way at once

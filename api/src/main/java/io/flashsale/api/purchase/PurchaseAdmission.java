@@ -107,11 +107,8 @@ class PurchaseAdmission {
         };
     }
 
-    /**
-     * Whether the sale's mark refuses this buyer (counted as a sold-out admission like any other);
-     * false: only Redis can answer. {@link SoldOutShortcut} asks before Spring Security and MVC run.
-     */
-    boolean refusesFromMemory(String saleId, String userId, long startNanos) {
+    /** Whether the sale's mark refuses this buyer, counted as a sold-out admission like any other. */
+    private boolean refusesFromMemory(String saleId, String userId, long startNanos) {
         if (!soldOutMarks.refuses(saleId, userId)) {
             return false;
         }

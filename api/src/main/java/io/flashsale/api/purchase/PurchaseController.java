@@ -57,6 +57,7 @@ class PurchaseController {
         }
         String sale = SaleIds.requireValid(saleId)
                 .orElseThrow(() -> new ProblemException(ApiProblem.SALE_NOT_FOUND, "no sale " + saleId));
+        PurchaseShortcut.rethrowOutcome(request);
         PurchaseAdmission.Result result =
                 admission.admit(sale, Buyer.of(token).userId(), idempotencyKey, ClientAddress.of(request));
         if (!result.admitted()) {

@@ -1,24 +1,18 @@
 package io.flashsale.api.purchase;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.api.ApiProperties;
 import io.flashsale.stores.LuaScripts;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.admission.SoldOutMarks;
 import io.flashsale.stores.admission.SoldOutSnapshots;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.autoconfigure.security.SecurityProperties;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.listener.ChannelTopic;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
-import org.springframework.security.oauth2.jwt.JwtDecoder;
 
 /**
  * The api's sold-out marks, and the subscription that drops a sale's mark when Redis announces a
@@ -34,18 +28,6 @@ class SoldOutMarkConfiguration {
         SoldOutSnapshots snapshots = new SoldOutSnapshots(
                 redis, keys, LuaScripts.load("sold_out_snapshot", List.class), settings.maxBuyers());
         return new SoldOutMarks(snapshots, settings.ttl(), System::nanoTime);
-    }
-
-    /** Just ahead of Spring Security, after Boot's own filters (the request's observation among them). */
-    @Bean
-    @ConditionalOnProperty(name = "flashsale.api.sold-out-mark.shortcut", matchIfMissing = true)
-    FilterRegistrationBean<SoldOutShortcut> soldOutShortcut(
-            PurchaseAdmission admission, JwtDecoder tokens, ObjectMapper json, MeterRegistry meters) {
-        var registration =
-                new FilterRegistrationBean<>(new SoldOutShortcut(admission::refusesFromMemory, tokens, json, meters));
-        registration.addUrlPatterns("/api/sales/*");
-        registration.setOrder(SecurityProperties.DEFAULT_FILTER_ORDER - 1);
-        return registration;
     }
 
     /** Lettuce re-subscribes after a lost connection; announcements missed meanwhile are bounded by the ttl. */

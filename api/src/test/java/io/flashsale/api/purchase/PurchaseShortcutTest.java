@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.flashsale.api.problem.ApiProblem;
+import io.flashsale.api.problem.ProblemException;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
@@ -23,14 +25,19 @@ import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.web.filter.ServerHttpObservationFilter;
 
-/** The shortcut behind the request's observation, the mark refusing every buyer but "buyer". */
-class SoldOutShortcutTest {
+/**
+ * The shortcut behind the request's observation. Its admissions: "winner" is admitted, "holder"
+ * already purchased, everyone else refused as sold out.
+ */
+class PurchaseShortcutTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules();
 
     private final List<ServerRequestObservationContext> observed = new ArrayList<>();
     private final ObservationRegistry observations = ObservationRegistry.create();
     private final List<String> passedOn = new ArrayList<>();
+    private final List<RuntimeException> rethrown = new ArrayList<>();
+    private int admissions;
 
     /** Accepts "good-{user}" for that user. */
     private final JwtDecoder tokens = token -> {
@@ -43,10 +50,21 @@ class SoldOutShortcutTest {
                 .build();
     };
 
-    private final SoldOutShortcut shortcut =
-            new SoldOutShortcut((sale, user, start) -> !user.equals("buyer"), tokens, JSON, new SimpleMeterRegistry());
+    private final PurchaseShortcut shortcut = new PurchaseShortcut(
+            (sale, user, key, address) -> {
+                admissions++;
+                return switch (user) {
+                    case "winner" -> new PurchaseAdmission.Result(
+                            PurchaseResponse.reserved(PurchaseId.of(sale, user)), true);
+                    case "holder" -> throw new ProblemException(ApiProblem.ALREADY_PURCHASED, "holds one");
+                    default -> throw new ProblemException(ApiProblem.SOLD_OUT, "sale " + sale + " is sold out");
+                };
+            },
+            tokens,
+            JSON,
+            new SimpleMeterRegistry());
 
-    SoldOutShortcutTest() {
+    PurchaseShortcutTest() {
         observations.observationConfig().observationHandler(new ObservationHandler<>() {
             @Override
             public boolean supportsContext(Observation.Context context) {
@@ -67,13 +85,24 @@ class SoldOutShortcutTest {
         assertThat(response.getStatus()).isEqualTo(409);
         assertThat(passedOn).isEmpty();
         assertThat(observed).singleElement().satisfies(context -> {
-            assertThat(context.getPathPattern()).isEqualTo(SoldOutShortcut.PATH_PATTERN);
-            assertThat(context.getContextualName()).isEqualTo("http post " + SoldOutShortcut.PATH_PATTERN);
+            assertThat(context.getPathPattern()).isEqualTo(PurchaseShortcut.PATH_PATTERN);
+            assertThat(context.getContextualName()).isEqualTo("http post " + PurchaseShortcut.PATH_PATTERN);
         });
     }
 
     @Test
-    void answersEachSaleWithItsOwnBody() throws Exception {
+    void answersAnAdmissionWithItsLink() throws Exception {
+        MockHttpServletResponse response = send(purchase("sale_a", "good-winner"));
+
+        assertThat(response.getStatus()).isEqualTo(202);
+        JsonNode body = JSON.readTree(response.getContentAsByteArray());
+        assertThat(response.getHeader("Location"))
+                .isEqualTo(body.path("links").path("self").asText());
+        assertThat(body.path("status").asText()).isEqualTo("RESERVED");
+    }
+
+    @Test
+    void answersEachSaleSoldOutWithItsOwnBody() throws Exception {
         JsonNode first = JSON.readTree(send(purchase("sale_a", "good-x")).getContentAsByteArray());
         JsonNode second = JSON.readTree(send(purchase("sale_b", "good-y")).getContentAsByteArray());
 
@@ -84,19 +113,33 @@ class SoldOutShortcutTest {
     }
 
     @Test
-    void passesOnWhatTheMarkCannotRefuse() throws Exception {
+    void handsAnOutcomeItDoesNotWriteToTheControllerWithoutAdmittingAgain() throws Exception {
+        send(purchase("sale_a", "good-holder"));
+
+        assertThat(admissions).isEqualTo(1);
+        assertThat(passedOn).hasSize(1);
+        assertThat(rethrown).singleElement().satisfies(outcome -> assertThat(((ProblemException) outcome).problem())
+                .isEqualTo(ApiProblem.ALREADY_PURCHASED));
+    }
+
+    @Test
+    void passesOnWhatItCannotTake() throws Exception {
         MockHttpServletRequest get = purchase("sale_a", "good-x");
         get.setMethod("GET");
         MockHttpServletRequest other = purchase("sale_a", "good-x");
         other.setRequestURI("/api/sales/sale_a/purchases/more");
+        MockHttpServletRequest narrow = purchase("sale_a", "good-x");
+        narrow.addHeader("Accept", "application/json");
 
         send(get);
         send(other);
-        send(purchase("sale_a", "good-buyer"));
+        send(narrow);
         send(purchase("sale_a", "forged"));
         send(purchase("sale-a", "good-x"));
 
         assertThat(passedOn).hasSize(5);
+        assertThat(admissions).isZero();
+        assertThat(rethrown).isEmpty();
     }
 
     private static MockHttpServletRequest purchase(String sale, String token) {
@@ -108,13 +151,19 @@ class SoldOutShortcutTest {
 
     private MockHttpServletResponse send(MockHttpServletRequest request) throws Exception {
         MockHttpServletResponse response = new MockHttpServletResponse();
-        HttpServlet rest = new HttpServlet() {
+        HttpServlet controller = new HttpServlet() {
             @Override
             protected void service(HttpServletRequest req, HttpServletResponse res) {
                 passedOn.add(req.getMethod() + " " + req.getRequestURI());
+                try {
+                    PurchaseShortcut.rethrowOutcome(req);
+                } catch (RuntimeException outcome) {
+                    rethrown.add(outcome);
+                }
             }
         };
-        new MockFilterChain(rest, new ServerHttpObservationFilter(observations), shortcut).doFilter(request, response);
+        new MockFilterChain(controller, new ServerHttpObservationFilter(observations), shortcut)
+                .doFilter(request, response);
         return response;
     }
 }
