@@ -12,7 +12,6 @@ import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.client.WorkflowUpdateHandle;
 import io.temporal.client.WorkflowUpdateStage;
-import io.temporal.failure.ApplicationFailure;
 import java.net.URI;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -129,13 +128,10 @@ class PurchaseCommands {
      * purchase still awaits its payment, under another id). Empty for every other refusal.
      */
     private static String why(Throwable refusal) {
-        for (Throwable cause = refusal; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ApplicationFailure failure
-                    && PurchaseFailure.PAYMENT_ID_IN_USE.name().equals(failure.getType())) {
-                return ": " + failure.getOriginalMessage();
-            }
-        }
-        return "";
+        return PurchaseFailure.PAYMENT_ID_IN_USE
+                .find(refusal)
+                .map(failure -> ": " + failure.getOriginalMessage())
+                .orElse("");
     }
 
     static ProblemException notFound(PurchaseId id) {

@@ -1,6 +1,7 @@
 package io.flashsale.workflows.purchase;
 
 import io.temporal.failure.ApplicationFailure;
+import java.util.Optional;
 
 /**
  * Business outcomes that end a step for good. They travel as non-retryable {@link
@@ -43,12 +44,17 @@ public enum PurchaseFailure {
     }
 
     public boolean matches(Throwable failure) {
+        return find(failure).isPresent();
+    }
+
+    /** The failure of this type in {@code failure}'s cause chain (a refusal's message is in it). */
+    public Optional<ApplicationFailure> find(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof ApplicationFailure app && name().equals(app.getType())) {
-                return true;
+                return Optional.of(app);
             }
         }
-        return false;
+        return Optional.empty();
     }
 
     /** A validator's refusal; the {@link ApplicationFailure} of its type is the cause. */
