@@ -81,7 +81,9 @@ class PurchaseAdmission {
      */
     Result admit(String saleId, String userId, String idempotencyKey, String clientAddress) {
         long start = System.nanoTime();
-        if (refusesFromMemory(saleId, userId, start)) {
+        if (soldOutMarks.refuses(saleId, userId)) {
+            count(AdmissionOutcome.SOLD_OUT, start);
+            soldOutFromMemory.increment();
             throw soldOut(saleId);
         }
         Admission admission = admitInScript(saleId, userId, idempotencyKey, clientAddress);
@@ -107,16 +109,6 @@ class PurchaseAdmission {
         };
     }
 
-    /** Whether the sale's mark refuses this buyer, counted as a sold-out admission like any other. */
-    private boolean refusesFromMemory(String saleId, String userId, long startNanos) {
-        if (!soldOutMarks.refuses(saleId, userId)) {
-            return false;
-        }
-        count(AdmissionOutcome.SOLD_OUT, startNanos);
-        soldOutFromMemory.increment();
-        return true;
-    }
-
     private Admission admitInScript(String saleId, String userId, String idempotencyKey, String clientAddress) {
         Span span = tracer.nextSpan()
                 .name(SCRIPT_SPAN)
@@ -140,10 +132,6 @@ class PurchaseAdmission {
     }
 
     private static ProblemException soldOut(String saleId) {
-        return new ProblemException(ApiProblem.SOLD_OUT, soldOutDetail(saleId));
-    }
-
-    static String soldOutDetail(String saleId) {
-        return "sale " + saleId + " is sold out";
+        return new ProblemException(ApiProblem.SOLD_OUT, "sale " + saleId + " is sold out");
     }
 }

@@ -131,7 +131,7 @@ final class PurchaseShortcut implements Filter {
                     (HttpServletResponse) res,
                     HttpStatus.CONFLICT,
                     MediaType.APPLICATION_PROBLEM_JSON_VALUE,
-                    soldOut(purchase.get().saleId()));
+                    soldOut(purchase.get().saleId(), refusal));
             return;
         } catch (RuntimeException outcome) {
             passOn(request, res, chain, outcome);
@@ -218,10 +218,11 @@ final class PurchaseShortcut implements Filter {
         }
     }
 
-    private byte[] soldOut(String saleId) {
+    /** The body the exception handler would write for {@code refusal}, with MVC's {@code instance}. */
+    private byte[] soldOut(String saleId, ProblemException refusal) {
         SoldOut answer = lastSoldOut;
         if (!answer.saleId().equals(saleId)) {
-            ProblemDetail problem = Problems.of(ApiProblem.SOLD_OUT, PurchaseAdmission.soldOutDetail(saleId));
+            ProblemDetail problem = Problems.of(refusal.problem(), refusal.getMessage(), refusal.properties());
             problem.setInstance(URI.create("/api/sales/" + saleId + "/purchases"));
             try {
                 answer = new SoldOut(saleId, json.writeValueAsBytes(problem));
