@@ -64,12 +64,15 @@ final class AppImage {
      * Whether the JVM records a flight ({@code bin/flashsale bench --profile}, or JFR in {@code
      * JAVA_TOOL_OPTIONS}): OpenJDK 17.0.15 crashes (SIGSEGV in {@code
      * KlassFactory::check_shared_class_file_load_hook}) loading a dynamic archive's classes while
-     * JFR's class-load hook is on, so a recorded app starts, and trains, without the archive.
+     * JFR's class-load hook is on, so a recorded app starts without the archive, and training leaves
+     * the recording flags out.
      */
     static boolean recording(List<String> jvmFlags, String toolOptions) {
-        return Stream.concat(jvmFlags.stream(), Stream.ofNullable(toolOptions))
-                .anyMatch(flag ->
-                        flag.contains("-XX:StartFlightRecording") || flag.contains("-XX:FlightRecorderOptions"));
+        return Stream.concat(jvmFlags.stream(), Stream.ofNullable(toolOptions)).anyMatch(AppImage::recordsFlight);
+    }
+
+    private static boolean recordsFlight(String flag) {
+        return flag.contains("-XX:StartFlightRecording") || flag.contains("-XX:FlightRecorderOptions");
     }
 
     private AppImage() {}
@@ -141,7 +144,7 @@ final class AppImage {
         Path recording = archive.resolveSibling(archive.getFileName() + ".partial");
         Files.deleteIfExists(recording);
         List<String> command = new ArrayList<>(List.of(Processes.java()));
-        jvmFlags.stream().filter(flag -> !recording(List.of(flag), null)).forEach(command::add);
+        jvmFlags.stream().filter(flag -> !recordsFlight(flag)).forEach(command::add);
         command.addAll(List.of(
                 "-XX:ArchiveClassesAtExit=" + recording, "-Dspring.context.exit=onRefresh", "-jar", jar.toString()));
         Map<String, String> training = new HashMap<>(environment);
