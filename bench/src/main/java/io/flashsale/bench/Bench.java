@@ -2,6 +2,7 @@ package io.flashsale.bench;
 
 import io.flashsale.bench.demo.DemoCommand;
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.stack.FlashSaleStack;
 import io.flashsale.stack.Stores;
 import io.flashsale.stack.TemporalProcess;
 import io.flashsale.stack.TemporalService;
@@ -20,7 +21,7 @@ import java.util.Set;
  * <pre>
  * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
  *       [--buyers N] [--units N] [--rate N] [--curve 16,64,200,800] [--profile] [--smoke]
- *       [--phases P1,curve,P2,P3,P4,P5,G] [--api-flags "-Dx=y -Dz=w"] [--temporal cli|test-server]
+ *       [--phases P1,curve,P2,P3,P4,P5,G] [--api-flags "-Dx=y"] [--worker-flags "-Dx=y"] [--temporal cli|test-server]
  * demo  [--root DIR] [--api URL] [--buyers N] [--late-buyers N] [--units N] [--pay-share F] [--pay-timeout S]
  *       [--settle-margin S] [--connections N] [--temporal-ui URL] [--temporal cli|test-server]
  * </pre>
@@ -79,8 +80,8 @@ public final class Bench {
                                 .toList()
                         : d.curve());
         Path out = Path.of(o.getOrDefault("out", "target/bench"));
-        List<String> apiFlags =
-                o.containsKey("api-flags") ? List.of(o.get("api-flags").split(" ")) : List.of();
+        Map<FlashSaleStack.App, List<String>> appFlags = Map.of(
+                FlashSaleStack.App.API, flags(o, "api-flags"), FlashSaleStack.App.WORKER, flags(o, "worker-flags"));
         Set<String> only = phases(o.getOrDefault("phases", DEFAULT_PHASES));
         if ("cluster".equals(o.get("temporal"))) {
             only = new java.util.HashSet<>(phases(o.getOrDefault("phases", "P1,P3")));
@@ -94,13 +95,18 @@ public final class Bench {
                 settings,
                 temporalKind(o),
                 o.containsKey("profile"),
-                apiFlags,
+                appFlags,
                 only,
                 generators);
         System.out.println();
         System.out.println(report.table());
         System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.svg")
                 + " (and chart.html)");
+    }
+
+    /** JVM flags of an app, space-separated in option {@code name}; none when it is absent. */
+    private static List<String> flags(Map<String, String> o, String name) {
+        return o.containsKey(name) ? List.of(o.get(name).split(" ")) : List.of();
     }
 
     /** The phases {@code --phases} may name, in the order they run. */
@@ -131,14 +137,14 @@ public final class Bench {
                 settings,
                 temporal,
                 profile,
-                List.of(),
+                Map.of(),
                 phases(DEFAULT_PHASES),
                 GeneratorPhase.sized(settings));
     }
 
     /**
-     * {@code extraApiFlags}: JVM flags for the api (e.g. -Dproperty=value to try a fix); {@code only}:
-     * the phases ({@link #phases}); {@code generators}: G's settings (its sale's size).
+     * {@code extraFlags}: JVM flags per app (e.g. -Dproperty=value to try a fix); {@code only}: the
+     * phases ({@link #phases}); {@code generators}: G's settings (its sale's size).
      */
     static Report benchmark(
             Path root,
@@ -146,18 +152,21 @@ public final class Bench {
             Settings settings,
             DevServer.Kind temporal,
             boolean profile,
-            List<String> extraApiFlags,
+            Map<FlashSaleStack.App, List<String>> extraFlags,
             Set<String> only,
             Settings generators)
             throws Exception {
         Files.createDirectories(out);
-        List<String> apiFlags = new java.util.ArrayList<>(extraApiFlags);
-        if (profile) {
-            apiFlags.add("-XX:StartFlightRecording=filename="
-                    + out.toAbsolutePath().resolve("api.jfr") + ",settings=profile,dumponexit=true");
+        Map<FlashSaleStack.App, List<String>> jvmFlags = new java.util.EnumMap<>(FlashSaleStack.App.class);
+        for (FlashSaleStack.App app : List.of(FlashSaleStack.App.API, FlashSaleStack.App.WORKER)) {
+            List<String> flags = new java.util.ArrayList<>(extraFlags.getOrDefault(app, List.of()));
+            if (profile) {
+                flags.add(flightRecording(out, app.module()));
+            }
+            jvmFlags.put(app, flags);
         }
         Stores stores = Stores.fresh();
-        try (Stack stack = Stack.start(root, out.resolve("logs"), stores, temporal, apiFlags)) {
+        try (Stack stack = Stack.start(root, out.resolve("logs"), stores, temporal, jvmFlags)) {
             System.out.println("stack up: api " + stack.api() + ", " + stack.temporal() + ", schema " + stores.schema()
                     + ", Redis prefix " + stores.redisPrefix());
             Report report = new Report(environment(settings, stack.temporal()));
@@ -181,6 +190,12 @@ public final class Bench {
         } finally {
             stores.drop();
         }
+    }
+
+    /** A JFR recording of the app {@code name} into {@code out}/{@code name}.jfr, written at its exit. */
+    private static String flightRecording(Path out, String name) {
+        return "-XX:StartFlightRecording=filename=" + out.toAbsolutePath().resolve(name + ".jfr")
+                + ",settings=profile,dumponexit=true";
     }
 
     interface PhaseRun {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * P5: the sold-out purchase path of P1 on a Redis Cluster (3 masters with a replica each, local
@@ -26,13 +27,13 @@ final class ClusterComparison {
             throws Exception {
         String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
         try (RedisCluster cluster = RedisCluster.start(logs.resolve("redis-cluster"));
-                Stack single = Stack.start(root, logs.resolve("p5-single-redis"), stores, temporal, List.of());
+                Stack single = Stack.start(root, logs.resolve("p5-single-redis"), stores, temporal, Map.of());
                 Stack clustered = Stack.start(
                         root,
                         logs.resolve("p5-redis-cluster"),
                         stores.onCluster(cluster.nodes()),
                         temporal,
-                        List.of())) {
+                        Map.of())) {
             SoldOutLoad onSingle = SoldOutLoad.on(single, settings, "p5s" + run);
             SoldOutLoad onCluster = SoldOutLoad.on(clustered, settings, "p5c" + run);
             onSingle.run(settings.warmup());

@@ -35,12 +35,16 @@ public final class Stack implements AutoCloseable {
 
     /**
      * Starts Temporal ({@code temporalKind}: the real dev server or the test server), the worker and
-     * the api; {@code apiJvmFlags} e.g. a flight recording.
+     * the api; {@code jvmFlags} per app, e.g. a flight recording.
      */
     public static Stack start(
-            Path root, Path logs, Stores stores, DevServer.Kind temporalKind, List<String> apiJvmFlags)
+            Path root,
+            Path logs,
+            Stores stores,
+            DevServer.Kind temporalKind,
+            Map<FlashSaleStack.App, List<String>> jvmFlags)
             throws Exception {
-        return start(FlashSaleStack.builder(root, logs).devServer(temporalKind).webUi(), stores, apiJvmFlags);
+        return start(FlashSaleStack.builder(root, logs).devServer(temporalKind).webUi(), stores, jvmFlags);
     }
 
     /**
@@ -48,14 +52,15 @@ public final class Stack implements AutoCloseable {
      * clusterName}, dropped when the stack stops.
      */
     static Stack startOnCluster(Path root, Path logs, Stores stores, String clusterName) throws Exception {
-        return start(FlashSaleStack.builder(root, logs).cluster(clusterName), stores, List.of());
+        return start(FlashSaleStack.builder(root, logs).cluster(clusterName), stores, Map.of());
     }
 
-    private static Stack start(FlashSaleStack.Builder builder, Stores stores, List<String> apiJvmFlags)
+    private static Stack start(
+            FlashSaleStack.Builder builder, Stores stores, Map<FlashSaleStack.App, List<String>> jvmFlags)
             throws Exception {
         String jwtSecret = "bench-" + UUID.randomUUID() + UUID.randomUUID();
+        jvmFlags.forEach(builder::jvmFlags);
         FlashSaleStack stack = builder.readyTimeout(READY_TIMEOUT)
-                .jvmFlags(FlashSaleStack.App.API, apiJvmFlags)
                 .environment(temporal -> withSecret(FlashSaleStack.environment(stores, temporal), jwtSecret))
                 .start();
         try {

@@ -9,7 +9,6 @@ import io.flashsale.testkit.Tokens;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -46,7 +45,7 @@ public final class DemoCommand {
         Stores stores = Stores.fresh();
         Path root = Path.of(o.getOrDefault("root", "."));
         try (Stack stack =
-                Stack.start(root, Path.of("target", "demo", "logs"), stores, Bench.temporalKind(o), List.of())) {
+                Stack.start(root, Path.of("target", "demo", "logs"), stores, Bench.temporalKind(o), Map.of())) {
             System.out.println(
                     "private stack up: api " + stack.api() + ", " + stack.temporal() + " (logs target/demo/logs)");
             DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.empty()).run();

@@ -9,7 +9,7 @@ import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.testkit.ApiClient;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -31,7 +31,7 @@ class DemoIT {
         Path root = Path.of(System.getProperty("flashsale.root", ".."));
         Stores stores = Stores.fresh();
         try (Stack stack =
-                Stack.start(root, Path.of("target", "demo-it", "logs"), stores, DevServer.Kind.CLI, List.of())) {
+                Stack.start(root, Path.of("target", "demo-it", "logs"), stores, DevServer.Kind.CLI, Map.of())) {
             WebUi ui = new WebUi(stack.temporal().webUi().orElseThrow(), "default");
             Demo.Options options =
                     new Demo.Options(60, 30, UNITS, 0.5, Duration.ofSeconds(2), Duration.ofSeconds(60), 16);
