@@ -96,6 +96,13 @@ public final class DevServer {
         }
         // the search attributes are registered once at start: no refresh of their cache on every read
         command.addAll(List.of("--dynamic-config-value", "system.forceSearchAttributesCacheRefreshOnRead=false"));
+        // one partition per task queue: a single server has no use for four, whose polls and tasks
+        // are forwarded between partitions
+        command.addAll(List.of(
+                "--dynamic-config-value",
+                "matching.numTaskqueueReadPartitions=1",
+                "--dynamic-config-value",
+                "matching.numTaskqueueWritePartitions=1"));
         PurchaseSearchAttributes.all()
                 .forEach(key -> command.addAll(List.of("--search-attribute", key.getName() + "=Keyword")));
         return command;

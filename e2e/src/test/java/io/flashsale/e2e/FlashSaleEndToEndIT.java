@@ -8,6 +8,8 @@ import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.Race;
 import io.flashsale.stores.testing.TestSales;
 import io.flashsale.testkit.ApiClient;
+import io.flashsale.workflows.TaskQueues;
+import io.temporal.api.workflowservice.v1.ListTaskQueuePartitionsResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,6 +71,18 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
                     .as("%s (pid %d) maps its image's app.jsa", app, system.pid(app))
                     .anyMatch(line -> line.endsWith("/app.jsa"));
         }
+    }
+
+    /**
+     * The dev server gives the purchase task queue one partition (DevServer): four would forward
+     * polls and tasks between them on a server that is one process.
+     */
+    @Test
+    void theDevServerGivesThePurchaseTaskQueueOnePartition() {
+        ListTaskQueuePartitionsResponse partitions = system.partitions(TaskQueues.PURCHASE);
+
+        assertThat(partitions.getWorkflowTaskQueuePartitionsCount()).isEqualTo(1);
+        assertThat(partitions.getActivityTaskQueuePartitionsCount()).isEqualTo(1);
     }
 
     /** Two worker processes on one task queue: every purchase still settles exactly once. */

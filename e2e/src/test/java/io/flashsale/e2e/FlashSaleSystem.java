@@ -8,11 +8,14 @@ import io.flashsale.stores.testing.TestStores;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import io.temporal.api.taskqueue.v1.TaskQueue;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
 import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionRequest;
 import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsResponse;
+import io.temporal.api.workflowservice.v1.ListTaskQueuePartitionsRequest;
+import io.temporal.api.workflowservice.v1.ListTaskQueuePartitionsResponse;
 import io.temporal.client.WorkflowClient;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.serviceclient.WorkflowServiceStubs;
@@ -103,7 +106,7 @@ final class FlashSaleSystem implements AutoCloseable {
         Map<String, String> stores = storesEnvironment();
         FlashSaleStack.Builder builder = FlashSaleStack.builder(root(), Path.of("target", "e2e-logs", name))
                 .readyTimeout(HEALTH_TIMEOUT)
-                .jvmFlags(List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"))
+                .jvmFlags(List.of("-Xmx384m"))
                 .environment(temporal -> environment(adjust, stores, temporal.address()))
                 .webUi();
         if (onCluster) {
@@ -302,6 +305,22 @@ final class FlashSaleSystem implements AutoCloseable {
         WorkflowServiceStubs service = temporalService();
         try {
             return WorkflowClient.newInstance(service).fetchHistory(workflowId);
+        } finally {
+            service.shutdown();
+        }
+    }
+
+    /** The partitions Temporal gives the task queue {@code taskQueue}, of its workflow and activity tasks. */
+    ListTaskQueuePartitionsResponse partitions(String taskQueue) {
+        WorkflowServiceStubs service = temporalService();
+        try {
+            return service.blockingStub()
+                    .listTaskQueuePartitions(ListTaskQueuePartitionsRequest.newBuilder()
+                            .setNamespace(WorkflowClient.newInstance(service)
+                                    .getOptions()
+                                    .getNamespace())
+                            .setTaskQueue(TaskQueue.newBuilder().setName(taskQueue))
+                            .build());
         } finally {
             service.shutdown();
         }
