@@ -23,5 +23,6 @@ RUN apt-get update \
 COPY --from=build /app.jar /app/app.jar
 USER flashsale
 # The heap is sized from the container's memory limit (mem_limit in docker-compose.yml), leaving a
-# quarter for metaspace, thread stacks and direct buffers.
-ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-jar", "/app/app.jar"]
+# quarter for metaspace, thread stacks and direct buffers. C1 only: a sale's burst would otherwise
+# spend its CPU in C2 compiling the purchase path (docs/performance.md, "The JIT in a burst").
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-XX:TieredStopAtLevel=1", "-jar", "/app/app.jar"]

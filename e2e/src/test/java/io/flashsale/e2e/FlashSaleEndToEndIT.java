@@ -74,6 +74,18 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
     }
 
     /**
+     * The apps run the C1 compiler only (FlashSaleStack.JVM_DEFAULTS): with C2 a sale's burst spends
+     * about half of each app's CPU compiling (docs/performance.md, "The JIT in a burst").
+     */
+    @Test
+    void theAppsRunTheC1CompilerOnly() throws Exception {
+        for (String app : List.of("api", "worker")) {
+            String command = Files.readString(Path.of("/proc", Long.toString(system.pid(app)), "cmdline"));
+            assertThat(command.split("\0")).as("%s's command line", app).contains("-XX:TieredStopAtLevel=1");
+        }
+    }
+
+    /**
      * The dev server gives the purchase task queue one partition (DevServer): four would forward
      * polls and tasks between them on a server that is one process.
      */

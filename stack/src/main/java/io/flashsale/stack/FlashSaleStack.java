@@ -55,6 +55,16 @@ public final class FlashSaleStack implements AutoCloseable {
         }
     }
 
+    /**
+     * The JVM flags every app starts with, before its own: the C1 compiler only. A flash sale's burst
+     * is the first heavy use of most of the purchase path, so tiered compilation spends it in C2: in
+     * a bench run its compiler threads took 26 of the api's 47 CPU seconds and 26 of the worker's
+     * 40, and the code still ran profiled. Without C2 the worker spent 16 s, the api 26 s, for the
+     * same work (docs/performance.md, "The JIT in a burst"). An app's own flags come after, so
+     * {@code -XX:TieredStopAtLevel=4} turns C2 back on.
+     */
+    public static final List<String> JVM_DEFAULTS = List.of("-XX:TieredStopAtLevel=1");
+
     /** One app of the stack: what it runs, where it listens, what it is given beyond the stack's environment. */
     private record Started(App app, int port, Map<String, String> extra) {}
 
@@ -126,7 +136,7 @@ public final class FlashSaleStack implements AutoCloseable {
             return this;
         }
 
-        /** JVM flags of every process of {@code app} (default none: the JVM defaults {@code bin/flashsale up} uses). */
+        /** JVM flags of every process of {@code app}, after {@link #JVM_DEFAULTS} (those of {@code bin/flashsale up}). */
         public Builder jvmFlags(App app, List<String> flags) {
             jvmFlags.put(app, List.copyOf(flags));
             return this;
@@ -320,10 +330,17 @@ public final class FlashSaleStack implements AutoCloseable {
         env.putAll(started.extra());
         env.put(started.app().portVariable, Integer.toString(started.port()));
         List<String> command = new ArrayList<>(List.of(Processes.java()));
-        List<String> flags = settings.jvmFlags.getOrDefault(started.app(), List.of());
+        List<String> flags = jvmFlags(started.app());
         command.addAll(flags);
         command.addAll(image(started.app()).arguments(flags));
         processes.start(processName(name), command, env);
+    }
+
+    /** {@link #JVM_DEFAULTS}, then the app's own flags. */
+    private List<String> jvmFlags(App app) {
+        List<String> flags = new ArrayList<>(JVM_DEFAULTS);
+        flags.addAll(settings.jvmFlags.getOrDefault(app, List.of()));
+        return flags;
     }
 
     private void awaitHealthy(String name) throws Exception {
@@ -341,7 +358,7 @@ public final class FlashSaleStack implements AutoCloseable {
             try {
                 image = AppImage.of(
                         built(app.module(), settings.root),
-                        settings.jvmFlags.getOrDefault(app, List.of()),
+                        jvmFlags(app),
                         environment(),
                         app.portVariable,
                         settings.logs.resolve(app.module() + "-image.log"),

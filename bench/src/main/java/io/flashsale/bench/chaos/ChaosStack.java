@@ -80,7 +80,7 @@ final class ChaosStack implements AutoCloseable {
             stack.redis = RedisServer.start(logs.resolve("redis"), "everysec");
             FlashSaleStack.Builder builder = FlashSaleStack.builder(root, logs)
                     .readyTimeout(READY_TIMEOUT)
-                    .jvmFlags(List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"))
+                    .jvmFlags(List.of("-Xmx384m"))
                     .environment(temporal -> stack.environment());
             if (cluster) {
                 builder.cluster(
