@@ -81,8 +81,15 @@ public record ApiProperties(
      * @param concurrency workflow starts under way at once
      * @param queueCapacity admissions waiting for a start; beyond it they are left to the worker's relay
      * @param drainTimeout on shutdown, how long queued starts may still run (the rest: the relay)
+     * @param giveUpAfter an admission older than this when its start comes up is left to the worker's
+     *     relay, which takes admissions older than its handoff: keep it below that (5 s), or both
+     *     start the same workflow
      */
-    public record Starts(@Min(1) int concurrency, @Min(1) int queueCapacity, @NotNull Duration drainTimeout) {}
+    public record Starts(
+            @Min(1) int concurrency,
+            @Min(1) int queueCapacity,
+            @NotNull Duration drainTimeout,
+            @NotNull Duration giveUpAfter) {}
 
     /**
      * @param requests purchase requests the api sends to itself before it reports ready; 0: none

@@ -26,9 +26,10 @@ import org.springframework.stereotype.Component;
  * Starts admitted buyers' workflows off the request thread. The buyer's 202 rests on the admission
  * entry admit.lua wrote in the same atomic step that took the unit (the outbox, durable with Redis'
  * AOF); this pipeline only turns entries into workflows: at most {@code concurrency} starts at once,
- * at most {@code queueCapacity} waiting. When the queue is full, or a start fails (Temporal down),
- * the entry stays in the sale's stream and the worker's relay starts it later: back-pressure never
- * reaches the buyer. A started workflow's entry is dropped (XDEL), so the relay has nothing to do.
+ * at most {@code queueCapacity} waiting. When the queue is full, a start fails (Temporal down), or
+ * an admission waited {@code giveUpAfter} for its start (Temporal slower than the buyers come), the
+ * entry stays in the sale's stream and the worker's relay starts it: back-pressure never reaches the
+ * buyer, and the relay, which takes only admissions older than its handoff, starts none twice. A started workflow's entry is dropped (XDEL), so the relay has nothing to do.
  * A start runs in the trace of the request that admitted the buyer: the workflow's spans, on the
  * worker, join the request's trace.
  */
@@ -41,7 +42,9 @@ class PurchaseStarts implements SmartLifecycle {
     private final AdmissionGate gate;
     private final ApiProperties.Starts settings;
     private final Timer lag;
-    private final Counter deferred;
+    private final Counter queueFull;
+    private final Counter failed;
+    private final Counter givenUp;
     private final Tracer tracer;
     private ThreadPoolExecutor executor;
 
@@ -59,7 +62,17 @@ class PurchaseStarts implements SmartLifecycle {
                 .description("time from the admission (its outbox entry) to its workflow started by the api")
                 .publishPercentileHistogram()
                 .register(meters);
-        this.deferred = meters.counter("flashsale.admissions.deferred.starts");
+        this.queueFull = deferredStarts(meters, "queue-full");
+        this.failed = deferredStarts(meters, "start-failed");
+        this.givenUp = deferredStarts(meters, "waited");
+    }
+
+    /** Admissions whose workflow start this api left to the relay, by why. */
+    private static Counter deferredStarts(MeterRegistry meters, String reason) {
+        return Counter.builder("flashsale.admissions.deferred.starts")
+                .description("admissions whose workflow start the api left to the worker's relay")
+                .tag("reason", reason)
+                .register(meters);
     }
 
     /** Queues the admission's workflow start; a full queue leaves it to the relay. Never blocks. */
@@ -67,20 +80,26 @@ class PurchaseStarts implements SmartLifecycle {
         try {
             executor.execute(tracer.currentTraceContext().wrap(() -> start(id, admission)));
         } catch (RejectedExecutionException full) {
-            deferred.increment();
+            queueFull.increment();
         }
     }
 
     private void start(PurchaseId id, Admission admission) {
         try {
             long admittedAt = StreamBacklog.admittedAt(admission.entryId()).toEpochMilli();
+            if (System.currentTimeMillis() - admittedAt
+                    >= settings.giveUpAfter().toMillis()) {
+                // the relay takes it once it is older than its handoff: one start, not two
+                givenUp.increment();
+                return;
+            }
             starter.start(new PurchaseRequest(
                     id.value(), id.saleId(), id.userId(), admission.payTimeoutSeconds(), admittedAt));
             lag.record(Duration.ofMillis(Math.max(0, System.currentTimeMillis() - admittedAt)));
             gate.forget(id.saleId(), admission.entryId());
         } catch (RuntimeException e) {
             // the admission stays in the sale's stream; the relay starts the workflow when it can
-            deferred.increment();
+            failed.increment();
             log.warn("workflow start deferred to the relay purchaseId={}: {}", id.value(), e.toString());
         }
     }

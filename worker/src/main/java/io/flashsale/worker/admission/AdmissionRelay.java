@@ -14,8 +14,10 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
@@ -50,6 +52,9 @@ class AdmissionRelay implements SmartLifecycle {
     private final MeterRegistry meters;
     private final RelayBacklogMeters backlog;
     private final RelaySales sales;
+    /** Sales where a pass left admissions younger than the handoff pending with this relay. */
+    private final Set<String> youngPending = ConcurrentHashMap.newKeySet();
+
     private volatile boolean indexed;
     private Instant nextConsumerCleanup = Instant.EPOCH;
     private ScheduledExecutorService executor;
@@ -129,7 +134,7 @@ class AdmissionRelay implements SmartLifecycle {
             // in the catch below, and the backlog is what the alerts must see growing
             backlog.record(saleId, waiting);
             int relayed = 0;
-            if (isDue(waiting)) {
+            if (isDue(waiting) || youngPending.contains(saleId)) {
                 relayed = relaySale(saleId);
                 waiting = stream.backlog(saleId);
             }
@@ -157,24 +162,38 @@ class AdmissionRelay implements SmartLifecycle {
         return waiting.oldestAge(Instant.now()).compareTo(settings.handoff()) >= 0;
     }
 
+    /** An entry older than the handoff: the api gave it up (PurchaseStarts), it is the relay's. */
+    private boolean isDue(AdmissionEntry entry, Instant now) {
+        return !StreamBacklog.admittedAt(entry.entryId())
+                .plus(settings.handoff())
+                .isAfter(now);
+    }
+
     /**
-     * What this relay left unfinished (e.g. Temporal was down), then entries of dead consumers, then
-     * new ones.
+     * What this relay left unfinished (e.g. Temporal was down) or read before it was due, then
+     * entries of dead consumers, then new ones. Entries read that are younger than the handoff stay
+     * pending with this relay, unstarted: the api is starting them. The sale is visited again on the
+     * next pass, which acknowledges those the api started and deleted, and starts those come due.
      */
     private int relaySale(String saleId) {
+        youngPending.remove(saleId);
         int relayed = relay(saleId, stream.readOwnPending(saleId, settings.consumer(), settings.batchSize()));
         relayed += relay(
                 saleId, stream.claimIdle(saleId, settings.consumer(), settings.claimIdle(), settings.batchSize()));
         return relayed + relayNew(saleId);
     }
 
-    /** New entries, batch after batch while batches come full (at most {@code MAX_BATCHES} a pass). */
+    /**
+     * New entries, batch after batch while batches come full and due (at most {@code MAX_BATCHES} a
+     * pass): entries come in the order they were admitted, so after a young one all are young.
+     */
     private int relayNew(String saleId) {
         int relayed = 0;
         for (int batch = 0; batch < MAX_BATCHES; batch++) {
-            int read = relay(saleId, stream.readNew(saleId, settings.consumer(), settings.batchSize()));
-            relayed += read;
-            if (read < settings.batchSize()) {
+            List<AdmissionEntry> entries = stream.readNew(saleId, settings.consumer(), settings.batchSize());
+            int started = relay(saleId, entries);
+            relayed += started;
+            if (entries.size() < settings.batchSize() || started < entries.size()) {
                 break;
             }
         }
@@ -186,17 +205,27 @@ class AdmissionRelay implements SmartLifecycle {
         if (sale.endedBefore(endedLongAgo) && left.entries() == 0) {
             sales.forget(sale.id());
             backlog.forget(sale.id());
+            youngPending.remove(sale.id());
             log.info("admission relay no longer visits saleId={}: ended {}", sale.id(), sale.closes());
         }
     }
 
     /**
-     * Starts the entries' workflows, up to {@code startConcurrency} at once, and acknowledges each
-     * started one. A failed start leaves its entry pending for a later pass and fails this one, once
-     * every other start of the batch has ended.
+     * Starts the workflows of the entries older than the handoff, up to {@code startConcurrency} at
+     * once, and acknowledges each started one; the younger ones stay pending with this relay. A
+     * failed start leaves its entry pending for a later pass and fails this one, once every other
+     * start of the batch has ended.
+     *
+     * @return the entries started
      */
     private int relay(String saleId, List<AdmissionEntry> entries) {
-        List<CompletableFuture<Void>> starts = entries.stream()
+        Instant now = Instant.now();
+        List<AdmissionEntry> due =
+                entries.stream().filter(entry -> isDue(entry, now)).toList();
+        if (due.size() < entries.size()) {
+            youngPending.add(saleId);
+        }
+        List<CompletableFuture<Void>> starts = due.stream()
                 .map(entry -> CompletableFuture.runAsync(() -> startAndAcknowledge(saleId, entry), startPool))
                 .toList();
         try {
@@ -204,7 +233,7 @@ class AdmissionRelay implements SmartLifecycle {
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException failure ? failure : e;
         }
-        return entries.size();
+        return due.size();
     }
 
     private void startAndAcknowledge(String saleId, AdmissionEntry entry) {

@@ -25,6 +25,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.domain.Range;
 import org.springframework.data.redis.connection.stream.StreamInfo.XInfoConsumer;
 
 /**
@@ -75,6 +76,52 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
         awaitPendingPayment(alice);
         assertThat(relayStarts()).isEqualTo(1);
         assertThat(entriesLeft()).isZero();
+    }
+
+    @Test
+    void startsOnlyTheAdmissionsOlderThanTheHandoffAndTheYoungerOnesOnceTheyAreDue() throws InterruptedException {
+        PurchaseRequest alice = admit("alice");
+        Thread.sleep(600); // elapsed time: alice grows older than the 500 ms handoff, bob will not be
+        PurchaseRequest bob = admit("bob");
+        AdmissionRelay patient = relay("relay-a", Duration.ofMillis(300), Duration.ofMillis(500));
+
+        assertThat(patient.relayOnce())
+                .as("alice only: the api is starting bob")
+                .isEqualTo(1);
+        awaitPendingPayment(alice);
+        assertThat(openWorkflows()).isEqualTo(1);
+        assertThat(pending()).as("bob, read with alice and left unstarted").isEqualTo(1);
+        Thread.sleep(600); // elapsed time: bob grows older than the handoff
+
+        assertThat(patient.relayOnce()).isEqualTo(1);
+        awaitPendingPayment(bob);
+        assertThat(relayStarts()).isEqualTo(2);
+        assertThat(entriesLeft()).isZero();
+        assertThat(pending()).isZero();
+    }
+
+    @Test
+    void acknowledgesAYoungAdmissionItReadOnceTheApiStartedIt() throws InterruptedException {
+        PurchaseRequest alice = admit("alice");
+        Thread.sleep(600); // elapsed time: alice grows older than the 500 ms handoff, bob will not be
+        PurchaseRequest bob = admit("bob");
+        AdmissionRelay patient = relay("relay-a", Duration.ofMillis(300), Duration.ofMillis(500));
+        assertThat(patient.relayOnce()).isEqualTo(1);
+        assertThat(pending()).isEqualTo(1);
+
+        assertThat(new PurchaseStarter(env.getWorkflowClient()).start(bob)).isTrue();
+        redis.opsForStream()
+                .delete(keys.sale(sale.id()).admissions(), entryIds().toArray(String[]::new));
+
+        assertThat(patient.relayOnce())
+                .as("the stream is empty: nothing due, nothing to start")
+                .isZero();
+        assertThat(pending())
+                .as("bob's entry, deleted by the api, acknowledged")
+                .isZero();
+        awaitPendingPayment(alice);
+        awaitPendingPayment(bob);
+        assertThat(relayStarts()).isEqualTo(1);
     }
 
     @Test
@@ -343,6 +390,12 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
 
     private long entriesLeft() {
         return redis.opsForStream().size(keys.sale(sale.id()).admissions());
+    }
+
+    private List<String> entryIds() {
+        return redis.opsForStream().range(keys.sale(sale.id()).admissions(), Range.unbounded()).stream()
+                .map(entry -> entry.getId().getValue())
+                .toList();
     }
 
     private long pending() {

@@ -1,0 +1,84 @@
+package io.flashsale.api.purchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flashsale.api.ApiProperties;
+import io.flashsale.api.TestTokens;
+import io.flashsale.api.testing.ApiIntegrationTest;
+import io.flashsale.stores.admission.Admission;
+import io.flashsale.stores.admission.AdmissionGate;
+import io.flashsale.stores.testing.TestAdmissions;
+import io.flashsale.workflows.purchase.PurchaseStarter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.tracing.Tracer;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.support.StaticListableBeanFactory;
+
+/** The api's start pipeline, with the api's own starter and gate on the real stores and Temporal. */
+class PurchaseStartsIT extends ApiIntegrationTest {
+
+    private static final Duration GIVE_UP_AFTER = Duration.ofMillis(300);
+
+    @Autowired
+    PurchaseStarter starter;
+
+    @Autowired
+    AdmissionGate gate;
+
+    @Autowired
+    ApiProperties properties;
+
+    /**
+     * An admission that waited longer than the give-up for its start is the relay's: the api leaves
+     * it in the sale's stream, so the workflow is started once, by the relay, not twice.
+     */
+    @Test
+    void leavesAnAdmissionThatWaitedLongerThanTheGiveUpToTheRelay() throws InterruptedException {
+        String sale = openSale(2);
+        String late = newUser();
+        String onTime = newUser();
+        Admission lateAdmission = TestAdmissions.admit(gate, sale, late, "key-late");
+        Thread.sleep(GIVE_UP_AFTER.plusMillis(100).toMillis()); // elapsed time: the late one waited past the give-up
+        Admission onTimeAdmission = TestAdmissions.admit(gate, sale, onTime, "key-on-time");
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        PurchaseStarts starts = new PurchaseStarts(starter, gate, givingUpAfter(GIVE_UP_AFTER), meters, tracer());
+        starts.start();
+
+        starts.submit(PurchaseId.of(sale, late), lateAdmission);
+        starts.submit(PurchaseId.of(sale, onTime), onTimeAdmission);
+        starts.stop();
+
+        awaitStatus(TestTokens.buyer(onTime), PurchaseId.of(sale, onTime).value(), "PENDING_PAYMENT");
+        assertThat(api.status(TestTokens.buyer(late), PurchaseId.of(sale, late).value())
+                        .field("status"))
+                .as("no workflow: answered from the Redis hold")
+                .isEqualTo("RESERVED");
+        assertThat(stores.snapshot(sale).admissions())
+                .as("the late admission still in the stream, for the relay")
+                .isEqualTo(1);
+        assertThat(meters.counter("flashsale.admissions.deferred.starts", "reason", "waited")
+                        .count())
+                .isEqualTo(1);
+    }
+
+    private ApiProperties givingUpAfter(Duration giveUpAfter) {
+        ApiProperties.Starts starts = properties.starts();
+        return new ApiProperties(
+                properties.jwt(),
+                properties.rateLimit(),
+                properties.maxBodySize(),
+                properties.temporalRetry(),
+                properties.commands(),
+                properties.payments(),
+                properties.soldOutMark(),
+                new ApiProperties.Starts(
+                        starts.concurrency(), starts.queueCapacity(), starts.drainTimeout(), giveUpAfter),
+                properties.warmup());
+    }
+
+    private static org.springframework.beans.factory.ObjectProvider<Tracer> tracer() {
+        return new StaticListableBeanFactory().getBeanProvider(Tracer.class);
+    }
+}
