@@ -56,6 +56,10 @@ public final class PurchaseStarter {
                 .setWorkflowId(request.purchaseId())
                 .setTaskQueue(TaskQueues.PURCHASE)
                 .setWorkflowIdReusePolicy(reuse)
+                // started by a process that runs the purchase worker (the worker's relay), the first
+                // workflow task comes back in the start's answer and runs there: no trip through
+                // matching; a process without that worker (the api) starts as before
+                .setDisableEagerExecution(false)
                 .setTypedSearchAttributes(SearchAttributes.newBuilder()
                         .set(PurchaseSearchAttributes.SALE_ID, request.saleId())
                         .set(PurchaseSearchAttributes.USER_ID, request.userId())
