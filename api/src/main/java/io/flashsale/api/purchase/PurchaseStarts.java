@@ -29,7 +29,8 @@ import org.springframework.stereotype.Component;
  * at most {@code queueCapacity} waiting. When the queue is full, a start fails (Temporal down), or
  * an admission waited {@code giveUpAfter} for its start (Temporal slower than the buyers come), the
  * entry stays in the sale's stream and the worker's relay starts it: back-pressure never reaches the
- * buyer, and the relay, which takes only admissions older than its handoff, starts none twice. A started workflow's entry is dropped (XDEL), so the relay has nothing to do.
+ * buyer, and the relay, which takes only admissions older than its handoff, starts none twice. A
+ * started workflow's entry is dropped (XDEL), so the relay has nothing to do.
  * A start runs in the trace of the request that admitted the buyer: the workflow's spans, on the
  * worker, join the request's trace.
  */
