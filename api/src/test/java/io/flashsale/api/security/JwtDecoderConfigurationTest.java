@@ -64,6 +64,7 @@ class JwtDecoderConfigurationTest {
                     "flashsale.api.starts.concurrency=8",
                     "flashsale.api.starts.queue-capacity=20000",
                     "flashsale.api.starts.drain-timeout=10s",
+                    "flashsale.api.starts.give-up-after=4s",
                     "flashsale.api.warmup.requests=0",
                     "flashsale.api.warmup.concurrency=8");
 
