@@ -310,6 +310,11 @@ final class FlashSaleSystem implements AutoCloseable {
         }
     }
 
+    /** Whether this system's Temporal is the dev server (else the production-like cluster). */
+    boolean onDevServer() {
+        return stack.temporal() instanceof TemporalProcess;
+    }
+
     /** The partitions Temporal gives the task queue {@code taskQueue}, of its workflow and activity tasks. */
     ListTaskQueuePartitionsResponse partitions(String taskQueue) {
         WorkflowServiceStubs service = temporalService();
