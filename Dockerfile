@@ -26,4 +26,5 @@ USER flashsale
 # leaving a quarter for metaspace, thread stacks and direct buffers; C1 only, or a sale's burst
 # spends its CPU in C2 compiling the purchase path (docs/performance.md, "The JIT in a burst").
 ENV JAVA_OPTS="-XX:MaxRAMPercentage=75 -XX:TieredStopAtLevel=1"
-ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/app.jar"]
+# (arguments after the image name reach the app: "$@")
+ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/app.jar \"$@\"", "app"]
