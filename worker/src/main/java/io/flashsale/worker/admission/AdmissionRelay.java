@@ -159,14 +159,16 @@ class AdmissionRelay implements SmartLifecycle {
      * and a burst is not started twice.
      */
     private boolean isDue(StreamBacklog waiting) {
-        return waiting.oldestAge(Instant.now()).compareTo(settings.handoff()) >= 0;
+        return isDue(waiting.oldestAge(Instant.now()));
     }
 
     /** An entry older than the handoff: the api gave it up (PurchaseStarts), it is the relay's. */
     private boolean isDue(AdmissionEntry entry, Instant now) {
-        return !StreamBacklog.admittedAt(entry.entryId())
-                .plus(settings.handoff())
-                .isAfter(now);
+        return isDue(Duration.between(StreamBacklog.admittedAt(entry.entryId()), now));
+    }
+
+    private boolean isDue(Duration age) {
+        return age.compareTo(settings.handoff()) >= 0;
     }
 
     /**
