@@ -321,9 +321,7 @@ final class FlashSaleSystem implements AutoCloseable {
         try {
             return service.blockingStub()
                     .listTaskQueuePartitions(ListTaskQueuePartitionsRequest.newBuilder()
-                            .setNamespace(WorkflowClient.newInstance(service)
-                                    .getOptions()
-                                    .getNamespace())
+                            .setNamespace(namespace(service))
                             .setTaskQueue(TaskQueue.newBuilder().setName(taskQueue))
                             .build());
         } finally {
@@ -343,7 +341,7 @@ final class FlashSaleSystem implements AutoCloseable {
     Map<String, DescribeWorkflowExecutionResponse> describe(List<String> workflowIds) {
         WorkflowServiceStubs service = temporalService();
         try {
-            String namespace = WorkflowClient.newInstance(service).getOptions().getNamespace();
+            String namespace = namespace(service);
             Map<String, DescribeWorkflowExecutionResponse> described = new LinkedHashMap<>();
             for (int from = 0; from < workflowIds.size(); from += DESCRIBED_AT_ONCE) {
                 Map<String, Future<DescribeWorkflowExecutionResponse>> asked = new LinkedHashMap<>();
@@ -375,6 +373,11 @@ final class FlashSaleSystem implements AutoCloseable {
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
         }
+    }
+
+    /** The namespace a client of {@code service} works in (the clients' default). */
+    private static String namespace(WorkflowServiceStubs service) {
+        return WorkflowClient.newInstance(service).getOptions().getNamespace();
     }
 
     private WorkflowServiceStubs temporalService() {
