@@ -3,7 +3,6 @@ package io.flashsale.workflows.purchase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.flashsale.workflows.TaskQueues;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
@@ -13,7 +12,6 @@ import io.grpc.ForwardingClientCall.SimpleForwardingClientCall;
 import io.grpc.ForwardingClientCallListener.SimpleForwardingClientCallListener;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.api.workflowservice.v1.StartWorkflowExecutionResponse;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
@@ -53,9 +51,7 @@ class PurchaseStarterTest {
      */
     @Test
     void startsEagerlyWhereThePurchaseWorkerRunsOnTheStartingClient() {
-        PurchaseSearchAttributes.all()
-                .forEach(
-                        key -> env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
+        PurchaseTestEnvironment.registerSearchAttributes(env);
         // one client for the worker and the starts, as in the worker process
         WorkflowClient client = WorkflowClient.newInstance(
                 env.getWorkflowServiceStubs(),

@@ -47,13 +47,18 @@ final class PurchaseTestEnvironment implements AutoCloseable {
                         .setWorkerInterceptors(interceptors)
                         .build())
                 .build());
-        PurchaseSearchAttributes.all()
-                .forEach(
-                        key -> env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
+        registerSearchAttributes(env);
         Worker worker = env.newWorker(TaskQueues.PURCHASE);
         worker.registerWorkflowImplementationTypes(PurchaseWorkflowImpl.class);
         worker.registerActivitiesImplementations(reservations, orders);
         env.start();
+    }
+
+    /** The purchase's search attributes, registered on {@code env} as the dev server registers them. */
+    static void registerSearchAttributes(TestWorkflowEnvironment env) {
+        PurchaseSearchAttributes.all()
+                .forEach(
+                        key -> env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
     }
 
     /** Purchases on the current workflow code. */
