@@ -158,7 +158,7 @@ public final class Bench {
             throws Exception {
         Files.createDirectories(out);
         Map<FlashSaleStack.App, List<String>> jvmFlags = new java.util.EnumMap<>(FlashSaleStack.App.class);
-        for (FlashSaleStack.App app : List.of(FlashSaleStack.App.API, FlashSaleStack.App.WORKER)) {
+        for (FlashSaleStack.App app : FlashSaleStack.App.values()) {
             List<String> flags = new java.util.ArrayList<>(extraFlags.getOrDefault(app, List.of()));
             if (profile) {
                 flags.add(flightRecording(out, app.module()));
