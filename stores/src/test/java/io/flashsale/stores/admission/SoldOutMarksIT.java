@@ -73,6 +73,21 @@ class SoldOutMarksIT extends StoresIntegrationTest {
         listener.destroy();
     }
 
+    /**
+     * The next message on the channel about {@code sale}, or a ping; within 5 s, else null. Another
+     * sale's announcement is skipped: on a cluster an earlier test's, published on another master,
+     * can arrive after this test's subscription handshake.
+     */
+    private String announcement(Sale sale) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (true) {
+            String message = announced.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            if (message == null || message.equals(PING) || message.equals(sale.id())) {
+                return message;
+            }
+        }
+    }
+
     @Test
     void snapshotListsEveryBuyerOnceTheOpenSaleHasNoStockLeft() {
         Sale sale = loaded(TestSales.open(2));
@@ -123,7 +138,7 @@ class SoldOutMarksIT extends StoresIntegrationTest {
     @Test
     void aReleasedUnitIsAnnouncedOnceAndAVoidedHoldNotAtAll() throws InterruptedException {
         Sale sale = loaded(TestSales.open(2));
-        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(sale.id()); // its loading
+        assertThat(announcement(sale)).isEqualTo(sale.id()); // its loading
         String alice = admit(gate, sale.id(), "alice", "k1").purchaseId();
         String bob = admit(gate, sale.id(), "bob", "k2").purchaseId();
 
@@ -131,9 +146,9 @@ class SoldOutMarksIT extends StoresIntegrationTest {
         assertThat(reservations.release(sale.id(), alice)).isFalse();
         assertThat(reservations.voidHold(sale.id(), bob, "bob")).isTrue();
 
-        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(sale.id());
+        assertThat(announcement(sale)).isEqualTo(sale.id());
         redis.convertAndSend(keys.stockReturned(), PING);
-        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(PING);
+        assertThat(announcement(sale)).isEqualTo(PING);
     }
 
     @Test
@@ -141,9 +156,9 @@ class SoldOutMarksIT extends StoresIntegrationTest {
         Sale sale = loaded(TestSales.open(1));
         stock.load(sale);
 
-        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(sale.id());
+        assertThat(announcement(sale)).isEqualTo(sale.id());
         redis.convertAndSend(keys.stockReturned(), PING);
-        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(PING);
+        assertThat(announcement(sale)).isEqualTo(PING);
     }
 
     @Test
@@ -151,21 +166,21 @@ class SoldOutMarksIT extends StoresIntegrationTest {
         Sale sale = TestSales.open(1);
         sales.insertIfAbsent(sale);
         loaded(sale);
-        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(sale.id()); // its loading
+        assertThat(announcement(sale)).isEqualTo(sale.id()); // its loading
 
         changes.restock(sale.id(), "more", 2, "ops");
         changes.restock(sale.id(), "more", 2, "ops");
         changes.withdraw(sale.id(), "less", 1, "ops");
 
-        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(sale.id());
+        assertThat(announcement(sale)).isEqualTo(sale.id());
         redis.convertAndSend(keys.stockReturned(), PING);
-        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(PING);
+        assertThat(announcement(sale)).isEqualTo(PING);
     }
 
     @Test
     void aRepairAnnouncesTheSale() throws InterruptedException {
         Sale sale = loaded(TestSales.open(1));
-        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(sale.id()); // its loading
+        assertThat(announcement(sale)).isEqualTo(sale.id()); // its loading
         admit(gate, sale.id(), "alice", "k1");
         redis.opsForStream().trim(keys.sale(sale.id()).admissions(), 0);
         SaleKeys sk = keys.sale(sale.id());
@@ -185,6 +200,6 @@ class SoldOutMarksIT extends StoresIntegrationTest {
 
         assertThat(reply).first().hasToString("OK");
         assertThat(stock.stock(sale.id())).hasValue(1);
-        assertThat(announced.poll(5, TimeUnit.SECONDS)).isEqualTo(sale.id());
+        assertThat(announcement(sale)).isEqualTo(sale.id());
     }
 }
