@@ -132,6 +132,24 @@ class OrderActivitiesIT extends ActivitiesIntegrationTest {
         assertThat(sales.counts(sale.id())).isEqualTo(new SaleCounts(1, 1, 0, 0));
     }
 
+    /** A repeat's decrement rolls back with its refused insert, whatever became of the order. */
+    @Test
+    void refusesToAdoptAnEndedOrderAndKeepsTheUnitItReturned() {
+        Sale sale = inserted(TestSales.open(5));
+        NewOrder order = order(sale, "u1");
+        orderActivities.createOrder(order);
+        orderActivities.cancelOrder(order.purchaseId(), PurchaseStatus.EXPIRED);
+
+        Throwable failure = catchThrowable(() -> orderActivities.createOrder(order));
+
+        assertThat(PurchaseFailure.ORDER_ENDED.matches(failure))
+                .as("%s", failure)
+                .isTrue();
+        assertNonRetryable(failure);
+        assertThat(available(sale)).isEqualTo(5);
+        assertThat(sales.counts(sale.id())).isEqualTo(new SaleCounts(0, 0, 1, 0));
+    }
+
     @Test
     void refusesToPayAnExpiredOrder() {
         Sale sale = inserted(TestSales.open(5));
