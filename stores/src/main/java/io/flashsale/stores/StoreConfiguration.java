@@ -27,7 +27,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 @Configuration
 @EnableConfigurationProperties(RedisKeyProperties.class)
-@Import(SaleChangesConfiguration.class)
+@Import({SaleChangesConfiguration.class, SqlTracingConfiguration.class})
 public class StoreConfiguration {
 
     @Bean
