@@ -1,6 +1,7 @@
 package io.flashsale.api.purchase;
 
 import io.flashsale.api.problem.ApiProblem;
+import io.flashsale.api.problem.IdempotencyKeys;
 import io.flashsale.api.problem.ProblemException;
 import io.flashsale.api.sale.SaleIds;
 import io.flashsale.api.sale.SalePrices;
@@ -9,7 +10,6 @@ import io.flashsale.api.security.ClientAddress;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
-import java.util.regex.Pattern;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.security.oauth2.jwt.Jwt;
@@ -25,8 +25,6 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 class PurchaseController {
-
-    static final Pattern IDEMPOTENCY_KEY = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
 
     private final PurchaseAdmission admission;
     private final PurchaseLookup lookup;
@@ -51,10 +49,7 @@ class PurchaseController {
             @RequestHeader("Idempotency-Key") String idempotencyKey,
             @AuthenticationPrincipal Jwt token,
             HttpServletRequest request) {
-        if (!IDEMPOTENCY_KEY.matcher(idempotencyKey).matches()) {
-            throw new ProblemException(
-                    ApiProblem.INVALID_IDEMPOTENCY_KEY, "Idempotency-Key must match " + IDEMPOTENCY_KEY.pattern());
-        }
+        IdempotencyKeys.requireValid(idempotencyKey);
         String sale = SaleIds.requireValid(saleId)
                 .orElseThrow(() -> new ProblemException(ApiProblem.SALE_NOT_FOUND, "no sale " + saleId));
         PurchaseShortcut.rethrowOutcome(request);

@@ -3,6 +3,7 @@ package io.flashsale.api.purchase;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.api.problem.ApiProblem;
+import io.flashsale.api.problem.IdempotencyKeys;
 import io.flashsale.api.problem.ProblemException;
 import io.flashsale.api.problem.Problems;
 import io.flashsale.api.sale.SaleIds;
@@ -177,7 +178,7 @@ final class PurchaseShortcut implements Filter {
             return Optional.empty();
         }
         String key = request.getHeader("Idempotency-Key");
-        if (key == null || !PurchaseController.IDEMPOTENCY_KEY.matcher(key).matches()) {
+        if (!IdempotencyKeys.isValid(key)) {
             return Optional.empty();
         }
         Optional<String> sale = SaleIds.requireValid(path.group(1));

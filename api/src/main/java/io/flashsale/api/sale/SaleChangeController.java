@@ -1,12 +1,12 @@
 package io.flashsale.api.sale;
 
 import io.flashsale.api.problem.ApiProblem;
+import io.flashsale.api.problem.IdempotencyKeys;
 import io.flashsale.api.problem.ProblemException;
 import io.flashsale.api.security.Buyer;
 import io.flashsale.stores.sale.SaleChanges;
 import io.flashsale.stores.sale.SaleChanges.Outcome;
 import jakarta.validation.Valid;
-import java.util.regex.Pattern;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -25,8 +25,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 @RequestMapping("/api/sales/{saleId}")
 class SaleChangeController {
-
-    private static final Pattern IDEMPOTENCY_KEY = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
 
     private final SaleChanges changes;
     private final SaleAdmin admin;
@@ -60,7 +58,8 @@ class SaleChangeController {
             @RequestHeader("Idempotency-Key") String key,
             @Valid @RequestBody UnitsRequest request,
             @AuthenticationPrincipal Jwt token) {
-        return answer(saleId, changes.restock(valid(saleId), validKey(key), request.units(), by(token)));
+        return answer(
+                saleId, changes.restock(valid(saleId), IdempotencyKeys.requireValid(key), request.units(), by(token)));
     }
 
     /** Takes at most the units asked off sale, only units neither sold nor held. */
@@ -70,7 +69,8 @@ class SaleChangeController {
             @RequestHeader("Idempotency-Key") String key,
             @Valid @RequestBody UnitsRequest request,
             @AuthenticationPrincipal Jwt token) {
-        return answer(saleId, changes.withdraw(valid(saleId), validKey(key), request.units(), by(token)));
+        return answer(
+                saleId, changes.withdraw(valid(saleId), IdempotencyKeys.requireValid(key), request.units(), by(token)));
     }
 
     private SaleResponse answer(String saleId, Outcome outcome) {
@@ -91,14 +91,6 @@ class SaleChangeController {
 
     private static String valid(String saleId) {
         return SaleIds.requireValid(saleId).orElseThrow(() -> refused(ApiProblem.SALE_NOT_FOUND, "no sale " + saleId));
-    }
-
-    private static String validKey(String key) {
-        if (!IDEMPOTENCY_KEY.matcher(key).matches()) {
-            throw refused(
-                    ApiProblem.INVALID_IDEMPOTENCY_KEY, "Idempotency-Key must match " + IDEMPOTENCY_KEY.pattern());
-        }
-        return key;
     }
 
     private static String by(Jwt token) {

@@ -1,0 +1,24 @@
+package io.flashsale.api.problem;
+
+import java.util.regex.Pattern;
+
+/** The one rule for an {@code Idempotency-Key} header, for every write that takes one. */
+public final class IdempotencyKeys {
+
+    private static final Pattern VALID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
+
+    private IdempotencyKeys() {}
+
+    public static boolean isValid(String key) {
+        return key != null && VALID.matcher(key).matches();
+    }
+
+    /** @throws ProblemException {@link ApiProblem#INVALID_IDEMPOTENCY_KEY} unless the key is valid */
+    public static String requireValid(String key) {
+        if (!isValid(key)) {
+            throw new ProblemException(
+                    ApiProblem.INVALID_IDEMPOTENCY_KEY, "Idempotency-Key must match " + VALID.pattern());
+        }
+        return key;
+    }
+}
