@@ -10,14 +10,13 @@ import io.flashsale.stores.sale.SaleStock;
 import io.flashsale.stores.testing.TestSales;
 import io.flashsale.stores.testing.TestStores;
 import io.flashsale.worker.purchase.PurchaseFixture;
-import io.flashsale.workflows.PurchaseSearchAttributes;
+import io.flashsale.worker.purchase.TemporalTestEnvironment;
 import io.flashsale.workflows.TaskQueues;
 import io.flashsale.workflows.purchase.PaymentRequest;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStarter;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.flashsale.workflows.purchase.PurchaseWorkflow;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.client.WorkflowClient;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.WorkerFactory;
@@ -69,9 +68,7 @@ class WorkerApplicationIT {
 
     @Test
     void runsAPurchaseOnTheDiscoveredWorkflowAndActivities() {
-        PurchaseSearchAttributes.all()
-                .forEach(key ->
-                        temporal.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
+        TemporalTestEnvironment.registerSearchAttributes(temporal);
         PurchaseFixture fixture = new PurchaseFixture(sales, stock, gate, jdbc);
         Sale sale = fixture.create(TestSales.open(3));
         PurchaseRequest request = fixture.admit(sale, "ann");

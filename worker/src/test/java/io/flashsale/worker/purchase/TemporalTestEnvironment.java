@@ -11,7 +11,7 @@ import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 
 /** A time-skipping Temporal with the search attributes registered and the purchase worker on it. */
-final class TemporalTestEnvironment {
+public final class TemporalTestEnvironment {
 
     private TemporalTestEnvironment() {}
 
@@ -23,12 +23,17 @@ final class TemporalTestEnvironment {
     static TestWorkflowEnvironment start(
             TestEnvironmentOptions options, ReservationActivities reservations, OrderActivities orders) {
         TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(options);
-        PurchaseSearchAttributes.all()
-                .forEach(
-                        key -> env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
+        registerSearchAttributes(env);
         register(env.newWorker(TaskQueues.PURCHASE), reservations, orders);
         env.start();
         return env;
+    }
+
+    /** The purchase's search attributes, registered on {@code env} as the dev server registers them. */
+    public static void registerSearchAttributes(TestWorkflowEnvironment env) {
+        PurchaseSearchAttributes.all()
+                .forEach(
+                        key -> env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
     }
 
     static void register(Worker worker, ReservationActivities reservations, OrderActivities orders) {
