@@ -95,10 +95,7 @@ class OrderActivitiesIT extends ActivitiesIntegrationTest {
 
         Throwable failure = catchThrowable(() -> orderActivities.createOrder(other));
 
-        assertThat(PurchaseFailure.ALREADY_ORDERED.matches(failure))
-                .as("%s", failure)
-                .isTrue();
-        assertNonRetryable(failure);
+        assertRefusedFor(PurchaseFailure.ALREADY_ORDERED, failure);
         assertThat(available(sale)).isEqualTo(4);
     }
 
@@ -125,10 +122,7 @@ class OrderActivitiesIT extends ActivitiesIntegrationTest {
 
         Throwable failure = catchThrowable(() -> orderActivities.markPaid(pending.purchaseId(), "pay-" + sale.id()));
 
-        assertThat(PurchaseFailure.PAYMENT_ID_IN_USE.matches(failure))
-                .as("%s", failure)
-                .isTrue();
-        assertNonRetryable(failure);
+        assertRefusedFor(PurchaseFailure.PAYMENT_ID_IN_USE, failure);
         assertThat(sales.counts(sale.id())).isEqualTo(new SaleCounts(1, 1, 0, 0));
     }
 
@@ -142,10 +136,7 @@ class OrderActivitiesIT extends ActivitiesIntegrationTest {
 
         Throwable failure = catchThrowable(() -> orderActivities.createOrder(order));
 
-        assertThat(PurchaseFailure.ORDER_ENDED.matches(failure))
-                .as("%s", failure)
-                .isTrue();
-        assertNonRetryable(failure);
+        assertRefusedFor(PurchaseFailure.ORDER_ENDED, failure);
         assertThat(available(sale)).isEqualTo(5);
         assertThat(sales.counts(sale.id())).isEqualTo(new SaleCounts(0, 0, 1, 0));
     }
@@ -159,10 +150,7 @@ class OrderActivitiesIT extends ActivitiesIntegrationTest {
 
         Throwable failure = catchThrowable(() -> orderActivities.markPaid(order.purchaseId(), "pay-" + sale.id()));
 
-        assertThat(PurchaseFailure.PAYMENT_REJECTED.matches(failure))
-                .as("%s", failure)
-                .isTrue();
-        assertNonRetryable(failure);
+        assertRefusedFor(PurchaseFailure.PAYMENT_REJECTED, failure);
     }
 
     @Test
@@ -220,7 +208,9 @@ class OrderActivitiesIT extends ActivitiesIntegrationTest {
         return Instant.now().plusSeconds(60);
     }
 
-    private static void assertNonRetryable(Throwable failure) {
+    /** A business refusal: {@code reason}, and Temporal must not retry it. */
+    private static void assertRefusedFor(PurchaseFailure reason, Throwable failure) {
+        assertThat(reason.matches(failure)).as("%s", failure).isTrue();
         assertThat(failure).isInstanceOfSatisfying(ApplicationFailure.class, app -> assertThat(app.isNonRetryable())
                 .isTrue());
     }
