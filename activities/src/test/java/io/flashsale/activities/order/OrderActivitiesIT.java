@@ -130,9 +130,7 @@ class OrderActivitiesIT extends ActivitiesIntegrationTest {
     @Test
     void refusesToAdoptAnEndedOrderAndKeepsTheUnitItReturned() {
         Sale sale = inserted(TestSales.open(5));
-        NewOrder order = order(sale, "u1");
-        orderActivities.createOrder(order);
-        orderActivities.cancelOrder(order.purchaseId(), PurchaseStatus.EXPIRED);
+        NewOrder order = expiredOrder(sale, "u1");
 
         Throwable failure = catchThrowable(() -> orderActivities.createOrder(order));
 
@@ -144,9 +142,7 @@ class OrderActivitiesIT extends ActivitiesIntegrationTest {
     @Test
     void refusesToPayAnExpiredOrder() {
         Sale sale = inserted(TestSales.open(5));
-        NewOrder order = order(sale, "u1");
-        orderActivities.createOrder(order);
-        orderActivities.cancelOrder(order.purchaseId(), PurchaseStatus.EXPIRED);
+        NewOrder order = expiredOrder(sale, "u1");
 
         Throwable failure = catchThrowable(() -> orderActivities.markPaid(order.purchaseId(), "pay-" + sale.id()));
 
@@ -198,6 +194,14 @@ class OrderActivitiesIT extends ActivitiesIntegrationTest {
 
     private int available(Sale sale) {
         return sales.find(sale.id()).orElseThrow().available();
+    }
+
+    /** The user's order of {@code sale}, written and then expired (its unit returned). */
+    private NewOrder expiredOrder(Sale sale, String userId) {
+        NewOrder order = order(sale, userId);
+        orderActivities.createOrder(order);
+        orderActivities.cancelOrder(order.purchaseId(), PurchaseStatus.EXPIRED);
+        return order;
     }
 
     private static NewOrder order(Sale sale, String userId) {
