@@ -3,10 +3,12 @@ package io.flashsale.stores;
 import io.micrometer.observation.ObservationPredicate;
 import io.micrometer.tracing.Span;
 import io.micrometer.tracing.Tracer;
+import java.util.function.Supplier;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * A SQL statement is observed (its span, with the statement) only inside a trace that is recorded.
@@ -21,9 +23,11 @@ class SqlTracingConfiguration {
     /** datasource-micrometer's observations: jdbc.query, jdbc.connection, jdbc.result-set. */
     static final String SQL_OBSERVATIONS = "jdbc.";
 
+    /** The tracer is looked up once, at the first statement, not on every one. */
     @Bean
     ObservationPredicate sqlInRecordedTracesOnly(ObjectProvider<Tracer> tracer) {
-        return (name, context) -> !name.startsWith(SQL_OBSERVATIONS) || recorded(tracer.getIfAvailable());
+        Supplier<Tracer> once = SingletonSupplier.of(tracer::getIfAvailable);
+        return (name, context) -> !name.startsWith(SQL_OBSERVATIONS) || recorded(once.get());
     }
 
     private static boolean recorded(Tracer tracer) {
