@@ -42,6 +42,7 @@ import java.util.Set;
  *
  * <pre>
  * trivial-worker TEMPORAL_ADDRESS
+ * db-baseline PORT
  * </pre>
  */
 public final class Bench {
@@ -50,7 +51,7 @@ public final class Bench {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            throw new IllegalArgumentException("usage: bench|demo|chaos|trivial-worker [options]");
+            throw new IllegalArgumentException("usage: bench|demo|chaos|trivial-worker|db-baseline [options]");
         }
         Map<String, String> options = options(args);
         switch (args[0]) {
@@ -58,6 +59,7 @@ public final class Bench {
             case "demo" -> System.exit(DemoCommand.main(options));
             case "chaos" -> System.exit(io.flashsale.bench.chaos.ChaosRun.main(options));
             case "trivial-worker" -> TrivialWorker.run(args[1]);
+            case BaselineProcess.NAME -> DbBaseline.serve(Integer.parseInt(args[1]));
             default -> throw new IllegalArgumentException("unknown command " + args[0]);
         }
     }

@@ -10,9 +10,11 @@ import java.util.TreeMap;
 /**
  * P2: the contest with stock on both designs. {@code burstBuyers} distinct buyers, one signed
  * request each, for {@code burstUnits} units, closed loop at the run's connections: once against the
- * DB-only baseline ({@link DbBaseline}, which verifies the same tokens) on a sale of its own, then
- * against the api on a fresh sale. Measured per side: the time until every buyer has an answer,
- * throughput, winners' and losers' latency. Correct when each side has exactly {@code burstUnits}
+ * DB-only baseline ({@link DbBaseline}, which verifies the same tokens; a process of its own with
+ * the apps' JVM flags) on a sale of its own, then against the api on a fresh sale. Measured per side:
+ * the time until every buyer has an answer, throughput, winners' and losers' latency, and the CPU
+ * every process spent per buyer request until the side's work was done (the baseline's: its last
+ * answer; the api's: its last order written). Correct when each side has exactly {@code burstUnits}
  * winners (the baseline's counted from its answers and from its tables, the api's from its answers,
  * with its audit clean once every order is PENDING_PAYMENT) and the baseline refuses a forged token.
  * With a warm-up, each side first runs a contest of the same shape on another sale, and the api's
@@ -23,7 +25,9 @@ final class ContestPhase {
     static final double TARGET = 3;
     static final String API = "Redis-first api";
     static final String BASELINE = "DB-only baseline";
+    static final String BASELINE_CPU = BASELINE + ": CPU ms per buyer request (its contest, every process)";
 
+    private final Stack stack;
     private final Stores stores;
     private final Settings settings;
     private final Admin admin;
@@ -31,7 +35,8 @@ final class ContestPhase {
     private final String run;
     private final CpuMeter cpu;
 
-    ContestPhase(Stores stores, Settings settings, Admin admin, Tokens tokens, String run, CpuMeter cpu) {
+    ContestPhase(Stack stack, Stores stores, Settings settings, Admin admin, Tokens tokens, String run, CpuMeter cpu) {
+        this.stack = stack;
         this.cpu = cpu;
         this.stores = stores;
         this.settings = settings;
@@ -58,22 +63,28 @@ final class ContestPhase {
             Map<String, Double> cpuPerWinner,
             Map<String, Double> cpuPerRequest) {}
 
+    /** The baseline's contest: its answers and each process's CPU milliseconds per buyer request. */
+    private record Answered(Tally tally, Map<String, Double> cpuPerRequest) {}
+
     Report.Phase run() throws Exception {
-        try (DbBaseline baseline = DbBaseline.start(stores, tokens.key())) {
+        try (BaselineProcess baseline = BaselineProcess.start(stack, stores)) {
             Side db = new Side(baseline.address(), baseline::createSale);
             Side api = new Side(admin.address(), (sale, units) -> admin.createSale(sale, units, Admin.NOTHING_EXPIRES));
+            CpuMeter dbCpu = cpu.including(BaselineProcess.NAME, baseline.process());
             if (!settings.warmup().isZero()) {
                 contest(db, "p2bw" + run);
                 settledContest(api, "p2aw" + run);
             }
-            Tally onDb = contest(db, "p2b" + run);
+            Answered onDb = answeredContest(db, "p2b" + run, dbCpu);
             Settled onApi = settledContest(api, "p2a" + run);
             return report(onApi, onDb, admin.audit("p2a" + run), baseline.sale("p2b" + run), forged(db, "p2b" + run));
         }
     }
 
-    private Report.Phase report(Settled onApi, Tally onDb, AuditSummary audit, DbBaseline.Sale table, Tally forged) {
+    private Report.Phase report(
+            Settled onApi, Answered answered, AuditSummary audit, BaselineProcess.Sale table, Tally forged) {
         int units = settings.burstUnits();
+        Tally onDb = answered.tally();
         boolean correct = onApi.tally().counts().equals(expected("admitted"))
                 && onDb.counts().equals(expected("created"))
                 && table.orders() == units
@@ -100,6 +111,7 @@ final class ContestPhase {
                         correct)
                 .fact(API + ": CPU ms per winner (contest and settle, every process)", onApi.cpuPerWinner())
                 .fact(API + ": CPU ms per buyer request (same span)", onApi.cpuPerRequest())
+                .fact(BASELINE_CPU, answered.cpuPerRequest())
                 .fact(API + " outcomes", onApi.tally().counts())
                 .fact(BASELINE + " outcomes", onDb.counts())
                 .fact(BASELINE + " table", table)
@@ -111,6 +123,14 @@ final class ContestPhase {
     /** A fresh sale on {@code side}, then each buyer's one request, closed loop. */
     private Tally contest(Side side, String sale) throws Exception {
         return fire(side, buyers(side, sale));
+    }
+
+    /** The baseline's contest, with the CPU each process spent on it. */
+    private Answered answeredContest(Side db, String sale, CpuMeter meter) throws Exception {
+        List<byte[]> buyers = buyers(db, sale);
+        Map<String, java.time.Duration> before = meter.read();
+        Tally tally = fire(db, buyers);
+        return new Answered(tally, meter.millisPer(before, buyers.size()));
     }
 
     /** The api's contest, then the wait until every winner's order is PENDING_PAYMENT. */

@@ -35,6 +35,13 @@ final class CpuMeter {
         return new CpuMeter(found);
     }
 
+    /** This meter and {@code process}, counted as {@code name}. */
+    CpuMeter including(String name, ProcessHandle process) {
+        Map<String, ProcessHandle> more = new LinkedHashMap<>(processes);
+        more.put(name, process);
+        return new CpuMeter(more);
+    }
+
     /** CPU used so far by each process. */
     Map<String, Duration> read() {
         Map<String, Duration> used = new LinkedHashMap<>();

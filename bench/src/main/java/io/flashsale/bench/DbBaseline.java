@@ -4,7 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.flashsale.stack.Stores;
+import io.flashsale.testkit.Tokens;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -16,7 +16,7 @@ import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import javax.crypto.SecretKey;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
@@ -37,91 +37,49 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
  * 1 WHERE id = ? AND available > 0}, then the order INSERT (UNIQUE(sale_id, user_id)); 201 created,
  * 409 sold out or already bought. Behind a JDK HttpServer with a fixed thread pool and the worker's
  * default pool size (20 connections).
+ *
+ * <p>It runs as a process of its own ({@link #serve}, started by {@link BaselineProcess}) with the
+ * apps' JVM flags and the api's environment ({@code MYSQL_URL}, {@code MYSQL_USER}, {@code
+ * MYSQL_PASSWORD}, {@code FLASHSALE_JWT_SECRET}): compiled as the api is, its CPU counted apart from
+ * the load generator's, and no compilation of its code in the generator's JVM while the api's side
+ * of the contest runs.
  */
-final class DbBaseline implements AutoCloseable {
+final class DbBaseline {
 
     static final int POOL_SIZE = 20;
+    static final String READY = "db baseline ready";
     private static final int THREADS = 64;
     private static final String PREFIX = "/api/sales/";
     private static final String SUFFIX = "/purchases";
 
-    /** A sale as the baseline's tables hold it. */
-    record Sale(int total, int available, long orders) {}
-
     private final HikariDataSource pool;
-    private final HttpServer server;
     private final JwtDecoder tokens;
-    private final ExecutorService threads = Executors.newFixedThreadPool(THREADS);
 
-    private DbBaseline(HikariDataSource pool, HttpServer server, JwtDecoder tokens) {
+    private DbBaseline(HikariDataSource pool, JwtDecoder tokens) {
         this.pool = pool;
-        this.server = server;
         this.tokens = tokens;
     }
 
-    /** {@code tokenKey}: the HS256 key buyers' tokens are signed with (the api's secret). */
-    static DbBaseline start(Stores stores, SecretKey tokenKey) throws IOException, SQLException {
+    /** The process: answers purchases on 127.0.0.1:{@code port} until it is stopped. */
+    static void serve(int port) throws IOException, InterruptedException {
         HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(stores.jdbcUrl());
-        config.setUsername(stores.user());
-        config.setPassword(stores.password());
+        config.setJdbcUrl(System.getenv("MYSQL_URL"));
+        config.setUsername(System.getenv("MYSQL_USER"));
+        config.setPassword(System.getenv("MYSQL_PASSWORD"));
         config.setMaximumPoolSize(POOL_SIZE);
-        HikariDataSource pool = new HikariDataSource(config);
-        createTables(pool);
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 1024);
-        DbBaseline baseline = new DbBaseline(pool, server, decoder(tokenKey));
+        DbBaseline baseline = new DbBaseline(
+                new HikariDataSource(config), decoder(new Tokens(System.getenv("FLASHSALE_JWT_SECRET")).key()));
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
         server.createContext(PREFIX, baseline::purchase);
-        server.setExecutor(baseline.threads);
+        server.setExecutor(Executors.newFixedThreadPool(THREADS));
         server.start();
-        return baseline;
+        System.out.println(READY);
+        new CountDownLatch(1).await();
     }
 
-    InetSocketAddress address() {
-        return new InetSocketAddress("127.0.0.1", server.getAddress().getPort());
-    }
-
-    void createSale(String saleId, int units) throws SQLException {
-        try (Connection c = pool.getConnection();
-                PreparedStatement insert =
-                        c.prepareStatement("INSERT INTO baseline_sales (id, total, available) VALUES (?, ?, ?)")) {
-            insert.setString(1, saleId);
-            insert.setInt(2, units);
-            insert.setInt(3, units);
-            insert.executeUpdate();
-        }
-    }
-
-    /** The api's token checks (its TokenRules without issuer and audience, which the bench does not set). */
-    private static JwtDecoder decoder(SecretKey key) {
-        NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(key)
-                .macAlgorithm(MacAlgorithm.HS256)
-                .build();
-        decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(
-                new JwtClaimValidator<Instant>(JwtClaimNames.EXP, Objects::nonNull), new JwtTimestampValidator()));
-        return decoder;
-    }
-
-    /** The sale's units and orders, read from the baseline's tables. */
-    Sale sale(String saleId) throws SQLException {
-        try (Connection c = pool.getConnection();
-                PreparedStatement read = c.prepareStatement(
-                        """
-                        SELECT s.total, s.available,
-                               (SELECT COUNT(*) FROM baseline_orders o WHERE o.sale_id = s.id) AS orders
-                        FROM baseline_sales s WHERE s.id = ?""")) {
-            read.setString(1, saleId);
-            try (java.sql.ResultSet row = read.executeQuery()) {
-                if (!row.next()) {
-                    throw new IllegalStateException("no baseline sale " + saleId);
-                }
-                return new Sale(row.getInt("total"), row.getInt("available"), row.getLong("orders"));
-            }
-        }
-    }
-
-    private static void createTables(HikariDataSource pool) throws SQLException {
-        try (Connection c = pool.getConnection();
-                Statement s = c.createStatement()) {
+    /** The baseline's tables, created by the bench (once per schema) before the process starts. */
+    static void createTables(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
             s.execute(
                     """
                     CREATE TABLE IF NOT EXISTS baseline_sales (
@@ -134,6 +92,16 @@ final class DbBaseline implements AutoCloseable {
                       created_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                       CONSTRAINT baseline_one_per_user UNIQUE (sale_id, user_id))""");
         }
+    }
+
+    /** The api's token checks (its TokenRules without issuer and audience, which the bench does not set). */
+    private static JwtDecoder decoder(SecretKey key) {
+        NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(key)
+                .macAlgorithm(MacAlgorithm.HS256)
+                .build();
+        decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(
+                new JwtClaimValidator<Instant>(JwtClaimNames.EXP, Objects::nonNull), new JwtTimestampValidator()));
+        return decoder;
     }
 
     private void purchase(HttpExchange exchange) throws IOException {
@@ -207,12 +175,5 @@ final class DbBaseline implements AutoCloseable {
                 c.setAutoCommit(true);
             }
         }
-    }
-
-    @Override
-    public void close() {
-        server.stop(0);
-        threads.shutdownNow();
-        pool.close();
     }
 }

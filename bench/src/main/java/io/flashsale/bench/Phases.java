@@ -59,7 +59,7 @@ final class Phases {
 
     /** P2: the contest with stock, api against the DB-only baseline ({@link ContestPhase}). */
     Report.Phase p2() throws Exception {
-        return new ContestPhase(stores, settings, admin, tokens, run, cpu).run();
+        return new ContestPhase(stack, stores, settings, admin, tokens, run, cpu).run();
     }
 
     /** P3: admitted to PENDING_PAYMENT per second against a trivial 3-step workflow, same Temporal. */

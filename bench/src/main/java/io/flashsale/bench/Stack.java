@@ -107,8 +107,14 @@ public final class Stack implements AutoCloseable {
 
     /** Another JVM from this bench jar (e.g. the trivial workflow's worker), given what the apps are given. */
     Process launchBenchProcess(String name, List<String> args) throws IOException {
-        String classpath = System.getProperty("java.class.path");
-        List<String> command = new ArrayList<>(List.of(Processes.java(), "-cp", classpath, Bench.class.getName()));
+        return launchBenchProcess(name, List.of(), args);
+    }
+
+    /** The same with {@code jvmFlags}, e.g. the apps' {@link FlashSaleStack#JVM_DEFAULTS}. */
+    Process launchBenchProcess(String name, List<String> jvmFlags, List<String> args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Processes.java()));
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Bench.class.getName()));
         command.addAll(args);
         return stack.processes().start(name, command, stack.environment());
     }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,6 +65,10 @@ class BenchSmokeIT {
         assertThat(p2.facts.get(ContestPhase.BASELINE + " answer to a forged token"))
                 .isEqualTo(Map.of("unauthorized", 1L));
         assertThat(p2.facts.get(ContestPhase.API + " mysql balanced")).isEqualTo(true);
+        // the baseline answered from a process of its own, whose CPU the bench counted apart
+        assertThat(p2.facts.get(ContestPhase.BASELINE_CPU))
+                .asInstanceOf(InstanceOfAssertFactories.map(String.class, Double.class))
+                .hasEntrySatisfying(BaselineProcess.NAME, ms -> assertThat(ms).isPositive());
     }
 
     private static void assertOpenLoopSale(Report.Phase p4) {
