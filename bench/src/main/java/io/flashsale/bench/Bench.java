@@ -200,6 +200,9 @@ public final class Bench {
                 + ",settings=profile,dumponexit=true";
     }
 
+    /** The row each phase reports the hypervisor's share of the box in ({@link StolenCpu}). */
+    static final String STOLEN = "CPU taken by the hypervisor during the phase (steal, % of the box)";
+
     interface PhaseRun {
         Report.Phase run() throws Exception;
     }
@@ -207,7 +210,9 @@ public final class Bench {
     private static Report.Phase step(String name, PhaseRun phase) throws Exception {
         System.out.println(name + " ...");
         long start = System.nanoTime();
+        java.util.Optional<StolenCpu> before = StolenCpu.read();
         Report.Phase result = phase.run();
+        before.ifPresent(b -> StolenCpu.read().ifPresent(now -> result.value(STOLEN, now.percentSince(b))));
         System.out.printf(
                 "%s done in %.1fs: ratio %s, %s%n",
                 name,

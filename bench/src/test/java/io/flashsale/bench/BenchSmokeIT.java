@@ -28,6 +28,8 @@ class BenchSmokeIT {
         Map<String, Report.Phase> phases = new java.util.HashMap<>();
         report.phases().forEach(p -> phases.put(p.id, p));
         assertThat(phases).containsKeys("P1", "curve", "P2", "P3", "P4");
+        // every phase says how much of the box the hypervisor took meanwhile (Linux: /proc/stat)
+        assertThat(phases.values()).allSatisfy(p -> assertThat(p.values).containsKey(Bench.STOLEN));
         for (int connections : settings.p1Connections()) {
             assertThat(phases.get("P1").facts.get("purchase outcomes, " + connections + " connections"))
                     .isEqualTo(Map.of("sold-out", 50L));

@@ -1,0 +1,48 @@
+package io.flashsale.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The share of the machine's CPU time its hypervisor gave to other guests over a span (the {@code
+ * steal} column of the first line of {@code /proc/stat}). On a shared virtual machine the same work
+ * takes more seconds, and more CPU time per unit, when the host is busy; the bench reports this
+ * beside each phase so its figures can be read against the state of the box.
+ */
+record StolenCpu(long steal, long total) {
+
+    private static final Path STAT = Path.of("/proc/stat");
+
+    /** The counters now; empty where there is no {@code /proc/stat}. */
+    static Optional<StolenCpu> read() {
+        try {
+            return Optional.of(parse(Files.readAllLines(STAT).get(0)));
+        } catch (IOException | RuntimeException unavailable) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * {@code cpu  user nice system idle iowait irq softirq steal ...} in clock ticks; the total is
+     * the sum of those eight.
+     */
+    static StolenCpu parse(String cpuLine) {
+        String[] fields = cpuLine.trim().split("\\s+");
+        if (!fields[0].equals("cpu") || fields.length < 9) {
+            throw new IllegalArgumentException("not the cpu line of /proc/stat: " + cpuLine);
+        }
+        long total = 0;
+        for (int i = 1; i <= 8; i++) {
+            total += Long.parseLong(fields[i]);
+        }
+        return new StolenCpu(Long.parseLong(fields[8]), total);
+    }
+
+    /** Percent of the machine's CPU time stolen between {@code before} and this reading. */
+    double percentSince(StolenCpu before) {
+        long elapsed = total - before.total;
+        return elapsed <= 0 ? 0 : 100.0 * (steal - before.steal) / elapsed;
+    }
+}

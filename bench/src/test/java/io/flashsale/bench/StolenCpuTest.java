@@ -1,0 +1,33 @@
+package io.flashsale.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class StolenCpuTest {
+
+    @Test
+    void stealIsTheShareOfEveryTickBetweenTwoReadings() {
+        StolenCpu before = StolenCpu.parse("cpu  7034087 39342 590461 7403212 19120 0 75832 325682 0 0");
+        // 1,000 ticks later: 700 user, 100 idle, 200 stolen
+        StolenCpu after = StolenCpu.parse("cpu  7034787 39342 590461 7403312 19120 0 75832 325882 0 0");
+
+        assertThat(after.percentSince(before)).isCloseTo(20.0, within(1e-9));
+        assertThat(before.percentSince(before)).isZero();
+    }
+
+    @Test
+    void refusesALineThatIsNotTheMachineTotal() {
+        assertThatThrownBy(() -> StolenCpu.parse("cpu0 1 2 3 4 5 6 7 8 0 0"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void readsThisMachine() {
+        // on Linux the counters exist and only grow
+        StolenCpu first = StolenCpu.read().orElseThrow();
+        assertThat(StolenCpu.read().orElseThrow().total()).isGreaterThanOrEqualTo(first.total());
+    }
+}
