@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -210,7 +211,7 @@ public final class Bench {
     private static Report.Phase step(String name, PhaseRun phase) throws Exception {
         System.out.println(name + " ...");
         long start = System.nanoTime();
-        java.util.Optional<StolenCpu> before = StolenCpu.read();
+        Optional<StolenCpu> before = StolenCpu.read();
         Report.Phase result = phase.run();
         before.ifPresent(b -> StolenCpu.read().ifPresent(now -> result.value(STOLEN, now.percentSince(b))));
         System.out.printf(
