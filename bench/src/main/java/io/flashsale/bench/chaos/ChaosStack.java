@@ -210,12 +210,15 @@ final class ChaosStack implements AutoCloseable {
 
     /**
      * Every app's settings: a private stack's ({@link FlashSaleStack#environment}) with the stores
-     * and Temporal behind their proxies, and no warm-up, so a restarted api answers at once.
+     * and Temporal behind their proxies, and no warm-up, so a restarted api answers at once. A pay or
+     * cancel is answered with its outcome for up to 10 s (3 s by default): on a host that takes a
+     * third of the box every outcome took longer than 3 s, and the run saw no payment confirmed.
      */
     private Map<String, String> environment() {
         Map<String, String> env = new HashMap<>(FlashSaleStack.environment(appStores, temporalProxy));
         env.put("FLASHSALE_JWT_SECRET", jwtSecret);
         env.put("FLASHSALE_WARMUP_REQUESTS", "0");
+        env.put("FLASHSALE_COMMAND_ANSWER_WITHIN", "10s");
         return env;
     }
 
