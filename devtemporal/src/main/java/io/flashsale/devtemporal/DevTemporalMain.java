@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * {@code java -jar devtemporal-exec.jar COMMAND ...}, for launchers that are not Java (the {@code
@@ -17,7 +18,8 @@ import java.util.Map;
  *       finds or builds the Temporal CLI ({@link TemporalCli}) and prints the command that starts the
  *       dev server ({@link DevServer}), one argument per line; the first line is {@code CLI} or
  *       {@code TEST_SERVER}. What it does and why goes to stderr.
- *   <li>{@code await ADDRESS NAMESPACE SECONDS}: exits 0 once the server is ready ({@link Readiness}).
+ *   <li>{@code await ADDRESS NAMESPACE SECONDS [PID]}: exits 0 once the server is ready ({@link
+ *       Readiness}); 1 after SECONDS, or as soon as the process PID (the server's) has exited.
  *   <li>{@code test-server NAMESPACE PORT}: runs the fallback, Temporal's Java test server.
  *   <li>{@code jaeger --root DIR}: finds or builds Jaeger ({@link Jaeger}) and prints its path.
  * </ul>
@@ -65,8 +67,22 @@ public final class DevTemporalMain {
                 .ifPresentOrElse(System.out::println, () -> fail("no Jaeger (see above)"));
     }
 
+    /**
+     * One process polls over one channel: a cold JVM per probe can spend a probe's whole RPC timeout
+     * starting up on a loaded machine, and then no probe ever succeeds.
+     */
     private static void await(List<String> args) throws InterruptedException {
-        Readiness.await(args.get(0), args.get(1), Duration.ofSeconds(Long.parseLong(args.get(2))), () -> true);
+        BooleanSupplier alive = args.size() > 3
+                ? () -> ProcessHandle.of(Long.parseLong(args.get(3)))
+                        .map(ProcessHandle::isAlive)
+                        .orElse(false)
+                : () -> true;
+        try {
+            Readiness.await(args.get(0), args.get(1), Duration.ofSeconds(Long.parseLong(args.get(2))), alive);
+        } catch (IllegalStateException e) {
+            System.err.println("devtemporal: " + e.getMessage());
+            System.exit(1);
+        }
     }
 
     /** How to run this class again: {@code java -jar <this jar>}, or {@code java -cp ...} in a build. */
