@@ -96,6 +96,7 @@ class WorkerCrashIT extends RunningSystemTest {
                 api,
                 new AuditReport(
                         saleId, UNITS, 0, UNITS, 0, 0, 0, 0L, UNITS, 0, UNITS, 0, UNITS, List.of(), PASS, null));
+        awaitRecordedBy("ordering", "ConfirmReservation", winners);
         Held ordering = killHolding("ordering", "CreateOrder", winners);
 
         // 3. killed during the pay wait, inside markPaid after the commit: "waiting", the only worker,
@@ -166,6 +167,27 @@ class WorkerCrashIT extends RunningSystemTest {
                         "%s paused after %s, expected %s".formatted(worker, activityType, expected))
                 .atMost(left.compareTo(ONE_LOOK) > 0 ? left : ONE_LOOK)
                 .until(() -> system.pausedAfter(worker, activityType), expected::equals);
+    }
+
+    /**
+     * Waits until each purchase's marker of the local step {@code activityType} was recorded by the
+     * worker's workflow task. The step ran again in the task that now pauses in a later local step;
+     * the SDK records the ended steps when it heartbeats that task (at 80 % of its timeout), and only
+     * a kill after that leaves the step's marker to this worker rather than to the next one.
+     */
+    private static void awaitRecordedBy(String worker, String activityType, List<String> purchaseIds) {
+        long pid = system.pid(worker);
+        Waits.polling(
+                        Duration.ofMillis(200),
+                        "%s (pid %d) recorded %s of %s".formatted(worker, pid, activityType, purchaseIds))
+                .atMost(STEP_TIMEOUT)
+                .until(
+                        () -> purchaseIds.stream()
+                                .filter(id -> ActivityAttempts.localEnded(system.history(id), activityType)
+                                        .filter(step -> ActivityAttempts.pid(step.identity()) == pid)
+                                        .isPresent())
+                                .count(),
+                        recorded -> recorded == purchaseIds.size());
     }
 
     /**
