@@ -23,6 +23,7 @@ import java.util.Set;
  * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
  *       [--buyers N] [--units N] [--rate N] [--curve 16,64,200,800] [--profile] [--smoke]
  *       [--phases P1,curve,P2,P3,P4,P5,G] [--api-flags "-Dx=y"] [--worker-flags "-Dx=y"] [--temporal cli|test-server]
+ *       [--backend-nice N]
  * demo  [--root DIR] [--api URL] [--buyers N] [--late-buyers N] [--units N] [--pay-share F] [--pay-timeout S]
  *       [--settle-margin S] [--connections N] [--temporal-ui URL] [--temporal cli|test-server]
  * </pre>
@@ -39,7 +40,9 @@ import java.util.Set;
  * arrivals per second; {@code --curve}: the load curve's connection counts.
  *
  * <p>{@code --temporal}: the Temporal the private stack runs on, the real dev server ({@code cli},
- * the default) or Temporal's Java test server.
+ * the default) or Temporal's Java test server. {@code --backend-nice}: the niceness of the dev
+ * server and the worker ({@link FlashSaleStack#BACK_END_NICE}, as {@code bin/flashsale up}; 0: as the
+ * api).
  *
  * <pre>
  * trivial-worker TEMPORAL_ADDRESS
@@ -98,6 +101,7 @@ public final class Bench {
                 settings,
                 temporalKind(o),
                 o.containsKey("profile"),
+                integer(o, "backend-nice", FlashSaleStack.BACK_END_NICE),
                 appFlags,
                 only,
                 generators);
@@ -140,14 +144,16 @@ public final class Bench {
                 settings,
                 temporal,
                 profile,
+                FlashSaleStack.BACK_END_NICE,
                 Map.of(),
                 phases(DEFAULT_PHASES),
                 GeneratorPhase.sized(settings));
     }
 
     /**
-     * {@code extraFlags}: JVM flags per app (e.g. -Dproperty=value to try a fix); {@code only}: the
-     * phases ({@link #phases}); {@code generators}: G's settings (its sale's size).
+     * {@code backEndNice}: the niceness of the dev server and the worker; {@code extraFlags}: JVM
+     * flags per app (e.g. -Dproperty=value to try a fix); {@code only}: the phases ({@link #phases});
+     * {@code generators}: G's settings (its sale's size).
      */
     static Report benchmark(
             Path root,
@@ -155,6 +161,7 @@ public final class Bench {
             Settings settings,
             DevServer.Kind temporal,
             boolean profile,
+            int backEndNice,
             Map<FlashSaleStack.App, List<String>> extraFlags,
             Set<String> only,
             Settings generators)
@@ -169,10 +176,12 @@ public final class Bench {
             jvmFlags.put(app, flags);
         }
         Stores stores = Stores.fresh();
-        try (Stack stack = Stack.start(root, out.resolve("logs"), stores, temporal, jvmFlags)) {
+        try (Stack stack = Stack.start(root, out.resolve("logs"), stores, temporal, backEndNice, jvmFlags)) {
             System.out.println("stack up: api " + stack.api() + ", " + stack.temporal() + ", schema " + stores.schema()
                     + ", Redis prefix " + stores.redisPrefix());
-            Report report = new Report(environment(settings, stack.temporal()));
+            Map<String, Object> environment = environment(settings, stack.temporal());
+            environment.put("niceness", CpuMeter.of(stack).niceness());
+            Report report = new Report(environment);
             Phases phases = new Phases(stack, stores, settings, stack.tokens());
             Map<String, PhaseRun> runs = Map.of(
                     "P1", phases::p1,

@@ -2,6 +2,7 @@ package io.flashsale.bench;
 
 import io.flashsale.devredis.RedisCluster;
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.stack.FlashSaleStack;
 import io.flashsale.stack.Stores;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,12 +28,19 @@ final class ClusterComparison {
             throws Exception {
         String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
         try (RedisCluster cluster = RedisCluster.start(logs.resolve("redis-cluster"));
-                Stack single = Stack.start(root, logs.resolve("p5-single-redis"), stores, temporal, Map.of());
+                Stack single = Stack.start(
+                        root,
+                        logs.resolve("p5-single-redis"),
+                        stores,
+                        temporal,
+                        FlashSaleStack.BACK_END_NICE,
+                        Map.of());
                 Stack clustered = Stack.start(
                         root,
                         logs.resolve("p5-redis-cluster"),
                         stores.onCluster(cluster.nodes()),
                         temporal,
+                        FlashSaleStack.BACK_END_NICE,
                         Map.of())) {
             SoldOutLoad onSingle = SoldOutLoad.on(single, settings, "p5s" + run);
             SoldOutLoad onCluster = SoldOutLoad.on(clustered, settings, "p5c" + run);

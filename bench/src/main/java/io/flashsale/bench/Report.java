@@ -135,6 +135,11 @@ final class Report {
         this.environment = environment;
     }
 
+    /** Where the run ran: the machine, the Temporal, the settings, each process's niceness. */
+    Map<String, Object> environment() {
+        return environment;
+    }
+
     List<Phase> phases() {
         return phases;
     }

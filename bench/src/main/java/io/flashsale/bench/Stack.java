@@ -35,16 +35,24 @@ public final class Stack implements AutoCloseable {
 
     /**
      * Starts Temporal ({@code temporalKind}: the real dev server or the test server), the worker and
-     * the api; {@code jvmFlags} per app, e.g. a flight recording.
+     * the api; the dev server and the worker at {@code backEndNice}, as {@code bin/flashsale up} runs
+     * them ({@link FlashSaleStack#BACK_END_NICE}); {@code jvmFlags} per app, e.g. a flight recording.
      */
     public static Stack start(
             Path root,
             Path logs,
             Stores stores,
             DevServer.Kind temporalKind,
+            int backEndNice,
             Map<FlashSaleStack.App, List<String>> jvmFlags)
             throws Exception {
-        return start(FlashSaleStack.builder(root, logs).devServer(temporalKind).webUi(), stores, jvmFlags);
+        return start(
+                FlashSaleStack.builder(root, logs)
+                        .devServer(temporalKind)
+                        .webUi()
+                        .backEndNice(backEndNice),
+                stores,
+                jvmFlags);
     }
 
     /**

@@ -252,6 +252,25 @@ class ObserveCommandIT {
     }
 
     /** The api's JSON log lines whose message starts with {@code prefix}. */
+    /**
+     * The worker and the dev server run at the back-end's niceness, the api at the launcher's: where
+     * they share a machine, the buyers' answers get the cores first.
+     */
+    @Test
+    @Order(4)
+    void upRunsTheBackEndBelowTheApi() throws Exception {
+        assertThat(Map.of("api", niceness("api"), "worker", niceness("worker"), "temporal", niceness("temporal")))
+                .isEqualTo(Map.of(
+                        "api", 0, "worker", FlashSaleStack.BACK_END_NICE, "temporal", FlashSaleStack.BACK_END_NICE));
+    }
+
+    /** The niceness of a process {@code up} started ({@code /proc/PID/stat} field 19, counted from the last ')'). */
+    private static int niceness(String component) throws Exception {
+        String pid = Files.readString(run.resolve(component + ".pid")).trim();
+        String stat = Files.readString(Path.of("/proc", pid, "stat"));
+        return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+    }
+
     private static List<JsonNode> apiLog(String prefix) throws Exception {
         List<JsonNode> lines = new ArrayList<>();
         for (String line : Files.readAllLines(run.resolve("logs").resolve("api.log"))) {

@@ -65,6 +65,16 @@ public final class FlashSaleStack implements AutoCloseable {
      */
     public static final List<String> JVM_DEFAULTS = List.of("-XX:TieredStopAtLevel=1");
 
+    /**
+     * The niceness {@code bin/flashsale up} runs the asynchronous back-end at (the worker and the dev
+     * server; the api, MySQL and Redis stay at 0) where all of it shares one machine, as the bench
+     * and the demo do ({@link Builder#backEndNice}). A buyer's answer is the api's work alone; the
+     * worker and Temporal settle the admitted purchases after it, so when both want the cores the
+     * answers go first and the settling takes what is left (docs/performance.md, "The answer path
+     * first").
+     */
+    public static final int BACK_END_NICE = 10;
+
     /** One app of the stack: what it runs, where it listens, what it is given beyond the stack's environment. */
     private record Started(App app, int port, Map<String, String> extra) {}
 
@@ -95,6 +105,7 @@ public final class FlashSaleStack implements AutoCloseable {
         private boolean webUi;
         private String clusterName;
         private Duration readyTimeout = Duration.ofSeconds(120);
+        private int backEndNice;
         private final Map<App, List<String>> jvmFlags = new EnumMap<>(App.class);
         private Function<TemporalService, Map<String, String>> environment =
                 temporal -> Map.of("TEMPORAL_ADDRESS", temporal.address());
@@ -133,6 +144,15 @@ public final class FlashSaleStack implements AutoCloseable {
         /** How long Temporal and each app may take to report ready (default 2 minutes). */
         public Builder readyTimeout(Duration timeout) {
             this.readyTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * Runs the worker processes and the dev server at {@code niceness} (0, the default: as the
+         * api), e.g. {@link #BACK_END_NICE}. A cluster's processes keep 0.
+         */
+        public Builder backEndNice(int niceness) {
+            this.backEndNice = niceness;
             return this;
         }
 
@@ -181,7 +201,8 @@ public final class FlashSaleStack implements AutoCloseable {
             options = options.withUi(FreePorts.next());
         }
         Files.deleteIfExists(options.dbFile());
-        return TemporalProcess.start(processes, settings.root, options, settings.devServer, System.out::println);
+        return TemporalProcess.start(
+                processes, settings.root, options, settings.devServer, niced(), System.out::println);
     }
 
     private TemporalService startCluster() throws Exception {
@@ -329,11 +350,17 @@ public final class FlashSaleStack implements AutoCloseable {
         Map<String, String> env = new HashMap<>(environment());
         env.putAll(started.extra());
         env.put(started.app().portVariable, Integer.toString(started.port()));
-        List<String> command = new ArrayList<>(List.of(Processes.java()));
+        List<String> command = new ArrayList<>(started.app() == App.WORKER ? niced() : List.of());
+        command.add(Processes.java());
         List<String> flags = jvmFlags(started.app());
         command.addAll(flags);
         command.addAll(image(started.app()).arguments(flags));
         processes.start(processName(name), command, env);
+    }
+
+    /** What a back-end process's command starts with: {@code nice -n N}, nothing at niceness 0. */
+    private List<String> niced() {
+        return settings.backEndNice == 0 ? List.of() : List.of("nice", "-n", Integer.toString(settings.backEndNice));
     }
 
     /** {@link #JVM_DEFAULTS}, then the app's own flags. */

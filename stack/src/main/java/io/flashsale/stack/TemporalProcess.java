@@ -7,6 +7,8 @@ import io.flashsale.devtemporal.TemporalCli;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -23,25 +25,35 @@ public final class TemporalProcess implements TemporalService {
     private final Processes processes;
     private final DevServer.Options options;
     private final DevServer.Command command;
+    private final List<String> launcher;
     private int starts;
 
-    private TemporalProcess(Processes processes, DevServer.Options options, DevServer.Command command) {
+    private TemporalProcess(
+            Processes processes, DevServer.Options options, DevServer.Command command, List<String> launcher) {
         this.processes = processes;
         this.options = options;
         this.command = command;
+        this.launcher = launcher;
     }
 
     /**
      * Starts the server as {@code temporal} and waits until it is ready. {@code kind} CLI: the real
      * server, built from its Go module into {@code root/.tools} when needed (falls back to the test
      * server where that is impossible, saying so through {@code log}); TEST_SERVER: the test server.
+     * {@code launcher} runs the server's command (e.g. {@code nice -n 10}, which executes it in its
+     * own process, so the pid stays the server's); empty for none.
      */
     public static TemporalProcess start(
-            Processes processes, Path root, DevServer.Options options, DevServer.Kind kind, Consumer<String> log)
+            Processes processes,
+            Path root,
+            DevServer.Options options,
+            DevServer.Kind kind,
+            List<String> launcher,
+            Consumer<String> log)
             throws Exception {
         Optional<Path> cli = kind == DevServer.Kind.CLI ? new TemporalCli(root, log).locateOrBuild() : Optional.empty();
         DevServer.Command command = DevServer.command(options, cli, DevTemporalMain.javaPrefix(), log);
-        TemporalProcess temporal = new TemporalProcess(processes, options, command);
+        TemporalProcess temporal = new TemporalProcess(processes, options, command, List.copyOf(launcher));
         temporal.startProcess();
         return temporal;
     }
@@ -95,7 +107,9 @@ public final class TemporalProcess implements TemporalService {
 
     private void startProcess() throws Exception {
         starts++;
-        Process process = processes.start(name(), command.arguments(), java.util.Map.of());
+        List<String> commandLine = new ArrayList<>(launcher);
+        commandLine.addAll(command.arguments());
+        Process process = processes.start(name(), commandLine, java.util.Map.of());
         Readiness.await(options.address(), options.namespace(), READY_TIMEOUT, process::isAlive);
     }
 

@@ -3,6 +3,7 @@ package io.flashsale.bench.demo;
 import io.flashsale.bench.Await;
 import io.flashsale.bench.Bench;
 import io.flashsale.bench.Stack;
+import io.flashsale.stack.FlashSaleStack;
 import io.flashsale.stack.Stores;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
@@ -44,8 +45,13 @@ public final class DemoCommand {
         }
         Stores stores = Stores.fresh();
         Path root = Path.of(o.getOrDefault("root", "."));
-        try (Stack stack =
-                Stack.start(root, Path.of("target", "demo", "logs"), stores, Bench.temporalKind(o), Map.of())) {
+        try (Stack stack = Stack.start(
+                root,
+                Path.of("target", "demo", "logs"),
+                stores,
+                Bench.temporalKind(o),
+                FlashSaleStack.BACK_END_NICE,
+                Map.of())) {
             System.out.println(
                     "private stack up: api " + stack.api() + ", " + stack.temporal() + " (logs target/demo/logs)");
             DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.empty()).run();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.bench.Stack;
 import io.flashsale.devtemporal.DevServer;
+import io.flashsale.stack.FlashSaleStack;
 import io.flashsale.stack.Stores;
 import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.testkit.ApiClient;
@@ -30,8 +31,13 @@ class DemoIT {
     void finishesWithCountsThatAddUpWhenUnpaidOrdersExpireAndTheirUnitsAreSoldAgain() throws Exception {
         Path root = Path.of(System.getProperty("flashsale.root", ".."));
         Stores stores = Stores.fresh();
-        try (Stack stack =
-                Stack.start(root, Path.of("target", "demo-it", "logs"), stores, DevServer.Kind.CLI, Map.of())) {
+        try (Stack stack = Stack.start(
+                root,
+                Path.of("target", "demo-it", "logs"),
+                stores,
+                DevServer.Kind.CLI,
+                FlashSaleStack.BACK_END_NICE,
+                Map.of())) {
             WebUi ui = new WebUi(stack.temporal().webUi().orElseThrow(), "default");
             Demo.Options options =
                     new Demo.Options(60, 30, UNITS, 0.5, Duration.ofSeconds(2), Duration.ofSeconds(60), 16);
