@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.stack.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,19 +43,12 @@ final class CpuMeter {
         return new CpuMeter(more);
     }
 
-    /**
-     * Each process's niceness ({@code /proc/PID/stat}, field 19; counted from the last ')', as the
-     * command name may hold spaces); absent for a process that is gone.
-     */
+    /** Each process's niceness ({@link Processes#niceness}); absent for a process that is gone. */
     Map<String, Integer> niceness() {
         Map<String, Integer> niceness = new LinkedHashMap<>();
         processes.forEach((name, process) -> {
             try {
-                String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
-                // fields[0] is field 3 (state), so field 19 (nice) is fields[16]
-                String[] fields =
-                        stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-                niceness.put(name, Integer.parseInt(fields[16]));
+                niceness.put(name, Processes.niceness(process.pid()));
             } catch (IOException | RuntimeException gone) {
                 // not running (or no /proc): nothing to say
             }

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -72,11 +73,10 @@ public final class DevTemporalMain {
      * starting up on a loaded machine, and then no probe ever succeeds.
      */
     private static void await(List<String> args) throws InterruptedException {
-        BooleanSupplier alive = args.size() > 3
-                ? () -> ProcessHandle.of(Long.parseLong(args.get(3)))
-                        .map(ProcessHandle::isAlive)
-                        .orElse(false)
-                : () -> true;
+        Optional<ProcessHandle> server =
+                args.size() > 3 ? ProcessHandle.of(Long.parseLong(args.get(3))) : Optional.empty();
+        BooleanSupplier alive =
+                args.size() > 3 ? () -> server.map(ProcessHandle::isAlive).orElse(false) : () -> true;
         try {
             Readiness.await(args.get(0), args.get(1), Duration.ofSeconds(Long.parseLong(args.get(2))), alive);
         } catch (IllegalStateException e) {

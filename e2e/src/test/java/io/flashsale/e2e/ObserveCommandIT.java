@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.devtemporal.Jaeger;
 import io.flashsale.stack.FlashSaleStack;
+import io.flashsale.stack.Processes;
 import io.flashsale.stack.Stores;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.FreePorts;
@@ -251,7 +252,6 @@ class ObserveCommandIT {
         System.out.printf("jaeger: trace %s of purchase %s%n", trace, ann);
     }
 
-    /** The api's JSON log lines whose message starts with {@code prefix}. */
     /**
      * The worker and the dev server run at the back-end's niceness, the api at the launcher's: where
      * they share a machine, the buyers' answers get the cores first.
@@ -264,13 +264,13 @@ class ObserveCommandIT {
                         "api", 0, "worker", FlashSaleStack.BACK_END_NICE, "temporal", FlashSaleStack.BACK_END_NICE));
     }
 
-    /** The niceness of a process {@code up} started ({@code /proc/PID/stat} field 19, counted from the last ')'). */
+    /** The niceness of the process {@code up} started as {@code component} (its pid file). */
     private static int niceness(String component) throws Exception {
-        String pid = Files.readString(run.resolve(component + ".pid")).trim();
-        String stat = Files.readString(Path.of("/proc", pid, "stat"));
-        return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+        return Processes.niceness(
+                Long.parseLong(Files.readString(run.resolve(component + ".pid")).trim()));
     }
 
+    /** The api's JSON log lines whose message starts with {@code prefix}. */
     private static List<JsonNode> apiLog(String prefix) throws Exception {
         List<JsonNode> lines = new ArrayList<>();
         for (String line : Files.readAllLines(run.resolve("logs").resolve("api.log"))) {

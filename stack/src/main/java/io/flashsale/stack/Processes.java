@@ -104,6 +104,16 @@ public final class Processes implements AutoCloseable {
         }
     }
 
+    /**
+     * The niceness of the process {@code pid} ({@code /proc/PID/stat}, field 19, counted from the
+     * last ')': the command name may hold spaces). Fails when the process is gone.
+     */
+    public static int niceness(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        // the fields after the command name start at field 3 (state), so field 19 (nice) is the 17th
+        return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+    }
+
     /** The java launcher of this JVM, for children that run on the same Java. */
     public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
