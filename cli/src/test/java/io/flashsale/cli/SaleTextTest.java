@@ -51,7 +51,7 @@ class SaleTextTest {
         JsonNode sale = json(
                 """
                 {"id":"s1","name":"x","total":5,"available":5,"redisStock":null,"endsAt":"2030-01-01T10:00:00Z","pendingPayment":0,"paid":0,
-                 "expired":0,"cancelled":0,"changes":[{"kind":"CLOSE","key":"close","units":0,
+                 "expired":0,"cancelled":0,"changes":[{"kind":"CLOSE","key":"#close","units":0,
                  "endsAt":"2030-01-01T10:00:00Z","changedBy":"ops","changedAt":"2030-01-01T10:00:00Z"}]}
                 """);
 

@@ -192,6 +192,20 @@ class SaleChangesIT extends StoresIntegrationTest {
     }
 
     @Test
+    void closesASaleWhoseRestockWasKeyedClose() {
+        Sale sale = created(TestSales.open(2));
+        assertThat(changes.restock(sale.id(), "close", 1, OPS)).isEqualTo(Outcome.CHANGED);
+
+        assertThat(changes.close(sale.id(), OPS)).isEqualTo(Outcome.CHANGED);
+
+        assertThat(sales.find(sale.id()).orElseThrow().endsAt()).isNotNull();
+        assertThat(log.of(sale.id()))
+                .extracting(SaleChange::kind, SaleChange::key)
+                .containsExactly(
+                        tuple(SaleChangeKind.RESTOCK, "close"), tuple(SaleChangeKind.CLOSE, SaleChange.CLOSE_KEY));
+    }
+
+    @Test
     void closingASaleRedisLostClosesItInMySqlForTheNextLoad() {
         Sale sale = created(TestSales.open(3));
         loseSale(sale.id());
