@@ -6,6 +6,7 @@ import io.flashsale.stores.admission.Admission;
 import io.flashsale.stores.admission.AdmissionGate;
 import io.flashsale.stores.admission.AdmissionOutcome;
 import io.flashsale.stores.admission.HoldState;
+import io.flashsale.stores.admission.StreamBacklog;
 import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.sale.SaleRepository;
 import io.flashsale.stores.sale.SaleStock;
@@ -27,7 +28,12 @@ public record PurchaseFixture(SaleRepository sales, SaleStock stock, AdmissionGa
     public PurchaseRequest admit(Sale sale, String userId) {
         Admission admission = TestAdmissions.admit(gate, sale.id(), userId, "key-" + userId);
         assertThat(admission.outcome()).isEqualTo(AdmissionOutcome.ADMITTED);
-        return new PurchaseRequest(admission.purchaseId(), sale.id(), userId, admission.payTimeoutSeconds());
+        return new PurchaseRequest(
+                admission.purchaseId(),
+                sale.id(),
+                userId,
+                admission.payTimeoutSeconds(),
+                StreamBacklog.admittedAt(admission.entryId()).toEpochMilli());
     }
 
     public int available(Sale sale) {

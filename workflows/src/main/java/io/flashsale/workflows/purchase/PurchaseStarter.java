@@ -9,14 +9,30 @@ import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.client.WorkflowExecutionDescription;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.common.SearchAttributes;
+import java.util.Map;
 
 /**
  * Starts a purchase workflow, idempotently: the workflow id is the purchase id and a closed
  * workflow is never reused, so the api, a retried request and the admission relay can all call it.
  * The one exception is a purchase that ended REJECTED: its buyer has no order and may try again,
- * so a new admission starts a new run of it.
+ * so a new admission starts a new run of it. Each run carries the admission it was started for (its
+ * memo {@value #ADMITTED_AT}), so a start tells its own run from an earlier admission's.
  */
 public final class PurchaseStarter {
+
+    /** Memo key: the admission (its outbox entry's time, epoch millis) a run was started for. */
+    public static final String ADMITTED_AT = "admittedAt";
+
+    /**
+     * The purchase id's last run belongs to an earlier admission and is still open (a REJECTED run
+     * closing after its void forgot the buyer, who was admitted again). Retry later: the new
+     * admission starts once that run has closed. Its entry must stay in the stream until then.
+     */
+    public static final class EarlierRunStillOpen extends RuntimeException {
+        EarlierRunStillOpen(String purchaseId) {
+            super("an earlier admission's run of " + purchaseId + " is still open");
+        }
+    }
 
     private final WorkflowClient client;
 
@@ -24,11 +40,23 @@ public final class PurchaseStarter {
         this.client = client;
     }
 
-    /** @return true when this call started the workflow, false when it existed already */
+    /**
+     * @return true when this call started the workflow, false when this admission's run existed
+     * @throws EarlierRunStillOpen the last run is an earlier admission's and has not closed yet
+     */
     public boolean start(PurchaseRequest request) {
-        return start(request, WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
-                || (endedRejected(request)
-                        && start(request, WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE));
+        if (start(request, WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)) {
+            return true;
+        }
+        WorkflowExecutionDescription last =
+                client.newUntypedWorkflowStub(request.purchaseId()).describe();
+        if (isOwnRun(last, request)) {
+            return false;
+        }
+        if (last.getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
+            throw new EarlierRunStillOpen(request.purchaseId());
+        }
+        return endedRejected(last) && start(request, WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE);
     }
 
     private boolean start(PurchaseRequest request, WorkflowIdReusePolicy reuse) {
@@ -41,14 +69,23 @@ public final class PurchaseStarter {
         }
     }
 
-    /** The purchase's last run is closed and ended REJECTED (its PurchaseStatus search attribute). */
-    private boolean endedRejected(PurchaseRequest request) {
-        WorkflowExecutionDescription last =
-                client.newUntypedWorkflowStub(request.purchaseId()).describe();
-        return last.getStatus() != WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING
-                && PurchaseStatus.REJECTED
-                        .name()
-                        .equals(last.getTypedSearchAttributes().get(PurchaseSearchAttributes.STATUS));
+    /**
+     * The run was started for this admission. Where either side does not know its admission (a run
+     * started before the memo existed, a request with admission time 0) the run is taken as its own.
+     */
+    private static boolean isOwnRun(WorkflowExecutionDescription run, PurchaseRequest request) {
+        Long admittedAt = run.getMemo(ADMITTED_AT, Long.class, Long.class);
+        return admittedAt == null
+                || admittedAt == 0
+                || request.admittedAtMillis() == 0
+                || admittedAt == request.admittedAtMillis();
+    }
+
+    /** The run is closed and ended REJECTED (its PurchaseStatus search attribute). */
+    private static boolean endedRejected(WorkflowExecutionDescription run) {
+        return PurchaseStatus.REJECTED
+                .name()
+                .equals(run.getTypedSearchAttributes().get(PurchaseSearchAttributes.STATUS));
     }
 
     static WorkflowOptions options(PurchaseRequest request, WorkflowIdReusePolicy reuse) {
@@ -56,6 +93,7 @@ public final class PurchaseStarter {
                 .setWorkflowId(request.purchaseId())
                 .setTaskQueue(TaskQueues.PURCHASE)
                 .setWorkflowIdReusePolicy(reuse)
+                .setMemo(Map.of(ADMITTED_AT, request.admittedAtMillis()))
                 // started by a process that runs the purchase worker (the worker's relay), the first
                 // workflow task comes back in the start's answer and runs there: no trip through
                 // matching; a process without that worker (the api) starts as before

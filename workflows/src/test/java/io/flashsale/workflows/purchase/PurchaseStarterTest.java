@@ -1,6 +1,7 @@
 package io.flashsale.workflows.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.flashsale.workflows.TaskQueues;
@@ -15,6 +16,7 @@ import io.grpc.MethodDescriptor;
 import io.temporal.api.workflowservice.v1.StartWorkflowExecutionResponse;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
+import io.temporal.client.WorkflowStub;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -74,6 +76,36 @@ class PurchaseStarterTest {
         } finally {
             factory.shutdownNow();
         }
+    }
+
+    /**
+     * A buyer whose order MySQL refused (the hold voided, the buyer forgotten) is admitted again
+     * while the rejected run is still closing: the new admission's start must not be taken for a
+     * repeat of the old one and dropped, but retried once that run has closed.
+     */
+    @Test
+    void startsAReadmissionOnlyOnceTheEarlierAdmissionsRunHasClosed() {
+        PurchaseTestEnvironment.registerSearchAttributes(env);
+        WorkflowClient client = env.getWorkflowClient();
+        PurchaseStarter starter = new PurchaseStarter(client);
+        PurchaseRequest first = new PurchaseRequest("purchase-s1-bob", "s1", "bob", 600, 1_000);
+        PurchaseRequest again = new PurchaseRequest("purchase-s1-bob", "s1", "bob", 600, 2_000);
+        assertThat(starter.start(first)).isTrue();
+
+        assertThat(starter.start(first)).as("a repeat of the same admission").isFalse();
+        assertThatThrownBy(() -> starter.start(again)).isInstanceOf(PurchaseStarter.EarlierRunStillOpen.class);
+
+        FakeOrders orders = new FakeOrders(steps);
+        orders.refuseOrders(PurchaseFailure.SOLD_OUT);
+        Worker worker = env.newWorker(TaskQueues.PURCHASE);
+        worker.registerWorkflowImplementationTypes(PurchaseWorkflowImpl.class);
+        worker.registerActivitiesImplementations(new FakeReservations(steps), orders);
+        env.start();
+        PurchaseWorkflow bob = client.newWorkflowStub(PurchaseWorkflow.class, first.purchaseId());
+        assertThat(WorkflowStub.fromTyped(bob).getResult(PurchaseView.class).status())
+                .isEqualTo(PurchaseStatus.REJECTED);
+        assertThat(starter.start(again)).isTrue();
+        assertThat(starter.start(again)).isFalse();
     }
 
     /** Counts the start answers that carry a workflow task. */
