@@ -14,6 +14,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The invariant audit for a process that has the stores and a Temporal {@link WorkflowClient} (the
@@ -36,7 +37,13 @@ public class AuditConfiguration {
             RedisScript<List> repairScript,
             RedisScript<Long> releaseScript) {
         RedisFacts redisFacts = new RedisFacts(redis, keys, auditSnapshotScript, repairScript, releaseScript);
-        return new SaleAudit(sales, stock, new MySqlFacts(jdbc, transactions), redisFacts, new WorkflowFacts(temporal));
+        return new SaleAudit(
+                sales,
+                stock,
+                new MySqlFacts(jdbc, transactions),
+                redisFacts,
+                new WorkflowFacts(temporal),
+                new TransactionTemplate(transactions));
     }
 
     @Bean

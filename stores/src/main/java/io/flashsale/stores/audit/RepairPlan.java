@@ -27,8 +27,17 @@ record RepairPlan(List<String> hold, List<String> release, Map<String, String> b
         List<String> release = facts.unsoldHeld(Set.of(WorkflowState.CLOSED, WorkflowState.NOT_FOUND));
         Map<String, String> buyers = new TreeMap<>();
         facts.orders().forEach(o -> buyers.put(o.userId(), o.purchaseId()));
+        return new RepairPlan(hold, release, buyers, units(facts.changes()));
+    }
+
+    /** The same plan with the unit changes MySQL has now (read with the sale's row locked). */
+    RepairPlan withChanges(Map<String, AppliedChange> recorded) {
+        return new RepairPlan(hold, release, buyers, units(recorded));
+    }
+
+    private static Map<String, Integer> units(Map<String, AppliedChange> recorded) {
         Map<String, Integer> changes = new LinkedHashMap<>();
-        facts.changes().forEach((key, change) -> changes.put(key, change.units()));
-        return new RepairPlan(hold, release, buyers, changes);
+        recorded.forEach((key, change) -> changes.put(key, change.units()));
+        return changes;
     }
 }

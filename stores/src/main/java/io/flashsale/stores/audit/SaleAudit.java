@@ -5,6 +5,7 @@ import io.flashsale.stores.sale.SaleRepository;
 import io.flashsale.stores.sale.SaleStock;
 import java.util.List;
 import java.util.Optional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The invariant audit (I1-I5 of {@code docs/architecture.md}) of a sale across MySQL, Redis and Temporal, and
@@ -24,9 +25,17 @@ public class SaleAudit {
     private final MySqlFacts mysql;
     private final RedisFacts redis;
     private final SaleFactsReader facts;
+    private final TransactionTemplate transaction;
 
-    SaleAudit(SaleRepository sales, SaleStock stock, MySqlFacts mysql, RedisFacts redis, WorkflowFacts temporal) {
+    SaleAudit(
+            SaleRepository sales,
+            SaleStock stock,
+            MySqlFacts mysql,
+            RedisFacts redis,
+            WorkflowFacts temporal,
+            TransactionTemplate transaction) {
         this.sales = sales;
+        this.transaction = transaction;
         this.stock = stock;
         this.mysql = mysql;
         this.redis = redis;
@@ -71,8 +80,7 @@ public class SaleAudit {
         boolean reloaded = stock.load(sale);
         SaleFacts found = facts.read(saleId, before).orElseThrow();
         RepairPlan plan = RepairPlan.of(found);
-        List<?> done = redis.repair(saleId, found.total(), before, plan)
-                .orElseThrow(() -> new AdmissionsInFlightException(saleId));
+        List<?> done = repairHoldingTheSale(saleId, before, plan);
         releaseEndedMeanwhile(saleId, plan);
         String stockBefore = RedisFacts.text(done.get(4));
         return new RepairReport(
@@ -84,6 +92,21 @@ public class SaleAudit {
                 stockBefore.isEmpty() ? null : Long.parseLong(stockBefore),
                 RedisFacts.number(done.get(5)),
                 audit(saleId).orElseThrow());
+    }
+
+    /**
+     * Runs repair.lua with the sale's row locked from reading its units until Redis has them: a
+     * restock, withdrawal, close or move of the sale waits for the repair, and one that committed
+     * while the facts were gathered is in the total and the changes written (its Redis step ran
+     * before, a withdrawal's even before its commit, so the facts read earlier may lack it).
+     */
+    private List<?> repairHoldingTheSale(String saleId, RedisSnapshot before, RepairPlan plan) {
+        return transaction.execute(tx -> {
+            sales.findForUpdate(saleId);
+            MySqlFacts.Snapshot units = mysql.read(saleId).orElseThrow();
+            return redis.repair(saleId, units.total(), before, plan.withChanges(units.changes()))
+                    .orElseThrow(() -> new AdmissionsInFlightException(saleId));
+        });
     }
 
     /**
