@@ -4,6 +4,7 @@ import io.flashsale.stores.RedisKeyProperties;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.ZSetOperations.TypedTuple;
@@ -52,6 +53,24 @@ public class RelaySales {
      */
     public void add(String saleId, Instant closes) {
         redis.opsForZSet().add(keys.relaySales(), saleId, score(closes));
+    }
+
+    /**
+     * The sale as Redis has it loaded (its close from its meta), empty when Redis has no meta of it
+     * (no buyer can be admitted to it). What the index says is only a hint: a move whose index write
+     * was lost leaves an old close there.
+     */
+    public Optional<RelaySale> asLoaded(String saleId) {
+        List<Object> meta = redis.opsForHash().multiGet(keys.sale(saleId).meta(), List.of("opens", "closes"));
+        if (meta.get(0) == null) {
+            return Optional.empty();
+        }
+        Object closes = meta.get(1);
+        return Optional.of(new RelaySale(
+                saleId,
+                closes == null || closes.toString().isEmpty()
+                        ? null
+                        : Instant.ofEpochMilli(Long.parseLong(closes.toString()))));
     }
 
     /** The relay no longer visits the sale (idempotent: ZREM of an absent member changes nothing). */

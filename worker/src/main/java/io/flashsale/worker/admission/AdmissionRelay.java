@@ -14,6 +14,7 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -202,9 +203,18 @@ class AdmissionRelay implements SmartLifecycle {
         return relayed;
     }
 
-    /** A sale ended longer than the grace ago with nothing left in its stream is not visited again. */
+    /**
+     * A sale ended longer than the grace ago with nothing left in its stream is not visited again.
+     * The end is the sale's own (its meta), not only the index's: a move whose index write was lost
+     * leaves an old end in the index, which is mended here instead of dropping an open sale.
+     */
     private void forgetIfDone(RelaySale sale, StreamBacklog left, Instant endedLongAgo) {
         if (sale.endedBefore(endedLongAgo) && left.entries() == 0) {
+            Optional<RelaySale> loaded = sales.asLoaded(sale.id());
+            if (loaded.isPresent() && !loaded.get().endedBefore(endedLongAgo)) {
+                sales.add(sale.id(), loaded.get().closes());
+                return;
+            }
             sales.forget(sale.id());
             backlog.forget(sale.id());
             youngPending.remove(sale.id());

@@ -248,7 +248,10 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
         Sale ended = fixture.create(TestSales.closed(3));
         Sale endedWithAdmission = saleVisitedFirst();
         PurchaseRequest late = fixture.admit(endedWithAdmission, "late");
-        relaySales.add(endedWithAdmission.id(), Instant.now().minusSeconds(60)); // it closed since
+        Instant closed = Instant.now().minusSeconds(60); // it closed since
+        redis.opsForHash()
+                .put(keys.sale(endedWithAdmission.id()).meta(), "closes", Long.toString(closed.toEpochMilli()));
+        relaySales.add(endedWithAdmission.id(), closed);
         AdmissionRelay relay = relay("relay-a");
 
         assertThat(relay.relayOnce()).isEqualTo(1);
@@ -269,6 +272,20 @@ class AdmissionRelayIT extends WorkflowIntegrationTest {
         } finally {
             redis.delete(keys.sale(ended.id()).admissions());
         }
+    }
+
+    @Test
+    void keepsVisitingAnOpenSaleWhoseIndexSaysItEndedLongAgo() throws InterruptedException {
+        // a move whose index write was lost: the index still has the old end, the sale is open
+        relaySales.add(sale.id(), Instant.now().minusSeconds(60));
+        AdmissionRelay relay = relay("relay-a");
+
+        assertThat(relay.relayOnce()).isZero();
+
+        assertThat(relaySales.all()).contains(new RelaySales.RelaySale(sale.id(), null));
+        PurchaseRequest alice = admit("alice");
+        assertThat(relay.relayOnce()).isEqualTo(1);
+        awaitPendingPayment(alice);
     }
 
     @Test
