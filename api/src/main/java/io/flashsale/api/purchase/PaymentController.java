@@ -53,9 +53,32 @@ class PaymentController {
             @RequestHeader(name = WebhookSignatures.TIMESTAMP, required = false) String timestamp,
             @RequestHeader(name = WebhookSignatures.SIGNATURE, required = false) String signature,
             @RequestBody byte[] body) {
-        signatures.verify(timestamp, signature, body);
+        WebhookSignatures.Delivery delivery = signatures.verify(timestamp, signature, body);
         WebhookPayment payment = parse(body);
-        return confirmation.confirm(known(payment.purchaseId()), payment.paymentId(), payment.amount());
+        CompletableFuture<ResponseEntity<PurchaseResponse>> answer;
+        try {
+            answer = confirmation.confirm(known(payment.purchaseId()), payment.paymentId(), payment.amount());
+        } catch (RuntimeException failure) {
+            forgetUndecided(delivery, null, failure);
+            throw failure;
+        }
+        return answer.whenComplete((response, failure) -> forgetUndecided(delivery, response, failure));
+    }
+
+    /**
+     * Decided: PAID (200) or a refusal the same bytes would meet again (a 4xx problem). Anything else
+     * (202 while the Update is open, 503 with Temporal or MySQL down) leaves the delivery to the
+     * provider's redelivery, which the {@code pay} Update takes once per payment id.
+     */
+    private void forgetUndecided(
+            WebhookSignatures.Delivery delivery, ResponseEntity<PurchaseResponse> response, Throwable failure) {
+        boolean decided = failure == null
+                ? response.getStatusCode().value() == 200
+                : Failures.root(failure) instanceof ProblemException problem
+                        && problem.problem().status().is4xxClientError();
+        if (!decided) {
+            signatures.forget(delivery);
+        }
     }
 
     private WebhookPayment parse(byte[] body) {

@@ -22,7 +22,8 @@ import org.springframework.stereotype.Component;
  * HMAC-SHA256, under {@code FLASHSALE_PAYMENT_WEBHOOK_SECRET}, of header {@value #TIMESTAMP} (epoch
  * seconds), a dot and the raw body. Refused: a bad or missing signature, a timestamp further than the
  * tolerance from now, a delivery seen before (its signature is remembered in Redis for twice the
- * tolerance, so every delivery still inside it is caught).
+ * tolerance, so every delivery still inside it is caught). A delivery counts as seen once its
+ * outcome is decided: one the api could not apply is forgotten again.
  */
 @Component
 public class WebhookSignatures {
@@ -51,8 +52,15 @@ public class WebhookSignatures {
         this.clock = clock;
     }
 
-    /** Returns when the delivery is authentic, fresh and new; otherwise throws its problem. */
-    public void verify(String timestamp, String signature, byte[] body) {
+    /** A delivery this api has taken: its signature is remembered until {@link #forget} or the TTL. */
+    public record Delivery(String key) {}
+
+    /**
+     * Returns the delivery when it is authentic, fresh and new, remembered as seen; otherwise throws
+     * its problem. A delivery whose outcome was not decided (the store or Temporal was down) must be
+     * {@link #forget forgotten}, so the provider's redelivery of the same bytes is applied.
+     */
+    public Delivery verify(String timestamp, String signature, byte[] body) {
         if (secret.length == 0) {
             throw new ProblemException(ApiProblem.WEBHOOK_NOT_CONFIGURED, "set FLASHSALE_PAYMENT_WEBHOOK_SECRET");
         }
@@ -61,10 +69,17 @@ public class WebhookSignatures {
             throw new ProblemException(ApiProblem.WEBHOOK_SIGNATURE_INVALID, "signature does not match the body");
         }
         requireFresh(timestamp);
-        Boolean first = redis.opsForValue().setIfAbsent(keys.webhookDelivery(expected), "1", tolerance.multipliedBy(2));
+        Delivery delivery = new Delivery(keys.webhookDelivery(expected));
+        Boolean first = redis.opsForValue().setIfAbsent(delivery.key(), "1", tolerance.multipliedBy(2));
         if (!Boolean.TRUE.equals(first)) {
             throw new ProblemException(ApiProblem.WEBHOOK_REPLAYED, "this delivery was received before");
         }
+        return delivery;
+    }
+
+    /** The delivery was not applied: a redelivery of it is new again. */
+    public void forget(Delivery delivery) {
+        redis.delete(delivery.key());
     }
 
     /** The hex HMAC-SHA256 of {@code timestamp.body}. */

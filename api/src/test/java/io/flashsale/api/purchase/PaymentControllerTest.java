@@ -4,7 +4,9 @@ import static io.flashsale.api.problem.ProblemAssertions.isProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.BDDMockito.then;
 import static org.mockito.BDDMockito.willThrow;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 import io.flashsale.api.TestTokens;
@@ -124,6 +126,31 @@ class PaymentControllerTest {
         given(confirmation.confirm(ANNS, "pay-1", PRICE)).willReturn(answer(ResponseEntity.ok(paid())));
 
         assertThat(webhook(WEBHOOK)).hasStatus(HttpStatus.OK);
+    }
+
+    @Test
+    void forgetsAWebhookItCouldNotApplySoTheRedeliveryIsTaken() {
+        WebhookSignatures.Delivery delivery = new WebhookSignatures.Delivery("d-1");
+        given(signatures.verify(any(), any(), any())).willReturn(delivery);
+        given(confirmation.confirm(ANNS, "pay-1", PRICE))
+                .willReturn(CompletableFuture.failedFuture(
+                        new ProblemException(ApiProblem.UNAVAILABLE, "Temporal is not answering")));
+
+        assertThat(webhook(WEBHOOK)).satisfies(isProblem(ApiProblem.UNAVAILABLE));
+        then(signatures).should().forget(delivery);
+    }
+
+    @Test
+    void keepsAWebhookSeenOnceItsOutcomeIsDecided() {
+        given(signatures.verify(any(), any(), any())).willReturn(new WebhookSignatures.Delivery("d-2"));
+        given(confirmation.confirm(ANNS, "pay-1", PRICE))
+                .willReturn(answer(ResponseEntity.ok(paid())))
+                .willReturn(CompletableFuture.failedFuture(
+                        new ProblemException(ApiProblem.PAYMENT_REJECTED, "the purchase expired")));
+
+        assertThat(webhook(WEBHOOK)).hasStatus(HttpStatus.OK);
+        assertThat(webhook(WEBHOOK)).satisfies(isProblem(ApiProblem.PAYMENT_REJECTED));
+        then(signatures).should(never()).forget(any());
     }
 
     @Test
