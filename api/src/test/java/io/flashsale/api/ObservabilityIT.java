@@ -26,6 +26,20 @@ class ObservabilityIT extends ApiIntegrationTest {
     }
 
     @Test
+    void healthShowsNoComponentToABuyer() {
+        String buyer = TestTokens.buyer(newUser());
+
+        for (String path : new String[] {"/actuator/health", "/actuator/health/readiness"}) {
+            Response health = api.get(path, buyer).assertStatus(200);
+
+            assertThat(health.field("status")).isEqualTo("UP");
+            assertThat(health.body().has("components"))
+                    .as("no details for a buyer's token: %s", health.text())
+                    .isFalse();
+        }
+    }
+
+    @Test
     void readinessShowsMySqlRedisAndTemporalToAnAdmin() {
         Response readiness = api.get("/actuator/health/readiness", ADMIN).assertStatus(200);
 

@@ -149,6 +149,18 @@ public final class ApiClient {
         return send(request);
     }
 
+    /**
+     * Any method with no body; {@code headers} as name, value pairs, a name may come more than once
+     * (the odd request shapes an attacker sends).
+     */
+    public Response send(String method, String path, String token, String... headers) {
+        HttpRequest.Builder request = request(path, token, TIMEOUT).method(method, HttpRequest.BodyPublishers.noBody());
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        return send(request);
+    }
+
     /** A body of unknown length (Transfer-Encoding: chunked), which no Content-Length announces. */
     public Response postChunked(String path, String token, String body) {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);

@@ -18,7 +18,8 @@ import org.springframework.security.web.SecurityFilterChain;
  * view, close, move, restock, withdraw, audit), scope
  * {@code payments} (the payment service) confirms payments. The provider's webhook carries no token:
  * its HMAC signature is checked by the controller ({@link WebhookSignatures}). Health is open so
- * process supervisors can probe it. Request bodies are capped before any of it runs.
+ * process supervisors can probe it; its details (components, their errors) only for scope {@code
+ * admin} ({@code management.endpoint.health.roles}). Request bodies are capped before any of it runs.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -41,14 +42,11 @@ class SecurityConfiguration {
                         .permitAll()
                         .requestMatchers("/api/purchases/*/payment")
                         .hasAuthority(PAYMENTS)
-                        .requestMatchers(HttpMethod.POST, "/api/sales")
-                        .hasAuthority(ADMIN)
-                        .requestMatchers(HttpMethod.GET, "/api/sales/*")
-                        .hasAuthority(ADMIN)
-                        .requestMatchers("/api/sales", "/api/sales/*/audit/**")
-                        .hasAuthority(ADMIN)
+                        // every method: MVC answers HEAD (and OPTIONS) with the GET handler's route
                         .requestMatchers(
-                                HttpMethod.POST,
+                                "/api/sales",
+                                "/api/sales/*",
+                                "/api/sales/*/audit/**",
                                 "/api/sales/*/close",
                                 "/api/sales/*/move",
                                 "/api/sales/*/restock",

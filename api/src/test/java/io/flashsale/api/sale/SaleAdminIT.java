@@ -113,6 +113,25 @@ class SaleAdminIT extends ApiIntegrationTest {
     }
 
     @Test
+    void refusesABuyerEveryMethodOnEveryAdminRouteAndWritesNothing() {
+        String existing = openSale(2);
+        StoreSnapshot before = stores.snapshot(existing);
+        String mallory = TestTokens.buyer("mallory");
+
+        for (String route : new String[] {"", "/close", "/move", "/restock", "/withdraw", "/audit", "/audit/repair"}) {
+            for (String method : new String[] {"GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"}) {
+                Response refused = api.send(method, "/api/sales/" + existing + route, mallory, "Idempotency-Key", "k1");
+
+                assertThat(refused.status())
+                        .as("%s %s: %s", method, route, refused.text())
+                        .isEqualTo(403);
+            }
+        }
+        assertThat(api.send("HEAD", "/api/sales", mallory).status()).isEqualTo(403);
+        assertThat(stores.snapshot(existing)).isEqualTo(before);
+    }
+
+    @Test
     void refusesMissingTokenWith401AndWritesNothing() {
         Map<String, Object> body = saleBody(5);
         String existing = openSale(2);
