@@ -21,6 +21,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,8 +48,9 @@ import org.springframework.web.filter.ServerHttpObservationFilter;
  * <p>It takes a request only when every check the chain makes before the admission would pass,
  * made here with the chain's own parts: a {@code POST} on a valid sale id, a bearer token the api's
  * {@link JwtDecoder} accepts (resolved by Spring Security's resolver, same rules) with a valid
- * subject ({@link Buyer}), a valid {@code Idempotency-Key} ({@link PurchaseController}), and an
- * {@code Accept} that takes both answers' media types. Anything else goes down the chain
+ * subject ({@link Buyer}), exactly one valid {@code Idempotency-Key} ({@link PurchaseController}), an
+ * {@code Accept} that takes both answers' media types and excludes none, and plain HTTP (the chain
+ * adds HSTS to an HTTPS answer). Anything else goes down the chain
  * unchanged, so a bad token is still a 401 before a bad key is a 400. Any other outcome of the
  * admission (already purchased, not open, rate limited, a store down) goes down the chain too,
  * carried in the request ({@link #rethrowOutcome}): the controller throws it without admitting
@@ -60,6 +64,7 @@ final class PurchaseShortcut implements Filter {
 
     private static final Pattern PATH = Pattern.compile("/api/sales/([^/]+)/purchases");
     private static final String OUTCOME = PurchaseShortcut.class.getName() + ".outcome";
+    private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
 
     /** What Spring Security's header writer adds to every answer of the chain. */
     private static final String[][] SECURITY_HEADERS = {
@@ -170,22 +175,32 @@ final class PurchaseShortcut implements Filter {
 
     /** The purchase when the chain would let it reach the admission; empty: the chain answers it. */
     private Optional<Purchase> checked(HttpServletRequest request) {
-        if (!"POST".equals(request.getMethod()) || !request.getContextPath().isEmpty()) {
+        // HTTPS: the chain adds Strict-Transport-Security, which the answers here do not write
+        if (!"POST".equals(request.getMethod()) || !request.getContextPath().isEmpty() || request.isSecure()) {
             return Optional.empty();
         }
         Matcher path = PATH.matcher(request.getRequestURI());
-        if (!path.matches() || !acceptsBothAnswers(request.getHeader(HttpHeaders.ACCEPT))) {
+        if (!path.matches() || !acceptsBothAnswers(request.getHeaders(HttpHeaders.ACCEPT))) {
             return Optional.empty();
         }
-        String key = request.getHeader("Idempotency-Key");
-        if (!IdempotencyKeys.isValid(key)) {
+        Optional<String> key = onlyValue(request.getHeaders(IDEMPOTENCY_KEY)).filter(IdempotencyKeys::isValid);
+        if (key.isEmpty()) {
             return Optional.empty();
         }
         Optional<String> sale = SaleIds.requireValid(path.group(1));
         if (sale.isEmpty()) {
             return Optional.empty();
         }
-        return buyer(request).map(userId -> new Purchase(sale.get(), userId, key));
+        return buyer(request).map(userId -> new Purchase(sale.get(), userId, key.get()));
+    }
+
+    /** The header's value when it came exactly once (the controller joins repeated values). */
+    private static Optional<String> onlyValue(Enumeration<String> values) {
+        if (!values.hasMoreElements()) {
+            return Optional.empty();
+        }
+        String value = values.nextElement();
+        return values.hasMoreElements() ? Optional.empty() : Optional.of(value);
     }
 
     private Optional<String> buyer(HttpServletRequest request) {
@@ -204,16 +219,20 @@ final class PurchaseShortcut implements Filter {
 
     /**
      * No Accept header, or one that takes {@code application/json} (an admission) and {@code
-     * application/problem+json} (a refusal): anything narrower is the chain's to negotiate.
+     * application/problem+json} (a refusal) and excludes nothing ({@code q=0}): anything narrower is
+     * the chain's to negotiate.
      */
-    private static boolean acceptsBothAnswers(String accept) {
-        if (accept == null) {
+    private static boolean acceptsBothAnswers(Enumeration<String> accept) {
+        List<String> values = Collections.list(accept);
+        if (values.isEmpty()) {
             return true;
         }
         try {
-            return MediaType.parseMediaTypes(accept).stream()
-                    .anyMatch(type -> type.includes(MediaType.APPLICATION_JSON)
-                            && type.includes(MediaType.APPLICATION_PROBLEM_JSON));
+            List<MediaType> types = MediaType.parseMediaTypes(values);
+            return types.stream().allMatch(type -> type.getQualityValue() > 0)
+                    && types.stream()
+                            .anyMatch(type -> type.includes(MediaType.APPLICATION_JSON)
+                                    && type.includes(MediaType.APPLICATION_PROBLEM_JSON));
         } catch (RuntimeException malformed) {
             return false;
         }

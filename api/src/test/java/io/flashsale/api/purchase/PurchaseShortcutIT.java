@@ -81,6 +81,12 @@ class PurchaseShortcutIT extends ApiIntegrationTest {
         api.purchase(stranger, "no-such-sale!", "key").assertProblem(404, "sale-not-found");
         api.purchase(stranger, sale, "key", TO_CONTROLLER_REFUSED).assertProblem(409, "sold-out");
         assertThat(shortcutAnswers() - before).isZero();
+        String path = "/api/sales/" + sale + "/purchases";
+        api.send("POST", path, stranger, "Idempotency-Key", "k1", "Idempotency-Key", "k2")
+                .assertProblem(400, "invalid-idempotency-key");
+        // excludes every type: the chain's content negotiation decides, whatever it answers
+        api.send("POST", path, stranger, "Idempotency-Key", "k1", "Accept", "*/*;q=0");
+        assertThat(shortcutAnswers() - before).isZero();
 
         // admitted by the shortcut, answered by the controller: outcomes it does not write itself
         api.purchase(TestTokens.buyer(holder), sale, "another-key").assertProblem(409, "already-purchased");

@@ -131,13 +131,23 @@ class PurchaseShortcutTest {
         MockHttpServletRequest narrow = purchase("sale_a", "good-x");
         narrow.addHeader("Accept", "application/json");
 
+        MockHttpServletRequest twoKeys = purchase("sale_a", "good-x");
+        twoKeys.addHeader("Idempotency-Key", "key-2");
+        MockHttpServletRequest excluding = purchase("sale_a", "good-x");
+        excluding.addHeader("Accept", "*/*;q=0");
+        MockHttpServletRequest secure = purchase("sale_a", "good-x");
+        secure.setSecure(true);
+
         send(get);
         send(other);
         send(narrow);
         send(purchase("sale_a", "forged"));
         send(purchase("sale-a", "good-x"));
+        send(twoKeys);
+        send(excluding);
+        send(secure);
 
-        assertThat(passedOn).hasSize(5);
+        assertThat(passedOn).hasSize(8);
         assertThat(admissions).isZero();
         assertThat(rethrown).isEmpty();
     }
