@@ -95,7 +95,7 @@ class PaymentConfirmation {
      */
     private void requirePrice(PurchaseId id, Price amount) {
         Price price = prices.of(id.saleId()).orElseThrow(() -> PurchaseCommands.notFound(id));
-        if (!price.equals(amount)) {
+        if (!price.isPaidBy(amount)) {
             throw new ProblemException(
                     ApiProblem.PAYMENT_AMOUNT_MISMATCH,
                     "payment of " + amount + " for purchase " + id.value() + " priced " + price,

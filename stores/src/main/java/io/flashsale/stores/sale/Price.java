@@ -19,6 +19,11 @@ public record Price(
     /** The price of sales created before sales had one (ISO 4217 XXX: no currency); nothing can pay it. */
     public static final Price UNSET = new Price(0, "XXX");
 
+    /** A payment of {@code amount} pays this price: exactly it, and never the unset price. */
+    public boolean isPaidBy(Price amount) {
+        return !equals(UNSET) && equals(amount);
+    }
+
     @Override
     public String toString() {
         return amountMinor + " " + currency;

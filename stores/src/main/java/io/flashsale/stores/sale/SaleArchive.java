@@ -4,6 +4,7 @@ import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.SaleKeys;
 import io.flashsale.stores.admission.RelaySales;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -24,7 +25,10 @@ public class SaleArchive {
         PENDING_PAYMENT,
         /** The sale's admission stream holds entries whose workflows may not run yet. */
         ADMISSIONS_IN_FLIGHT,
-        /** A HELD hold without a PAID order: a purchase between admission and its order, or drift. */
+        /**
+         * The HELD holds are not exactly the PAID orders' purchases: a purchase between admission and
+         * its order, or drift.
+         */
         HOLDS_NOT_FINAL
     }
 
@@ -58,7 +62,7 @@ public class SaleArchive {
         if (counts.pendingPayment() > 0) {
             return Outcome.PENDING_PAYMENT;
         }
-        Outcome outcome = archiveRedis(saleId, counts.paid(), marker);
+        Outcome outcome = archiveRedis(saleId, sales.paidPurchaseIds(saleId), marker);
         if (outcome == Outcome.ARCHIVED) {
             redis.opsForSet().remove(keys.sales(), saleId);
             relaySales.forget(saleId);
@@ -67,13 +71,15 @@ public class SaleArchive {
         return outcome;
     }
 
-    private Outcome archiveRedis(String saleId, int paid, Duration marker) {
+    private Outcome archiveRedis(String saleId, List<String> paid, Duration marker) {
         SaleKeys sk = keys.sale(saleId);
+        List<String> args = new ArrayList<>(paid.size() + 1);
+        args.add(Long.toString(marker.toMillis()));
+        args.addAll(paid);
         Long answer = redis.execute(
                 archiveScript,
                 List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions(), sk.changes()),
-                Integer.toString(paid),
-                Long.toString(marker.toMillis()));
+                args.toArray(Object[]::new));
         return switch (answer == null ? 0 : answer.intValue()) {
             case 1 -> Outcome.ARCHIVED;
             case -1 -> Outcome.ADMISSIONS_IN_FLIGHT;

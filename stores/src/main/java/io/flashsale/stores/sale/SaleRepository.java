@@ -112,6 +112,14 @@ public class SaleRepository {
                 == 1;
     }
 
+    /** The purchase ids of the sale's PAID orders. */
+    public List<String> paidPurchaseIds(String saleId) {
+        return jdbc.sql("SELECT purchase_id FROM orders WHERE sale_id = ? AND status = 'PAID' ORDER BY purchase_id")
+                .param(saleId)
+                .query(String.class)
+                .list();
+    }
+
     public SaleCounts counts(String saleId) {
         Map<String, Integer> byStatus = jdbc
                 .sql(

@@ -125,6 +125,22 @@ class SaleArchiveIT extends StoresIntegrationTest {
     }
 
     @Test
+    void leavesTheSaleAloneWhenAPaidOrderLostItsHoldAndAnotherPurchaseIsInFlight() {
+        paid("u1");
+        String inFlight = relayed("u2");
+        redis.opsForHash().put(keys.sale(sale.id()).holds(), PurchaseRequest.purchaseId(sale.id(), "u1"), "RELEASED");
+        end();
+        StoreSnapshot before = probe.snapshot(sale.id());
+
+        Outcome outcome = archive.archiveIfFinal(sale.id(), MARKER);
+
+        assertThat(outcome).isEqualTo(Outcome.HOLDS_NOT_FINAL);
+        assertThat(probe.snapshot(sale.id())).isEqualTo(before);
+        assertThat(redis.opsForHash().get(keys.sale(sale.id()).holds(), inFlight))
+                .isEqualTo("HELD");
+    }
+
+    @Test
     void recordsInMySqlAnArchiveCutShortAfterRedisAndKeepsTheFirstTime() {
         paid("u1");
         end();
