@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.api.problem.ApiProblem;
 import io.flashsale.api.problem.ProblemException;
 import io.flashsale.api.security.WebhookSignatures;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Valid;
 import jakarta.validation.Validator;
@@ -67,18 +68,26 @@ class PaymentController {
 
     /**
      * Decided: PAID (200) or a refusal the same bytes would meet again (a 4xx problem). Anything else
-     * (202 while the Update is open, 503 with Temporal or MySQL down) leaves the delivery to the
-     * provider's redelivery, which the {@code pay} Update takes once per payment id.
+     * (202 while the Update is open, 503 with Temporal or MySQL down, a refusal because the purchase
+     * is still RESERVED, its order not written yet) leaves the delivery to the provider's
+     * redelivery, which the {@code pay} Update takes once per payment id.
      */
     private void forgetUndecided(
             WebhookSignatures.Delivery delivery, ResponseEntity<PurchaseResponse> response, Throwable failure) {
         boolean decided = failure == null
                 ? response.getStatusCode().value() == 200
-                : Failures.root(failure) instanceof ProblemException problem
-                        && problem.problem().status().is4xxClientError();
+                : Failures.root(failure) instanceof ProblemException problem && isFinal(problem);
         if (!decided) {
             signatures.forget(delivery);
         }
+    }
+
+    private static boolean isFinal(ProblemException refusal) {
+        boolean notYetPayable = refusal.problem() == ApiProblem.PAYMENT_REJECTED
+                && PurchaseStatus.RESERVED
+                        .name()
+                        .equals(String.valueOf(refusal.properties().get("purchaseStatus")));
+        return refusal.problem().status().is4xxClientError() && !notYetPayable;
     }
 
     private WebhookPayment parse(byte[] body) {

@@ -18,6 +18,7 @@ import io.flashsale.stores.sale.Price;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import io.flashsale.workflows.purchase.PurchaseView;
 import java.net.URI;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -137,6 +138,20 @@ class PaymentControllerTest {
                         new ProblemException(ApiProblem.UNAVAILABLE, "Temporal is not answering")));
 
         assertThat(webhook(WEBHOOK)).satisfies(isProblem(ApiProblem.UNAVAILABLE));
+        then(signatures).should().forget(delivery);
+    }
+
+    @Test
+    void forgetsAWebhookThatCameBeforeTheOrderSoTheRedeliveryPays() {
+        WebhookSignatures.Delivery delivery = new WebhookSignatures.Delivery("d-3");
+        given(signatures.verify(any(), any(), any())).willReturn(delivery);
+        given(confirmation.confirm(ANNS, "pay-1", PRICE))
+                .willReturn(CompletableFuture.failedFuture(new ProblemException(
+                        ApiProblem.PAYMENT_REJECTED,
+                        "not awaiting payment",
+                        Map.<String, Object>of("purchaseStatus", PurchaseStatus.RESERVED))));
+
+        assertThat(webhook(WEBHOOK)).satisfies(isProblem(ApiProblem.PAYMENT_REJECTED));
         then(signatures).should().forget(delivery);
     }
 
