@@ -3,19 +3,15 @@ package io.flashsale.stores.audit;
 import static io.flashsale.stores.testing.TestAdmissions.admit;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.stores.LuaScripts;
 import io.flashsale.stores.admission.Admission;
 import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.sale.SaleChanges;
 import io.flashsale.stores.sale.SaleRepository;
 import io.flashsale.stores.testing.StoresIntegrationTest;
 import io.flashsale.stores.testing.TestSales;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * A repair racing an operator's change of the same sale, with the change landing at the moment that
@@ -39,43 +35,19 @@ class RepairRacesIT extends StoresIntegrationTest {
         loaded(sale);
         Admission held = admit(gate, sale.id(), "ann", "k1");
         gate.forget(sale.id(), held.entryId()); // its workflow runs: nothing in flight
-        // the repair's second look at the running workflow is where the withdrawal lands
-        SaleAudit audit = audit(new WorkflowFacts(null) {
-            private final AtomicInteger looks = new AtomicInteger();
 
-            @Override
-            Described describe(String purchaseId) {
-                if (looks.incrementAndGet() == 2) {
-                    assertThat(changes.withdraw(sale.id(), "w1", 2, "ops")).isEqualTo(SaleChanges.Outcome.CHANGED);
-                }
-                return new Described(WorkflowState.RUNNING, true);
-            }
-        });
+        String repaired = SaleAuditProbe.repair(
+                new SaleAuditProbe.Stores(jdbc, redis, keys, sales, stock, transactions),
+                sale.id(),
+                purchaseId -> true,
+                () -> assertThat(changes.withdraw(sale.id(), "w1", 2, "ops")).isEqualTo(SaleChanges.Outcome.CHANGED));
 
-        RepairReport report = audit.repair(sale.id()).orElseThrow();
-
+        assertThat(repaired).isEqualTo("OK 2");
         assertThat(sales.find(sale.id()).orElseThrow())
                 .extracting(Sale::total, Sale::available)
                 .containsExactly(3, 3);
-        assertThat(report.stockAfter()).isEqualTo(2);
         assertThat(stock.stock(sale.id())).hasValue(2L);
         assertThat(redis.opsForHash().get(keys.sale(sale.id()).meta(), "total")).isEqualTo("3");
         assertThat(redis.opsForHash().keys(keys.sale(sale.id()).changes())).containsExactly("w1");
-    }
-
-    private SaleAudit audit(WorkflowFacts temporal) {
-        RedisFacts redisFacts = new RedisFacts(
-                redis,
-                keys,
-                LuaScripts.load("audit_snapshot", List.class),
-                LuaScripts.load("repair", List.class),
-                LuaScripts.load("release", Long.class));
-        return new SaleAudit(
-                sales,
-                stock,
-                new MySqlFacts(jdbc, transactions),
-                redisFacts,
-                temporal,
-                new TransactionTemplate(transactions));
     }
 }
