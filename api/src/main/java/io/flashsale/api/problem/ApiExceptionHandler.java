@@ -1,15 +1,5 @@
 package io.flashsale.api.problem;
 
-import io.lettuce.core.RedisConnectionException;
-import io.temporal.client.WorkflowServiceException;
-import jakarta.validation.ConstraintViolationException;
-import java.io.IOException;
-import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.QueryTimeoutException;
-import org.springframework.data.redis.RedisSystemException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
@@ -21,73 +11,16 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
- * Turns every failure into an RFC 9457 problem with a stable type. Framework-level client errors
- * (malformed JSON, failed validation, wrong media type) become {@code invalid-request}.
+ * Turns every failure into an RFC 9457 problem with a stable type ({@link ProblemResponses}).
+ * Framework-level client errors (malformed JSON, failed validation, wrong media type) become {@code
+ * invalid-request}.
  */
 @RestControllerAdvice
 class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
-    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
-
-    @ExceptionHandler(ProblemException.class)
-    ResponseEntity<ProblemDetail> problem(ProblemException e) {
-        return ResponseEntity.status(e.problem().status())
-                .body(Problems.of(e.problem(), e.getMessage(), e.properties()));
-    }
-
-    /** 429 with Retry-After (whole seconds until the emptied token bucket holds a token again). */
-    @ExceptionHandler(RateLimitedException.class)
-    ResponseEntity<ProblemDetail> rateLimited(RateLimitedException e) {
-        return ResponseEntity.status(e.problem().status())
-                .header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfterSeconds()))
-                .body(Problems.of(e.problem(), e.getMessage(), Map.of("retryAfterSeconds", e.retryAfterSeconds())));
-    }
-
-    /**
-     * Temporal, Redis or MySQL unreachable, or a Redis command unanswered within its timeout (a Redis
-     * Cluster master failing over): the request changed nothing the system cannot finish.
-     */
-    @ExceptionHandler({
-        WorkflowServiceException.class,
-        DataAccessResourceFailureException.class,
-        QueryTimeoutException.class
-    })
-    ResponseEntity<ProblemDetail> unavailable(RuntimeException e) {
-        return ResponseEntity.status(ApiProblem.UNAVAILABLE.status())
-                .header(HttpHeaders.RETRY_AFTER, "1")
-                .body(Problems.of(ApiProblem.UNAVAILABLE, "a backing service is unavailable, retry shortly"));
-    }
-
-    /**
-     * A Redis connection cut while a command was under way (a node killed, a failover starting):
-     * Lettuce reports the reset as a plain Redis exception, and it is as temporary as an
-     * unreachable Redis. Any other Redis error stays unexpected.
-     */
-    @ExceptionHandler(RedisSystemException.class)
-    ResponseEntity<ProblemDetail> redisFailure(RedisSystemException e) {
-        return isConnectionLost(e) ? unavailable(e) : unexpected(e);
-    }
-
-    private static boolean isConnectionLost(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof IOException || cause instanceof RedisConnectionException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Anything unforeseen is still a problem body, without internals. */
     @ExceptionHandler(Exception.class)
-    ResponseEntity<ProblemDetail> unexpected(Exception e) {
-        log.error("unexpected failure", e);
-        return ResponseEntity.internalServerError()
-                .body(Problems.of(ApiProblem.INTERNAL, "unexpected failure; it has been logged"));
-    }
-
-    @ExceptionHandler(ConstraintViolationException.class)
-    ResponseEntity<ProblemDetail> constraintViolation(ConstraintViolationException e) {
-        return ResponseEntity.badRequest().body(Problems.of(ApiProblem.INVALID_REQUEST, e.getMessage()));
+    ResponseEntity<ProblemDetail> failure(Exception e) {
+        return ProblemResponses.of(e);
     }
 
     @Override

@@ -1,17 +1,11 @@
 package io.flashsale.api.purchase;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.api.ApiProperties;
 import io.flashsale.workflows.purchase.PurchaseStarter;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.temporal.client.WorkflowClient;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.autoconfigure.security.SecurityProperties;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
-import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.web.servlet.config.annotation.AsyncSupportConfigurer;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -46,17 +40,6 @@ class PurchaseConfiguration {
                 configurer.setDefaultTimeout(timeout);
             }
         };
-    }
-
-    /** Just ahead of Spring Security, after Boot's own filters (the request's observation among them). */
-    @Bean
-    @ConditionalOnProperty(name = "flashsale.api.purchase-shortcut", matchIfMissing = true)
-    FilterRegistrationBean<PurchaseShortcut> purchaseShortcut(
-            PurchaseAdmission admission, JwtDecoder tokens, ObjectMapper json, MeterRegistry meters) {
-        var registration = new FilterRegistrationBean<>(new PurchaseShortcut(admission::admit, tokens, json, meters));
-        registration.addUrlPatterns("/api/sales/*");
-        registration.setOrder(SecurityProperties.DEFAULT_FILTER_ORDER - 1);
-        return registration;
     }
 
     @Bean

@@ -1,11 +1,13 @@
 package io.flashsale.api.security;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.api.problem.ApiProblem;
+import io.flashsale.api.problem.ProblemWriter;
 import io.flashsale.api.problem.Problems;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import org.springframework.http.MediaType;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
@@ -14,32 +16,37 @@ import org.springframework.stereotype.Component;
 
 /** 401 and 403 as problems, like every other error of the api. */
 @Component
-class ProblemAuthenticationHandlers implements AuthenticationEntryPoint, AccessDeniedHandler {
+public class ProblemAuthenticationHandlers implements AuthenticationEntryPoint, AccessDeniedHandler {
 
-    private final ObjectMapper json;
+    private final ProblemWriter problems;
 
-    ProblemAuthenticationHandlers(ObjectMapper json) {
-        this.json = json;
+    public ProblemAuthenticationHandlers(ProblemWriter problems) {
+        this.problems = problems;
     }
 
     @Override
-    public void commence(
-            jakarta.servlet.http.HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
+    public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
             throws IOException {
-        response.setHeader("WWW-Authenticate", "Bearer");
-        write(response, ApiProblem.UNAUTHORIZED, "a valid bearer token is required");
+        unauthorized(request, response);
+    }
+
+    /** 401 with {@code WWW-Authenticate: Bearer}: no token, or one the api does not accept. */
+    public void unauthorized(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        problems.write(
+                request,
+                response,
+                ResponseEntity.status(ApiProblem.UNAUTHORIZED.status())
+                        .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+                        .body(Problems.of(ApiProblem.UNAUTHORIZED, "a valid bearer token is required")));
     }
 
     @Override
-    public void handle(
-            jakarta.servlet.http.HttpServletRequest request, HttpServletResponse response, AccessDeniedException e)
+    public void handle(HttpServletRequest request, HttpServletResponse response, AccessDeniedException e)
             throws IOException {
-        write(response, ApiProblem.FORBIDDEN, "the token lacks the scope this call needs");
-    }
-
-    private void write(HttpServletResponse response, ApiProblem problem, String detail) throws IOException {
-        response.setStatus(problem.status().value());
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), Problems.of(problem, detail));
+        problems.write(
+                request,
+                response,
+                ResponseEntity.status(ApiProblem.FORBIDDEN.status())
+                        .body(Problems.of(ApiProblem.FORBIDDEN, "the token lacks the scope this call needs")));
     }
 }

@@ -269,6 +269,40 @@ class PurchaseAdmissionIT extends ApiIntegrationTest {
     private record PendingBuyer(String sale, String token, String purchaseId) {}
 
     /** The api drops the outbox entry right after its start queue started the workflow. */
+    @Test
+    void answersWithTheSecurityHeadersOfEveryOtherAnswerAndRefusesOddShapes() {
+        String sale = openSale(1);
+        String user = newUser();
+        String buyer = TestTokens.buyer(user);
+        Response admitted = api.purchase(buyer, sale, "key-1").assertStatus(202);
+        Response status = api.status(buyer, purchaseId(sale, user)).assertStatus(200);
+
+        for (String header : new String[] {
+            "X-Content-Type-Options", "X-XSS-Protection", "Cache-Control", "Pragma", "Expires", "X-Frame-Options"
+        }) {
+            assertThat(admitted.headers().allValues(header))
+                    .as(header)
+                    .isNotEmpty()
+                    .isEqualTo(status.headers().allValues(header));
+        }
+        String path = "/api/sales/" + sale + "/purchases";
+        api.send("POST", path, buyer, "Idempotency-Key", "k1", "Idempotency-Key", "k2")
+                .assertProblem(400, "invalid-idempotency-key");
+        api.send("POST", "/api/sales/" + sale + ";x=1/purchases", buyer, "Idempotency-Key", "k3")
+                .assertProblem(404, "sale-not-found");
+        assertThat(stores.redisStock(sale)).isZero();
+    }
+
+    @Test
+    void documentsThePurchaseInTheOpenApiDescription() {
+        Response docs = api.get("/v3/api-docs", null).assertStatus(200);
+
+        var operation =
+                docs.body().path("paths").path("/api/sales/{saleId}/purchases").path("post");
+        assertThat(operation.path("responses").has("202")).as(docs.text()).isTrue();
+        assertThat(operation.path("responses").has("429")).isTrue();
+    }
+
     private void awaitOutboxEmpty(String sale) throws InterruptedException {
         long deadline = System.nanoTime() + java.time.Duration.ofSeconds(10).toNanos();
         while (stores.admissions(sale) > 0) {

@@ -33,12 +33,12 @@ import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
 /**
- * The buyer's HTTP contract: statuses, problem types and headers of admission, status and cancel,
- * with the services behind the controller replaced. The buyer is the token's subject, never a path
+ * The buyer's HTTP contract: statuses, problem types and headers of the purchase (its endpoint in
+ * the servlet filters), status and cancel, with the services behind them replaced. The buyer is the token's subject, never a path
  * or body field.
  */
 @WebMvcTest(PurchaseController.class)
-@Import(WebSliceSecurity.class)
+@Import({WebSliceSecurity.class, PurchaseEndpointConfiguration.class})
 @ActiveProfiles("dev")
 class PurchaseControllerTest {
 

@@ -2,6 +2,7 @@ package io.flashsale.api.security;
 
 import io.flashsale.api.ApiProperties;
 import io.flashsale.api.TestTokens;
+import io.flashsale.api.problem.ProblemWriter;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Import;
@@ -13,5 +14,10 @@ import org.springframework.context.annotation.Import;
  */
 @TestConfiguration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ApiProperties.class)
-@Import({SecurityConfiguration.class, JwtDecoderConfiguration.class, ProblemAuthenticationHandlers.class})
+@Import({
+    SecurityConfiguration.class,
+    JwtDecoderConfiguration.class,
+    ProblemAuthenticationHandlers.class,
+    ProblemWriter.class
+})
 public class WebSliceSecurity {}
