@@ -45,6 +45,11 @@ public record RedisKeyProperties(@DefaultValue("fs") @Pattern(regexp = "[A-Za-z0
         return keyPrefix + ":stock-returned";
     }
 
+    /** The counter {@code ReplicaAcks} increments before each WAIT: the write its WAIT measures. */
+    public String replicaAck() {
+        return keyPrefix + ":replica-ack";
+    }
+
     /** Marks one payment webhook delivery (by its signature) as seen, so a replay is refused. */
     public String webhookDelivery(String signature) {
         return keyPrefix + ":webhook:" + signature;

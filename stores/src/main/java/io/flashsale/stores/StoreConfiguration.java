@@ -6,6 +6,7 @@ import io.flashsale.stores.admission.RelaySales;
 import io.flashsale.stores.admission.Reservations;
 import io.flashsale.stores.order.OrderRepository;
 import io.flashsale.stores.payment.PaymentRefunds;
+import io.flashsale.stores.replication.ReplicationConfiguration;
 import io.flashsale.stores.sale.SaleArchive;
 import io.flashsale.stores.sale.SaleChangesConfiguration;
 import io.flashsale.stores.sale.SaleRepository;
@@ -27,7 +28,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 @Configuration
 @EnableConfigurationProperties(RedisKeyProperties.class)
-@Import({SaleChangesConfiguration.class, SqlTracingConfiguration.class})
+@Import({SaleChangesConfiguration.class, SqlTracingConfiguration.class, ReplicationConfiguration.class})
 public class StoreConfiguration {
 
     @Bean

@@ -10,6 +10,7 @@ import io.flashsale.stores.admission.AdmissionGate.Client;
 import io.flashsale.stores.admission.AdmissionOutcome;
 import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.admission.SoldOutMarks;
+import io.flashsale.stores.replication.ReplicaAcks;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -26,8 +27,9 @@ import org.springframework.stereotype.Service;
  * later buyers (none of its buyers) from memory, without a Redis round trip and without spending a
  * rate-limit token: the answer is a refusal either way. Otherwise one Lua call decides, rate limit
  * included (limited_admit.lua): rate-limited, sold-out and duplicate traffic ends there, touching
- * neither Temporal nor MySQL. An admitted buyer is answered as soon as the Lua returns: the stream
- * entry it wrote in the same atomic step (the outbox) is the durable record of the purchase, and
+ * neither Temporal nor MySQL. An admitted buyer is answered as soon as the Lua returns and, where
+ * replicas are asked for, they have it ({@link ReplicaAcks}): the stream entry it wrote in the same
+ * atomic step (the outbox) is the durable record of the purchase, and
  * {@link PurchaseStarts} turns it into a workflow off the request thread. A repeat with the same key
  * is answered from the hold the same Lua call read, without asking Temporal. The Lua call is a span
  * of the request's trace ({@value #SCRIPT_SPAN}); a request not sampled pays for a span that records
@@ -45,12 +47,15 @@ class PurchaseAdmission {
     private final Map<AdmissionOutcome, Counter> outcomes = new EnumMap<>(AdmissionOutcome.class);
     private final Map<AdmissionOutcome, Timer> latency = new EnumMap<>(AdmissionOutcome.class);
     private final Counter soldOutFromMemory;
+    private final ReplicaAcks acks;
+    private final Map<ReplicaAcks.Ack, Counter> acknowledged = new EnumMap<>(ReplicaAcks.Ack.class);
     private final Tracer tracer;
 
     PurchaseAdmission(
             AdmissionGate gate,
             PurchaseStarts starts,
             SoldOutMarks soldOutMarks,
+            ReplicaAcks acks,
             ApiProperties properties,
             MeterRegistry meters,
             ObjectProvider<Tracer> tracer) {
@@ -70,6 +75,16 @@ class PurchaseAdmission {
                             .register(meters));
         }
         this.soldOutFromMemory = meters.counter("flashsale.admissions.sold.out.from.memory");
+        this.acks = acks;
+        for (ReplicaAcks.Ack ack : ReplicaAcks.Ack.values()) {
+            acknowledged.put(
+                    ack,
+                    Counter.builder("flashsale.admissions.acknowledged")
+                            .description("admissions by who had them before their 202: replicas, the master only,"
+                                    + " or no replica asked for")
+                            .tag("by", ack.name())
+                            .register(meters));
+        }
     }
 
     /** The purchase, and whether this request admitted it (false: a repeat with the same key). */
@@ -92,6 +107,7 @@ class PurchaseAdmission {
         return switch (admission.outcome()) {
             case ADMITTED -> {
                 starts.submit(id, admission);
+                acknowledged.get(acks.await()).increment();
                 yield new Result(PurchaseResponse.reserved(id), true);
             }
             case SAME_KEY -> new Result(PurchaseResponse.repeated(id, admission.hold()), false);

@@ -3,6 +3,7 @@ package io.flashsale.stores.sale;
 import io.flashsale.stores.LuaScripts;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.admission.RelaySales;
+import io.flashsale.stores.replication.ReplicaAcks;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -29,6 +30,7 @@ public class SaleChangesConfiguration {
             StringRedisTemplate redis,
             RedisKeyProperties keys,
             RelaySales relaySales,
+            ReplicaAcks acks,
             PlatformTransactionManager transactions,
             RedisScript<Long> closeScript,
             RedisScript<Long> moveScript,
@@ -39,7 +41,7 @@ public class SaleChangesConfiguration {
                 sales,
                 new SaleUpdates(jdbc),
                 log,
-                new RedisSaleChanges(redis, keys, scripts),
+                new RedisSaleChanges(redis, keys, scripts, acks),
                 relaySales,
                 new TransactionTemplate(transactions));
     }

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringApplication;
 import org.springframework.mock.env.MockEnvironment;
 
-class RedisClusterNodesTest {
+class RedisTopologyTest {
 
     private final MockEnvironment environment = new MockEnvironment();
 
@@ -39,7 +39,29 @@ class RedisClusterNodesTest {
         assertThat(environment.getProperty("spring.data.redis.cluster.nodes")).isEqualTo("10.0.0.9:7000");
     }
 
+    @Test
+    void switchesToTheMasterSentinelNamesWithItsSentinels() {
+        environment.setProperty("REDIS_SENTINEL_MASTER", "flashsale");
+        environment.setProperty("REDIS_SENTINEL_NODES", "10.0.0.1:26379,10.0.0.2:26379");
+
+        postProcess();
+
+        assertThat(environment.getProperty("spring.data.redis.sentinel.master")).isEqualTo("flashsale");
+        assertThat(environment.getProperty("spring.data.redis.sentinel.nodes"))
+                .isEqualTo("10.0.0.1:26379,10.0.0.2:26379");
+    }
+
+    @Test
+    void takesNoSentinelNodesWithoutAMaster() {
+        environment.setProperty("REDIS_SENTINEL_NODES", "10.0.0.1:26379");
+
+        postProcess();
+
+        assertThat(environment.containsProperty("spring.data.redis.sentinel.nodes"))
+                .isFalse();
+    }
+
     private void postProcess() {
-        new RedisClusterNodes().postProcessEnvironment(environment, new SpringApplication());
+        new RedisTopology().postProcessEnvironment(environment, new SpringApplication());
     }
 }
