@@ -49,7 +49,9 @@ class WorkflowMetricsIT extends WorkflowIntegrationTest {
                 alice.userId(),
                 alice.payTimeoutSeconds(),
                 env.currentTimeMillis() - 2000);
-        PurchaseRequest expired = fixture.admit(sale, "bob");
+        PurchaseRequest bob = fixture.admit(sale, "bob");
+        PurchaseRequest expired =
+                new PurchaseRequest(bob.purchaseId(), bob.saleId(), bob.userId(), bob.payTimeoutSeconds());
         PurchaseStarter starter = new PurchaseStarter(env.getWorkflowClient());
         assertThat(starter.start(paid)).isTrue();
         assertThat(starter.start(expired)).isTrue();
