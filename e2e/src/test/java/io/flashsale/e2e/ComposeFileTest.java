@@ -230,6 +230,20 @@ class ComposeFileTest {
     }
 
     @Test
+    void runsTheAppsOnAMasterBehindThreeSentinelsAndWaitsForItsReplica() {
+        List<String> replica = stack.command("redis-replica");
+        assertThat(replica).containsSubsequence("--replicaof", "redis", "6379");
+        assertThat(stack.services()).contains("redis-sentinel-1", "redis-sentinel-2", "redis-sentinel-3");
+        assertThat(APPS).allSatisfy(app -> {
+            Map<String, String> environment = stack.environment(app);
+            assertThat(environment.get("REDIS_SENTINEL_NODES"))
+                    .isEqualTo("redis-sentinel-1:26379,redis-sentinel-2:26379,redis-sentinel-3:26379");
+            assertThat(environment.get("REDIS_SENTINEL_MASTER")).isEqualTo("flashsale");
+            assertThat(environment.get("FLASHSALE_REDIS_REPLICATION_REPLICAS")).isEqualTo("1");
+        });
+    }
+
+    @Test
     void pinsEveryImageToAVersion() {
         assertThat(stack.services()).allSatisfy(service -> {
             Object image = stack.service(service).get("image");

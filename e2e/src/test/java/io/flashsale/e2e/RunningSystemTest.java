@@ -1,9 +1,11 @@
 package io.flashsale.e2e;
 
 import io.flashsale.devredis.RedisCluster;
+import io.flashsale.devredis.RedisSentinels;
 import io.flashsale.devredis.RedisServer;
 import io.flashsale.testkit.ApiClient;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -18,12 +20,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@link OwnWorkers} gets one without a worker; one marked {@link OnRedisCluster} gets a Redis
  * Cluster of its own, which its api and workers use ({@code REDIS_CLUSTER_NODES}); one marked
  * {@link OnOwnRedis} a plain Redis server of its own ({@code REDIS_URL}); one marked {@link
+ * OnRedisSentinel} a master, a replica and sentinels of its own; one marked {@link
  * OnTemporalCluster} runs on a Temporal cluster of its own instead of the dev server.
  */
 abstract class RunningSystemTest {
 
     static RedisCluster cluster;
     static RedisServer redis;
+    static RedisSentinels sentinels;
     static FlashSaleSystem system;
     static ApiClient api;
 
@@ -41,6 +45,22 @@ abstract class RunningSystemTest {
         if (type.isAnnotationPresent(OnOwnRedis.class)) {
             redis = RedisServer.start(Path.of("target", "e2e-logs", "redis-" + type.getSimpleName()), "everysec");
             stores = environment -> FlashSaleSystem.with(environment, Map.of("REDIS_URL", redis.url()));
+        }
+        if (type.isAnnotationPresent(OnRedisSentinel.class)) {
+            sentinels = RedisSentinels.start(
+                    Path.of("target", "e2e-logs", "redis-sentinels-" + type.getSimpleName()),
+                    Duration.ofMillis(OnRedisSentinel.LATENCY_MILLIS));
+            stores = environment -> FlashSaleSystem.with(
+                    environment,
+                    Map.of(
+                            "REDIS_SENTINEL_MASTER",
+                            RedisSentinels.MASTER_NAME,
+                            "REDIS_SENTINEL_NODES",
+                            sentinels.sentinelNodes(),
+                            "FLASHSALE_REDIS_REPLICATION_REPLICAS",
+                            "1",
+                            "FLASHSALE_REDIS_REPLICATION_TIMEOUT",
+                            "3s"));
         }
         if (type.isAnnotationPresent(SystemEnvironment.class)) {
             UnaryOperator<Map<String, String>> before = stores;
@@ -66,6 +86,8 @@ abstract class RunningSystemTest {
         FlashSaleSystem stopping = system;
         RedisCluster stoppingCluster = cluster;
         RedisServer stoppingRedis = redis;
+        RedisSentinels stoppingSentinels = sentinels;
+        sentinels = null;
         system = null;
         cluster = null;
         redis = null;
@@ -80,6 +102,9 @@ abstract class RunningSystemTest {
             }
             if (stoppingRedis != null) {
                 stoppingRedis.close();
+            }
+            if (stoppingSentinels != null) {
+                stoppingSentinels.close();
             }
         }
     }
