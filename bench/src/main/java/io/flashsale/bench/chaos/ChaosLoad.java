@@ -5,6 +5,7 @@ import io.flashsale.testkit.Tokens;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -20,8 +21,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The steady open-loop load of a chaos run: {@code rate} operations a second, each chosen by the
  * run's seed (first clicks of new buyers, same-key retries, second clicks, payments, duplicated and
- * wrong-amount payments, cancels), sent to the apis in turn, each logged as an {@link Op} with its
- * answer or none. A slow answer does not slow the load: every operation runs on a pool of its own.
+ * wrong-amount payments, cancels) and, one in {@value #OPERATOR_PERCENT} %, an operator's (restocks and
+ * withdrawals under a few keys, so repeats and colliding keys come up, moves of an end, a repair,
+ * and the close of the last sale once {@value #CLOSE_AFTER_PERCENT} % of the run passed), sent to the
+ * apis in turn, each logged as an {@link Op} with its answer or none. A slow answer does not slow the load: every operation runs on a pool of its own.
  * An operation enters the history when it is sent (as Jepsen logs an invocation), unknown until its
  * answer replaces it; what is still unanswered when the load ends stays unknown, and what never
  * left the pool's queue is dropped, never sent.
@@ -30,6 +33,9 @@ final class ChaosLoad {
 
     /** Longer than any answer the api gives on purpose (pay and cancel wait up to 5 s). */
     private static final Duration TIMEOUT = Duration.ofSeconds(12);
+
+    static final int OPERATOR_PERCENT = 4;
+    static final int CLOSE_AFTER_PERCENT = 60;
 
     private static final ApiClient.Money WRONG_AMOUNT =
             new ApiClient.Money(ApiClient.UNIT_PRICE.amountMinor() - 1, ApiClient.UNIT_PRICE.currency());
@@ -50,6 +56,7 @@ final class ChaosLoad {
     private final List<Buyer> buyers = new CopyOnWriteArrayList<>();
     private final AtomicLong ids = new AtomicLong();
     private final ExecutorService senders = Executors.newFixedThreadPool(48);
+    private long closeAtNanos = Long.MAX_VALUE;
 
     ChaosLoad(List<URI> apis, Tokens tokens, List<String> sales, long seed, long startNanos) {
         this.apis = apis.stream().map(ApiClient::new).toList();
@@ -63,6 +70,7 @@ final class ChaosLoad {
     List<Op> run(int rate, Duration duration) throws InterruptedException {
         long interval = 1_000_000_000L / rate;
         long end = System.nanoTime() + duration.toNanos();
+        closeAtNanos = System.nanoTime() + duration.toNanos() * CLOSE_AFTER_PERCENT / 100;
         for (long next = System.nanoTime(); next < end; next += interval) {
             long left = next - System.nanoTime();
             if (left > 0) {
@@ -84,6 +92,9 @@ final class ChaosLoad {
     private Runnable choose() {
         int dice = random.nextInt(100);
         ApiClient api = apis.get(random.nextInt(apis.size()));
+        if (random.nextInt(100) < OPERATOR_PERCENT) {
+            return operator(api);
+        }
         if (buyers.isEmpty() || dice < 45) {
             Buyer buyer = new Buyer(
                     sales.get(random.nextInt(sales.size())),
@@ -117,6 +128,46 @@ final class ChaosLoad {
         return () -> cancel(api, buyer);
     }
 
+    /**
+     * An operator's change: the last sale is closed once its time came; otherwise restocks and
+     * withdrawals under four keys a kind (now and then another change's key, or other units under a
+     * key: a conflict), a move of an end two hours ahead, or a repair. The last sale's window is
+     * never moved (it is the one closed).
+     */
+    private Runnable operator(ApiClient api) {
+        String last = sales.get(sales.size() - 1);
+        if (System.nanoTime() >= closeAtNanos) {
+            closeAtNanos = Long.MAX_VALUE;
+            return () -> change(Op.Kind.CLOSE, last, "", 0, () -> api.closeSale(tokens.admin(), last));
+        }
+        String sale = sales.get(random.nextInt(sales.size()));
+        int dice = random.nextInt(100);
+        if (dice < 70) {
+            Op.Kind kind = dice < 35 ? Op.Kind.RESTOCK : Op.Kind.WITHDRAW;
+            int slot = random.nextInt(4);
+            String key = (random.nextInt(10) == 0 ? "x" : kind == Op.Kind.RESTOCK ? "r" : "w") + slot;
+            int units = random.nextInt(5) == 0 ? 4 + random.nextInt(3) : 1 + slot % 3;
+            return () -> change(
+                    kind,
+                    sale,
+                    key,
+                    units,
+                    () -> kind == Op.Kind.RESTOCK
+                            ? api.restock(tokens.admin(), sale, key, units)
+                            : api.withdraw(tokens.admin(), sale, key, units));
+        }
+        if (dice < 80 && !sale.equals(last)) {
+            Map<String, Object> window =
+                    Map.of("endsAt", Instant.now().plus(Duration.ofHours(2)).toString());
+            return () -> change(Op.Kind.MOVE, sale, "", 0, () -> api.moveSale(tokens.admin(), sale, window));
+        }
+        return () -> change(Op.Kind.REPAIR, sale, "", 0, () -> api.repair(tokens.admin(), sale));
+    }
+
+    private void change(Op.Kind kind, String sale, String key, int units, Call call) {
+        record(kind, new Buyer(sale, "ops", "", List.of()), key, units, call, "");
+    }
+
     private void buy(ApiClient api, Op.Kind kind, Buyer buyer, String key) {
         record(kind, buyer, key, 0, () -> api.purchase(tokens.buyer(buyer.userId()), buyer.saleId(), key, TIMEOUT));
     }
@@ -144,13 +195,17 @@ final class ChaosLoad {
     }
 
     private void record(Op.Kind kind, Buyer buyer, String key, long amount, Call call) {
+        record(kind, buyer, key, amount, call, buyer.purchaseId());
+    }
+
+    private void record(Op.Kind kind, Buyer buyer, String key, long amount, Call call, String purchaseId) {
         long id = ids.incrementAndGet();
         Op sent = new Op(
                 id,
                 kind,
                 buyer.saleId(),
                 buyer.userId(),
-                buyer.purchaseId(),
+                purchaseId,
                 key,
                 amount,
                 millis(),

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -70,7 +71,8 @@ public final class ChaosRun {
         try (ChaosStack stack = ChaosStack.start(options.root(), options.out().resolve("logs"), options.cluster())) {
             ApiClient admin = new ApiClient(stack.apis().get(0));
             Tokens tokens = stack.tokens();
-            List<String> sales = createSales(admin, tokens, options.seed());
+            Map<String, Integer> created = createSales(admin, tokens, options.seed());
+            List<String> sales = List.copyOf(created.keySet());
             Nemesis nemesis = new Nemesis(schedule);
             long start = System.nanoTime();
             List<String> drift = new CopyOnWriteArrayList<>();
@@ -95,7 +97,7 @@ public final class ChaosRun {
             faults.join();
             auditor.shutdownNow();
             settle(admin, tokens, sales);
-            Facts facts = FactsReader.read(stack.stores(), admin, tokens, sales, history);
+            Facts facts = FactsReader.read(stack.stores(), admin, tokens, created, history);
             List<Violation> violations = new ArrayList<>(Checker.check(history, facts));
             nemesis.done().stream()
                     .filter(done -> done.failure() != null)
@@ -109,14 +111,15 @@ public final class ChaosRun {
         }
     }
 
-    private static List<String> createSales(ApiClient admin, Tokens tokens, long seed) {
+    /** The run's sales, in the order of {@link #SALES}, with the units each is created with. */
+    private static Map<String, Integer> createSales(ApiClient admin, Tokens tokens, long seed) {
         String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
-        List<String> sales = new ArrayList<>();
+        Map<String, Integer> sales = new LinkedHashMap<>();
         for (SaleSpec spec : SALES) {
             String id = "chaos" + run + spec.suffix();
             admin.createSale(tokens.admin(), id, spec.stock(), spec.payTimeout())
                     .expect("create sale " + id, 201);
-            sales.add(id);
+            sales.put(id, spec.stock());
         }
         return sales;
     }

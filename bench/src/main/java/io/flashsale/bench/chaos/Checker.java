@@ -29,6 +29,12 @@ public final class Checker {
     public static final String AUDIT_PASSES = "audit-passes";
     /** {@link BuyerRules#sameKeySameAnswer}. */
     public static final String SAME_KEY_SAME_ANSWER = "same-key-same-answer";
+    /** {@link OperatorRules#changesRecordedOnce}. */
+    public static final String CHANGES_RECORDED_ONCE = "changes-recorded-once";
+    /** {@link OperatorRules#redisNeverAboveMySql}. */
+    public static final String REDIS_NEVER_ABOVE_MYSQL = "redis-never-above-mysql";
+    /** {@link OperatorRules#closedSaleAdmitsNobody}. */
+    public static final String CLOSED_SALE_ADMITS_NOBODY = "closed-sale-admits-nobody";
 
     private static final List<Function<Ledger, List<Violation>>> RULES = List.of(
             BuyerRules::admittedBuyersOwnTheirPurchase,
@@ -37,7 +43,10 @@ public final class Checker {
             PaymentRules::paidOnlyAsSent,
             PaymentRules::refundsRecordedOnce,
             EndRules::auditPasses,
-            BuyerRules::sameKeySameAnswer);
+            BuyerRules::sameKeySameAnswer,
+            OperatorRules::changesRecordedOnce,
+            OperatorRules::redisNeverAboveMySql,
+            OperatorRules::closedSaleAdmitsNobody);
 
     private Checker() {}
 

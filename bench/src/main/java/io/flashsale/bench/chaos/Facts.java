@@ -7,10 +7,17 @@ import java.util.List;
  * What the stores and Temporal hold once a chaos run is over: every fault healed, every purchase
  * ended. The checker compares the run's history of operations with these.
  */
-public record Facts(List<Sale> sales, List<Order> orders, List<Refund> refunds, List<Purchase> purchases) {
+public record Facts(
+        List<Sale> sales, List<Order> orders, List<Refund> refunds, List<Purchase> purchases, List<Change> changes) {
 
-    /** A sale of the run, its price, and the api's audit of it at the end. */
-    public record Sale(String saleId, int total, long priceMinor, AuditReport audit) {}
+    /** A sale of the run, the units it was created with, its price, and the api's audit of it at the end. */
+    public record Sale(String saleId, int created, long priceMinor, AuditReport audit) {}
+
+    /**
+     * A row of MySQL's {@code sale_changes}: {@code kind} CLOSE, MOVE, RESTOCK or WITHDRAW, the key
+     * (null for a move), the units asked and how much the total changed.
+     */
+    public record Change(String saleId, String kind, String key, Integer unitsAsked, int units) {}
 
     /** A row of MySQL's {@code orders}. {@code paymentId} null unless PAID. */
     public record Order(String saleId, String userId, String purchaseId, String status, String paymentId) {}

@@ -12,10 +12,11 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads a chaos run's {@link Facts} once it is over: the orders and refunds of its sales from
+ * Reads a chaos run's {@link Facts} once it is over: the orders, refunds and changes of its sales from
  * MySQL (not through the api, so the api's bugs cannot hide them), each purchase the history names
  * and each sale's audit through the api.
  */
@@ -23,14 +24,16 @@ final class FactsReader {
 
     private FactsReader() {}
 
-    static Facts read(Stores stores, ApiClient api, Tokens tokens, List<String> sales, List<Op> history)
+    /** @param created each sale of the run with the units it was created with */
+    static Facts read(Stores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history)
             throws SQLException {
+        List<String> sales = List.copyOf(created.keySet());
         List<Facts.Sale> saleFacts = new ArrayList<>();
         for (String sale : sales) {
             AuditReport audit = Audit.of(api, tokens, sale);
-            saleFacts.add(
-                    new Facts.Sale(sale, audit == null ? 0 : audit.total(), ApiClient.UNIT_PRICE.amountMinor(), audit));
+            saleFacts.add(new Facts.Sale(sale, created.get(sale), ApiClient.UNIT_PRICE.amountMinor(), audit));
         }
+        List<Facts.Change> changes = new ArrayList<>();
         List<Facts.Order> orders = new ArrayList<>();
         List<Facts.Refund> refunds = new ArrayList<>();
         try (Connection db = DriverManager.getConnection(stores.jdbcUrl(), stores.user(), stores.password())) {
@@ -46,6 +49,20 @@ final class FactsReader {
                                     rows.getString(3),
                                     rows.getString(4),
                                     rows.getString(5)));
+                        }
+                    }
+                }
+                try (PreparedStatement query = db.prepareStatement(
+                        "SELECT sale_id, kind, change_key, units_asked, units FROM sale_changes WHERE sale_id = ? ORDER BY id")) {
+                    query.setString(1, sale);
+                    try (ResultSet rows = query.executeQuery()) {
+                        while (rows.next()) {
+                            changes.add(new Facts.Change(
+                                    rows.getString(1),
+                                    rows.getString(2),
+                                    rows.getString(3),
+                                    (Integer) rows.getObject(4),
+                                    rows.getInt(5)));
                         }
                     }
                 }
@@ -66,7 +83,7 @@ final class FactsReader {
             }
         }
         Set<String> purchaseIds = new LinkedHashSet<>();
-        history.forEach(op -> purchaseIds.add(op.purchaseId()));
+        history.stream().filter(op -> !op.kind().byOperator()).forEach(op -> purchaseIds.add(op.purchaseId()));
         List<Facts.Purchase> purchases = new ArrayList<>();
         for (Op first : firstOpOfEach(history, purchaseIds)) {
             ApiClient.Response view = api.status(tokens.buyer(first.userId()), first.purchaseId());
@@ -79,7 +96,7 @@ final class FactsReader {
                             ? view.body().path("paymentId").asText()
                             : null));
         }
-        return new Facts(saleFacts, orders, refunds, purchases);
+        return new Facts(saleFacts, orders, refunds, purchases, changes);
     }
 
     private static List<Op> firstOpOfEach(List<Op> history, Set<String> purchaseIds) {

@@ -41,13 +41,16 @@ final class Ledger {
     private final Map<String, Facts.Purchase> purchases = new LinkedHashMap<>();
     private final Map<String, List<Facts.Refund>> refunds = new LinkedHashMap<>();
     private final List<Op> history;
+    private final List<Op> operators = new ArrayList<>();
     private final Facts facts;
 
     Ledger(List<Op> history, Facts facts) {
         this.history = history.stream().sorted(Comparator.comparingLong(Op::id)).toList();
         this.facts = facts;
         for (Op op : this.history) {
-            if (BUYS.contains(op.kind())) {
+            if (op.kind().byOperator()) {
+                operators.add(op);
+            } else if (BUYS.contains(op.kind())) {
                 Buyer buyer = new Buyer(op.saleId(), op.userId());
                 add(buys, buyer, op);
                 buyersByPurchase.put(buyer.purchaseId(), buyer);
@@ -74,6 +77,11 @@ final class Ledger {
 
     Facts facts() {
         return facts;
+    }
+
+    /** The operators' changes and repairs, in the order sent. */
+    List<Op> operatorOps() {
+        return operators;
     }
 
     /** Everyone who sent a buy, in the order of their first one. */

@@ -6,7 +6,8 @@ package io.flashsale.bench.chaos;
  * not have taken effect). Times are milliseconds since the run started.
  *
  * @param key the Idempotency-Key of a purchase, the payment id of a payment, empty otherwise
- * @param amountMinor the amount a payment sent, in the sale's minor currency unit; 0 otherwise
+ * @param amountMinor the amount a payment sent, in the sale's minor currency unit; the units a
+ *     restock or withdrawal asked for; 0 otherwise
  * @param status the HTTP status, 0 when unknown
  * @param problemType the ProblemDetail type's last segment (e.g. {@code sold-out}), empty if none
  * @param purchaseStatus the purchase's {@code status} in a 2xx body (RESERVED, PAID, ...), or the
@@ -61,7 +62,22 @@ public record Op(
         /** A payment with an amount other than the sale's price. */
         PAY_WRONG_AMOUNT,
         /** The buyer cancels. */
-        CANCEL
+        CANCEL,
+        /** An operator adds units under an Idempotency-Key (a repeat, or another change's key, now and then). */
+        RESTOCK,
+        /** An operator takes unsold units off sale under an Idempotency-Key. */
+        WITHDRAW,
+        /** An operator moves the sale's end. */
+        MOVE,
+        /** An operator closes the sale: nobody is admitted after the answer. */
+        CLOSE,
+        /** An operator repairs the sale's Redis side from MySQL and Temporal ({@code audit/repair}). */
+        REPAIR;
+
+        /** An operator's change of a sale, not a buyer's or the payment service's operation. */
+        boolean byOperator() {
+            return compareTo(RESTOCK) >= 0;
+        }
     }
 
     /** How the operation ended for the client. */

@@ -3,10 +3,14 @@ package io.flashsale.bench.chaos;
 import static io.flashsale.bench.chaos.Op.Kind.BUY;
 import static io.flashsale.bench.chaos.Op.Kind.BUY_RETRY;
 import static io.flashsale.bench.chaos.Op.Kind.CANCEL;
+import static io.flashsale.bench.chaos.Op.Kind.CLOSE;
 import static io.flashsale.bench.chaos.Op.Kind.PAY;
 import static io.flashsale.bench.chaos.Op.Kind.PAY_DUPLICATE;
 import static io.flashsale.bench.chaos.Op.Kind.PAY_WRONG_AMOUNT;
+import static io.flashsale.bench.chaos.Op.Kind.REPAIR;
+import static io.flashsale.bench.chaos.Op.Kind.RESTOCK;
 import static io.flashsale.bench.chaos.Op.Kind.SECOND_CLICK;
+import static io.flashsale.bench.chaos.Op.Kind.WITHDRAW;
 import static io.flashsale.bench.chaos.Op.Outcome.FAIL;
 import static io.flashsale.bench.chaos.Op.Outcome.OK;
 import static io.flashsale.bench.chaos.Op.Outcome.UNKNOWN;
@@ -33,6 +37,7 @@ class CheckerTest {
     private final List<Op> history = new ArrayList<>();
     private final List<Facts.Order> orders = new ArrayList<>();
     private final List<Facts.Refund> refunds = new ArrayList<>();
+    private final List<Facts.Change> changes = new ArrayList<>();
     /** What the api answers for a user's purchase when it is not what MySQL holds (null: 404). */
     private final Map<String, String> apiSays = new HashMap<>();
     /** The sale's audit when it is not the passing audit of the orders as they are. */
@@ -76,11 +81,64 @@ class CheckerTest {
         buy(BUY, "u6", "k6", 0);
         pay(PAY, "u6", "p6", 0, "");
         order("u6", "PAID", "p6");
+
+        // the operator restocks 2 (and repeats it), reuses the key for 3 (a conflict), withdraws 1,
+        // repairs, then closes the sale: later buyers are refused
+        operator(RESTOCK, "r1", 2, 200, "");
+        operator(RESTOCK, "r1", 2, 200, "");
+        operator(RESTOCK, "r1", 3, 409, "change-conflict");
+        operator(WITHDRAW, "w1", 1, 200, "");
+        operator(REPAIR, "", 0, 409, "admissions-in-flight");
+        changes.add(new Facts.Change(SALE, "RESTOCK", "r1", 2, 2));
+        changes.add(new Facts.Change(SALE, "WITHDRAW", "w1", 1, -1));
+        operator(CLOSE, "", 0, 200, "");
+        changes.add(new Facts.Change(SALE, "CLOSE", "#close", null, 0));
+        refusedBuy(BUY, "u7", "k7", "sale-not-open");
     }
 
     @Test
     void findsNothingWrongWithACleanRun() {
         assertThat(violations()).isEmpty();
+    }
+
+    @Test
+    void aChangeAnswered200ThatMySqlDidNotRecord() {
+        changes.removeIf(change -> "r1".equals(change.key()));
+
+        assertThat(violationsOf(Checker.CHANGES_RECORDED_ONCE))
+                .extracting(Violation::detail)
+                .anySatisfy(detail -> assertThat(detail).contains("RESTOCK r1 of 2 answered 200"))
+                .anySatisfy(detail -> assertThat(detail).contains("its changes make 1, its audit says 3"));
+    }
+
+    @Test
+    void aKeyRecordedTwiceOrAConflictRecordedAsSent() {
+        changes.add(new Facts.Change(SALE, "RESTOCK", "r1", 3, 3));
+
+        assertThat(violationsOf(Checker.CHANGES_RECORDED_ONCE))
+                .extracting(Violation::detail)
+                .anySatisfy(detail -> assertThat(detail).contains("RESTOCK r1 of 2 answered 200, recorded"))
+                .anySatisfy(detail -> assertThat(detail).contains("its changes make 6"));
+    }
+
+    @Test
+    void redisOfferingMoreThanMySqlOnceQuiet() {
+        AuditReport passing = passingAudit();
+        auditSays = withRedisStock(passing, passing.mysqlAvailable() + 1L);
+
+        assertThat(violationsOf(Checker.REDIS_NEVER_ABOVE_MYSQL))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("Redis offers 2 units, MySQL has 1"));
+    }
+
+    @Test
+    void aBuyerAdmittedAfterTheCloseWasAnswered() {
+        buy(BUY, "u8", "k8", 202);
+        order("u8", "EXPIRED", null);
+
+        assertThat(violationsOf(Checker.CLOSED_SALE_ADMITS_NOBODY))
+                .singleElement()
+                .satisfies(v -> assertThat(v.ops()).extracting(Op::kind).containsExactly(CLOSE, BUY));
     }
 
     @Test
@@ -284,8 +342,20 @@ class CheckerTest {
         var summary = Checker.summary(history);
 
         assertThat(summary.keySet())
-                .containsExactly(BUY, BUY_RETRY, SECOND_CLICK, PAY, PAY_DUPLICATE, PAY_WRONG_AMOUNT, CANCEL);
-        assertThat(summary.get(BUY)).isEqualTo(Map.of(OK, 2L, FAIL, 1L, UNKNOWN, 3L));
+                .containsExactly(
+                        BUY,
+                        BUY_RETRY,
+                        SECOND_CLICK,
+                        PAY,
+                        PAY_DUPLICATE,
+                        PAY_WRONG_AMOUNT,
+                        CANCEL,
+                        RESTOCK,
+                        WITHDRAW,
+                        CLOSE,
+                        REPAIR);
+        assertThat(summary.get(BUY)).isEqualTo(Map.of(OK, 2L, FAIL, 2L, UNKNOWN, 3L));
+        assertThat(summary.get(RESTOCK)).isEqualTo(Map.of(OK, 2L, FAIL, 1L, UNKNOWN, 0L));
         assertThat(summary.get(PAY)).isEqualTo(Map.of(OK, 1L, FAIL, 2L, UNKNOWN, 1L));
         assertThat(summary.get(CANCEL)).isEqualTo(Map.of(OK, 1L, FAIL, 0L, UNKNOWN, 0L));
     }
@@ -370,6 +440,45 @@ class CheckerTest {
                 op.answeredAtMillis());
     }
 
+    /** An operator's change of the sale: no buyer, no purchase; {@code units} as the request named them. */
+    private void operator(Op.Kind kind, String key, int units, int status, String problemType) {
+        long id = history.size() + 1L;
+        history.add(new Op(
+                id,
+                kind,
+                SALE,
+                "ops",
+                "",
+                key,
+                units,
+                id * 10,
+                status < 300 ? OK : FAIL,
+                status,
+                problemType,
+                "",
+                id * 10 + 5));
+    }
+
+    private static AuditReport withRedisStock(AuditReport audit, long redisStock) {
+        return new AuditReport(
+                audit.saleId(),
+                audit.total(),
+                audit.mysqlAvailable(),
+                audit.pendingPayment(),
+                audit.paid(),
+                audit.expired(),
+                audit.cancelled(),
+                redisStock,
+                audit.heldHolds(),
+                audit.releasedHolds(),
+                audit.buyers(),
+                audit.admissionsInFlight(),
+                audit.runningWorkflows(),
+                audit.violations(),
+                audit.result(),
+                audit.redisArchivedAt());
+    }
+
     private Op cancel(String user, int status, String purchaseStatus) {
         return op(CANCEL, user, "", 0, status, status == 409 ? "cancel-rejected" : "", purchaseStatus);
     }
@@ -416,15 +525,16 @@ class CheckerTest {
 
     private Facts facts() {
         return new Facts(
-                List.of(new Facts.Sale(SALE, TOTAL, PRICE, auditSays != null ? auditSays : passingAudit())),
+                List.of(new Facts.Sale(SALE, TOTAL - 1, PRICE, auditSays != null ? auditSays : passingAudit())),
                 orders,
                 refunds,
-                purchases());
+                purchases(),
+                changes);
     }
 
     private List<Facts.Purchase> purchases() {
         Set<String> users = new LinkedHashSet<>();
-        history.forEach(op -> users.add(op.userId()));
+        history.stream().filter(op -> !op.kind().byOperator()).forEach(op -> users.add(op.userId()));
         orders.forEach(order -> users.add(order.userId()));
         List<Facts.Purchase> purchases = new ArrayList<>();
         for (String user : users) {

@@ -1,0 +1,108 @@
+package io.flashsale.bench.chaos;
+
+import io.flashsale.stores.audit.AuditReport;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/** The checker's rules on the operators' changes of the sales, made while buyers raced. */
+final class OperatorRules {
+
+    private OperatorRules() {}
+
+    /**
+     * Every change recorded once, and the units add up. A restock or withdrawal answered 200 is
+     * recorded under its key as that kind with the units it asked for (a repeat finds the first),
+     * one answered 409 change-conflict finds its key recorded otherwise; no key is recorded twice; and
+     * each sale's total is the units it was created with plus what its recorded changes added and
+     * took, in MySQL and in the audit.
+     */
+    static List<Violation> changesRecordedOnce(Ledger ledger) {
+        List<Violation> found = new ArrayList<>();
+        List<Facts.Change> changes = ledger.facts().changes();
+        for (Op op : ledger.operatorOps()) {
+            if (op.kind() != Op.Kind.RESTOCK && op.kind() != Op.Kind.WITHDRAW) {
+                continue;
+            }
+            List<Facts.Change> recorded = changes.stream()
+                    .filter(change ->
+                            change.saleId().equals(op.saleId()) && op.key().equals(change.key()))
+                    .toList();
+            boolean asSent = recorded.size() == 1
+                    && recorded.get(0).kind().equals(op.kind().name())
+                    && Objects.equals(recorded.get(0).unitsAsked(), (int) op.amountMinor());
+            if (op.outcome() == Op.Outcome.OK && !asSent) {
+                found.add(new Violation(
+                        Checker.CHANGES_RECORDED_ONCE,
+                        op.kind() + " " + op.key() + " of " + op.amountMinor() + " answered 200, recorded " + recorded,
+                        List.of(op)));
+            } else if ("change-conflict".equals(op.problemType()) && (recorded.isEmpty() || asSent)) {
+                found.add(new Violation(
+                        Checker.CHANGES_RECORDED_ONCE,
+                        op.kind() + " " + op.key() + " answered change-conflict, recorded " + recorded,
+                        List.of(op)));
+            }
+        }
+        for (Facts.Sale sale : ledger.facts().sales()) {
+            int total = sale.created()
+                    + changes.stream()
+                            .filter(change -> change.saleId().equals(sale.saleId()))
+                            .mapToInt(Facts.Change::units)
+                            .sum();
+            if (sale.audit() != null && sale.audit().total() != total) {
+                found.add(new Violation(
+                        Checker.CHANGES_RECORDED_ONCE,
+                        "sale " + sale.saleId() + " was created with " + sale.created() + " units and its changes"
+                                + " make " + total + ", its audit says "
+                                + sale.audit().total(),
+                        List.of()));
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Redis never offers a unit MySQL does not have: once every purchase ended and nothing is in
+     * flight, each sale's Redis stock is MySQL's available (I4), so no buyer could be admitted to a
+     * unit MySQL lacks (a withdrawal or repair that left Redis above MySQL shows here).
+     */
+    static List<Violation> redisNeverAboveMySql(Ledger ledger) {
+        List<Violation> found = new ArrayList<>();
+        for (Facts.Sale sale : ledger.facts().sales()) {
+            AuditReport audit = sale.audit();
+            if (audit != null && audit.redisStock() != null && audit.redisStock() != audit.mysqlAvailable()) {
+                found.add(new Violation(
+                        Checker.REDIS_NEVER_ABOVE_MYSQL,
+                        "sale " + sale.saleId() + ": Redis offers " + audit.redisStock() + " units, MySQL has "
+                                + audit.mysqlAvailable(),
+                        List.of()));
+            }
+        }
+        return found;
+    }
+
+    /**
+     * A closed sale admits nobody after its close was answered: no purchase sent after a CLOSE's 200
+     * answer is answered 202.
+     */
+    static List<Violation> closedSaleAdmitsNobody(Ledger ledger) {
+        List<Violation> found = new ArrayList<>();
+        for (Op close : ledger.operatorOps()) {
+            if (close.kind() != Op.Kind.CLOSE || close.outcome() != Op.Outcome.OK) {
+                continue;
+            }
+            Optional<Op> late = ledger.history().stream()
+                    .filter(op -> Ledger.BUYS.contains(op.kind())
+                            && op.saleId().equals(close.saleId())
+                            && op.invokedAtMillis() > close.answeredAtMillis()
+                            && op.status() == 202)
+                    .findFirst();
+            late.ifPresent(op -> found.add(new Violation(
+                    Checker.CLOSED_SALE_ADMITS_NOBODY,
+                    "sale " + close.saleId() + " admitted a buyer after its close was answered",
+                    List.of(close, op))));
+        }
+        return found;
+    }
+}
