@@ -53,7 +53,13 @@ final class DelayedLink implements AutoCloseable {
                     closeQuietly(client);
                     continue;
                 }
-                Socket upstream = new Socket(InetAddress.getLoopbackAddress(), targetPort);
+                Socket upstream;
+                try {
+                    upstream = new Socket(InetAddress.getLoopbackAddress(), targetPort);
+                } catch (IOException refused) {
+                    closeQuietly(client);
+                    continue;
+                }
                 sockets.add(client);
                 sockets.add(upstream);
                 relay(client, upstream);

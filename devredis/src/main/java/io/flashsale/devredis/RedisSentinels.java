@@ -86,9 +86,9 @@ public final class RedisSentinels implements AutoCloseable {
 
     /** The machine of the master is gone: SIGKILL, its undelivered replication stream lost, its files deleted. */
     public void loseMaster() throws IOException, InterruptedException {
+        link.cut();
         master.destroyForcibly();
         master.waitFor();
-        link.cut();
         deleteRecursively(dir.resolve("master"));
     }
 

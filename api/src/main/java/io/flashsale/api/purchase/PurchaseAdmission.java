@@ -102,14 +102,17 @@ class PurchaseAdmission {
             throw soldOut(saleId);
         }
         Admission admission = admitInScript(saleId, userId, idempotencyKey, clientAddress);
-        count(admission.outcome(), start);
         PurchaseId id = PurchaseId.of(saleId, userId);
+        if (admission.outcome() == AdmissionOutcome.ADMITTED) {
+            starts.submit(id, admission);
+        }
+        if (admission.outcome() == AdmissionOutcome.ADMITTED || admission.outcome() == AdmissionOutcome.SAME_KEY) {
+            // a repeat may come while the first answer is still waiting: neither goes out before a replica has it
+            acknowledged.get(acks.await()).increment();
+        }
+        count(admission.outcome(), start);
         return switch (admission.outcome()) {
-            case ADMITTED -> {
-                starts.submit(id, admission);
-                acknowledged.get(acks.await()).increment();
-                yield new Result(PurchaseResponse.reserved(id), true);
-            }
+            case ADMITTED -> new Result(PurchaseResponse.reserved(id), true);
             case SAME_KEY -> new Result(PurchaseResponse.repeated(id, admission.hold()), false);
             case ALREADY_PURCHASED -> throw new ProblemException(
                     ApiProblem.ALREADY_PURCHASED,

@@ -52,6 +52,7 @@ public final class ReplicaAcks implements AutoCloseable {
     private final Thread waiter;
     private volatile boolean running = true;
     private volatile long degradedUntilNanos = System.nanoTime();
+    /** Used by the waiter's thread only. */
     private RedisConnection connection;
 
     /** Answers {@link Ack#NOT_ASKED} at once, with no thread and no connection. */
@@ -87,7 +88,7 @@ public final class ReplicaAcks implements AutoCloseable {
         if (replicas == 0) {
             return Ack.NOT_ASKED;
         }
-        if (System.nanoTime() - degradedUntilNanos < 0) {
+        if (degraded()) {
             return Ack.MASTER_ONLY;
         }
         CompletableFuture<Ack> ack = new CompletableFuture<>();
@@ -113,15 +114,27 @@ public final class ReplicaAcks implements AutoCloseable {
                 }
                 batch.add(first);
                 waiting.drainTo(batch);
+                // callers queued before a spell began are answered without a WAIT of their own
+                Ack ack = degraded() ? Ack.MASTER_ONLY : waitForReplicas();
+                if (ack == Ack.MASTER_ONLY) {
+                    degradedUntilNanos = System.nanoTime() + timeout.toNanos();
+                    waiting.drainTo(batch);
+                }
+                batch.forEach(caller -> caller.complete(ack));
             } catch (InterruptedException e) {
-                return;
+                batch.forEach(caller -> caller.complete(Ack.MASTER_ONLY));
+                break;
+            } catch (Throwable unexpected) {
+                // never leave a caller waiting, never let the waiter die
+                log.error("replica acknowledgements failed", unexpected);
+                batch.forEach(caller -> caller.complete(Ack.MASTER_ONLY));
             }
-            Ack ack = waitForReplicas();
-            if (ack == Ack.MASTER_ONLY) {
-                degradedUntilNanos = System.nanoTime() + timeout.toNanos();
-            }
-            batch.forEach(caller -> caller.complete(ack));
         }
+        closeConnection();
+    }
+
+    private boolean degraded() {
+        return System.nanoTime() - degradedUntilNanos < 0;
     }
 
     private Ack waitForReplicas() {
@@ -163,14 +176,15 @@ public final class ReplicaAcks implements AutoCloseable {
         }
     }
 
+    /** Stops the waiter (it closes its connection on its way out), then frees the connections. */
     @Override
     public void close() throws InterruptedException {
         running = false;
         if (replicas > 0) {
-            waiter.join(timeout.plusSeconds(1).toMillis());
+            waiter.interrupt();
+            waiter.join(timeout.multipliedBy(2).plusSeconds(2).toMillis());
         }
         waiting.forEach(caller -> caller.complete(Ack.MASTER_ONLY));
-        closeConnection();
         release.run();
     }
 }

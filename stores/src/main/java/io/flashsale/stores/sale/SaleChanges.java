@@ -1,6 +1,7 @@
 package io.flashsale.stores.sale;
 
 import io.flashsale.stores.admission.RelaySales;
+import io.flashsale.stores.replication.ReplicaAcks;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
@@ -14,7 +15,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * one MySQL transaction that also records it ({@link SaleChangeLog}), in the order that never lets
  * Redis offer a unit MySQL does not have (docs/operations.md, "Changing a live sale"). Every change
  * holds the sale's row lock ({@link SaleRepository#findForUpdate}) while it decides, so the changes
- * of one sale run one after the other.
+ * of one sale run one after the other; once the lock is released, the answer waits until the
+ * replicas asked for have the Redis step ({@link ReplicaAcks}).
  */
 public class SaleChanges {
 
@@ -46,6 +48,7 @@ public class SaleChanges {
     private final SaleChangeLog log;
     private final RedisSaleChanges redis;
     private final RelaySales relaySales;
+    private final ReplicaAcks acks;
     private final TransactionTemplate transaction;
 
     SaleChanges(
@@ -54,18 +57,21 @@ public class SaleChanges {
             SaleChangeLog log,
             RedisSaleChanges redis,
             RelaySales relaySales,
+            ReplicaAcks acks,
             TransactionTemplate transaction) {
         this.sales = sales;
         this.updates = updates;
         this.log = log;
         this.redis = redis;
         this.relaySales = relaySales;
+        this.acks = acks;
         this.transaction = transaction;
     }
 
     /** Closes the sale now: Redis first (admissions stop at once), then MySQL. Idempotent by sale. */
     public Outcome close(String saleId, String by) {
         Done done = transaction.execute(tx -> closeLocked(saleId, by));
+        acks.await();
         if (done.outcome() == Outcome.CHANGED) {
             relaySales.add(saleId, done.closes());
         }
@@ -78,12 +84,16 @@ public class SaleChanges {
         if (outcome != Outcome.CHANGED && outcome != Outcome.UNCHANGED) {
             return outcome;
         }
-        return redis.restock(saleId, key, units) < 0 ? Outcome.STORES_APART : outcome;
+        long restocked = redis.restock(saleId, key, units);
+        acks.await();
+        return restocked < 0 ? Outcome.STORES_APART : outcome;
     }
 
     /** Takes at most {@code units} unsold, unheld units off sale: Redis first, then MySQL. Idempotent by {@code key}. */
     public Outcome withdraw(String saleId, String key, int units, String by) {
-        return transaction.execute(tx -> withdrawLocked(saleId, key, units, by));
+        Outcome outcome = transaction.execute(tx -> withdrawLocked(saleId, key, units, by));
+        acks.await();
+        return outcome;
     }
 
     /**
@@ -92,6 +102,7 @@ public class SaleChanges {
      */
     public Outcome move(String saleId, Instant startsAt, Instant endsAt, String by) {
         Done done = transaction.execute(tx -> moveLocked(saleId, millis(startsAt), millis(endsAt), by, tx));
+        acks.await();
         if (done.outcome() == Outcome.CHANGED) {
             relaySales.add(saleId, done.closes());
         }

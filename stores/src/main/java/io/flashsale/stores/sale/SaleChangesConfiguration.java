@@ -41,8 +41,9 @@ public class SaleChangesConfiguration {
                 sales,
                 new SaleUpdates(jdbc),
                 log,
-                new RedisSaleChanges(redis, keys, scripts, acks),
+                new RedisSaleChanges(redis, keys, scripts),
                 relaySales,
+                acks,
                 new TransactionTemplate(transactions));
     }
 

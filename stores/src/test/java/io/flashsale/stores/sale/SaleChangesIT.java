@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.flashsale.stores.LuaScripts;
 import io.flashsale.stores.admission.AdmissionOutcome;
 import io.flashsale.stores.admission.RelaySales;
-import io.flashsale.stores.replication.ReplicaAcks;
 import io.flashsale.stores.sale.SaleChanges.Outcome;
 import io.flashsale.stores.testing.StoresIntegrationTest;
 import io.flashsale.stores.testing.TestSales;
@@ -350,7 +349,6 @@ class SaleChangesIT extends StoresIntegrationTest {
                         LuaScripts.load("close", Long.class),
                         LuaScripts.load("move", Long.class),
                         LuaScripts.load("restock", Long.class),
-                        LuaScripts.load("withdraw", List.class)),
-                ReplicaAcks.none());
+                        LuaScripts.load("withdraw", List.class)));
     }
 }
