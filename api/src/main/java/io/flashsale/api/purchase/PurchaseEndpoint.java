@@ -26,7 +26,10 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
+import org.springframework.security.oauth2.jwt.BadJwtException;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.server.resource.web.DefaultBearerTokenResolver;
 import org.springframework.security.web.header.HeaderWriterFilter;
 import org.springframework.web.filter.ServerHttpObservationFilter;
@@ -103,7 +106,17 @@ final class PurchaseEndpoint implements Filter {
     }
 
     private void answer(HttpServletRequest request, HttpServletResponse response, String saleId) throws IOException {
-        Optional<String> userId = buyer(request);
+        Optional<String> userId;
+        try {
+            userId = buyer(request);
+        } catch (JwtException keysUnavailable) {
+            // the token could not be checked (the identity provider's keys out of reach): not its fault
+            problems.write(
+                    request,
+                    response,
+                    ProblemResponses.of(new ProblemException(ApiProblem.UNAVAILABLE, "tokens cannot be checked now")));
+            return;
+        }
         if (userId.isEmpty()) {
             unauthorized.unauthorized(request, response);
             return;
@@ -139,14 +152,20 @@ final class PurchaseEndpoint implements Filter {
         response.getOutputStream().write(body);
     }
 
-    /** The buyer of a bearer token the api accepts, with a valid subject; empty answers 401. */
+    /**
+     * The buyer of a bearer token the api accepts, with a valid subject; empty answers 401 (no token,
+     * a malformed or refused one, a bad subject).
+     *
+     * @throws JwtException the token could not be checked at all (Spring Security answers such a
+     *     failure with an error, not a 401)
+     */
     private Optional<String> buyer(HttpServletRequest request) {
         try {
             String token = bearer.resolve(request);
             return token == null
                     ? Optional.empty()
                     : Optional.of(Buyer.of(tokens.decode(token)).userId());
-        } catch (RuntimeException refused) {
+        } catch (BadJwtException | OAuth2AuthenticationException | ProblemException refused) {
             return Optional.empty();
         }
     }

@@ -26,6 +26,7 @@ import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.security.oauth2.jwt.BadJwtException;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.web.header.HeaderWriterFilter;
 import org.springframework.security.web.header.writers.HstsHeaderWriter;
 import org.springframework.security.web.header.writers.XContentTypeOptionsHeaderWriter;
@@ -47,6 +48,9 @@ class PurchaseEndpointTest {
     private int admissions;
 
     private final JwtDecoder tokens = token -> {
+        if (token.equals("keys-unreachable")) {
+            throw new JwtException("Couldn't retrieve remote JWK set");
+        }
         if (!token.startsWith("good-")) {
             throw new BadJwtException("refused");
         }
@@ -154,13 +158,19 @@ class PurchaseEndpointTest {
         assertProblem(refused, 401, "unauthorized");
         assertThat(refused.getHeader("WWW-Authenticate")).isEqualTo("Bearer");
         assertProblem(send(purchase("sale_a", "forged")), 401, "unauthorized");
-        assertProblem(send(purchase("sale_a", "good-bad subject!")), 401, "unauthorized");
+        assertProblem(send(purchase("sale_a", "good-bad/subject")), 401, "unauthorized");
         assertProblem(send(twoKeys), 400, "invalid-idempotency-key");
         assertProblem(send(noKey), 400, "invalid-idempotency-key");
         assertProblem(send(badKey), 400, "invalid-idempotency-key");
         assertProblem(send(purchase("sale-a!", "good-x")), 404, "sale-not-found");
         assertThat(admissions).isZero();
         assertThat(passedOn).isEmpty();
+    }
+
+    @Test
+    void answersATokenItCannotCheckWith503NotAsARefusedOne() throws Exception {
+        assertProblem(send(purchase("sale_a", "keys-unreachable")), 503, "unavailable");
+        assertThat(admissions).isZero();
     }
 
     @Test
