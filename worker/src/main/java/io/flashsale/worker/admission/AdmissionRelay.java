@@ -249,12 +249,20 @@ class AdmissionRelay implements SmartLifecycle {
     }
 
     private void startAndAcknowledge(String saleId, AdmissionEntry entry) {
-        boolean started = starter.start(new PurchaseRequest(
-                entry.purchaseId(),
-                entry.saleId(),
-                entry.userId(),
-                entry.payTimeoutSeconds(),
-                StreamBacklog.admittedAt(entry.entryId()).toEpochMilli()));
+        boolean started;
+        try {
+            started = starter.start(new PurchaseRequest(
+                    entry.purchaseId(),
+                    entry.saleId(),
+                    entry.userId(),
+                    entry.payTimeoutSeconds(),
+                    StreamBacklog.admittedAt(entry.entryId()).toEpochMilli()));
+        } catch (PurchaseStarter.EarlierRunStillOpen waitForIt) {
+            // the buyer's rejected run is still closing: this entry stays pending for a later pass,
+            // and the rest of the sale's entries go on
+            log.info("relay leaves purchaseId={} for a later pass: {}", entry.purchaseId(), waitForIt.getMessage());
+            return;
+        }
         lag.record(Duration.ofMillis(Math.max(
                 0,
                 System.currentTimeMillis()
