@@ -27,6 +27,14 @@ public class RedisTopology implements EnvironmentPostProcessor {
         Map<String, Object> properties = new LinkedHashMap<>();
         copy(environment, "REDIS_CLUSTER_NODES", CLUSTER_NODES, properties);
         String master = environment.getProperty("REDIS_SENTINEL_MASTER", "").trim();
+        if (!master.isEmpty()
+                && !environment.getProperty("REDIS_CLUSTER_NODES", "").isBlank()) {
+            throw new IllegalStateException("set REDIS_SENTINEL_MASTER or REDIS_CLUSTER_NODES, not both");
+        }
+        if (!master.isEmpty()
+                && environment.getProperty("REDIS_SENTINEL_NODES", "").isBlank()) {
+            throw new IllegalStateException("REDIS_SENTINEL_MASTER needs REDIS_SENTINEL_NODES=host:port,...");
+        }
         if (!master.isEmpty() && !environment.containsProperty(SENTINEL_MASTER)) {
             properties.put(SENTINEL_MASTER, master);
             copy(environment, "REDIS_SENTINEL_NODES", SENTINEL_NODES, properties);

@@ -1,6 +1,7 @@
 package io.flashsale.stores;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringApplication;
@@ -49,6 +50,16 @@ class RedisTopologyTest {
         assertThat(environment.getProperty("spring.data.redis.sentinel.master")).isEqualTo("flashsale");
         assertThat(environment.getProperty("spring.data.redis.sentinel.nodes"))
                 .isEqualTo("10.0.0.1:26379,10.0.0.2:26379");
+    }
+
+    @Test
+    void refusesAMasterWithoutSentinelsAndSentinelsBesideACluster() {
+        environment.setProperty("REDIS_SENTINEL_MASTER", "flashsale");
+        assertThatThrownBy(this::postProcess).hasMessageContaining("REDIS_SENTINEL_NODES");
+
+        environment.setProperty("REDIS_SENTINEL_NODES", "10.0.0.1:26379");
+        environment.setProperty("REDIS_CLUSTER_NODES", "10.0.0.1:7000");
+        assertThatThrownBy(this::postProcess).hasMessageContaining("not both");
     }
 
     @Test
