@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.audit.AuditReport;
-import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.stores.testing.TestSales;
 import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,31 +59,7 @@ class RedisCrashIT extends RunningSystemTest {
         purchases.awaitStatus(admitted, "PENDING_PAYMENT", PATIENCE);
 
         assertThat(purchases.statuses(admitted)).isEqualTo(Map.of("PENDING_PAYMENT", (long) UNITS));
-        awaitCleanAudit(saleId);
-    }
-
-    /** The audit comes to PASS with every unit ordered once and nothing left in flight. */
-    private static void awaitCleanAudit(String saleId) {
-        AtomicReference<AuditReport> last = new AtomicReference<>();
-        try {
-            Waits.polling(Duration.ofMillis(250)) // the relay drains what the api left
-                    .atMost(PATIENCE)
-                    .until(() -> {
-                        last.set(report(api.audit(TestTokens.admin(), saleId)));
-                        return last.get().admissionsInFlight() == 0;
-                    });
-        } catch (ConditionTimeoutException stillInFlight) {
-            // the assertions below say what the last audit found
-        }
-        AuditReport audit = last.get();
-        assertThat(audit.violations()).isEmpty();
-        assertThat(audit.result()).isEqualTo(AuditVerdict.PASS);
-        assertThat(audit.pendingPayment()).isEqualTo(UNITS);
-        assertThat(audit.mysqlAvailable()).isZero();
-        assertThat(audit.redisStock()).isZero();
-        assertThat(audit.heldHolds()).isEqualTo(UNITS);
-        assertThat(audit.buyers()).isEqualTo(UNITS);
-        assertThat(audit.runningWorkflows()).isEqualTo(UNITS);
+        Audits.assertEveryUnitPendingOnce(Audits.settled(api, saleId, PATIENCE), UNITS);
     }
 
     private static AuditReport report(ApiClient.Response audit) {

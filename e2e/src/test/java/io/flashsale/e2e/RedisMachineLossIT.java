@@ -3,15 +3,11 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.stores.audit.AuditReport;
-import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.stores.testing.TestSales;
 import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,32 +57,6 @@ class RedisMachineLossIT extends RunningSystemTest {
         purchases.awaitStatus(admitted, "PENDING_PAYMENT", PATIENCE);
 
         assertThat(purchases.statuses(admitted)).isEqualTo(Map.of("PENDING_PAYMENT", (long) UNITS));
-        awaitCleanAudit(saleId);
-    }
-
-    /** The audit comes to PASS with every unit ordered once and nothing left in flight. */
-    private static void awaitCleanAudit(String saleId) {
-        AtomicReference<AuditReport> last = new AtomicReference<>();
-        try {
-            Waits.polling(Duration.ofMillis(250)).atMost(PATIENCE).until(() -> {
-                ApiClient.Response audit = api.audit(TestTokens.admin(), saleId);
-                if (audit.status() != 200) {
-                    return false;
-                }
-                last.set(Audits.report(audit));
-                return last.get().admissionsInFlight() == 0 && last.get().result() == AuditVerdict.PASS;
-            });
-        } catch (ConditionTimeoutException notYet) {
-            // the assertions below say what the last audit found
-        }
-        AuditReport audit = last.get();
-        assertThat(audit).isNotNull();
-        assertThat(audit.violations()).isEmpty();
-        assertThat(audit.result()).isEqualTo(AuditVerdict.PASS);
-        assertThat(audit.pendingPayment()).isEqualTo(UNITS);
-        assertThat(audit.mysqlAvailable()).isZero();
-        assertThat(audit.redisStock()).isZero();
-        assertThat(audit.heldHolds()).isEqualTo(UNITS);
-        assertThat(audit.buyers()).isEqualTo(UNITS);
+        Audits.assertEveryUnitPendingOnce(Audits.settled(api, saleId, PATIENCE), UNITS);
     }
 }

@@ -15,8 +15,8 @@ final class OperatorRules {
      * Every change recorded once, and the units add up. A restock or withdrawal answered 200 is
      * recorded under its key as that kind with the units it asked for (a repeat finds the first),
      * one answered 409 change-conflict finds its key recorded otherwise; no key is recorded twice; and
-     * each sale's total is the units it was created with plus what its recorded changes added and
-     * took, in MySQL and in the audit.
+     * each sale's total in the audit is the units it was created with plus what its recorded changes
+     * added and took.
      */
     static List<Violation> changesRecordedOnce(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
@@ -63,9 +63,9 @@ final class OperatorRules {
     }
 
     /**
-     * Redis never offers a unit MySQL does not have: once every purchase ended and nothing is in
-     * flight, each sale's Redis stock is MySQL's available (I4), so no buyer could be admitted to a
-     * unit MySQL lacks (a withdrawal or repair that left Redis above MySQL shows here).
+     * Redis offers exactly MySQL's units once quiet: once every purchase ended and nothing is in
+     * flight, each sale's Redis stock is MySQL's available (I4). Above is a unit MySQL lacks (a
+     * withdrawal or repair that left Redis ahead); below, units lost to buyers.
      */
     static List<Violation> redisNeverAboveMySql(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
