@@ -16,6 +16,7 @@ import org.springframework.validation.annotation.Validated;
  * @param drainTimeout on shutdown, how long in-flight workflow and activity tasks may finish after
  *     polling stopped
  * @param stickyExecution sticky task queues on or off (see {@code StickyExecution})
+ * @param deployment the Worker Deployment this worker's build belongs to (Worker Versioning)
  * @param pauseAfter fault injection for crash tests, off when empty: activity types whose
  *     activities pause after their work until the process is killed (see {@code
  *     FaultInjectionConfiguration})
@@ -28,7 +29,22 @@ public record WorkerProperties(
         @Valid @NotNull Capacity capacity,
         @NotNull Duration drainTimeout,
         boolean stickyExecution,
+        @Valid @NotNull Deployment deployment,
         @NotNull List<String> pauseAfter) {
+
+    /**
+     * Worker Versioning (see {@code WorkerVersioning}): with a build id the worker polls as that
+     * version of the deployment, and every purchase it starts is pinned to it.
+     *
+     * @param name the Worker Deployment's name, one per kind of worker
+     * @param buildId this build's id; empty: an unversioned worker, as before versioning
+     */
+    public record Deployment(@NotBlank String name, @NotNull String buildId) {
+
+        public boolean versioned() {
+            return !buildId.isBlank();
+        }
+    }
 
     /**
      * The admission relay.

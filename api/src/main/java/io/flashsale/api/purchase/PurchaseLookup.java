@@ -8,6 +8,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowNotFoundException;
+import io.temporal.client.WorkflowQueryRejectedException;
 import io.temporal.client.WorkflowServiceException;
 import io.temporal.client.WorkflowStub;
 import java.util.Optional;
@@ -45,9 +46,16 @@ class PurchaseLookup {
         return temporal.newWorkflowStub(PurchaseWorkflow.class, id.value());
     }
 
+    /**
+     * A running purchase answers the {@code status} query; an ended one is answered from its result
+     * in the history (the client refuses queries of closed workflows, {@code
+     * TemporalClientConfiguration}), so no worker is needed: its build may be retired already.
+     */
     private Optional<PurchaseView> fromWorkflow(PurchaseId id) {
         try {
             return Optional.ofNullable(workflow(id).status());
+        } catch (WorkflowQueryRejectedException ended) {
+            return Optional.of(untyped(id).getResult(PurchaseView.class));
         } catch (WorkflowNotFoundException notStartedYet) {
             return Optional.empty();
         }

@@ -32,6 +32,6 @@ class StickyExecutionTest {
     }
 
     private static WorkerProperties sticky(boolean enabled) {
-        return new WorkerProperties(null, null, null, null, enabled, List.of());
+        return new WorkerProperties(null, null, null, null, enabled, null, List.of());
     }
 }
