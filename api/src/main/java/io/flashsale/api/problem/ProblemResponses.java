@@ -8,11 +8,13 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.QueryTimeoutException;
+import org.springframework.dao.RecoverableDataAccessException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.data.redis.RedisSystemException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.transaction.CannotCreateTransactionException;
 
 /**
  * The one mapping from a failure to its answer: an RFC 9457 problem with a stable type, its status
@@ -53,15 +55,18 @@ public final class ProblemResponses {
     }
 
     /**
-     * Temporal, Redis or MySQL unreachable, a command unanswered within its timeout (a Redis Cluster
-     * master failing over), or a Redis connection cut while a command was under way (Lettuce reports
-     * the reset as a plain Redis exception): the request changed nothing the system cannot finish.
-     * Any other Redis error stays unexpected.
+     * Temporal, Redis or MySQL unreachable (no connection to be had, one lost mid-statement: MySQL
+     * restarting), a command unanswered within its timeout (a Redis Cluster master failing over), or
+     * a Redis connection cut while a command was under way (Lettuce reports the reset as a plain
+     * Redis exception): the request changed nothing the system cannot finish. Any other Redis error
+     * stays unexpected.
      */
     private static boolean isUnavailable(Throwable failure) {
         return failure instanceof WorkflowServiceException
                 || failure instanceof DataAccessResourceFailureException
-                || failure instanceof QueryTimeoutException
+                || failure instanceof TransientDataAccessException
+                || failure instanceof RecoverableDataAccessException
+                || failure instanceof CannotCreateTransactionException
                 || (failure instanceof RedisSystemException && isConnectionLost(failure));
     }
 

@@ -51,8 +51,29 @@ class ApiExceptionHandlerTest {
                 .andExpect(jsonPath("$.type").value(endsWith("/internal")));
     }
 
+    @Test
+    void answersMySqlUnreachableOrLostMidStatementWith503() throws Exception {
+        for (String path : new String[] {"/mysql-no-connection", "/mysql-connection-lost"}) {
+            mvc.perform(get(path))
+                    .andExpect(status().isServiceUnavailable())
+                    .andExpect(header().string("Retry-After", "1"))
+                    .andExpect(jsonPath("$.type").value(endsWith("/unavailable")));
+        }
+    }
+
     @RestController
     static class FailingController {
+
+        @GetMapping("/mysql-no-connection")
+        String noConnection() {
+            throw new org.springframework.transaction.CannotCreateTransactionException(
+                    "Could not open JDBC Connection for transaction");
+        }
+
+        @GetMapping("/mysql-connection-lost")
+        String connectionLost() {
+            throw new org.springframework.dao.RecoverableDataAccessException("Communications link failure");
+        }
 
         @GetMapping("/redis-connection-reset")
         String connectionReset() {
