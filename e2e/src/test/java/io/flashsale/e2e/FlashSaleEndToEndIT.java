@@ -75,7 +75,7 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
 
     /**
      * The apps run the C1 compiler only (FlashSaleStack.JVM_DEFAULTS): with C2 a sale's burst spends
-     * about half of each app's CPU compiling (docs/performance.md, "The JIT in a burst").
+     * about half of each app's CPU compiling (docs/performance.md, "Decisions and their measured effect").
      */
     @Test
     void theAppsRunTheC1CompilerOnly() throws Exception {

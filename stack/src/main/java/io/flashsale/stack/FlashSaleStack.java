@@ -60,7 +60,7 @@ public final class FlashSaleStack implements AutoCloseable {
      * is the first heavy use of most of the purchase path, so tiered compilation spends it in C2: in
      * a bench run its compiler threads took 26 of the api's 47 CPU seconds and 26 of the worker's
      * 40, and the code still ran profiled. Without C2 the worker spent 16 s, the api 26 s, for the
-     * same work (docs/performance.md, "The JIT in a burst"). An app's own flags come after, so
+     * same work (docs/performance.md, "Decisions and their measured effect"). An app's own flags come after, so
      * {@code -XX:TieredStopAtLevel=4} turns C2 back on.
      */
     public static final List<String> JVM_DEFAULTS = List.of("-XX:TieredStopAtLevel=1");
@@ -70,8 +70,8 @@ public final class FlashSaleStack implements AutoCloseable {
      * server; the api, MySQL and Redis stay at 0) where all of it shares one machine, as the bench
      * and the demo do ({@link Builder#backEndNice}). A buyer's answer is the api's work alone; the
      * worker and Temporal settle the admitted purchases after it, so when both want the cores the
-     * answers go first and the settling takes what is left (docs/performance.md, "The answer path
-     * first").
+     * answers go first and the settling takes what is left (docs/performance.md, "Decisions and their
+     * measured effect").
      */
     public static final int BACK_END_NICE = 10;
 
