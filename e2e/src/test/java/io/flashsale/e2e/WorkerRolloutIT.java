@@ -38,24 +38,30 @@ class WorkerRolloutIT extends RunningSystemTest {
     void purchasesFinishOnTheBuildThatStartedThemWhileANewBuildTakesOver() throws Exception {
         system.startWorkers(Map.of("build-a", Map.of("FLASHSALE_WORKER_BUILD_ID", "a")));
         system.makeCurrent("a");
-        Sale onA = sale(6);
+        // a's purchases still await payment when a's workers die, however slow the box
+        Sale onA = sale(6, Duration.ofSeconds(90));
         List<String> startedOnA = onA.buy("a-buyer", 6);
         onA.purchases.pay(startedOnA.subList(0, 3));
 
         system.startWorkers(Map.of("build-b", Map.of("FLASHSALE_WORKER_BUILD_ID", "b")));
         system.ramp("b", 50);
-        Sale ramped = sale(30);
+        Sale ramped = sale(30, PAY_TIMEOUT);
         List<String> startedRamped = ramped.buy("r-buyer", 30);
         Map<String, List<String>> rampedBy =
                 startedRamped.stream().collect(Collectors.groupingBy(id -> pinnedBuild(system.describe(id))));
-        List<String> waitingForA = new ArrayList<>(startedOnA.subList(3, 6));
-        waitingForA.addAll(rampedBy.getOrDefault("a", List.of()));
-        Instant lastDeadlineOnA = lastDeadline(List.of(onA, ramped), waitingForA);
+        Instant lastDeadlineOnA = startedOnA.subList(3, 6).stream()
+                .map(id -> onA.purchases.firstDeadline(List.of(id)))
+                .max(Instant::compareTo)
+                .orElseThrow();
 
         // a's workers die while purchases pinned to a still need them; b becomes current meanwhile
         system.killWorker("build-a");
+        List<String> waitingForA = new ArrayList<>(startedOnA.subList(3, 6));
+        rampedBy.getOrDefault("a", List.of()).stream()
+                .filter(WorkerRolloutIT::running)
+                .forEach(waitingForA::add);
         system.makeCurrent("b");
-        Sale onB = sale(6);
+        Sale onB = sale(6, PAY_TIMEOUT);
         List<String> startedOnB = onB.buy("b-buyer", 6);
         onB.purchases.pay(startedOnB.subList(0, 3));
 
@@ -66,9 +72,7 @@ class WorkerRolloutIT extends RunningSystemTest {
         // status read, a query, needs a worker of a too: 503
         Thread.sleep(
                 Math.max(0, Duration.between(Instant.now(), lastDeadlineOnA).toMillis()) + 3000);
-        assertThat(waitingForA).allSatisfy(id -> assertThat(
-                        system.describe(id).getWorkflowExecutionInfo().getStatus())
-                .isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING));
+        assertThat(waitingForA).allMatch(WorkerRolloutIT::running);
         assertThat(onA.purchases.statuses(startedOnA.subList(3, 6))).isEqualTo(Map.of("503", 3L));
         system.startWorkers(Map.of("build-a-again", Map.of("FLASHSALE_WORKER_BUILD_ID", "a")));
         onA.purchases.awaitStatus(startedOnA.subList(3, 6), "EXPIRED", PATIENCE);
@@ -91,17 +95,9 @@ class WorkerRolloutIT extends RunningSystemTest {
         }
     }
 
-    /** The latest pay deadline among these purchases, each of one of the sales. */
-    private static Instant lastDeadline(List<Sale> sales, List<String> purchaseIds) {
-        return purchaseIds.stream()
-                .map(id -> sales.stream()
-                        .filter(sale -> id.startsWith("purchase-" + sale.id + "-"))
-                        .findFirst()
-                        .orElseThrow()
-                        .purchases
-                        .firstDeadline(List.of(id)))
-                .max(Instant::compareTo)
-                .orElseThrow();
+    private static boolean running(String purchaseId) {
+        return system.describe(purchaseId).getWorkflowExecutionInfo().getStatus()
+                == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING;
     }
 
     /** The builds that completed any workflow task of these purchases, each pinned to the one it ran on. */
@@ -140,9 +136,9 @@ class WorkerRolloutIT extends RunningSystemTest {
                 .count();
     }
 
-    private static Sale sale(int units) {
+    private static Sale sale(int units, Duration payTimeout) {
         String id = TestSales.newId();
-        assertThat(api.createSale(TestTokens.admin(), id, units, PAY_TIMEOUT).status())
+        assertThat(api.createSale(TestTokens.admin(), id, units, payTimeout).status())
                 .isEqualTo(201);
         return new Sale(id, new Purchases(api, id));
     }
