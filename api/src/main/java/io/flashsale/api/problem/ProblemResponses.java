@@ -15,6 +15,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 
 /**
  * The one mapping from a failure to its answer: an RFC 9457 problem with a stable type, its status
@@ -67,6 +68,8 @@ public final class ProblemResponses {
                 || failure instanceof TransientDataAccessException
                 || failure instanceof RecoverableDataAccessException
                 || failure instanceof CannotCreateTransactionException
+                // a commit or rollback whose connection died: the outcome is unknown, every write idempotent
+                || failure instanceof TransactionSystemException
                 || (failure instanceof RedisSystemException && isConnectionLost(failure));
     }
 

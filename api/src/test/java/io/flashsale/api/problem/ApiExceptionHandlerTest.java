@@ -53,7 +53,7 @@ class ApiExceptionHandlerTest {
 
     @Test
     void answersMySqlUnreachableOrLostMidStatementWith503() throws Exception {
-        for (String path : new String[] {"/mysql-no-connection", "/mysql-connection-lost"}) {
+        for (String path : new String[] {"/mysql-no-connection", "/mysql-connection-lost", "/mysql-rollback-failed"}) {
             mvc.perform(get(path))
                     .andExpect(status().isServiceUnavailable())
                     .andExpect(header().string("Retry-After", "1"))
@@ -68,6 +68,11 @@ class ApiExceptionHandlerTest {
         String noConnection() {
             throw new org.springframework.transaction.CannotCreateTransactionException(
                     "Could not open JDBC Connection for transaction");
+        }
+
+        @GetMapping("/mysql-rollback-failed")
+        String rollbackFailed() {
+            throw new org.springframework.transaction.TransactionSystemException("JDBC rollback failed");
         }
 
         @GetMapping("/mysql-connection-lost")
