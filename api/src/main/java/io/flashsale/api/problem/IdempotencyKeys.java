@@ -5,7 +5,10 @@ import java.util.regex.Pattern;
 /** The one rule for an {@code Idempotency-Key} header, for every write that takes one. */
 public final class IdempotencyKeys {
 
-    private static final Pattern VALID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
+    /** The keys a caller may send; the OpenAPI description states it too. */
+    public static final String PATTERN = "[A-Za-z0-9._:-]{1,64}";
+
+    private static final Pattern VALID = Pattern.compile(PATTERN);
 
     private IdempotencyKeys() {}
 

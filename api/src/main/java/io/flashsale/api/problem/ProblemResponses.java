@@ -14,6 +14,8 @@ import org.springframework.data.redis.RedisSystemException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.oauth2.jwt.BadJwtException;
+import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.TransactionSystemException;
 
@@ -56,7 +58,7 @@ public final class ProblemResponses {
     }
 
     /**
-     * Temporal, Redis or MySQL unreachable (no connection to be had, one lost mid-statement: MySQL
+     * Temporal, Redis, MySQL or the token issuer's keys unreachable (no connection to be had, one lost mid-statement: MySQL
      * restarting), a command unanswered within its timeout (a Redis Cluster master failing over), or
      * a Redis connection cut while a command was under way (Lettuce reports the reset as a plain
      * Redis exception): the request changed nothing the system cannot finish. Any other Redis error
@@ -70,7 +72,9 @@ public final class ProblemResponses {
                 || failure instanceof CannotCreateTransactionException
                 // a commit or rollback whose connection died: the outcome is unknown, every write idempotent
                 || failure instanceof TransactionSystemException
-                || (failure instanceof RedisSystemException && isConnectionLost(failure));
+                || (failure instanceof RedisSystemException && isConnectionLost(failure))
+                // a token that could not be checked at all (a refused one is a BadJwtException: 401)
+                || (failure instanceof JwtException && !(failure instanceof BadJwtException));
     }
 
     private static boolean isConnectionLost(Throwable failure) {

@@ -106,22 +106,12 @@ final class PurchaseEndpoint implements Filter {
     }
 
     private void answer(HttpServletRequest request, HttpServletResponse response, String saleId) throws IOException {
-        Optional<String> userId;
         try {
-            userId = buyer(request);
-        } catch (JwtException keysUnavailable) {
-            // the token could not be checked (the identity provider's keys out of reach): not its fault
-            problems.write(
-                    request,
-                    response,
-                    ProblemResponses.of(new ProblemException(ApiProblem.UNAVAILABLE, "tokens cannot be checked now")));
-            return;
-        }
-        if (userId.isEmpty()) {
-            unauthorized.unauthorized(request, response);
-            return;
-        }
-        try {
+            Optional<String> userId = buyer(request);
+            if (userId.isEmpty()) {
+                unauthorized.unauthorized(request, response);
+                return;
+            }
             String key = onlyValue(request.getHeaders(IDEMPOTENCY_KEY))
                     .map(IdempotencyKeys::requireValid)
                     .orElseThrow(() -> new ProblemException(
@@ -130,14 +120,12 @@ final class PurchaseEndpoint implements Filter {
             String sale = SaleIds.requireValid(saleId)
                     .orElseThrow(() -> new ProblemException(ApiProblem.SALE_NOT_FOUND, "no sale " + saleId));
             admitted(response, admissions.admit(sale, userId.get(), key, ClientAddress.of(request)));
-        } catch (ProblemException refusal) {
-            if (refusal.problem() == ApiProblem.SOLD_OUT) {
+        } catch (RuntimeException failure) {
+            if (failure instanceof ProblemException refusal && refusal.problem() == ApiProblem.SOLD_OUT) {
                 problems.write(response, HttpStatus.CONFLICT.value(), soldOut(request, saleId, refusal));
             } else {
-                problems.write(request, response, ProblemResponses.of(refusal));
+                problems.write(request, response, ProblemResponses.of(failure));
             }
-        } catch (RuntimeException failure) {
-            problems.write(request, response, ProblemResponses.of(failure));
         }
     }
 
@@ -156,8 +144,8 @@ final class PurchaseEndpoint implements Filter {
      * The buyer of a bearer token the api accepts, with a valid subject; empty answers 401 (no token,
      * a malformed or refused one, a bad subject).
      *
-     * @throws JwtException the token could not be checked at all (Spring Security answers such a
-     *     failure with an error, not a 401)
+     * @throws JwtException the token could not be checked at all (the identity provider's keys out
+     *     of reach): not the token's fault, so no 401 ({@link ProblemResponses}: 503)
      */
     private Optional<String> buyer(HttpServletRequest request) {
         try {

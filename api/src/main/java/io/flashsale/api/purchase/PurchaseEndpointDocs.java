@@ -1,6 +1,7 @@
 package io.flashsale.api.purchase;
 
 import io.flashsale.api.problem.ApiProblem;
+import io.flashsale.api.problem.IdempotencyKeys;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
@@ -23,8 +24,6 @@ import org.springframework.stereotype.Component;
 @Component
 class PurchaseEndpointDocs implements OpenApiCustomizer {
 
-    private static final String PROBLEM = "application/problem+json";
-
     @Override
     public void customise(io.swagger.v3.oas.models.OpenAPI openApi) {
         Map<String, Schema> schemas = ModelConverters.getInstance().read(PurchaseResponse.class);
@@ -38,7 +37,7 @@ class PurchaseEndpointDocs implements OpenApiCustomizer {
                 .addParametersItem(new HeaderParameter()
                         .name(PurchaseEndpoint.IDEMPOTENCY_KEY)
                         .required(true)
-                        .schema(new StringSchema().pattern("[A-Za-z0-9._:-]{1,64}")))
+                        .schema(new StringSchema().pattern(IdempotencyKeys.PATTERN)))
                 .responses(new ApiResponses()
                         .addApiResponse("202", json("admitted; Location names the purchase", purchase))
                         .addApiResponse("200", json("a repeat of the same key: the same purchase", purchase))
@@ -56,7 +55,10 @@ class PurchaseEndpointDocs implements OpenApiCustomizer {
     private static ApiResponse json(String description, Schema<?> schema) {
         return new ApiResponse()
                 .description(description)
-                .content(new Content().addMediaType("application/json", new MediaType().schema(schema)));
+                .content(new Content()
+                        .addMediaType(
+                                org.springframework.http.MediaType.APPLICATION_JSON_VALUE,
+                                new MediaType().schema(schema)));
     }
 
     private static ApiResponse problem(ApiProblem... problems) {
@@ -66,6 +68,9 @@ class PurchaseEndpointDocs implements OpenApiCustomizer {
         }
         return new ApiResponse()
                 .description(types.toString())
-                .content(new Content().addMediaType(PROBLEM, new MediaType().schema(new Schema<>().type("object"))));
+                .content(new Content()
+                        .addMediaType(
+                                org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON_VALUE,
+                                new MediaType().schema(new Schema<>().type("object"))));
     }
 }

@@ -65,12 +65,7 @@ public class RelaySales {
         if (meta.get(0) == null) {
             return Optional.empty();
         }
-        Object closes = meta.get(1);
-        return Optional.of(new RelaySale(
-                saleId,
-                closes == null || closes.toString().isEmpty()
-                        ? null
-                        : Instant.ofEpochMilli(Long.parseLong(closes.toString()))));
+        return Optional.of(new RelaySale(saleId, fromMeta(meta.get(1))));
     }
 
     /** The relay no longer visits the sale (idempotent: ZREM of an absent member changes nothing). */
@@ -96,10 +91,14 @@ public class RelaySales {
 
     private Instant closesFromMeta(String saleId) {
         Object closes = redis.opsForHash().get(keys.sale(saleId).meta(), "closes");
-        if (closes == null) {
-            return Instant.now();
-        }
-        return closes.toString().isEmpty() ? null : Instant.ofEpochMilli(Long.parseLong(closes.toString()));
+        return closes == null ? Instant.now() : fromMeta(closes);
+    }
+
+    /** A meta's {@code closes} field: epoch millis, or empty for a sale without end (null). */
+    private static Instant fromMeta(Object closes) {
+        return closes == null || closes.toString().isEmpty()
+                ? null
+                : Instant.ofEpochMilli(Long.parseLong(closes.toString()));
     }
 
     private static double score(Instant closes) {
