@@ -110,7 +110,7 @@ stores_up() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# PostgreSQL for the production-like Temporal cluster (module temporalcluster; 'up --temporal
+# PostgreSQL for the production-like Temporal cluster (module launcher; 'up --temporal
 # cluster' and its tests). Temporal supports PostgreSQL 12+ and not MariaDB; the app's own orders
 # stay on MariaDB/MySQL. Debian's cluster 15/main on 127.0.0.1:5432, with a login role of its own,
 # TEMPORAL_PG_USER / TEMPORAL_PG_PASSWORD (default temporal / temporal), allowed to create the

@@ -2,7 +2,7 @@
 # Run by temporal-schema (docker-compose.yml) before the Temporal server starts: creates Temporal's
 # two databases on PostgreSQL when missing and brings each to the version of this admin-tools
 # image, from the schemas embedded in temporal-sql-tool, as the tests' cluster does (module
-# temporalcluster, Schema). Every step is idempotent, so it is safe to run again, and any error
+# launcher, Schema). Every step is idempotent, so it is safe to run again, and any error
 # fails the service. temporal-sql-tool reads its connection from SQL_PLUGIN, SQL_HOST, SQL_PORT,
 # SQL_USER and SQL_PASSWORD.
 set -eu

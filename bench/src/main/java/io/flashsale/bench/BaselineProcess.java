@@ -1,7 +1,7 @@
 package io.flashsale.bench;
 
-import io.flashsale.stack.FlashSaleStack;
-import io.flashsale.stack.Stores;
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.PrivateStores;
 import io.flashsale.testkit.FreePorts;
 import java.net.InetSocketAddress;
 import java.sql.Connection;
@@ -26,17 +26,17 @@ final class BaselineProcess implements AutoCloseable {
     /** A sale as the baseline's tables hold it. */
     record Sale(int total, int available, long orders) {}
 
-    private final Stores stores;
+    private final PrivateStores stores;
     private final Process process;
     private final int port;
 
-    private BaselineProcess(Stores stores, Process process, int port) {
+    private BaselineProcess(PrivateStores stores, Process process, int port) {
         this.stores = stores;
         this.process = process;
         this.port = port;
     }
 
-    static BaselineProcess start(Stack stack, Stores stores) throws Exception {
+    static BaselineProcess start(Stack stack, PrivateStores stores) throws Exception {
         try (Connection c = connect(stores)) {
             DbBaseline.createTables(c);
         }
@@ -91,7 +91,7 @@ final class BaselineProcess implements AutoCloseable {
         }
     }
 
-    private static Connection connect(Stores stores) throws SQLException {
+    private static Connection connect(PrivateStores stores) throws SQLException {
         return DriverManager.getConnection(stores.jdbcUrl(), stores.user(), stores.password());
     }
 

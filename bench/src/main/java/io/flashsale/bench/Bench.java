@@ -1,11 +1,11 @@
 package io.flashsale.bench;
 
 import io.flashsale.bench.demo.DemoCommand;
-import io.flashsale.devtemporal.DevServer;
-import io.flashsale.stack.FlashSaleStack;
-import io.flashsale.stack.Stores;
-import io.flashsale.stack.TemporalProcess;
-import io.flashsale.stack.TemporalService;
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.PrivateStores;
+import io.flashsale.launcher.TemporalProcess;
+import io.flashsale.launcher.TemporalService;
+import io.flashsale.launcher.temporal.DevServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -175,7 +175,7 @@ public final class Bench {
             }
             jvmFlags.put(app, flags);
         }
-        Stores stores = Stores.fresh();
+        PrivateStores stores = PrivateStores.fresh();
         try (Stack stack = Stack.start(root, out.resolve("logs"), stores, temporal, backEndNice, jvmFlags)) {
             System.out.println("stack up: api " + stack.api() + ", " + stack.temporal() + ", schema " + stores.schema()
                     + ", Redis prefix " + stores.redisPrefix());

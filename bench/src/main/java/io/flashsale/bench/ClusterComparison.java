@@ -1,9 +1,9 @@
 package io.flashsale.bench;
 
-import io.flashsale.devredis.RedisCluster;
-import io.flashsale.devtemporal.DevServer;
-import io.flashsale.stack.FlashSaleStack;
-import io.flashsale.stack.Stores;
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.PrivateStores;
+import io.flashsale.launcher.redis.RedisCluster;
+import io.flashsale.launcher.temporal.DevServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * P5: the sold-out purchase path of P1 on a Redis Cluster (3 masters with a replica each, local
- * processes of module {@code devredis}) against a single Redis. Two fresh stacks (dev Temporal,
+ * processes of module {@code launcher}) against a single Redis. Two fresh stacks (dev Temporal,
  * worker, api; the run's MySQL schema) start side by side, one on the run's Redis, one on the
  * cluster, so neither api is warmer than the other from the phases before; both get the same load
  * after a warm-up each, in {@value #ROUNDS} alternating rounds of a third of the duration, so a
@@ -24,7 +24,7 @@ final class ClusterComparison {
 
     private ClusterComparison() {}
 
-    static Report.Phase run(Path root, Path logs, Stores stores, Settings settings, DevServer.Kind temporal)
+    static Report.Phase run(Path root, Path logs, PrivateStores stores, Settings settings, DevServer.Kind temporal)
             throws Exception {
         String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
         try (RedisCluster cluster = RedisCluster.start(logs.resolve("redis-cluster"));

@@ -1,6 +1,6 @@
 package io.flashsale.bench;
 
-import io.flashsale.stack.Stores;
+import io.flashsale.launcher.PrivateStores;
 import io.flashsale.testkit.Tokens;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -28,14 +28,21 @@ final class ContestPhase {
     static final String BASELINE_CPU = BASELINE + ": CPU ms per buyer request (its contest, every process)";
 
     private final Stack stack;
-    private final Stores stores;
+    private final PrivateStores stores;
     private final Settings settings;
     private final Admin admin;
     private final Tokens tokens;
     private final String run;
     private final CpuMeter cpu;
 
-    ContestPhase(Stack stack, Stores stores, Settings settings, Admin admin, Tokens tokens, String run, CpuMeter cpu) {
+    ContestPhase(
+            Stack stack,
+            PrivateStores stores,
+            Settings settings,
+            Admin admin,
+            Tokens tokens,
+            String run,
+            CpuMeter cpu) {
         this.stack = stack;
         this.cpu = cpu;
         this.stores = stores;

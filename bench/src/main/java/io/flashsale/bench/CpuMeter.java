@@ -1,6 +1,6 @@
 package io.flashsale.bench;
 
-import io.flashsale.stack.Processes;
+import io.flashsale.launcher.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

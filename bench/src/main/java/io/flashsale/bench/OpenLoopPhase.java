@@ -1,6 +1,6 @@
 package io.flashsale.bench;
 
-import io.flashsale.stack.Stores;
+import io.flashsale.launcher.PrivateStores;
 import io.flashsale.testkit.Tokens;
 
 /**
@@ -18,14 +18,14 @@ final class OpenLoopPhase {
     static final String[] LOSERS = {"sold-out", "already-purchased", "same-key"};
 
     private final Settings settings;
-    private final Stores stores;
+    private final PrivateStores stores;
     private final Admin admin;
     private final Tokens tokens;
     private final String run;
     private final HttpLoad load;
     private final Requests requests;
 
-    OpenLoopPhase(Settings settings, Stores stores, Admin admin, Tokens tokens, String run) {
+    OpenLoopPhase(Settings settings, PrivateStores stores, Admin admin, Tokens tokens, String run) {
         this.settings = settings;
         this.stores = stores;
         this.admin = admin;

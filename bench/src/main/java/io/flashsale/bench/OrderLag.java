@@ -1,6 +1,6 @@
 package io.flashsale.bench;
 
-import io.flashsale.stack.Stores;
+import io.flashsale.launcher.PrivateStores;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -43,7 +43,7 @@ record OrderLag(int orders, double p50Millis, double p99Millis, double lastOrder
     }
 
     /** When MySQL wrote each order of {@code saleId} (epoch milliseconds, its clock), by user. */
-    static Map<String, Long> writtenAt(Stores stores, String saleId) throws SQLException {
+    static Map<String, Long> writtenAt(PrivateStores stores, String saleId) throws SQLException {
         Map<String, Long> written = new HashMap<>();
         try (Connection c = stores.connect();
                 PreparedStatement select = c.prepareStatement(

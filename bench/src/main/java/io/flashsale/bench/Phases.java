@@ -1,6 +1,6 @@
 package io.flashsale.bench;
 
-import io.flashsale.stack.Stores;
+import io.flashsale.launcher.PrivateStores;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import io.temporal.client.WorkflowClient;
@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
 final class Phases {
 
     private final Stack stack;
-    private final Stores stores;
+    private final PrivateStores stores;
     private final Settings settings;
     private final Tokens tokens;
     private final Admin admin;
@@ -35,7 +35,7 @@ final class Phases {
     private final SoldOutPhases soldOut;
     private final CpuMeter cpu;
 
-    Phases(Stack stack, Stores stores, Settings settings, Tokens tokens) {
+    Phases(Stack stack, PrivateStores stores, Settings settings, Tokens tokens) {
         this.stack = stack;
         this.stores = stores;
         this.settings = settings;

@@ -1,10 +1,10 @@
 package io.flashsale.bench;
 
-import io.flashsale.devtemporal.DevServer;
-import io.flashsale.stack.FlashSaleStack;
-import io.flashsale.stack.Processes;
-import io.flashsale.stack.Stores;
-import io.flashsale.stack.TemporalService;
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.PrivateStores;
+import io.flashsale.launcher.Processes;
+import io.flashsale.launcher.TemporalService;
+import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.testkit.Tokens;
 import java.io.IOException;
 import java.net.URI;
@@ -41,7 +41,7 @@ public final class Stack implements AutoCloseable {
     public static Stack start(
             Path root,
             Path logs,
-            Stores stores,
+            PrivateStores stores,
             DevServer.Kind temporalKind,
             int backEndNice,
             Map<FlashSaleStack.App, List<String>> jvmFlags)
@@ -59,12 +59,12 @@ public final class Stack implements AutoCloseable {
      * The same on the production-like Temporal cluster, with databases of its own named {@code
      * clusterName}, dropped when the stack stops.
      */
-    static Stack startOnCluster(Path root, Path logs, Stores stores, String clusterName) throws Exception {
+    static Stack startOnCluster(Path root, Path logs, PrivateStores stores, String clusterName) throws Exception {
         return start(FlashSaleStack.builder(root, logs).cluster(clusterName), stores, Map.of());
     }
 
     private static Stack start(
-            FlashSaleStack.Builder builder, Stores stores, Map<FlashSaleStack.App, List<String>> jvmFlags)
+            FlashSaleStack.Builder builder, PrivateStores stores, Map<FlashSaleStack.App, List<String>> jvmFlags)
             throws Exception {
         String jwtSecret = "bench-" + UUID.randomUUID() + UUID.randomUUID();
         jvmFlags.forEach(builder::jvmFlags);

@@ -1,6 +1,6 @@
 package io.flashsale.bench;
 
-import io.flashsale.stack.Stores;
+import io.flashsale.launcher.PrivateStores;
 import java.nio.file.Path;
 
 /**
@@ -21,7 +21,7 @@ final class TemporalComparison {
         int n = settings.settleWorkflows();
         String name = "bench_" + Long.toString(System.currentTimeMillis() % 1_000_000, 36);
         // stores of its own: on the run's, this stack's relay would start the dev server's admissions
-        Stores own = Stores.fresh();
+        PrivateStores own = PrivateStores.fresh();
         try (Stack cluster = Stack.startOnCluster(root, logs.resolve("p6-cluster"), own, name)) {
             Phases onCluster = new Phases(cluster, own, settings, cluster.tokens());
             onDevServer.settleRun("p6dw", Math.min(WARMUP, n));

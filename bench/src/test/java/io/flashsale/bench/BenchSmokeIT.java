@@ -2,8 +2,8 @@ package io.flashsale.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.devtemporal.DevServer;
-import io.flashsale.stack.FlashSaleStack;
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.temporal.DevServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

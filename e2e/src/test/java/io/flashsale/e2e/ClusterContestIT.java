@@ -3,7 +3,7 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.devredis.RedisNode;
+import io.flashsale.launcher.redis.RedisNode;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.SaleKeys;
 import io.flashsale.stores.testing.TestSales;

@@ -5,8 +5,8 @@ import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.devredis.RedisNode;
 import io.flashsale.e2e.FlashSaleSystem.PurchaseRun;
+import io.flashsale.launcher.redis.RedisNode;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.Violation;

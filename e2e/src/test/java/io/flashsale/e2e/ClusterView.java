@@ -2,8 +2,8 @@ package io.flashsale.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flashsale.stack.TemporalClusterProcesses;
-import io.flashsale.temporalcluster.ClusterSpec;
+import io.flashsale.launcher.TemporalClusterProcesses;
+import io.flashsale.launcher.cluster.ClusterSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.temporalcluster.ServerBinaries;
+import io.flashsale.launcher.cluster.ServerBinaries;
 import io.flashsale.testkit.DevSecrets;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -156,7 +156,7 @@ class ComposeFileTest {
                 .containsEntry("SQL_PLUGIN", server.get("DB"))
                 .containsEntry("SQL_HOST", server.get("POSTGRES_SEEDS"))
                 .containsEntry("SQL_PORT", server.get("DB_PORT"));
-        // each database from the schema embedded in temporal-sql-tool, as module temporalcluster does
+        // each database from the schema embedded in temporal-sql-tool, as module launcher does
         assertThat(stack.volumes("temporal-schema")).contains("./" + script + ":/etc/flashsale/setup-schema.sh:ro");
         assertThat(setup)
                 .contains("update-schema --schema-name \"postgresql/v12/$2\"")

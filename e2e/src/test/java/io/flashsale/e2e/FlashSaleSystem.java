@@ -1,9 +1,9 @@
 package io.flashsale.e2e;
 
-import io.flashsale.devtemporal.DevServer;
-import io.flashsale.stack.FlashSaleStack;
-import io.flashsale.stack.TemporalClusterProcesses;
-import io.flashsale.stack.TemporalProcess;
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.TemporalClusterProcesses;
+import io.flashsale.launcher.TemporalProcess;
+import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.stores.testing.TestStores;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.grpc.StatusRuntimeException;

@@ -1,6 +1,6 @@
 package io.flashsale.e2e;
 
-import io.flashsale.stack.Processes;
+import io.flashsale.launcher.Processes;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;

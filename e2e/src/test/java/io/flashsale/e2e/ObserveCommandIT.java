@@ -5,10 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flashsale.devtemporal.Jaeger;
-import io.flashsale.stack.FlashSaleStack;
-import io.flashsale.stack.Processes;
-import io.flashsale.stack.Stores;
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.PrivateStores;
+import io.flashsale.launcher.Processes;
+import io.flashsale.launcher.temporal.Jaeger;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.FreePorts;
 import io.flashsale.testkit.Tokens;
@@ -69,7 +69,7 @@ class ObserveCommandIT {
     private static final Set<String> NEVER_IN_A_HEALTHY_SYSTEM = Set.of("temporal_workflow_failed_total");
 
     private static Map<String, String> environment;
-    private static Stores stores;
+    private static PrivateStores stores;
     private static Path run;
     private static ApiClient api;
     private static Tokens tokens;
@@ -78,7 +78,7 @@ class ObserveCommandIT {
 
     @BeforeAll
     static void up() throws Exception {
-        stores = Stores.fresh();
+        stores = PrivateStores.fresh();
         run = Path.of("target", "observe-" + stores.redisPrefix()).toAbsolutePath();
         String secret = "observe-" + UUID.randomUUID() + UUID.randomUUID();
         int apiPort = FreePorts.next();

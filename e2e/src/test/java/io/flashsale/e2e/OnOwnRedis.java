@@ -7,7 +7,7 @@ import java.lang.annotation.Target;
 
 /**
  * A {@link RunningSystemTest} whose system runs on a plain Redis of its own (module {@code
- * devredis}: one {@code redis-server} with its append-only file, {@code appendfsync everysec} as
+ * launcher}: one {@code redis-server} with its append-only file, {@code appendfsync everysec} as
  * the project runs it), started before the system and stopped after it, so the test may kill it.
  */
 @Retention(RetentionPolicy.RUNTIME)

@@ -7,7 +7,7 @@ import java.lang.annotation.Target;
 
 /**
  * A {@link RunningSystemTest} whose system runs on a Redis Cluster of its own (module {@code
- * devredis}: 3 masters with a replica each, local processes), started before the system and stopped
+ * launcher}: 3 masters with a replica each, local processes), started before the system and stopped
  * after it; the api and the workers get {@code REDIS_CLUSTER_NODES}.
  */
 @Retention(RetentionPolicy.RUNTIME)

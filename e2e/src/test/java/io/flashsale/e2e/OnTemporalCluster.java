@@ -7,7 +7,7 @@ import java.lang.annotation.Target;
 
 /**
  * A {@link RunningSystemTest} whose system runs on a production-like Temporal cluster of its own
- * (module {@code temporalcluster}: temporal-server on PostgreSQL, frontend, matching, worker and two
+ * (module {@code launcher}: temporal-server on PostgreSQL, frontend, matching, worker and two
  * history hosts as separate processes), so the test may kill any of its nodes.
  */
 @Retention(RetentionPolicy.RUNTIME)

@@ -2,7 +2,7 @@ package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.stack.Processes;
+import io.flashsale.launcher.Processes;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.testing.TestStores;
 import java.net.URI;

@@ -1,8 +1,8 @@
 package io.flashsale.e2e;
 
-import io.flashsale.devredis.RedisCluster;
-import io.flashsale.devredis.RedisSentinels;
-import io.flashsale.devredis.RedisServer;
+import io.flashsale.launcher.redis.RedisCluster;
+import io.flashsale.launcher.redis.RedisSentinels;
+import io.flashsale.launcher.redis.RedisServer;
 import io.flashsale.testkit.ApiClient;
 import java.nio.file.Path;
 import java.time.Duration;

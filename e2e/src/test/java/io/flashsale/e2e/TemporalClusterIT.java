@@ -4,7 +4,7 @@ import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.stack.TemporalClusterProcesses;
+import io.flashsale.launcher.TemporalClusterProcesses;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.TestSales;
 import java.time.Duration;

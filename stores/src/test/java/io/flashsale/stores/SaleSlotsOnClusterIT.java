@@ -4,8 +4,8 @@ import static io.flashsale.stores.testing.TestAdmissions.admit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.flashsale.devredis.RedisCluster;
-import io.flashsale.devredis.RedisNode;
+import io.flashsale.launcher.redis.RedisCluster;
+import io.flashsale.launcher.redis.RedisNode;
 import io.flashsale.stores.admission.Admission;
 import io.flashsale.stores.admission.AdmissionGate.Client;
 import io.flashsale.stores.admission.AdmissionOutcome;

@@ -1,6 +1,6 @@
 package io.flashsale.api.testing;
 
-import io.flashsale.devtemporal.DevTemporalServer;
+import io.flashsale.launcher.temporal.DevTemporalServer;
 import io.flashsale.testkit.FreePorts;
 import java.io.Closeable;
 import java.io.IOException;

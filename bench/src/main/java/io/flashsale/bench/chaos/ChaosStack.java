@@ -1,10 +1,10 @@
 package io.flashsale.bench.chaos;
 
-import io.flashsale.devredis.RedisServer;
-import io.flashsale.stack.FlashSaleStack;
-import io.flashsale.stack.Stores;
-import io.flashsale.stack.TemporalClusterProcesses;
-import io.flashsale.stack.TemporalProcess;
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.PrivateStores;
+import io.flashsale.launcher.TemporalClusterProcesses;
+import io.flashsale.launcher.TemporalProcess;
+import io.flashsale.launcher.redis.RedisServer;
 import io.flashsale.testkit.Tokens;
 import java.net.URI;
 import java.nio.file.Path;
@@ -59,8 +59,8 @@ final class ChaosStack implements AutoCloseable {
     private RedisServer redis;
     private MariaDb mariadb;
     private Toxiproxy toxiproxy;
-    private Stores stores;
-    private Stores appStores;
+    private PrivateStores stores;
+    private PrivateStores appStores;
     private String temporalProxy;
 
     private ChaosStack() {}
@@ -87,7 +87,7 @@ final class ChaosStack implements AutoCloseable {
                         "chaos" + UUID.randomUUID().toString().replace("-", "").substring(0, 8));
             }
             stack.apps = builder.start();
-            Stores fresh = Stores.fresh();
+            PrivateStores fresh = PrivateStores.fresh();
             stack.mariadb =
                     MariaDb.start(stack.apps.processes(), logs.resolve("mariadb"), fresh.user(), fresh.password());
             stack.stores = fresh.onRedis(stack.redis.url()).onMysql(stack.mariadb.url());
@@ -106,7 +106,7 @@ final class ChaosStack implements AutoCloseable {
         return List.of(apps.uri("api-1"), apps.uri("api-2"));
     }
 
-    Stores stores() {
+    PrivateStores stores() {
         return stores;
     }
 

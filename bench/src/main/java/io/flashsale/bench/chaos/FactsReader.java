@@ -1,6 +1,6 @@
 package io.flashsale.bench.chaos;
 
-import io.flashsale.stack.Stores;
+import io.flashsale.launcher.PrivateStores;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
@@ -25,7 +25,8 @@ final class FactsReader {
     private FactsReader() {}
 
     /** @param created each sale of the run with the units it was created with */
-    static Facts read(Stores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history)
+    static Facts read(
+            PrivateStores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history)
             throws SQLException {
         List<String> sales = List.copyOf(created.keySet());
         List<Facts.Sale> saleFacts = new ArrayList<>();

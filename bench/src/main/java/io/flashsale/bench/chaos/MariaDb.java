@@ -1,7 +1,7 @@
 package io.flashsale.bench.chaos;
 
-import io.flashsale.devtemporal.GoTool;
-import io.flashsale.stack.Processes;
+import io.flashsale.launcher.Processes;
+import io.flashsale.launcher.temporal.GoTool;
 import io.flashsale.testkit.FreePorts;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package io.flashsale.bench.chaos;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flashsale.devtemporal.GoTool;
-import io.flashsale.stack.Processes;
+import io.flashsale.launcher.Processes;
+import io.flashsale.launcher.temporal.GoTool;
 import io.flashsale.testkit.FreePorts;
 import java.io.IOException;
 import java.net.URI;

@@ -3,8 +3,8 @@ package io.flashsale.bench.demo;
 import io.flashsale.bench.Await;
 import io.flashsale.bench.Bench;
 import io.flashsale.bench.Stack;
-import io.flashsale.stack.FlashSaleStack;
-import io.flashsale.stack.Stores;
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.PrivateStores;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.net.URI;
@@ -43,7 +43,7 @@ public final class DemoCommand {
         if (o.containsKey("api")) {
             return new Demo(new ApiClient(URI.create(o.get("api"))), tokens, options, Optional.of(webUi(o))).run();
         }
-        Stores stores = Stores.fresh();
+        PrivateStores stores = PrivateStores.fresh();
         Path root = Path.of(o.getOrDefault("root", "."));
         try (Stack stack = Stack.start(
                 root,

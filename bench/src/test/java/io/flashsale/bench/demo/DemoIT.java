@@ -3,9 +3,9 @@ package io.flashsale.bench.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.bench.Stack;
-import io.flashsale.devtemporal.DevServer;
-import io.flashsale.stack.FlashSaleStack;
-import io.flashsale.stack.Stores;
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.PrivateStores;
+import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.testkit.ApiClient;
 import java.nio.file.Path;
@@ -30,7 +30,7 @@ class DemoIT {
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void finishesWithCountsThatAddUpWhenUnpaidOrdersExpireAndTheirUnitsAreSoldAgain() throws Exception {
         Path root = Path.of(System.getProperty("flashsale.root", ".."));
-        Stores stores = Stores.fresh();
+        PrivateStores stores = PrivateStores.fresh();
         try (Stack stack = Stack.start(
                 root,
                 Path.of("target", "demo-it", "logs"),

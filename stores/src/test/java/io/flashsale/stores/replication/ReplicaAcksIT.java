@@ -2,7 +2,7 @@ package io.flashsale.stores.replication;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.devredis.RedisSentinels;
+import io.flashsale.launcher.redis.RedisSentinels;
 import io.flashsale.stores.LuaScripts;
 import io.flashsale.stores.RedisKeyProperties;
 import io.flashsale.stores.admission.Admission;

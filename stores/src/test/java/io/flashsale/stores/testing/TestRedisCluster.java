@@ -1,7 +1,7 @@
 package io.flashsale.stores.testing;
 
-import io.flashsale.devredis.RedisCluster;
-import io.flashsale.devredis.RedisNode;
+import io.flashsale.launcher.redis.RedisCluster;
+import io.flashsale.launcher.redis.RedisNode;
 import io.flashsale.stores.RedisKeyProperties;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,7 +11,7 @@ import java.util.List;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * A Redis Cluster of 3 masters with a replica each (module {@code devredis}) for the tests of one
+ * A Redis Cluster of 3 masters with a replica each (module {@code launcher}) for the tests of one
  * JVM: started on first use under {@code target/redis-cluster/}, stopped when the JVM exits (each
  * node by its pid). A test class runs on it by registering, next to {@link TestStores}:
  *

@@ -1,0 +1,430 @@
+package io.flashsale.launcher;
+
+import io.flashsale.launcher.temporal.DevServer;
+import io.flashsale.testkit.FreePorts;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The system as separate processes on free ports, the one launcher of the end-to-end tests, the
+ * bench, the chaos run and the demo: a Temporal ({@link Builder#devServer}, {@link Builder#cluster}),
+ * then api and worker processes from the executable jars of a checkout, each started by a name of
+ * its own ({@link #start}). An app keeps its port for the life of the stack, so it can be SIGKILLed
+ * ({@link #kill}) and started again ({@link #restart}) where its clients expect it. {@link #close()}
+ * stops exactly these processes, in reverse start order, and drops a cluster's databases.
+ *
+ * <pre>{@code
+ * try (FlashSaleStack stack = FlashSaleStack.builder(root, logs)
+ *         .environment(temporal -> FlashSaleStack.environment(stores, temporal))
+ *         .start()) {
+ *     stack.start(FlashSaleStack.App.WORKER, "worker");
+ *     stack.start(FlashSaleStack.App.API, "api");
+ *     URI api = stack.uri("api");
+ * }
+ * }</pre>
+ */
+public final class FlashSaleStack implements AutoCloseable {
+
+    /** The programs a stack runs, by module: its jar, the variable its HTTP port is given in. */
+    public enum App {
+        API("api", "API_PORT"),
+        WORKER("worker", "WORKER_PORT");
+
+        private final String module;
+        private final String portVariable;
+
+        App(String module, String portVariable) {
+            this.module = module;
+            this.portVariable = portVariable;
+        }
+
+        public String module() {
+            return module;
+        }
+    }
+
+    /**
+     * The JVM flags every app starts with, before its own: the C1 compiler only. A flash sale's burst
+     * is the first heavy use of most of the purchase path, so tiered compilation spends it in C2: in
+     * a bench run its compiler threads took 26 of the api's 47 CPU seconds and 26 of the worker's
+     * 40, and the code still ran profiled. Without C2 the worker spent 16 s, the api 26 s, for the
+     * same work (docs/performance.md, "Decisions and their measured effect"). An app's own flags come after, so
+     * {@code -XX:TieredStopAtLevel=4} turns C2 back on.
+     */
+    public static final List<String> JVM_DEFAULTS = List.of("-XX:TieredStopAtLevel=1");
+
+    /**
+     * The niceness {@code bin/flashsale up} runs the asynchronous back-end at (the worker and the dev
+     * server; the api, MySQL and Redis stay at 0) where all of it shares one machine, as the bench
+     * and the demo do ({@link Builder#backEndNice}). A buyer's answer is the api's work alone; the
+     * worker and Temporal settle the admitted purchases after it, so when both want the cores the
+     * answers go first and the settling takes what is left (docs/performance.md, "Decisions and their
+     * measured effect").
+     */
+    public static final int BACK_END_NICE = 10;
+
+    /** One app of the stack: what it runs, where it listens, what it is given beyond the stack's environment. */
+    private record Started(App app, int port, Map<String, String> extra) {}
+
+    private final Builder settings;
+    private final Processes processes;
+    private final Map<App, AppImage.Image> images = new EnumMap<>(App.class);
+    private final Map<String, Started> apps = new LinkedHashMap<>();
+    private final Map<String, Integer> starts = new HashMap<>();
+    private TemporalService temporal;
+    private Map<String, String> environment;
+
+    private FlashSaleStack(Builder settings) throws IOException {
+        this.settings = settings;
+        this.processes = new Processes(settings.logs, settings.readyTimeout);
+    }
+
+    /** A stack whose jars come from the checkout at {@code root} and whose logs go to {@code logs}. */
+    public static Builder builder(Path root, Path logs) {
+        return new Builder(root, logs);
+    }
+
+    /** How a stack is started; {@link #start()} starts its Temporal. */
+    public static final class Builder {
+
+        private final Path root;
+        private final Path logs;
+        private DevServer.Kind devServer = DevServer.Kind.CLI;
+        private boolean webUi;
+        private String clusterName;
+        private Duration readyTimeout = Duration.ofSeconds(120);
+        private int backEndNice;
+        private final Map<App, List<String>> jvmFlags = new EnumMap<>(App.class);
+        private Function<TemporalService, Map<String, String>> environment =
+                temporal -> Map.of("TEMPORAL_ADDRESS", temporal.address());
+
+        private Builder(Path root, Path logs) {
+            this.root = root;
+            this.logs = logs;
+        }
+
+        /**
+         * Temporal is a dev server on a SQLite file of the log folder (the default: the real one,
+         * {@link DevServer.Kind#CLI}, built when missing; or Temporal's Java test server).
+         */
+        public Builder devServer(DevServer.Kind kind) {
+            this.devServer = kind;
+            this.clusterName = null;
+            return this;
+        }
+
+        /** The dev server serves its Web UI too, on a port of its own. */
+        public Builder webUi() {
+            this.webUi = true;
+            return this;
+        }
+
+        /**
+         * Temporal is the production-like cluster ({@link TemporalClusterProcesses}: temporal-server
+         * on PostgreSQL, two history hosts and its Web UI server) on databases named after {@code
+         * name}, fresh for a new name and dropped by {@link #close()}.
+         */
+        public Builder cluster(String name) {
+            this.clusterName = name;
+            return this;
+        }
+
+        /** How long Temporal and each app may take to report ready (default 2 minutes). */
+        public Builder readyTimeout(Duration timeout) {
+            this.readyTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * Runs the worker processes and the dev server at {@code niceness} (0, the default: as the
+         * api), e.g. {@link #BACK_END_NICE}. A cluster's processes keep 0.
+         */
+        public Builder backEndNice(int niceness) {
+            this.backEndNice = niceness;
+            return this;
+        }
+
+        /** JVM flags of every process of {@code app}, after {@link #JVM_DEFAULTS} (those of {@code bin/flashsale up}). */
+        public Builder jvmFlags(App app, List<String> flags) {
+            jvmFlags.put(app, List.copyOf(flags));
+            return this;
+        }
+
+        /** JVM flags of every app. */
+        public Builder jvmFlags(List<String> flags) {
+            for (App app : App.values()) {
+                jvmFlags(app, flags);
+            }
+            return this;
+        }
+
+        /**
+         * What every app is given (the stores, Temporal's address, the JWT settings, ...), asked
+         * once, when the first app starts (Temporal runs by then), each app's port added; e.g.
+         * {@link FlashSaleStack#environment}. Once, because what it makes may be a resource of its
+         * own (a proxy in front of a store) that every app and the caller must share.
+         */
+        public Builder environment(Function<TemporalService, Map<String, String>> environment) {
+            this.environment = environment;
+            return this;
+        }
+
+        /** Starts Temporal and waits until its namespace takes workflows; then {@link FlashSaleStack#start} the apps. */
+        public FlashSaleStack start() throws Exception {
+            FlashSaleStack stack = new FlashSaleStack(this);
+            try {
+                stack.temporal = clusterName != null ? stack.startCluster() : stack.startDevServer();
+                return stack;
+            } catch (Exception | Error e) {
+                stack.close();
+                throw e;
+            }
+        }
+    }
+
+    private TemporalService startDevServer() throws Exception {
+        DevServer.Options options = DevServer.Options.onPort(FreePorts.next())
+                .withDbFile(settings.logs.toAbsolutePath().resolve("temporal.db"));
+        if (settings.webUi) {
+            options = options.withUi(FreePorts.next());
+        }
+        Files.deleteIfExists(options.dbFile());
+        return TemporalProcess.start(
+                processes, settings.root, options, settings.devServer, niced(), System.out::println);
+    }
+
+    private TemporalService startCluster() throws Exception {
+        return TemporalClusterProcesses.start(
+                processes,
+                settings.root,
+                settings.clusterName,
+                settings.logs.toAbsolutePath().resolve("temporal-cluster"),
+                System.out::println);
+    }
+
+    /**
+     * What a private stack's apps are given to reach {@code stores} (a Redis Cluster when they name
+     * one) and {@code temporal}. All load comes from one address (127.0.0.1), so the api's
+     * per-address rate limit is switched off (capacity 0); the per-user limit stays.
+     */
+    public static Map<String, String> environment(PrivateStores stores, TemporalService temporal) {
+        return environment(stores, temporal.address());
+    }
+
+    /** {@link #environment(PrivateStores, TemporalService)} with Temporal at {@code temporalAddress}. */
+    public static Map<String, String> environment(PrivateStores stores, String temporalAddress) {
+        Map<String, String> env = new HashMap<>(Map.of(
+                "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
+                "MYSQL_URL", stores.jdbcUrl(),
+                "MYSQL_USER", stores.user(),
+                "MYSQL_PASSWORD", stores.password(),
+                "REDIS_URL", stores.redisUrl(),
+                "FLASHSALE_REDIS_PREFIX", stores.redisPrefix(),
+                "TEMPORAL_ADDRESS", temporalAddress,
+                "TEMPORAL_NAMESPACE", "default"));
+        if (stores.redisClusterNodes() != null) {
+            env.put("REDIS_CLUSTER_NODES", stores.redisClusterNodes());
+        }
+        return env;
+    }
+
+    /** Starts {@code names} as processes of {@code app} at once, each on a free port, and waits until each is healthy. */
+    public void start(App app, String... names) throws Exception {
+        Map<String, Map<String, String>> named = new LinkedHashMap<>();
+        for (String name : names) {
+            named.put(name, Map.of());
+        }
+        start(app, named);
+    }
+
+    /**
+     * Starts processes of {@code app} at once, each name with environment additions of its own, and
+     * waits until each is healthy.
+     */
+    public void start(App app, Map<String, Map<String, String>> named) throws Exception {
+        for (Map.Entry<String, Map<String, String>> one : named.entrySet()) {
+            if (apps.containsKey(one.getKey())) {
+                throw new IllegalArgumentException(one.getKey() + " was started before; restart it instead");
+            }
+            apps.put(one.getKey(), new Started(app, FreePorts.next(), Map.copyOf(one.getValue())));
+            launch(one.getKey());
+        }
+        for (String name : named.keySet()) {
+            awaitHealthy(name);
+        }
+    }
+
+    /**
+     * SIGKILL of the app {@code name} (no shutdown hook, no drain), after checking its pid is that
+     * live process running the app's jar; waits until it is gone and returns the pid.
+     */
+    public long kill(String name) throws IOException, InterruptedException {
+        Process process = process(name);
+        ProcessHandle handle = process.toHandle();
+        String command = handle.info().commandLine().orElse("");
+        if (!handle.isAlive() || !command.contains(image(app(name).app()).jar().toString())) {
+            throw new IllegalStateException("pid " + process.pid() + " is not the live " + name + ": " + command);
+        }
+        handle.destroyForcibly();
+        process.waitFor();
+        return process.pid();
+    }
+
+    /** Starts the app {@code name} again, on its port with its environment, and waits until it is healthy. */
+    public void restart(String name) throws Exception {
+        if (process(name).isAlive()) {
+            throw new IllegalStateException(
+                    name + " still runs (pid " + process(name).pid() + ")");
+        }
+        starts.merge(name, 2, (before, second) -> before + 1);
+        launch(name);
+        awaitHealthy(name);
+    }
+
+    /** Where the app {@code name} answers HTTP. */
+    public URI uri(String name) {
+        return URI.create("http://127.0.0.1:" + app(name).port());
+    }
+
+    /** The latest process of the app {@code name}, alive or not. */
+    public Process process(String name) {
+        return processes.get(processName(name));
+    }
+
+    /** The log of the latest process of the app {@code name}. */
+    public Path log(String name) {
+        return processes.log(processName(name));
+    }
+
+    /** Waits up to {@code timeout} until the latest process of {@code name} has logged {@code marker}. */
+    public void awaitLog(String name, String marker, Duration timeout) throws Exception {
+        processes.awaitLog(processName(name), marker, timeout);
+    }
+
+    /** The stack's Temporal. */
+    public TemporalService temporal() {
+        return temporal;
+    }
+
+    /** What every app of this stack is given (its port aside). */
+    public synchronized Map<String, String> environment() {
+        if (environment == null) {
+            environment = Map.copyOf(settings.environment.apply(temporal));
+        }
+        return environment;
+    }
+
+    /** The stack's processes, for more of them (a proxy, a store of the run's own) stopped with the stack. */
+    public Processes processes() {
+        return processes;
+    }
+
+    private Started app(String name) {
+        Started app = apps.get(name);
+        if (app == null) {
+            throw new IllegalArgumentException("no app " + name + " in this stack");
+        }
+        return app;
+    }
+
+    /** An app's first process is named after it, its restarts {@code <name>.2}, {@code <name>.3}, ... */
+    private String processName(String name) {
+        int count = starts.getOrDefault(name, 1);
+        return count <= 1 ? name : name + "." + count;
+    }
+
+    private void launch(String name) throws IOException {
+        Started started = app(name);
+        Map<String, String> env = new HashMap<>(environment());
+        env.putAll(started.extra());
+        env.put(started.app().portVariable, Integer.toString(started.port()));
+        List<String> command = new ArrayList<>(started.app() == App.WORKER ? niced() : List.of());
+        command.add(Processes.java());
+        List<String> flags = jvmFlags(started.app());
+        command.addAll(flags);
+        command.addAll(image(started.app()).arguments(flags));
+        processes.start(processName(name), command, env);
+    }
+
+    /** What a back-end process's command starts with: {@code nice -n N}, nothing at niceness 0. */
+    private List<String> niced() {
+        return settings.backEndNice == 0 ? List.of() : List.of("nice", "-n", Integer.toString(settings.backEndNice));
+    }
+
+    /** {@link #JVM_DEFAULTS}, then the app's own flags. */
+    private List<String> jvmFlags(App app) {
+        List<String> flags = new ArrayList<>(JVM_DEFAULTS);
+        flags.addAll(settings.jvmFlags.getOrDefault(app, List.of()));
+        return flags;
+    }
+
+    private void awaitHealthy(String name) throws Exception {
+        processes.awaitHealthy(processName(name), app(name).port());
+    }
+
+    /**
+     * The app's image ({@link AppImage}: the executable jar of the checkout, extracted, with a
+     * class-data archive), looked up once per stack: processes started later (a restart, one more
+     * worker) keep running the jar the stack started with even when a build replaces it.
+     */
+    private AppImage.Image image(App app) throws IOException {
+        AppImage.Image image = images.get(app);
+        if (image == null) {
+            try {
+                image = AppImage.of(
+                        built(app.module(), settings.root),
+                        jvmFlags(app),
+                        environment(),
+                        app.portVariable,
+                        settings.logs.resolve(app.module() + "-image.log"),
+                        settings.readyTimeout);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while preparing " + app.module(), e);
+            }
+            images.put(app, image);
+        }
+        return image;
+    }
+
+    /** The executable jar the checkout at {@code root} built for {@code module}. */
+    private static Path built(String module, Path root) throws IOException {
+        try (DirectoryStream<Path> jars =
+                Files.newDirectoryStream(root.resolve(module).resolve("target"), module + "-*-exec.jar")) {
+            for (Path jar : jars) {
+                return jar;
+            }
+        } catch (NoSuchFileException missing) {
+            // reported below
+        }
+        throw new IllegalStateException(
+                "no " + module + "/target/" + module + "-*-exec.jar; build first (./mvnw -DskipTests install)");
+    }
+
+    /** Stops every process in reverse start order (TERM, then KILL after 30 s); a cluster's databases go too. */
+    @Override
+    public void close() throws Exception {
+        processes.close();
+        if (temporal instanceof TemporalClusterProcesses cluster) {
+            // every node has stopped: its databases go too (the logs stay)
+            cluster.cluster().dropDatabases();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "stack on " + temporal + " with " + apps.keySet();
+    }
+}

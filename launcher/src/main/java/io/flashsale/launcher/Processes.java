@@ -1,0 +1,154 @@
+package io.flashsale.launcher;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Named child processes of one run, each writing to {@code <logs>/<name>.log}: started with an
+ * environment, awaited (a health URL or a log line), stopped in reverse start order (TERM, then
+ * KILL after 30 s) and killed should the JVM exit without {@link #close()}. {@link FlashSaleStack}
+ * runs Temporal, the apis and the workers this way.
+ */
+public final class Processes implements AutoCloseable {
+
+    private final Path logs;
+    private final Duration readyTimeout;
+    private final Map<String, Process> processes = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final Thread killOnExit = new Thread(this::killAll, "processes-kill-on-exit");
+
+    /** {@code readyTimeout}: how long {@link #awaitHealthy} and {@link #awaitLog} wait. */
+    public Processes(Path logs, Duration readyTimeout) throws IOException {
+        this.logs = Files.createDirectories(logs);
+        this.readyTimeout = readyTimeout;
+        Runtime.getRuntime().addShutdownHook(killOnExit);
+    }
+
+    /** Starts {@code command} as {@code name}, output and errors to its log. */
+    public Process start(String name, List<String> command, Map<String, String> environment) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log(name).toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        processes.put(name, process);
+        return process;
+    }
+
+    /** The process started as {@code name}, alive or not. */
+    public Process get(String name) {
+        Process process = processes.get(name);
+        if (process == null) {
+            throw new IllegalArgumentException("no process " + name);
+        }
+        return process;
+    }
+
+    public Path log(String name) {
+        return logs.resolve(name + ".log");
+    }
+
+    /** Waits until {@code name} answers UP on {@code /actuator/health} at {@code port}. */
+    public void awaitHealthy(String name, int port) throws Exception {
+        URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
+        await(
+                name,
+                () -> {
+                    try {
+                        HttpResponse<String> r =
+                                http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString());
+                        return r.statusCode() == 200 && r.body().contains("\"UP\"");
+                    } catch (IOException notYet) {
+                        return false;
+                    }
+                },
+                readyTimeout);
+    }
+
+    /** Waits until {@code name} has logged {@code marker}. */
+    public void awaitLog(String name, String marker) throws Exception {
+        awaitLog(name, marker, readyTimeout);
+    }
+
+    /** {@link #awaitLog(String, String)} with a timeout of its own. */
+    public void awaitLog(String name, String marker, Duration timeout) throws Exception {
+        await(name, () -> Files.exists(log(name)) && Files.readString(log(name)).contains(marker), timeout);
+    }
+
+    private interface Check {
+        boolean ok() throws Exception;
+    }
+
+    private void await(String name, Check check, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!check.ok()) {
+            if (!get(name).isAlive()) {
+                throw new IllegalStateException(name + " exited; see " + log(name));
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(name + " not ready within " + timeout + "; see " + log(name));
+            }
+            Thread.sleep(250);
+        }
+    }
+
+    /**
+     * The niceness of the process {@code pid} ({@code /proc/PID/stat}, field 19, counted from the
+     * last ')': the command name may hold spaces). Fails when the process is gone.
+     */
+    public static int niceness(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        // the fields after the command name start at field 3 (state), so field 19 (nice) is the 17th
+        return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+    }
+
+    /** The java launcher of this JVM, for children that run on the same Java. */
+    public static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Stops the processes in reverse start order: TERM, then KILL after 30 s. */
+    @Override
+    public void close() {
+        List<Process> stopping;
+        synchronized (processes) {
+            stopping = new ArrayList<>(processes.values());
+            processes.clear();
+        }
+        Collections.reverse(stopping);
+        for (Process process : stopping) {
+            process.destroy();
+            try {
+                if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                process.destroyForcibly();
+            }
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(killOnExit);
+        } catch (IllegalStateException jvmExiting) {
+            // the hook is running or about to: nothing left for it to do
+        }
+    }
+
+    private void killAll() {
+        synchronized (processes) {
+            processes.values().forEach(Process::destroyForcibly);
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package io.flashsale.launcher.redis;
+
+import io.flashsale.testkit.FreePorts;
+import io.lettuce.core.KillArgs;
+import io.lettuce.core.cluster.SlotHash;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+
+/**
+ * A Redis Cluster of local processes: {@value #MASTERS} masters with one replica each, {@code
+ * redis-server --cluster-enabled yes} on free loopback ports, joined by {@code redis-cli --cluster
+ * create ... --cluster-replicas 1}. Its state files and logs go to a directory of its own. {@link
+ * #close()} stops exactly these processes by their pids (as does a JVM exiting without it).
+ */
+public final class RedisCluster implements AutoCloseable {
+
+    public static final int MASTERS = 3;
+    private static final int NODES = 2 * MASTERS;
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Path dir;
+    private final List<RedisNode> nodes = new ArrayList<>();
+    private final NodeCommands commands = new NodeCommands();
+    private final Thread killOnExit = new Thread(this::killNow, "redis-cluster-kill-on-exit");
+
+    private RedisCluster(Path dir) {
+        this.dir = dir;
+        Runtime.getRuntime().addShutdownHook(killOnExit);
+    }
+
+    /** Starts the nodes, creates the cluster and waits until every replica has synced with its master. */
+    public static RedisCluster start(Path dir) throws IOException, InterruptedException {
+        RedisCluster cluster = new RedisCluster(Files.createDirectories(dir));
+        try {
+            List<Integer> ports = FreePorts.take(2 * NODES);
+            for (int i = 0; i < NODES; i++) {
+                cluster.nodes.add(RedisNode.start(dir, ports.get(i), ports.get(NODES + i)));
+            }
+            cluster.await("every node answers PING", cluster::allAnswer, READY_TIMEOUT);
+            cluster.create();
+            cluster.await("3 masters, 3 synced replicas, cluster_state:ok", cluster::ready, READY_TIMEOUT);
+            return cluster;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    /** {@code host:port,...} of every node: {@code REDIS_CLUSTER_NODES} / {@code spring.data.redis.cluster.nodes}. */
+    public String nodes() {
+        return nodes.stream().map(RedisNode::address).collect(Collectors.joining(","));
+    }
+
+    /** Every node it started, alive or not, in start order. */
+    public List<RedisNode> all() {
+        return List.copyOf(nodes);
+    }
+
+    /** The masters serving slots now, as a live node sees them. */
+    public List<RedisNode> masters() {
+        return topology().masters().stream().map(this::node).toList();
+    }
+
+    /** The master serving the slot of {@code key} (its hash tag decides) now. */
+    public RedisNode masterOf(String key) {
+        int slot = SlotHash.getSlot(key);
+        return topology()
+                .ownerOf(slot)
+                .map(this::node)
+                .orElseThrow(() -> new IllegalStateException("slot " + slot + " is not served"));
+    }
+
+    /** The keys matching {@code pattern} that {@code node} itself holds (KEYS on that node only). */
+    public List<String> keys(RedisNode node, String pattern) {
+        return commands.on(node, c -> c.keys(pattern));
+    }
+
+    public RedisNode replicaOf(RedisNode master) {
+        return topology()
+                .replicaOf(master.port())
+                .map(this::node)
+                .orElseThrow(() -> new IllegalStateException(master + " has no replica"));
+    }
+
+    /** Waits until the master's replica has received everything the master wrote before this call. */
+    public void awaitReplicated(RedisNode master, Duration timeout) throws InterruptedException {
+        RedisNode replica = replicaOf(master);
+        long written = Long.parseLong(commands.info(master, "replication", "master_repl_offset"));
+        await(
+                replica + " has replicated " + master + " up to offset " + written,
+                () -> attempt(
+                        () -> Long.parseLong(commands.info(replica, "replication", "slave_repl_offset")) >= written),
+                timeout);
+    }
+
+    /**
+     * The master's replica falls behind for good: its process is stopped (SIGSTOP) and the master
+     * drops its replication link, so every write the master acknowledges from now on exists there
+     * only, as with a replica cut off by the network. {@link #resume} lets it run again.
+     *
+     * @return the replica
+     */
+    public RedisNode cutReplication(RedisNode master) throws IOException, InterruptedException {
+        RedisNode replica = replicaOf(master);
+        replica.signal("STOP");
+        commands.on(master, c -> c.clientKill(KillArgs.Builder.typeSlave()));
+        return replica;
+    }
+
+    /** SIGCONT for a node {@link #cutReplication} stopped. */
+    public void resume(RedisNode node) throws IOException, InterruptedException {
+        node.signal("CONT");
+    }
+
+    /**
+     * SIGKILL for {@code node}, once its own {@code INFO server} confirmed that the pid is the process
+     * serving its port. Returns once the process is gone.
+     */
+    public void kill(RedisNode node) throws InterruptedException {
+        String servingPid = commands.info(node, "server", "process_id");
+        if (!node.isAlive() || !servingPid.equals(Long.toString(node.pid()))) {
+            throw new IllegalStateException(
+                    "pid " + node.pid() + " does not serve " + node.address() + " (" + servingPid + ")");
+        }
+        node.kill();
+    }
+
+    /**
+     * Waits until {@code replica} is a master serving the slot of {@code key} and every live node
+     * agrees with {@code cluster_state:ok}.
+     */
+    public void awaitPromoted(RedisNode replica, String key, Duration timeout) throws InterruptedException {
+        int slot = SlotHash.getSlot(key);
+        await(
+                replica + " serves slot " + slot + " and the cluster is ok",
+                () -> live().stream()
+                        .allMatch(
+                                n -> clusterOk(n) && topologyOf(n).ownerOf(slot).orElse(-1) == replica.port()),
+                timeout);
+    }
+
+    /** Where the nodes keep their state files and logs ({@code redis-<port>.log}). */
+    public Path directory() {
+        return dir;
+    }
+
+    private void create() throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
+        nodes.forEach(node -> command.add(node.address()));
+        command.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
+        Process create = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("cluster-create.log").toFile())
+                .start();
+        if (!create.waitFor(READY_TIMEOUT.toSeconds(), TimeUnit.SECONDS) || create.exitValue() != 0) {
+            create.destroyForcibly();
+            throw new IOException(
+                    "redis-cli --cluster create failed: " + Files.readString(dir.resolve("cluster-create.log")));
+        }
+    }
+
+    private boolean allAnswer() {
+        return nodes.stream().allMatch(node -> attempt(() -> "PONG".equals(commands.on(node, c -> c.ping()))));
+    }
+
+    private boolean ready() {
+        return nodes.stream()
+                .allMatch(node -> attempt(() -> clusterOk(node)
+                        && topologyOf(node).complete(NODES, MASTERS)
+                        && (commands.info(node, "replication", "role").equals("master")
+                                || commands.info(node, "replication", "master_link_status")
+                                        .equals("up"))));
+    }
+
+    private boolean clusterOk(RedisNode node) {
+        return attempt(() -> commands.on(node, c -> c.clusterInfo()).contains("cluster_state:ok"));
+    }
+
+    private Topology topology() {
+        for (RedisNode node : live()) {
+            try {
+                return topologyOf(node);
+            } catch (RuntimeException unreachable) {
+                // a stopped node times out: ask the next
+            }
+        }
+        throw new IllegalStateException("no node of the cluster answers");
+    }
+
+    private Topology topologyOf(RedisNode node) {
+        return Topology.of(commands.on(node, c -> c.clusterNodes()));
+    }
+
+    private List<RedisNode> live() {
+        return nodes.stream().filter(RedisNode::isAlive).toList();
+    }
+
+    private RedisNode node(int port) {
+        return nodes.stream()
+                .filter(node -> node.port() == port)
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("no node of this cluster on port " + port));
+    }
+
+    private static boolean attempt(BooleanSupplier check) {
+        try {
+            return check.getAsBoolean();
+        } catch (RuntimeException notYet) {
+            return false;
+        }
+    }
+
+    private void await(String what, BooleanSupplier condition, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(
+                        "Redis Cluster: not " + what + " within " + timeout + "; logs in " + dir);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** Stops every node it started (by pid: SIGTERM, SIGKILL after 10 s). */
+    @Override
+    public void close() {
+        try {
+            for (RedisNode node : nodes) {
+                node.stop();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            killNow();
+        } finally {
+            commands.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(killOnExit);
+            } catch (IllegalStateException jvmExiting) {
+                // the hook runs or is about to: nothing left for it to do
+            }
+        }
+    }
+
+    private void killNow() {
+        nodes.forEach(RedisNode::killNow);
+    }
+}

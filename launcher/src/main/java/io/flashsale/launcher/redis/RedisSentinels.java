@@ -1,0 +1,269 @@
+package io.flashsale.launcher.redis;
+
+import io.flashsale.testkit.FreePorts;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.sentinel.api.StatefulRedisSentinelConnection;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The production topology for a single Redis master, on loopback: a master and a replica (each with
+ * its append-only file, {@code appendfsync everysec}, in a directory of its own) and three Redis
+ * Sentinels watching them (quorum 2). The replica reads the master through a {@link DelayedLink},
+ * so a test can slow replication down, and {@link #loseMaster} takes the master's machine away:
+ * the process SIGKILLed, what its network had not delivered lost, its disk deleted. Every signal
+ * goes to the pids started here.
+ */
+public final class RedisSentinels implements AutoCloseable {
+
+    /** The master's name at the sentinels ({@code REDIS_SENTINEL_MASTER}). */
+    public static final String MASTER_NAME = "flashsale";
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Path dir;
+    private final int masterPort;
+    private final int replicaPort;
+    private final List<Integer> sentinelPorts;
+    private final List<Process> processes = new ArrayList<>();
+    private Process master;
+    private Process replica;
+    private DelayedLink link;
+
+    private RedisSentinels(Path dir, List<Integer> ports) {
+        this.dir = dir.toAbsolutePath();
+        this.masterPort = ports.get(0);
+        this.replicaPort = ports.get(1);
+        this.sentinelPorts = ports.subList(2, 5);
+    }
+
+    /**
+     * Starts the master, the replica (replicating {@code replicationLatency} late) and the three
+     * sentinels in {@code dir} (emptied first); returns once the replica is in sync and every sentinel
+     * knows the replica and the two other sentinels.
+     */
+    public static RedisSentinels start(Path dir, Duration replicationLatency) throws IOException, InterruptedException {
+        deleteRecursively(dir);
+        Files.createDirectories(dir);
+        RedisSentinels group = new RedisSentinels(dir, FreePorts.take(5));
+        try {
+            group.launch(replicationLatency);
+        } catch (IOException | RuntimeException | InterruptedException e) {
+            group.close();
+            throw e;
+        }
+        return group;
+    }
+
+    /** {@code host:port,...} of the sentinels, as {@code REDIS_SENTINEL_NODES} takes them. */
+    public String sentinelNodes() {
+        return sentinelPorts.stream().map(port -> "127.0.0.1:" + port).collect(Collectors.joining(","));
+    }
+
+    public int masterPort() {
+        return masterPort;
+    }
+
+    public int replicaPort() {
+        return replicaPort;
+    }
+
+    public long masterPid() {
+        return master.pid();
+    }
+
+    /** The machine of the master is gone: SIGKILL, its undelivered replication stream lost, its files deleted. */
+    public void loseMaster() throws IOException, InterruptedException {
+        link.cut();
+        master.destroyForcibly();
+        master.waitFor();
+        deleteRecursively(dir.resolve("master"));
+    }
+
+    /** SIGKILL of the replica; returns once it is gone. */
+    public void killReplica() throws InterruptedException {
+        replica.destroyForcibly();
+        replica.waitFor();
+    }
+
+    /** Returns once the sentinels name the replica as the master and it answers as one. */
+    public void awaitReplicaPromoted(Duration timeout) throws InterruptedException {
+        await("the replica promoted", timeout, () -> {
+            boolean named = sentinel(sentinelPorts.get(0), c -> c.sync().getMasterAddrByName(MASTER_NAME))
+                    .filter(address -> address instanceof InetSocketAddress inet && inet.getPort() == replicaPort)
+                    .isPresent();
+            return named && "master".equals(role(replicaPort));
+        });
+    }
+
+    /** A command on the server at {@code port}, on a connection of its own. */
+    public <T> T on(int port, Function<StatefulRedisConnection<String, String>, T> command) {
+        try (RedisClient client = RedisClient.create(RedisURI.create("127.0.0.1", port));
+                StatefulRedisConnection<String, String> connection = client.connect()) {
+            return command.apply(connection);
+        }
+    }
+
+    private void launch(Duration replicationLatency) throws IOException, InterruptedException {
+        master = server("master", masterPort);
+        awaitAnswers(masterPort);
+        link = new DelayedLink(masterPort, replicationLatency);
+        replica = server("replica", replicaPort, "--replicaof", "127.0.0.1", Integer.toString(link.port()));
+        await("the replica in sync", READY_TIMEOUT, () -> "up".equals(info(replicaPort, "master_link_status")));
+        for (int port : sentinelPorts) {
+            sentinel(port);
+        }
+        await("the sentinels ready", READY_TIMEOUT, () -> sentinelPorts.stream().allMatch(port -> {
+            Map<String, String> seen =
+                    sentinel(port, c -> c.sync().master(MASTER_NAME)).orElse(Map.of());
+            return "1".equals(seen.get("num-slaves")) && "2".equals(seen.get("num-other-sentinels"));
+        }));
+    }
+
+    private Process server(String name, int port, String... more) throws IOException {
+        Path home = dir.resolve(name);
+        Files.createDirectories(home);
+        List<String> command = new ArrayList<>(List.of(
+                "redis-server",
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                Integer.toString(port),
+                "--dir",
+                home.toString(),
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "everysec",
+                "--save",
+                "",
+                "--repl-diskless-sync-delay",
+                "0",
+                "--logfile",
+                home.resolve("redis.log").toString()));
+        command.addAll(List.of(more));
+        return started(command);
+    }
+
+    private void sentinel(int port) throws IOException {
+        Path conf = dir.resolve("sentinel-" + port + ".conf");
+        Files.writeString(
+                conf,
+                String.join(
+                        "\n",
+                        "port " + port,
+                        "bind 127.0.0.1",
+                        "dir " + dir,
+                        "logfile " + dir.resolve("sentinel-" + port + ".log"),
+                        "sentinel monitor " + MASTER_NAME + " 127.0.0.1 " + masterPort + " 2",
+                        "sentinel down-after-milliseconds " + MASTER_NAME + " 1000",
+                        "sentinel failover-timeout " + MASTER_NAME + " 5000",
+                        "sentinel parallel-syncs " + MASTER_NAME + " 1",
+                        ""));
+        started(List.of("redis-server", conf.toString(), "--sentinel"));
+    }
+
+    private Process started(List<String> command) throws IOException {
+        try {
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            processes.add(process);
+            return process;
+        } catch (IOException e) {
+            throw new IOException(
+                    "cannot start redis-server (Redis 7 on the PATH; bin/flashsale stores installs it)", e);
+        }
+    }
+
+    private String role(int port) {
+        return info(port, "role");
+    }
+
+    private String info(int port, String field) {
+        try {
+            String info = on(port, c -> c.sync().info("replication"));
+            return info.lines()
+                    .filter(line -> line.startsWith(field + ":"))
+                    .map(line -> line.substring(field.length() + 1).trim())
+                    .findFirst()
+                    .orElse("");
+        } catch (RuntimeException notYet) {
+            return "";
+        }
+    }
+
+    private void awaitAnswers(int port) throws InterruptedException {
+        await("redis-server on " + port + " answering", READY_TIMEOUT, () -> !info(port, "role")
+                .isEmpty());
+    }
+
+    private static <T> java.util.Optional<T> sentinel(
+            int port, Function<StatefulRedisSentinelConnection<String, String>, T> command) {
+        try (RedisClient client = RedisClient.create();
+                StatefulRedisSentinelConnection<String, String> connection =
+                        client.connectSentinel(RedisURI.create("127.0.0.1", port))) {
+            return java.util.Optional.ofNullable(command.apply(connection));
+        } catch (RuntimeException notYet) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(
+                        "Redis Sentinel: not " + what + " within " + timeout + "; logs in " + dir);
+            }
+            Thread.sleep(100); // polling processes that are starting or failing over
+        }
+    }
+
+    private static void deleteRecursively(Path path) throws IOException {
+        if (!Files.exists(path)) {
+            return;
+        }
+        if (Files.isDirectory(path)) {
+            try (var children = Files.list(path)) {
+                for (Path child : children.toList()) {
+                    deleteRecursively(child);
+                }
+            }
+        }
+        Files.delete(path);
+    }
+
+    /** Stops every process it started (SIGTERM, SIGKILL after 10 s) and the link. */
+    @Override
+    public void close() throws InterruptedException {
+        for (Process process : processes) {
+            process.destroy();
+        }
+        for (Process process : processes) {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+        if (link != null) {
+            try {
+                link.close();
+            } catch (IOException ignored) {
+                // already closed
+            }
+        }
+    }
+}

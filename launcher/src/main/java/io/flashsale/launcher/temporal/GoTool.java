@@ -1,0 +1,200 @@
+package io.flashsale.launcher.temporal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Programs built from Go modules into one folder of the project's git-ignored {@code .tools/} with
+ * {@code go install} (Go's module and build caches stay in their default places, so a rebuild on
+ * the same machine takes seconds). Builds by several processes at once take turns through a file
+ * lock in that folder.
+ */
+public final class GoTool {
+
+    private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(30);
+    private static final Pattern MODULE_DIR = Pattern.compile("\"Dir\":\\s*\"([^\"]+)\"");
+
+    private final Path folder;
+    private final List<String> packages;
+    private final Consumer<String> log;
+    /** {@code module@version} whose own folder the packages are built in, or null: {@code go install}. */
+    private final String module;
+
+    /**
+     * {@code packages} are {@code go install} arguments ({@code module/cmd/x@version}), all built
+     * into {@code folder}, each as the last element of its package path.
+     */
+    public GoTool(Path folder, List<String> packages, Consumer<String> log) {
+        this(folder, null, packages, log);
+    }
+
+    private GoTool(Path folder, String module, List<String> packages, Consumer<String> log) {
+        this.folder = folder.toAbsolutePath().normalize();
+        this.module = module;
+        this.packages = List.copyOf(packages);
+        this.log = log;
+    }
+
+    /**
+     * For a module whose go.mod carries {@code replace} directives, which {@code go install
+     * module/cmd/x@version} refuses: the module is downloaded into Go's module cache and each of
+     * {@code packages} ({@code ./cmd/x}) is built with {@code go build} in its folder, where the
+     * directives apply.
+     */
+    public static GoTool inModule(Path folder, String moduleAtVersion, List<String> packages, Consumer<String> log) {
+        return new GoTool(folder, moduleAtVersion, packages, log);
+    }
+
+    /** {@code folder/name}. */
+    public Path binary(String name) {
+        return folder.resolve(name);
+    }
+
+    /** Every binary of {@code names} in the folder, built first when one is missing; empty when none can be. */
+    public Optional<Path> locateOrBuild(String... names) {
+        if (built(names)) {
+            return Optional.of(folder);
+        }
+        Optional<Path> go = go();
+        if (go.isEmpty()) {
+            log.accept("no 'go' to build " + String.join(" ", packages));
+            return Optional.empty();
+        }
+        try {
+            Files.createDirectories(folder);
+            try (FileChannel lockFile = FileChannel.open(
+                            folder.resolve(".build.lock"),
+                            java.nio.file.StandardOpenOption.CREATE,
+                            java.nio.file.StandardOpenOption.WRITE);
+                    FileLock ignored = lockFile.lock()) {
+                return built(names) || build(go.get()) && built(names) ? Optional.of(folder) : Optional.empty();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot build into " + folder, e);
+        }
+    }
+
+    private boolean built(String... names) {
+        return Stream.of(names).map(this::binary).allMatch(Files::isExecutable);
+    }
+
+    /** The file named by the environment variable {@code variable}, when set; it must be executable. */
+    public static Optional<Path> configured(String variable) {
+        String configured = System.getenv(variable);
+        if (configured == null || configured.isBlank()) {
+            return Optional.empty();
+        }
+        Path binary = Path.of(configured);
+        if (!Files.isExecutable(binary)) {
+            throw new IllegalStateException(variable + "=" + configured + " is not an executable file");
+        }
+        return Optional.of(binary);
+    }
+
+    /** The executable {@code name} in a folder of the PATH, else in one of {@code moreFolders}. */
+    public static Optional<Path> onPath(String name, String... moreFolders) {
+        String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
+        return Stream.concat(Stream.of(path.split(java.io.File.pathSeparator)), Stream.of(moreFolders))
+                .filter(dir -> !dir.isBlank())
+                .map(dir -> Path.of(dir, name))
+                .filter(Files::isExecutable)
+                .findFirst();
+    }
+
+    private static Optional<Path> go() {
+        return Optional.ofNullable(System.getenv("GOROOT"))
+                .map(root -> Path.of(root, "bin", "go"))
+                .filter(Files::isExecutable)
+                // Go's own installer puts it there without touching the PATH of non-login shells
+                .or(() -> onPath("go", "/usr/local/go/bin"));
+    }
+
+    private boolean build(Path go) {
+        if (module == null) {
+            List<String> install = new ArrayList<>(List.of(go.toString(), "install"));
+            install.addAll(packages);
+            return run(install, null, String.join(" ", packages));
+        }
+        // in the tool's own folder: not inside whatever Go module the caller happens to stand in
+        if (!run(List.of(go.toString(), "mod", "download", "-json", module), folder, "go mod download " + module)) {
+            return false;
+        }
+        Matcher dir;
+        try {
+            dir = MODULE_DIR.matcher(Files.readString(buildLog()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (!dir.find()) {
+            log.accept("go mod download named no folder for " + module + "; see " + buildLog());
+            return false;
+        }
+        Path source = Path.of(dir.group(1));
+        return packages.stream()
+                .allMatch(pkg -> run(
+                        List.of(
+                                go.toString(),
+                                "build",
+                                "-o",
+                                folder.resolve(Path.of(pkg).getFileName()).toString(),
+                                pkg),
+                        source,
+                        module + " " + pkg));
+    }
+
+    /** Runs a go command (in {@code directory}, or here when null), its output in build.log. */
+    private boolean run(List<String> command, Path directory, String what) {
+        log.accept("building: " + what + " (minutes the first time, seconds after)");
+        Path output = buildLog();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+        if (directory != null) {
+            builder.directory(directory.toFile());
+        }
+        builder.environment().put("GOBIN", folder.toString());
+        // the module's own go.mod decides, not a go.work of the caller's environment
+        builder.environment().put("GOWORK", "off");
+        try {
+            Process process = builder.start();
+            if (!process.waitFor(BUILD_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                log.accept(what + " did not finish within " + BUILD_TIMEOUT + "; see " + output);
+                return false;
+            }
+            if (process.exitValue() != 0) {
+                log.accept(what + " failed (exit " + process.exitValue() + "):\n" + tail(output) + "\n(full output: "
+                        + output + ")");
+                return false;
+            }
+            log.accept("built " + what + " into " + folder);
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run " + command.get(0), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private Path buildLog() {
+        return folder.resolve("build.log");
+    }
+
+    private static String tail(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+    }
+}
