@@ -2,6 +2,7 @@ package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.cluster.ServerBinaries;
 import io.flashsale.testkit.DevSecrets;
 import java.io.IOException;
@@ -40,6 +41,15 @@ class ComposeFileTest {
     static void readComposeFiles() throws IOException {
         stack = ComposeFile.read(ROOT.resolve("docker-compose.yml"));
         dev = ComposeFile.read(ROOT.resolve("docker-compose.dev.yml"));
+    }
+
+    @Test
+    void imageRunsTheAppsWithTheJvmFlagsOfEveryLocalStack() throws IOException {
+        Matcher options =
+                Pattern.compile("ENV JAVA_OPTS=\"([^\"]*)\"").matcher(Files.readString(ROOT.resolve("Dockerfile")));
+
+        assertThat(options.find()).isTrue();
+        assertThat(List.of(options.group(1).split(" "))).containsAll(FlashSaleStack.JVM_DEFAULTS);
     }
 
     @Test

@@ -1,24 +1,20 @@
 package io.flashsale.launcher;
 
-import io.flashsale.launcher.cluster.ClusterMain;
-import io.flashsale.launcher.temporal.DevTemporalMain;
-import java.util.Set;
+import io.flashsale.launcher.local.LocalCommands;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
-/**
- * {@code java -jar launcher-exec.jar COMMAND ...}: the dev Temporal's commands ({@link
- * DevTemporalMain}) and the Temporal cluster's ({@link ClusterMain}), for {@code bin/flashsale}.
- */
+/** {@code java -jar launcher-exec.jar COMMAND ...}: the local system's commands ({@link LocalCommands}). */
+@Command(name = "flashsale", mixinStandardHelpOptions = true)
 public final class LauncherMain {
 
-    private static final Set<String> CLUSTER = Set.of("prepare", "ready", "metrics");
-
-    private LauncherMain() {}
-
-    public static void main(String[] args) throws Exception {
-        if (args.length > 0 && CLUSTER.contains(args[0])) {
-            ClusterMain.main(args);
-        } else {
-            DevTemporalMain.main(args);
+    public static void main(String[] args) {
+        // named apart from logback.xml, so the jar configures no logging where it is a library
+        System.setProperty("logback.configurationFile", "launcher-logback.xml");
+        CommandLine line = new CommandLine(new LauncherMain());
+        for (Class<?> command : LocalCommands.ALL) {
+            line.addSubcommand(command);
         }
+        System.exit(line.execute(args));
     }
 }

@@ -33,6 +33,11 @@ public record PrivateStores(
         String redisPrefix,
         String redisClusterNodes) {
 
+    /** The stores of the README and of the apps' application.yaml, where MYSQL_URL and REDIS_URL are unset. */
+    public static final String MYSQL_URL = "jdbc:mysql://127.0.0.1:3306/flashsale?createDatabaseIfNotExist=true";
+
+    public static final String REDIS_URL = "redis://127.0.0.1:6379";
+
     private static final Pattern JDBC_URL = Pattern.compile("(jdbc:[a-z]+://[^/?]+)(/[^?]*)?(\\?.*)?");
 
     /** A private schema and prefix for one run. */
@@ -40,11 +45,11 @@ public record PrivateStores(
         String id =
                 UUID.randomUUID().toString().replace("-", "").substring(0, 10).toLowerCase(Locale.ROOT);
         return new PrivateStores(
-                env("MYSQL_URL", "jdbc:mysql://127.0.0.1:3306/flashsale?createDatabaseIfNotExist=true"),
+                env("MYSQL_URL", MYSQL_URL),
                 "fs_bench_" + id,
                 env("MYSQL_USER", "flashsale"),
-                env("MYSQL_PASSWORD", "flashsale"),
-                env("REDIS_URL", "redis://127.0.0.1:6379"),
+                mysqlPassword(),
+                env("REDIS_URL", REDIS_URL),
                 "fsbench_" + id,
                 null);
     }
@@ -106,18 +111,33 @@ public record PrivateStores(
         }
     }
 
-    /** SCAN (on a cluster: every master in turn) and UNLINK, 1000 keys at a time, of the keys under the prefix. */
     private void unlinkAll(RedisKeyCommands<String, String> redis) {
-        ScanIterator<String> keys = ScanIterator.scan(
-                redis, ScanArgs.Builder.matches(redisPrefix + ":*").limit(1000));
+        unlinkAll(redis, redisPrefix);
+    }
+
+    /**
+     * SCAN (on a cluster: every master in turn) and UNLINK, 1000 keys at a time, of the keys under
+     * {@code prefix}; how many went.
+     */
+    public static long unlinkAll(RedisKeyCommands<String, String> redis, String prefix) {
+        ScanIterator<String> keys =
+                ScanIterator.scan(redis, ScanArgs.Builder.matches(prefix + ":*").limit(1000));
         List<String> batch = new ArrayList<>();
+        long unlinked = 0;
         while (keys.hasNext()) {
             batch.add(keys.next());
             if (batch.size() == 1000 || !keys.hasNext()) {
-                redis.unlink(batch.toArray(String[]::new));
+                unlinked += redis.unlink(batch.toArray(String[]::new));
                 batch.clear();
             }
         }
+        return unlinked;
+    }
+
+    /** MYSQL_PASSWORD, {@code flashsale} when unset; set and empty means no password. */
+    public static String mysqlPassword() {
+        String password = System.getenv("MYSQL_PASSWORD");
+        return password == null ? "flashsale" : password;
     }
 
     private static Matcher matcher(String url) {

@@ -1,7 +1,6 @@
 package io.flashsale.launcher;
 
 import io.flashsale.launcher.temporal.DevServer;
-import io.flashsale.launcher.temporal.DevTemporalMain;
 import io.flashsale.launcher.temporal.Readiness;
 import io.flashsale.launcher.temporal.TemporalCli;
 import java.net.URI;
@@ -52,7 +51,7 @@ public final class TemporalProcess implements TemporalService {
             Consumer<String> log)
             throws Exception {
         Optional<Path> cli = kind == DevServer.Kind.CLI ? new TemporalCli(root, log).locateOrBuild() : Optional.empty();
-        DevServer.Command command = DevServer.command(options, cli, DevTemporalMain.javaPrefix(), log);
+        DevServer.Command command = DevServer.command(options, cli, DevServer.javaPrefix(), log);
         TemporalProcess temporal = new TemporalProcess(processes, options, command, List.copyOf(launcher));
         temporal.startProcess();
         return temporal;

@@ -1,6 +1,7 @@
 package io.flashsale.launcher.temporal;
 
 import io.flashsale.workflows.PurchaseSearchAttributes;
+import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,12 +52,28 @@ public final class DevServer {
     /** A command ready to run, and what it starts. */
     public record Command(Kind kind, List<String> arguments) {}
 
+    /** The hidden command of the launcher that runs {@link DevTemporalServer}: {@code test-server NAMESPACE PORT}. */
+    public static final String TEST_SERVER = "test-server";
+
     private DevServer() {}
 
     /**
+     * How to run the launcher's command line again: {@code java -jar <this jar>} where this JVM runs
+     * one executable jar, else {@code java -cp <classpath> io.flashsale.launcher.LauncherMain}.
+     */
+    public static List<String> javaPrefix() {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classpath = System.getProperty("java.class.path");
+        if (classpath.endsWith(".jar") && !classpath.contains(File.pathSeparator)) {
+            return List.of(java, "-jar", classpath);
+        }
+        return List.of(java, "-cp", classpath, "io.flashsale.launcher.LauncherMain");
+    }
+
+    /**
      * The real server when the CLI is there or can be built, else the test server (saying so
-     * through {@code log}); {@code javaFallback} is how to run {@link DevTemporalMain} here (a {@code
-     * java -jar launcher-exec.jar} or a {@code java -cp ... DevTemporalMain} prefix).
+     * through {@code log}); {@code javaFallback} is how to run the command line of this JVM ({@link
+     * #javaPrefix}), whose {@code test-server} command runs {@link DevTemporalServer}.
      */
     public static Command command(
             Options options, Optional<Path> cli, List<String> javaFallback, Consumer<String> log) {
@@ -65,7 +82,7 @@ public final class DevServer {
         }
         log.accept("falling back to Temporal's Java test server (in memory, no Web UI, no sticky-queue failover)");
         List<String> fallback = new ArrayList<>(javaFallback);
-        fallback.addAll(List.of(DevTemporalMain.TEST_SERVER, options.namespace(), "" + options.port()));
+        fallback.addAll(List.of(TEST_SERVER, options.namespace(), "" + options.port()));
         return new Command(Kind.TEST_SERVER, fallback);
     }
 

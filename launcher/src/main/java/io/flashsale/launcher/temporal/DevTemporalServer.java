@@ -19,7 +19,7 @@ public final class DevTemporalServer {
     private DevTemporalServer() {}
 
     /** Runs the server until the JVM is stopped (the fallback of {@link DevServer}). */
-    static void run(String namespace, int port) throws InterruptedException {
+    public static void run(String namespace, int port) throws InterruptedException {
         Closeable server = start(port, namespace);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(server), "dev-temporal-shutdown"));
         System.out.printf(

@@ -1,0 +1,76 @@
+package io.flashsale.launcher.local;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+/**
+ * The commands of the local system ({@code up}, {@code down}, {@code status}, {@code logs}, {@code
+ * reset}) on the checkout of FLASHSALE_ROOT (set by {@code bin/flashsale}; else the working folder).
+ */
+public final class LocalCommands {
+
+    /** The subcommands, for the one command line to register. */
+    public static final Class<?>[] ALL = {
+        UpCommand.class,
+        DownCommand.class,
+        StatusCommand.class,
+        LogsCommand.class,
+        ResetCommand.class,
+        TestServerCommand.class
+    };
+
+    private LocalCommands() {}
+
+    static LocalConfig config() {
+        return LocalConfig.fromEnvironment(Path.of(System.getenv().getOrDefault("FLASHSALE_ROOT", ".")));
+    }
+
+    /** Runs {@code body}; a refusal is printed as {@code flashsale: MESSAGE} and exits 1. */
+    static int refusable(Callable<Integer> body) throws Exception {
+        try {
+            return body.call();
+        } catch (Up.Refused refused) {
+            System.out.flush();
+            System.err.println("flashsale: " + refused.getMessage());
+            return 1;
+        }
+    }
+
+    @Command(
+            name = "down",
+            mixinStandardHelpOptions = true,
+            description = "Stop the processes 'up' started (recorded in .run/*.pid), nothing else.")
+    static final class DownCommand implements Callable<Integer> {
+        @Override
+        public Integer call() throws Exception {
+            RunFolder run = config().run();
+            for (Component component : Component.values()) {
+                run.stop(component);
+            }
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "status",
+            mixinStandardHelpOptions = true,
+            description = "Show which of the processes 'up' started run.")
+    static final class StatusCommand implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            RunFolder run = config().run();
+            for (Component component : Component.values()) {
+                boolean recorded = run.pidFile(component).toFile().exists();
+                if (component.optional && !recorded) {
+                    continue;
+                }
+                String state = run.pid(component)
+                        .map(pid -> "running (pid " + pid + ")")
+                        .orElse(recorded ? "not running (stale pid file)" : "not running");
+                System.out.printf("%-9s %s%n", component.name, state);
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package io.flashsale.launcher.local;
+
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.testkit.DevSecrets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code bin/flashsale up} and its sibling commands run with, read from the environment once;
+ * the Spring apps read the same variables themselves (MYSQL_URL, REDIS_URL, TEMPORAL_ADDRESS, ...
+ * reach every process unchanged). The defaults are the ones of the README and of {@link
+ * FlashSaleStack} (niceness, JVM flags).
+ */
+record LocalConfig(
+        Path root,
+        RunFolder run,
+        String temporalAddress,
+        boolean temporalConfigured,
+        String namespace,
+        int apiPort,
+        int workerPort,
+        int temporalUiPort,
+        int prometheusPort,
+        int temporalMetricsPort,
+        String prometheusInterval,
+        int jaegerUiPort,
+        int jaegerOtlpPort,
+        int jaegerQueryGrpcPort,
+        int backEndNice,
+        List<String> jvmFlags,
+        Duration healthTimeout,
+        String clusterName,
+        Map<String, String> environment) {
+
+    static LocalConfig fromEnvironment(Path root) {
+        return fromEnvironment(root, System.getenv());
+    }
+
+    static LocalConfig fromEnvironment(Path root, Map<String, String> env) {
+        Path run = Path.of(env.getOrDefault(
+                        "FLASHSALE_RUN_DIR", root.resolve(".run").toString()))
+                .toAbsolutePath();
+        Map<String, String> children = new HashMap<>(env);
+        String temporal = children.computeIfAbsent("TEMPORAL_ADDRESS", unset -> "127.0.0.1:7233");
+        String namespace = children.computeIfAbsent("TEMPORAL_NAMESPACE", unset -> "default");
+        int apiPort = Integer.parseInt(children.computeIfAbsent("API_PORT", unset -> "8080"));
+        devSecrets(children);
+        return new LocalConfig(
+                root.toAbsolutePath().normalize(),
+                new RunFolder(root.toAbsolutePath().normalize(), run, seconds(env, "STOP_TIMEOUT", 30)),
+                temporal,
+                env.containsKey("TEMPORAL_ADDRESS"),
+                namespace,
+                apiPort,
+                integer(env, "WORKER_PORT", 8081),
+                integer(env, "TEMPORAL_UI_PORT", 8233),
+                integer(env, "PROMETHEUS_PORT", 9090),
+                integer(env, "TEMPORAL_METRICS_PORT", 8000),
+                env.getOrDefault("PROMETHEUS_INTERVAL", "5s"),
+                integer(env, "JAEGER_UI_PORT", 16686),
+                integer(env, "JAEGER_OTLP_PORT", 4318),
+                integer(env, "JAEGER_QUERY_GRPC_PORT", 16685),
+                integer(env, "FLASHSALE_BACKEND_NICE", FlashSaleStack.BACK_END_NICE),
+                env.containsKey("FLASHSALE_JVM_FLAGS")
+                        ? List.of(env.get("FLASHSALE_JVM_FLAGS").trim().split("\\s+"))
+                        : FlashSaleStack.JVM_DEFAULTS,
+                seconds(env, "HEALTH_TIMEOUT", 120),
+                env.getOrDefault("TEMPORAL_CLUSTER_NAME", "dev"),
+                children);
+    }
+
+    /**
+     * The api refuses the dev secret outside the 'dev' profile: without a secret of one's own it runs
+     * as dev, and then with the dev webhook key unless one is set (else the webhook is off).
+     */
+    private static void devSecrets(Map<String, String> env) {
+        if (!env.containsKey("FLASHSALE_JWT_SECRET") && !env.containsKey("SPRING_PROFILES_ACTIVE")) {
+            env.put("SPRING_PROFILES_ACTIVE", "dev");
+        }
+        if ("dev".equals(env.get("SPRING_PROFILES_ACTIVE"))) {
+            env.putIfAbsent("FLASHSALE_PAYMENT_WEBHOOK_SECRET", DevSecrets.paymentWebhook());
+        }
+    }
+
+    String temporalHost() {
+        return temporalAddress.substring(0, temporalAddress.lastIndexOf(':'));
+    }
+
+    int temporalPort() {
+        return Integer.parseInt(temporalAddress.substring(temporalAddress.lastIndexOf(':') + 1));
+    }
+
+    /** {@code nice -n N} for the worker and the dev server (none at 0). */
+    List<String> backEnd() {
+        return backEndNice == 0 ? List.of() : List.of("nice", "-n", Integer.toString(backEndNice));
+    }
+
+    private static int integer(Map<String, String> env, String name, int fallback) {
+        String value = env.get(name);
+        return value == null || value.isBlank() ? fallback : Integer.parseInt(value.trim());
+    }
+
+    private static Duration seconds(Map<String, String> env, String name, int fallback) {
+        return Duration.ofSeconds(integer(env, name, fallback));
+    }
+}

@@ -1,0 +1,91 @@
+package io.flashsale.launcher.local;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+        name = "logs",
+        mixinStandardHelpOptions = true,
+        description = "Print the log of a process 'up' started (.run/logs/NAME.log); without a name all of them,"
+                + " each under its name.")
+final class LogsCommand implements Callable<Integer> {
+
+    @Parameters(
+            arity = "0..1",
+            paramLabel = "NAME",
+            description = "api, worker, temporal, prometheus, jaeger," + " or a cluster node (temporal-frontend, ...)")
+    String name;
+
+    @Option(
+            names = {"-f", "--follow"},
+            description = "Then follow them (tail -F) until Ctrl-C.")
+    boolean follow;
+
+    @Override
+    public Integer call() throws Exception {
+        return LocalCommands.refusable(() -> name == null
+                ? all(LocalCommands.config().run())
+                : one(LocalCommands.config().run()));
+    }
+
+    private int one(RunFolder run) throws Exception {
+        Component component = Component.named(name)
+                .orElseThrow(() -> new Up.Refused("logs: unknown process '" + name
+                        + "' (api, worker, temporal, prometheus, jaeger, or a cluster node: temporal-frontend, ...)"));
+        Path log = run.log(component);
+        if (!Files.exists(log)) {
+            throw new Up.Refused(
+                    "logs: no log of " + name + " (" + run.shown(log) + " is missing; 'bin/flashsale up' writes it)");
+        }
+        return follow ? tail(List.of(log)) : print(log);
+    }
+
+    private int all(RunFolder run) throws Exception {
+        List<Path> logs = new ArrayList<>();
+        boolean first = true;
+        for (Component component : Component.values()) {
+            Path log = run.log(component);
+            if (Files.exists(log)) {
+                logs.add(log);
+            } else if (component.optional) {
+                continue;
+            }
+            if (!follow) {
+                System.out.print(first ? "" : "\n");
+                first = false;
+                System.out.println(
+                        Files.exists(log)
+                                ? "==> " + component.name + " (" + run.shown(log) + ") <=="
+                                : "==> " + component.name + ": no log (" + run.shown(log) + " is missing) <==");
+                if (Files.exists(log)) {
+                    print(log);
+                }
+            }
+        }
+        if (logs.isEmpty()) {
+            throw new Up.Refused(
+                    "logs: no logs in " + run.shown(run.path().resolve("logs")) + "/ ('bin/flashsale up' writes them)");
+        }
+        return follow ? tail(logs) : 0;
+    }
+
+    private static int print(Path log) throws Exception {
+        System.out.flush();
+        Files.copy(log, System.out);
+        System.out.flush();
+        return 0;
+    }
+
+    /** {@code tail -F} heads each file with "==> FILE <==" when it follows several. */
+    private static int tail(List<Path> logs) throws Exception {
+        List<String> command = new ArrayList<>(List.of("tail", "-n", "+1", "-F"));
+        logs.forEach(log -> command.add(log.toString()));
+        return new ProcessBuilder(command).inheritIO().start().waitFor();
+    }
+}

@@ -1,0 +1,142 @@
+package io.flashsale.launcher.local;
+
+import io.flashsale.launcher.temporal.Jaeger;
+import io.flashsale.testkit.Tokens;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * {@code up --observe}: Prometheus (Debian's package) with compose's deploy/prometheus/prometheus.yml
+ * and rules.yml on this machine's addresses, and Jaeger (built from its Go module when missing)
+ * with deploy/jaeger/config.yaml, to which the apps started after it send every span.
+ */
+final class Observability {
+
+    private final LocalConfig config;
+    private final RunFolder run;
+    private Path jaeger;
+
+    Observability(LocalConfig config) {
+        this.config = config;
+        this.run = config.run();
+    }
+
+    /** Before anything starts: the ports free and Jaeger there (a failed build leaves nothing half-started). */
+    void check(boolean temporalStarts) {
+        if (run.pid(Component.PROMETHEUS).isEmpty()) {
+            Ports.refuseTaken(config.prometheusPort(), "Prometheus", "PROMETHEUS_PORT");
+            if (temporalStarts) {
+                Ports.refuseTaken(config.temporalMetricsPort(), "the dev server's metrics", "TEMPORAL_METRICS_PORT");
+            }
+        }
+        if (run.pid(Component.JAEGER).isEmpty()) {
+            Ports.refuseTaken(config.jaegerUiPort(), "Jaeger's UI", "JAEGER_UI_PORT");
+            Ports.refuseTaken(config.jaegerOtlpPort(), "Jaeger's OTLP receiver", "JAEGER_OTLP_PORT");
+            Ports.refuseTaken(config.jaegerQueryGrpcPort(), "Jaeger's query API", "JAEGER_QUERY_GRPC_PORT");
+            jaeger = new Jaeger(config.root(), System.err::println)
+                    .locateOrBuild()
+                    .orElseThrow(() -> new Up.Refused("cannot build Jaeger (see above)"));
+        }
+    }
+
+    void startPrometheus(List<String> temporalTargets) throws Exception {
+        if (alreadyRunning(Component.PROMETHEUS)) {
+            return;
+        }
+        Path dir = Files.createDirectories(run.path().resolve("prometheus").resolve("data"))
+                .getParent();
+        Path token = dir.resolve("api-token");
+        Files.deleteIfExists(token);
+        Files.createFile(token, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(
+                token,
+                Tokens.fromEnvironment()
+                        .sign(Tokens.claims("prometheus", "admin", Instant.now().plus(Duration.ofDays(365)))));
+        Files.writeString(dir.resolve("prometheus.yml"), prometheusConfig(dir, temporalTargets));
+        run.start(
+                Component.PROMETHEUS,
+                List.of(
+                        "prometheus",
+                        "--config.file=" + dir.resolve("prometheus.yml"),
+                        "--storage.tsdb.path=" + dir.resolve("data"),
+                        "--web.listen-address=127.0.0.1:" + config.prometheusPort()),
+                config.environment());
+        await(Component.PROMETHEUS, "http://127.0.0.1:" + config.prometheusPort() + "/-/ready");
+    }
+
+    /** compose's prometheus.yml with this machine's addresses, paths and interval. */
+    String prometheusConfig(Path dir, List<String> temporalTargets) throws IOException {
+        Path deploy = config.root().resolve("deploy").resolve("prometheus");
+        String targets = temporalTargets.stream().map(t -> "\"" + t + "\"").collect(Collectors.joining(","));
+        String yaml = Files.readString(deploy.resolve("prometheus.yml"))
+                .replaceAll("(?m)^( +)scrape_interval: .*", "$1scrape_interval: " + config.prometheusInterval())
+                .replaceAll("(?m)^( +)evaluation_interval: .*", "$1evaluation_interval: " + config.prometheusInterval())
+                .replace(
+                        "/etc/prometheus/rules.yml", deploy.resolve("rules.yml").toString())
+                .replace("/prometheus/api-token", dir.resolve("api-token").toString())
+                .replace("\"api:8080\"", "\"127.0.0.1:" + config.apiPort() + "\"")
+                .replace("\"worker:8081\"", "\"127.0.0.1:" + config.workerPort() + "\"")
+                .replace("[\"temporal:8000\"]", "[" + targets + "]");
+        for (String left : List.of("api:8080", "worker:8081", "temporal:8000", "/etc/prometheus/")) {
+            if (yaml.contains(left)) {
+                throw new Up.Refused(
+                        "deploy/prometheus/prometheus.yml changed; the local Prometheus no longer fits it");
+            }
+        }
+        return yaml;
+    }
+
+    /** Jaeger, and the apps' spans to it, every one sampled unless configured otherwise. */
+    void startJaeger() throws Exception {
+        Map<String, String> env = config.environment();
+        env.putIfAbsent(
+                "MANAGEMENT_OTLP_TRACING_ENDPOINT", "http://127.0.0.1:" + config.jaegerOtlpPort() + "/v1/traces");
+        env.putIfAbsent("MANAGEMENT_TRACING_SAMPLING_PROBABILITY", "1.0");
+        if (alreadyRunning(Component.JAEGER)) {
+            return;
+        }
+        Path dir = Files.createDirectories(run.path().resolve("jaeger"));
+        Files.copy(
+                config.root().resolve("deploy/jaeger/config.yaml"),
+                dir.resolve("config.yaml"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Map<String, String> jaegerEnv = new java.util.HashMap<>(env);
+        jaegerEnv.put("JAEGER_UI_PORT", Integer.toString(config.jaegerUiPort()));
+        jaegerEnv.put("JAEGER_OTLP_PORT", Integer.toString(config.jaegerOtlpPort()));
+        jaegerEnv.put("JAEGER_QUERY_GRPC_PORT", Integer.toString(config.jaegerQueryGrpcPort()));
+        run.start(
+                Component.JAEGER,
+                List.of(
+                        jaeger.toString(),
+                        "--config",
+                        dir.resolve("config.yaml").toString()),
+                jaegerEnv);
+        await(Component.JAEGER, "http://127.0.0.1:" + config.jaegerUiPort() + "/api/services");
+    }
+
+    List<String> banner() {
+        return List.of(
+                "  Prometheus      http://127.0.0.1:" + config.prometheusPort()
+                        + "   (alerts: /alerts; rules: deploy/prometheus/rules.yml)",
+                "  Jaeger          http://127.0.0.1:" + config.jaegerUiPort()
+                        + "   (query API /api/traces?service=flashsale-api; the UI needs JAEGER_UI_ASSETS)");
+    }
+
+    private boolean alreadyRunning(Component component) {
+        run.pid(component).ifPresent(pid -> System.out.println(component.name + ": already running (pid " + pid + ")"));
+        return run.pid(component).isPresent();
+    }
+
+    private void await(Component component, String url) throws InterruptedException {
+        if (!run.await(component, Duration.ofSeconds(60), () -> Http.ok(url, null))) {
+            throw new Up.Refused(component.name + " did not start");
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.flashsale.launcher.local;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The processes of {@code bin/flashsale up} across invocations: each started detached (it outlives
+ * this JVM and the terminal), its pid in {@code <run>/NAME.pid}, its output in {@code
+ * <run>/logs/NAME.log}; a pid counts only while {@code /proc/PID/cmdline} is still the
+ * component's.
+ */
+final class RunFolder {
+
+    private final Path root;
+    private final Path run;
+    private final Duration stopTimeout;
+
+    RunFolder(Path root, Path run, Duration stopTimeout) {
+        this.root = root;
+        this.run = run;
+        this.stopTimeout = stopTimeout;
+    }
+
+    Path path() {
+        return run;
+    }
+
+    Path log(Component component) {
+        return run.resolve("logs").resolve(component.name + ".log");
+    }
+
+    Path pidFile(Component component) {
+        return run.resolve(component.name + ".pid");
+    }
+
+    /** {@code path} relative to the checkout when inside it ({@code .run/logs/api.log}), else as it is. */
+    String shown(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        return absolute.startsWith(root) ? root.relativize(absolute).toString() : absolute.toString();
+    }
+
+    /** The pid of the component's process, when its pid file names a live process of it. */
+    Optional<Long> pid(Component component) {
+        try {
+            long pid = Long.parseLong(Files.readString(pidFile(component)).trim());
+            String commandLine = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"))
+                    .replace('\0', ' ');
+            return component.runs(commandLine, run) ? Optional.of(pid) : Optional.empty();
+        } catch (IOException | NumberFormatException none) {
+            return Optional.empty();
+        }
+    }
+
+    /** Starts {@code command} detached (nohup: a closed terminal does not stop it) and records its pid. */
+    long start(Component component, List<String> command, Map<String, String> environment) throws IOException {
+        Files.createDirectories(log(component).getParent());
+        List<String> detached = new ArrayList<>(List.of("nohup"));
+        detached.addAll(command);
+        ProcessBuilder builder = new ProcessBuilder(detached)
+                .redirectErrorStream(true)
+                .redirectOutput(log(component).toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        builder.environment().putAll(environment);
+        long pid = builder.start().pid();
+        Files.writeString(pidFile(component), pid + "\n");
+        System.out.println("started " + component.name + " (pid " + pid + ", log " + shown(log(component)) + ")");
+        return pid;
+    }
+
+    /** TERM, then KILL after the stop timeout; a stale pid file goes. */
+    void stop(Component component) throws IOException, InterruptedException {
+        Optional<Long> pid = pid(component);
+        if (pid.isEmpty()) {
+            if (Files.deleteIfExists(pidFile(component))) {
+                System.out.println(component.name + ": not running (removing stale pid file)");
+            }
+            return;
+        }
+        ProcessHandle process = ProcessHandle.of(pid.get()).orElseThrow();
+        process.destroy();
+        long deadline = System.nanoTime() + stopTimeout.toNanos();
+        while (process.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        if (process.isAlive()) {
+            System.out.println(component.name + " (pid " + pid.get() + ") still running after "
+                    + stopTimeout.toSeconds() + "s, sending KILL");
+            process.destroyForcibly();
+        }
+        Files.deleteIfExists(pidFile(component));
+        System.out.println("stopped " + component.name + " (pid " + pid.get() + ")");
+    }
+
+    /**
+     * Waits for {@code ready} while the component's process lives; false (with the log's last lines
+     * on stderr) when it exits or the timeout passes first.
+     */
+    boolean await(Component component, Duration timeout, BooleanSupplier ready) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!ready.getAsBoolean()) {
+            if (pid(component).isEmpty()) {
+                return failed(component.name + " exited during startup", component);
+            }
+            if (System.nanoTime() > deadline) {
+                return failed(component.name + " not ready after " + timeout.toSeconds() + "s", component);
+            }
+            Thread.sleep(1000);
+        }
+        return true;
+    }
+
+    private boolean failed(String message, Component component) {
+        System.err.println("flashsale: " + message);
+        try {
+            List<String> lines = Files.readAllLines(log(component), StandardCharsets.UTF_8);
+            System.err.println("---- last lines of " + shown(log(component)) + " ----");
+            lines.subList(Math.max(0, lines.size() - 40), lines.size()).forEach(System.err::println);
+            System.err.println("----");
+        } catch (IOException noLog) {
+            // nothing logged
+        } catch (UncheckedIOException notText) {
+            // a binary log: the path above says where it is
+        }
+        return false;
+    }
+}

@@ -1,0 +1,129 @@
+package io.flashsale.launcher.local;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code bin/flashsale up}: Temporal (one already running, the dev server or the cluster), with
+ * {@code --observe} Prometheus and Jaeger, then one worker and the api, each detached with its pid
+ * and log in the run folder; waits until both report UP and prints where everything is. Every port
+ * is checked before anything starts, so a taken one leaves nothing half-started.
+ */
+final class Up {
+
+    /** Why {@code up} stops: printed as {@code flashsale: MESSAGE}, exit status 1. */
+    static final class Refused extends RuntimeException {
+        Refused(String message) {
+            super(message);
+        }
+    }
+
+    private final LocalConfig config;
+    private final RunFolder run;
+    private final LocalTemporal temporal;
+    private final Observability observability;
+
+    Up(LocalConfig config) {
+        this.config = config;
+        this.run = config.run();
+        this.temporal = new LocalTemporal(config);
+        this.observability = new Observability(config);
+    }
+
+    void run(boolean cluster, boolean observe) throws Exception {
+        temporal.check();
+        checkAppPort(Component.WORKER, config.workerPort(), "WORKER_PORT");
+        checkAppPort(Component.API, config.apiPort(), "API_PORT");
+        if (observe) {
+            observability.check(temporal.starts());
+        }
+        if (cluster) {
+            temporal.startCluster();
+        } else {
+            temporal.startDevServer(observe);
+        }
+        if (observe) {
+            observability.startPrometheus(temporal.metricsTargets());
+            observability.startJaeger();
+        }
+        startApp(Component.WORKER, config.workerPort(), config.backEnd());
+        startApp(Component.API, config.apiPort(), List.of());
+        System.out.println("waiting for health (up to " + config.healthTimeout().toSeconds() + "s) ...");
+        if (!healthy(Component.WORKER, config.workerPort()) || !healthy(Component.API, config.apiPort())) {
+            throw new Refused("startup failed; 'bin/flashsale down' stops what is still running");
+        }
+        banner(observe);
+    }
+
+    private void checkAppPort(Component app, int port, String variable) {
+        if (run.pid(app).isEmpty() && Ports.listening("127.0.0.1", port)) {
+            throw new Refused("port " + port + " is taken; set " + variable + " to a free port");
+        }
+    }
+
+    private void startApp(Component app, int port, List<String> launcher) throws IOException {
+        if (run.pid(app).isPresent()) {
+            System.out.println(
+                    app.name + ": already running (pid " + run.pid(app).get() + ")");
+            return;
+        }
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(List.of("env", "SERVER_PORT=" + port, java()));
+        command.addAll(config.jvmFlags());
+        command.addAll(List.of("-jar", jar(app.name).toString(), "--server.port=" + port));
+        run.start(app, command, config.environment());
+    }
+
+    private boolean healthy(Component app, int port) throws InterruptedException {
+        String health = "http://127.0.0.1:" + port + "/actuator/health";
+        return run.await(app, config.healthTimeout(), () -> Http.ok(health, "\"status\":\"UP\""));
+    }
+
+    /** The executable jar of {@code module} in this checkout ({@code bin/flashsale} builds it when missing). */
+    private Path jar(String module) throws IOException {
+        Path target = config.root().resolve(module).resolve("target");
+        try (DirectoryStream<Path> jars = Files.newDirectoryStream(target, module + "-*-exec.jar")) {
+            for (Path jar : jars) {
+                return jar;
+            }
+        } catch (java.nio.file.NoSuchFileException none) {
+            // reported below
+        }
+        throw new Refused(
+                "no " + module + "/target/" + module + "-*-exec.jar; build with ./mvnw -B -DskipTests install");
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private void banner(boolean observe) {
+        String api = "http://127.0.0.1:" + config.apiPort();
+        String worker = "http://127.0.0.1:" + config.workerPort();
+        List<String> lines = new ArrayList<>(List.of(
+                "",
+                "flashsale is up",
+                "  api             " + api,
+                "  api health      " + api + "/actuator/health",
+                "  Swagger UI      " + api + "/swagger-ui.html   (OpenAPI: /v3/api-docs)",
+                "  api metrics     " + api + "/actuator/prometheus   (admin token only), e.g.",
+                "                  curl -H \"Authorization: Bearer $(bin/flashsale token --user ops --admin | tail -1)\" \\",
+                "                    " + api + "/actuator/prometheus",
+                "  worker health   " + worker + "/actuator/health",
+                "  worker metrics  " + worker + "/actuator/prometheus",
+                "  Temporal        " + config.temporalAddress() + " (namespace " + config.namespace() + ")",
+                "  Web UI          " + temporal.webUi(),
+                "  logs            " + run.shown(run.path().resolve("logs"))
+                        + "/   (bin/flashsale logs [api|worker|temporal] [-f])",
+                "  token           bin/flashsale token --user alice   (--admin: sale admin; --scope payments: payment service)",
+                "  stop            bin/flashsale down"));
+        if (observe) {
+            lines.addAll(observability.banner());
+        }
+        lines.forEach(System.out::println);
+    }
+}

@@ -1,0 +1,42 @@
+package io.flashsale.launcher.local;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(
+        name = "up",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Start the Temporal dev server (or, with --temporal cluster, the production-like cluster on PostgreSQL)"
+                    + " unless TEMPORAL_ADDRESS names a running Temporal, then one worker and the api; wait until both"
+                    + " report UP and print the URLs. bin/flashsale first makes sure MariaDB and Redis run and the"
+                    + " jars are built."
+        })
+final class UpCommand implements Callable<Integer> {
+
+    enum Temporal {
+        dev,
+        cluster
+    }
+
+    @Option(names = "--temporal", defaultValue = "dev", description = "dev or cluster (default: ${DEFAULT-VALUE})")
+    Temporal temporal;
+
+    @Option(
+            names = "--observe",
+            description = "Also Prometheus (PROMETHEUS_PORT, 9090, with deploy/prometheus/rules.yml) and Jaeger"
+                    + " (JAEGER_UI_PORT, 16686; OTLP on JAEGER_OTLP_PORT, 4318), every purchase traced.")
+    boolean observe;
+
+    @Option(names = "--build", description = "Build first even when the jars are there (done by bin/flashsale).")
+    boolean build;
+
+    @Override
+    public Integer call() throws Exception {
+        return LocalCommands.refusable(() -> {
+            new Up(LocalCommands.config()).run(temporal == Temporal.cluster, observe);
+            return 0;
+        });
+    }
+}
