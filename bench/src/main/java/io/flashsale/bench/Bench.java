@@ -61,7 +61,7 @@ public final class Bench {
         switch (args[0]) {
             case "bench" -> benchMain(options);
             case "demo" -> System.exit(DemoCommand.main(options));
-            case "chaos" -> System.exit(io.flashsale.bench.chaos.ChaosRun.main(options));
+            case "chaos" -> System.exit(io.flashsale.chaos.ChaosRun.main(options));
             case "trivial-worker" -> TrivialWorker.run(args[1]);
             case BaselineProcess.NAME -> DbBaseline.serve(Integer.parseInt(args[1]));
             default -> throw new IllegalArgumentException("unknown command " + args[0]);

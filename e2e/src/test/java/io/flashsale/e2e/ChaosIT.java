@@ -2,8 +2,8 @@ package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.bench.chaos.ChaosRun;
-import io.flashsale.bench.chaos.Op;
+import io.flashsale.chaos.ChaosRun;
+import io.flashsale.chaos.Op;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,19 +1,19 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
-import static io.flashsale.bench.chaos.Op.Kind.BUY;
-import static io.flashsale.bench.chaos.Op.Kind.BUY_RETRY;
-import static io.flashsale.bench.chaos.Op.Kind.CANCEL;
-import static io.flashsale.bench.chaos.Op.Kind.CLOSE;
-import static io.flashsale.bench.chaos.Op.Kind.PAY;
-import static io.flashsale.bench.chaos.Op.Kind.PAY_DUPLICATE;
-import static io.flashsale.bench.chaos.Op.Kind.PAY_WRONG_AMOUNT;
-import static io.flashsale.bench.chaos.Op.Kind.REPAIR;
-import static io.flashsale.bench.chaos.Op.Kind.RESTOCK;
-import static io.flashsale.bench.chaos.Op.Kind.SECOND_CLICK;
-import static io.flashsale.bench.chaos.Op.Kind.WITHDRAW;
-import static io.flashsale.bench.chaos.Op.Outcome.FAIL;
-import static io.flashsale.bench.chaos.Op.Outcome.OK;
-import static io.flashsale.bench.chaos.Op.Outcome.UNKNOWN;
+import static io.flashsale.chaos.Op.Kind.BUY;
+import static io.flashsale.chaos.Op.Kind.BUY_RETRY;
+import static io.flashsale.chaos.Op.Kind.CANCEL;
+import static io.flashsale.chaos.Op.Kind.CLOSE;
+import static io.flashsale.chaos.Op.Kind.PAY;
+import static io.flashsale.chaos.Op.Kind.PAY_DUPLICATE;
+import static io.flashsale.chaos.Op.Kind.PAY_WRONG_AMOUNT;
+import static io.flashsale.chaos.Op.Kind.REPAIR;
+import static io.flashsale.chaos.Op.Kind.RESTOCK;
+import static io.flashsale.chaos.Op.Kind.SECOND_CLICK;
+import static io.flashsale.chaos.Op.Kind.WITHDRAW;
+import static io.flashsale.chaos.Op.Outcome.FAIL;
+import static io.flashsale.chaos.Op.Outcome.OK;
+import static io.flashsale.chaos.Op.Outcome.UNKNOWN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.stores.audit.AuditReport;

@@ -1,4 +1,4 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.stores.audit.AuditReport;

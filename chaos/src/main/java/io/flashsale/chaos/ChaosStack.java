@@ -1,4 +1,4 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import io.flashsale.devredis.RedisServer;
 import io.flashsale.stack.FlashSaleStack;

@@ -1,4 +1,4 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

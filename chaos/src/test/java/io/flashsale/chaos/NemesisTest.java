@@ -1,4 +1,4 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
