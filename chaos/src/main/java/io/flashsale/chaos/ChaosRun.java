@@ -32,12 +32,7 @@ public final class ChaosRun {
      * How a run is asked for ({@link ChaosCommand}); {@code cluster}: on the production-like Temporal
      * cluster instead of the dev server.
      */
-    public record Options(long seed, Duration duration, int rate, Path root, Path out, boolean cluster) {
-
-        public Options(long seed, Duration duration, int rate, Path root, Path out) {
-            this(seed, duration, rate, root, out, false);
-        }
-    }
+    public record Options(long seed, Duration duration, int rate, Path root, Path out, boolean cluster) {}
 
     /** What a run found. */
     public record Result(
@@ -103,7 +98,7 @@ public final class ChaosRun {
                     .filter(done -> done.failure() != null)
                     .forEach(done -> violations.add(
                             new Violation("nemesis", done.fault() + " did not heal: " + done.failure(), List.of())));
-            String table = Checker.table(history, violations) + faultsTable(nemesis) + "drift audits: " + drift.size()
+            String table = RunTable.format(history, violations) + faultsTable(nemesis) + "drift audits: " + drift.size()
                     + (drift.isEmpty() ? "" : "\n  " + String.join("\n  ", drift)) + "\nseed " + options.seed()
                     + (options.cluster() ? ", Temporal cluster" : ", Temporal dev server") + "\n";
             write(options.out(), history, table);

@@ -27,8 +27,8 @@ class ChaosIT {
     @Test
     void aSaleUnderLoadThroughASeededScheduleOfCrashesKeepsEveryPromise() throws Exception {
         Path root = Path.of(System.getProperty("flashsale.root", ".."));
-        ChaosRun.Result result =
-                ChaosRun.run(new ChaosRun.Options(SEED, Duration.ofSeconds(90), 15, root, Path.of("target", "chaos")));
+        ChaosRun.Result result = ChaosRun.run(
+                new ChaosRun.Options(SEED, Duration.ofSeconds(90), 15, root, Path.of("target", "chaos"), false));
 
         assertThat(result.schedule())
                 .as("the seed's schedule")
