@@ -10,10 +10,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads a chaos run's {@link Facts} once it is over: the orders, refunds and changes of its sales from
@@ -38,54 +37,51 @@ final class FactsReader {
         List<Facts.Refund> refunds = new ArrayList<>();
         try (Connection db = DriverManager.getConnection(stores.jdbcUrl(), stores.user(), stores.password())) {
             for (String sale : sales) {
-                try (PreparedStatement query = db.prepareStatement(
-                        "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?")) {
-                    query.setString(1, sale);
-                    try (ResultSet rows = query.executeQuery()) {
-                        while (rows.next()) {
-                            orders.add(new Facts.Order(
-                                    rows.getString(1),
-                                    rows.getString(2),
-                                    rows.getString(3),
-                                    rows.getString(4),
-                                    rows.getString(5)));
-                        }
-                    }
-                }
-                try (PreparedStatement query = db.prepareStatement(
-                        "SELECT sale_id, kind, change_key, units_asked, units FROM sale_changes WHERE sale_id = ? ORDER BY id")) {
-                    query.setString(1, sale);
-                    try (ResultSet rows = query.executeQuery()) {
-                        while (rows.next()) {
-                            changes.add(new Facts.Change(
-                                    rows.getString(1),
-                                    rows.getString(2),
-                                    rows.getString(3),
-                                    (Integer) rows.getObject(4),
-                                    rows.getInt(5)));
-                        }
-                    }
-                }
-                try (PreparedStatement query = db.prepareStatement("SELECT payment_id, purchase_id, sale_id,"
-                        + " amount_minor, purchase_status FROM payment_refunds WHERE sale_id = ?")) {
-                    query.setString(1, sale);
-                    try (ResultSet rows = query.executeQuery()) {
-                        while (rows.next()) {
-                            refunds.add(new Facts.Refund(
-                                    rows.getString(1),
-                                    rows.getString(2),
-                                    rows.getString(3),
-                                    rows.getLong(4),
-                                    rows.getString(5)));
-                        }
-                    }
-                }
+                select(
+                        db,
+                        "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?",
+                        sale,
+                        orders,
+                        rows -> new Facts.Order(
+                                rows.getString(1),
+                                rows.getString(2),
+                                rows.getString(3),
+                                rows.getString(4),
+                                rows.getString(5)));
+                select(
+                        db,
+                        "SELECT sale_id, kind, change_key, units_asked, units FROM sale_changes WHERE sale_id = ? ORDER BY id",
+                        sale,
+                        changes,
+                        rows -> new Facts.Change(
+                                rows.getString(1),
+                                rows.getString(2),
+                                rows.getString(3),
+                                (Integer) rows.getObject(4),
+                                rows.getInt(5)));
+                select(
+                        db,
+                        "SELECT payment_id, purchase_id, sale_id, amount_minor, purchase_status FROM payment_refunds"
+                                + " WHERE sale_id = ?",
+                        sale,
+                        refunds,
+                        rows -> new Facts.Refund(
+                                rows.getString(1),
+                                rows.getString(2),
+                                rows.getString(3),
+                                rows.getLong(4),
+                                rows.getString(5)));
             }
         }
-        Set<String> purchaseIds = new LinkedHashSet<>();
-        history.stream().filter(op -> !op.kind().byOperator()).forEach(op -> purchaseIds.add(op.purchaseId()));
+        return new Facts(saleFacts, orders, refunds, purchases(api, tokens, history), changes);
+    }
+
+    /** Each purchase a buyer's or the payment service's operation named, as the api tells it now. */
+    private static List<Facts.Purchase> purchases(ApiClient api, Tokens tokens, List<Op> history) {
+        Map<String, Op> firstOps = new LinkedHashMap<>();
+        history.stream().filter(op -> !op.kind().byOperator()).forEach(op -> firstOps.putIfAbsent(op.purchaseId(), op));
         List<Facts.Purchase> purchases = new ArrayList<>();
-        for (Op first : firstOpOfEach(history, purchaseIds)) {
+        for (Op first : firstOps.values()) {
             ApiClient.Response view = api.status(tokens.buyer(first.userId()), first.purchaseId());
             purchases.add(new Facts.Purchase(
                     first.purchaseId(),
@@ -96,17 +92,24 @@ final class FactsReader {
                             ? view.body().path("paymentId").asText()
                             : null));
         }
-        return new Facts(saleFacts, orders, refunds, purchases, changes);
+        return purchases;
     }
 
-    private static List<Op> firstOpOfEach(List<Op> history, Set<String> purchaseIds) {
-        List<Op> first = new ArrayList<>();
-        Set<String> seen = new LinkedHashSet<>();
-        for (Op op : history) {
-            if (purchaseIds.contains(op.purchaseId()) && seen.add(op.purchaseId())) {
-                first.add(op);
+    /** A row of a query, as a record. */
+    private interface Row<T> {
+        T read(ResultSet rows) throws SQLException;
+    }
+
+    /** Adds to {@code into} every row {@code sql} finds for {@code sale} (its one parameter). */
+    private static <T> void select(Connection db, String sql, String sale, List<T> into, Row<T> row)
+            throws SQLException {
+        try (PreparedStatement query = db.prepareStatement(sql)) {
+            query.setString(1, sale);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    into.add(row.read(rows));
+                }
             }
         }
-        return first;
     }
 }
