@@ -55,13 +55,12 @@ public final class Bench {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            throw new IllegalArgumentException("usage: bench|demo|chaos|trivial-worker|db-baseline [options]");
+            throw new IllegalArgumentException("usage: bench|demo|trivial-worker|db-baseline [options]");
         }
         Map<String, String> options = options(args);
         switch (args[0]) {
             case "bench" -> benchMain(options);
             case "demo" -> System.exit(DemoCommand.main(options));
-            case "chaos" -> System.exit(io.flashsale.bench.chaos.ChaosRun.main(options));
             case "trivial-worker" -> TrivialWorker.run(args[1]);
             case BaselineProcess.NAME -> DbBaseline.serve(Integer.parseInt(args[1]));
             default -> throw new IllegalArgumentException("unknown command " + args[0]);

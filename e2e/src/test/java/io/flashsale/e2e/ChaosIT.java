@@ -2,8 +2,8 @@ package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.bench.chaos.ChaosRun;
-import io.flashsale.bench.chaos.Op;
+import io.flashsale.chaos.ChaosRun;
+import io.flashsale.chaos.Op;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -27,8 +27,8 @@ class ChaosIT {
     @Test
     void aSaleUnderLoadThroughASeededScheduleOfCrashesKeepsEveryPromise() throws Exception {
         Path root = Path.of(System.getProperty("flashsale.root", ".."));
-        ChaosRun.Result result =
-                ChaosRun.run(new ChaosRun.Options(SEED, Duration.ofSeconds(90), 15, root, Path.of("target", "chaos")));
+        ChaosRun.Result result = ChaosRun.run(
+                new ChaosRun.Options(SEED, Duration.ofSeconds(90), 15, root, Path.of("target", "chaos"), false));
 
         assertThat(result.schedule())
                 .as("the seed's schedule")

@@ -1,6 +1,6 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
-import io.flashsale.bench.chaos.Ledger.Buyer;
+import io.flashsale.chaos.Ledger.Buyer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,19 +1,19 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
-import static io.flashsale.bench.chaos.Op.Kind.BUY;
-import static io.flashsale.bench.chaos.Op.Kind.BUY_RETRY;
-import static io.flashsale.bench.chaos.Op.Kind.CANCEL;
-import static io.flashsale.bench.chaos.Op.Kind.CLOSE;
-import static io.flashsale.bench.chaos.Op.Kind.PAY;
-import static io.flashsale.bench.chaos.Op.Kind.PAY_DUPLICATE;
-import static io.flashsale.bench.chaos.Op.Kind.PAY_WRONG_AMOUNT;
-import static io.flashsale.bench.chaos.Op.Kind.REPAIR;
-import static io.flashsale.bench.chaos.Op.Kind.RESTOCK;
-import static io.flashsale.bench.chaos.Op.Kind.SECOND_CLICK;
-import static io.flashsale.bench.chaos.Op.Kind.WITHDRAW;
-import static io.flashsale.bench.chaos.Op.Outcome.FAIL;
-import static io.flashsale.bench.chaos.Op.Outcome.OK;
-import static io.flashsale.bench.chaos.Op.Outcome.UNKNOWN;
+import static io.flashsale.chaos.Op.Kind.BUY;
+import static io.flashsale.chaos.Op.Kind.BUY_RETRY;
+import static io.flashsale.chaos.Op.Kind.CANCEL;
+import static io.flashsale.chaos.Op.Kind.CLOSE;
+import static io.flashsale.chaos.Op.Kind.PAY;
+import static io.flashsale.chaos.Op.Kind.PAY_DUPLICATE;
+import static io.flashsale.chaos.Op.Kind.PAY_WRONG_AMOUNT;
+import static io.flashsale.chaos.Op.Kind.REPAIR;
+import static io.flashsale.chaos.Op.Kind.RESTOCK;
+import static io.flashsale.chaos.Op.Kind.SECOND_CLICK;
+import static io.flashsale.chaos.Op.Kind.WITHDRAW;
+import static io.flashsale.chaos.Op.Outcome.FAIL;
+import static io.flashsale.chaos.Op.Outcome.OK;
+import static io.flashsale.chaos.Op.Outcome.UNKNOWN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.stores.audit.AuditReport;
@@ -339,7 +339,7 @@ class CheckerTest {
 
     @Test
     void summarizesTheOperationsByKindAndOutcome() {
-        var summary = Checker.summary(history);
+        var summary = RunTable.summary(history);
 
         assertThat(summary.keySet())
                 .containsExactly(
@@ -367,7 +367,7 @@ class CheckerTest {
         Op lost = buy(BUY, "u2", "k2", 0);
         Op refund = pay(PAY, "u1", "p1", 409, "EXPIRED");
 
-        String table = Checker.table(
+        String table = RunTable.format(
                 history,
                 List.of(new Violation(Checker.REFUND_RECORDED_ONCE, "no row", List.of(admitted, lost, refund))));
 
@@ -390,7 +390,7 @@ class CheckerTest {
                             #2 BUY sale s1 user u2 key k2 -> no answer (20..? ms)
                             #3 PAY purchase-s1-u1 key p1 amount 1000 -> 409 payment-rejected EXPIRED (30..35 ms)
                         """);
-        assertThat(Checker.table(history, List.of())).endsWith("\nviolations: none\n");
+        assertThat(RunTable.format(history, List.of())).endsWith("\nviolations: none\n");
     }
 
     private List<Violation> violations() {

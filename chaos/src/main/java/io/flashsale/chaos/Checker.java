@@ -1,7 +1,6 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import java.util.List;
-import java.util.SortedMap;
 import java.util.function.Function;
 
 /**
@@ -54,18 +53,5 @@ public final class Checker {
     public static List<Violation> check(List<Op> history, Facts facts) {
         Ledger ledger = new Ledger(history, facts);
         return RULES.stream().flatMap(rule -> rule.apply(ledger).stream()).toList();
-    }
-
-    /** Per kind of operation present in the history, how many ended OK, FAIL and UNKNOWN. */
-    public static SortedMap<Op.Kind, SortedMap<Op.Outcome, Long>> summary(List<Op> history) {
-        return RunTable.summary(history);
-    }
-
-    /**
-     * The run as plain text: operations by kind and outcome, how each kind was answered, then
-     * every violation followed by its operations.
-     */
-    public static String table(List<Op> history, List<Violation> violations) {
-        return RunTable.format(history, violations);
     }
 }

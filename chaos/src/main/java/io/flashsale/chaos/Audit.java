@@ -1,4 +1,4 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.testkit.ApiClient;

@@ -1,7 +1,8 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
+import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
@@ -43,7 +44,7 @@ final class ChaosLoad {
     /** A buyer of the run: the sale, the key of the first click, and the payment ids sent so far. */
     private record Buyer(String saleId, String userId, String key, List<String> paymentIds) {
         String purchaseId() {
-            return "purchase-" + saleId + "-" + userId;
+            return PurchaseRequest.purchaseId(saleId, userId);
         }
     }
 
@@ -238,9 +239,6 @@ final class ChaosLoad {
      * {@code purchaseStatus} (what made it a refund, or not).
      */
     private static String purchaseStatus(ApiClient.Response response) {
-        if (response == null) {
-            return "";
-        }
         String field = response.status() < 300 ? "status" : "purchaseStatus";
         return response.body().path(field).asText("");
     }

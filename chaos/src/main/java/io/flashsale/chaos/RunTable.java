@@ -1,4 +1,4 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import java.util.List;
 import java.util.Map;
@@ -26,6 +26,10 @@ final class RunTable {
         return counts;
     }
 
+    /**
+     * The run as plain text: operations by kind and outcome, how each kind was answered, then
+     * every violation followed by its operations.
+     */
     static String format(List<Op> history, List<Violation> violations) {
         StringBuilder text = new StringBuilder();
         operations(history, text);

@@ -1,4 +1,4 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.temporal.GoTool;

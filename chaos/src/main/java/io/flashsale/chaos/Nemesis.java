@@ -1,4 +1,4 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -63,11 +63,6 @@ public final class Nemesis {
         this.schedule = List.copyOf(schedule);
     }
 
-    /** The schedule of a run on the dev server. */
-    public static List<Fault> schedule(long seed, Duration duration) {
-        return schedule(seed, duration, ChaosStack.TARGETS);
-    }
-
     /** The schedule of a run whose processes to kill are {@code targets}. */
     public static List<Fault> schedule(long seed, Duration duration, List<String> targets) {
         Random random = new Random(seed);
@@ -90,10 +85,6 @@ public final class Nemesis {
             at += 10_000 + random.nextInt(30_000);
         }
         return faults;
-    }
-
-    List<Fault> faults() {
-        return schedule;
     }
 
     List<Done> done() {

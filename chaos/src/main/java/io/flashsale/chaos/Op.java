@@ -1,4 +1,4 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 /**
  * One client operation of a chaos run, as the client saw it: what was sent, when, and the answer,

@@ -1,4 +1,4 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,13 +13,13 @@ class NemesisTest {
 
     @Test
     void theSameSeedGivesTheSameSchedule() {
-        assertThat(Nemesis.schedule(42, TEN_MINUTES)).isEqualTo(Nemesis.schedule(42, TEN_MINUTES));
-        assertThat(Nemesis.schedule(42, TEN_MINUTES)).isNotEqualTo(Nemesis.schedule(43, TEN_MINUTES));
+        assertThat(onDevServer(42)).isEqualTo(onDevServer(42));
+        assertThat(onDevServer(42)).isNotEqualTo(onDevServer(43));
     }
 
     @Test
     void faultsComeEvery10To40SecondsAndStopBeforeTheEnd() {
-        List<Nemesis.Fault> faults = Nemesis.schedule(7, TEN_MINUTES);
+        List<Nemesis.Fault> faults = onDevServer(7);
 
         assertThat(faults).hasSizeGreaterThanOrEqualTo((int) (TEN_MINUTES.toSeconds() / 40 - 1));
         assertThat(faults).allSatisfy(fault -> {
@@ -45,7 +45,7 @@ class NemesisTest {
     void killsAndNetworkFaultsComeAboutAsOftenAsEachOtherAndReachEveryTarget() {
         List<Nemesis.Fault> faults = new ArrayList<>();
         for (long seed = 1; seed <= 20; seed++) {
-            faults.addAll(Nemesis.schedule(seed, TEN_MINUTES));
+            faults.addAll(onDevServer(seed));
         }
         long kills = faults.stream().filter(Nemesis.Fault::kill).count();
 
@@ -78,7 +78,7 @@ class NemesisTest {
     @Test
     void twoAtOnceHitTwoDifferentTargets() {
         for (long seed = 1; seed <= 50; seed++) {
-            List<Nemesis.Fault> faults = Nemesis.schedule(seed, TEN_MINUTES);
+            List<Nemesis.Fault> faults = onDevServer(seed);
             for (int i = 1; i < faults.size(); i++) {
                 if (faults.get(i).at().equals(faults.get(i - 1).at())) {
                     assertThat(faults.get(i).target())
@@ -86,5 +86,10 @@ class NemesisTest {
                 }
             }
         }
+    }
+
+    /** The ten-minute schedule of seed {@code seed} on the dev server. */
+    private static List<Nemesis.Fault> onDevServer(long seed) {
+        return Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.TARGETS);
     }
 }

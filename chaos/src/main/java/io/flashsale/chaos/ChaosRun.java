@@ -1,4 +1,4 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.stores.audit.AuditReport;
@@ -29,15 +29,10 @@ import java.util.stream.Collectors;
 public final class ChaosRun {
 
     /**
-     * How a run is asked for: {@code bin/flashsale chaos [--duration 10m] [--seed N] [--rate R]
-     * [--temporal cluster]}; {@code cluster}: on the production-like Temporal cluster.
+     * How a run is asked for ({@link ChaosCommand}); {@code cluster}: on the production-like Temporal
+     * cluster instead of the dev server.
      */
-    public record Options(long seed, Duration duration, int rate, Path root, Path out, boolean cluster) {
-
-        public Options(long seed, Duration duration, int rate, Path root, Path out) {
-            this(seed, duration, rate, root, out, false);
-        }
-    }
+    public record Options(long seed, Duration duration, int rate, Path root, Path out, boolean cluster) {}
 
     /** What a run found. */
     public record Result(
@@ -103,7 +98,7 @@ public final class ChaosRun {
                     .filter(done -> done.failure() != null)
                     .forEach(done -> violations.add(
                             new Violation("nemesis", done.fault() + " did not heal: " + done.failure(), List.of())));
-            String table = Checker.table(history, violations) + faultsTable(nemesis) + "drift audits: " + drift.size()
+            String table = RunTable.format(history, violations) + faultsTable(nemesis) + "drift audits: " + drift.size()
                     + (drift.isEmpty() ? "" : "\n  " + String.join("\n  ", drift)) + "\nseed " + options.seed()
                     + (options.cluster() ? ", Temporal cluster" : ", Temporal dev server") + "\n";
             write(options.out(), history, table);
@@ -173,37 +168,5 @@ public final class ChaosRun {
         }
         Files.write(out.resolve("history.jsonl"), lines);
         Files.writeString(out.resolve("result.txt"), table);
-    }
-
-    /**
-     * {@code chaos [--seed N] [--duration 10m|90s] [--rate R] [--temporal dev|cluster] [--root DIR]
-     * [--out DIR]}; exit 1 on a violation.
-     */
-    public static int main(Map<String, String> o) throws Exception {
-        Options options = new Options(
-                Long.parseLong(o.getOrDefault("seed", "" + System.currentTimeMillis() % 100_000)),
-                duration(o.getOrDefault("duration", "10m")),
-                Integer.parseInt(o.getOrDefault("rate", "20")),
-                Path.of(o.getOrDefault("root", ".")),
-                Path.of(o.getOrDefault("out", "target/chaos")),
-                temporal(o.getOrDefault("temporal", "dev")));
-        Result result = run(options);
-        System.out.println();
-        System.out.println(result.table());
-        System.out.println("history: " + options.out().resolve("history.jsonl") + ", schedule: "
-                + options.out().resolve("schedule.txt"));
-        return result.violations().isEmpty() ? 0 : 1;
-    }
-
-    private static boolean temporal(String kind) {
-        if (!kind.equals("dev") && !kind.equals("cluster")) {
-            throw new IllegalArgumentException("--temporal dev|cluster, not " + kind);
-        }
-        return kind.equals("cluster");
-    }
-
-    static Duration duration(String text) {
-        long amount = Long.parseLong(text.replaceAll("[a-z]+$", ""));
-        return text.endsWith("m") ? Duration.ofMinutes(amount) : Duration.ofSeconds(amount);
     }
 }

@@ -1,4 +1,4 @@
-package io.flashsale.bench.chaos;
+package io.flashsale.chaos;
 
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
@@ -182,30 +182,14 @@ final class ChaosStack implements AutoCloseable {
         }
     }
 
-    /**
-     * Puts {@code fault} ({@link #NETWORK_FAULTS}) on {@code link}: replies 400 ± 200 ms late; replies
-     * stalled and the connection closed after 2 s; every close held back 3 s; or the link cut (its
-     * connections closed, new ones refused). Returns what Toxiproxy then reports of the link.
-     */
+    /** {@link Toxiproxy#breakLink}: {@code fault} on {@code link}; what Toxiproxy then reports of it. */
     String breakLink(String link, String fault) throws Exception {
-        switch (fault) {
-            case "latency" -> toxiproxy.toxic(link, "latency", Map.of("latency", 400, "jitter", 200));
-            case "timeout" -> toxiproxy.toxic(link, "timeout", Map.of("timeout", 2000));
-            case "slow_close" -> toxiproxy.toxic(link, "slow_close", Map.of("delay", 3000));
-            case "cut" -> toxiproxy.enabled(link, false);
-            default -> throw new IllegalArgumentException("no network fault " + fault);
-        }
-        return toxiproxy.state(link);
+        return toxiproxy.breakLink(link, fault);
     }
 
-    /** Takes {@code fault} off {@code link} again; returns what Toxiproxy then reports of it. */
+    /** {@link Toxiproxy#healLink}: {@code fault} off {@code link}; what Toxiproxy then reports of it. */
     String healLink(String link, String fault) throws Exception {
-        if (fault.equals("cut")) {
-            toxiproxy.enabled(link, true);
-        } else {
-            toxiproxy.removeToxic(link, fault);
-        }
-        return toxiproxy.state(link);
+        return toxiproxy.healLink(link, fault);
     }
 
     /**

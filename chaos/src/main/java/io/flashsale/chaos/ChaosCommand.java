@@ -1,0 +1,98 @@
+package io.flashsale.chaos;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Visibility;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+
+/** {@code bin/flashsale chaos}: one {@link ChaosRun}, its report printed; exit 1 on a violation. */
+@Command(
+        name = "chaos",
+        mixinStandardHelpOptions = true,
+        showDefaultValues = true,
+        description = {
+            "A sale under steady load through a seeded schedule of crashes, checked afterwards: a private"
+                    + " stack (own Redis with AOF, own MariaDB, Temporal, two workers, two apis, Toxiproxy"
+                    + " between the apps and the three stores), three sales, --rate operations a second while"
+                    + " every 10-40 s a process is SIGKILLed and restarted or a link is slowed, stalled or cut"
+                    + " (the schedule comes from the seed and is printed first). Then every purchase ends and"
+                    + " the checker compares the history of operations with MySQL, Redis and Temporal.",
+            "Writes schedule.txt, history.jsonl and result.txt to --out; exits 1 on any violation."
+        })
+public final class ChaosCommand implements Callable<Integer> {
+
+    /** The Temporal the run's stack runs on. */
+    enum Temporal {
+        /** The Temporal dev server on a SQLite file. */
+        dev,
+        /** The production-like cluster (PostgreSQL, two history hosts); its frontend or a history host is killed. */
+        cluster
+    }
+
+    @Option(
+            names = "--duration",
+            defaultValue = "10m",
+            converter = Seconds.class,
+            description = "How long the load and the faults last: seconds (90s) or minutes (10m).")
+    private Duration duration;
+
+    @Option(
+            names = "--seed",
+            showDefaultValue = Visibility.NEVER,
+            description = "The seed of the fault schedule and of the load; the same seed replays the same"
+                    + " faults. Default: from the clock.")
+    private Long seed;
+
+    @Option(names = "--rate", defaultValue = "20", description = "Operations a second, open loop.")
+    private int rate;
+
+    @Option(
+            names = "--temporal",
+            defaultValue = "dev",
+            description = "The Temporal of the stack: ${COMPLETION-CANDIDATES}.")
+    private Temporal temporal;
+
+    @Option(names = "--root", defaultValue = ".", description = "The checkout: the apps' jars and .tools/.")
+    private Path root;
+
+    @Option(names = "--out", defaultValue = "target/chaos", description = "Where the run's files go.")
+    private Path out;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ChaosCommand()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        ChaosRun.Options options = options();
+        ChaosRun.Result result = ChaosRun.run(options);
+        System.out.println();
+        System.out.println(result.table());
+        System.out.println("history: " + options.out().resolve("history.jsonl") + ", schedule: "
+                + options.out().resolve("schedule.txt"));
+        return result.violations().isEmpty() ? 0 : 1;
+    }
+
+    /** The run the options ask for. */
+    ChaosRun.Options options() {
+        long chosen = seed != null ? seed : System.currentTimeMillis() % 100_000;
+        return new ChaosRun.Options(chosen, duration, rate, root, out, temporal == Temporal.cluster);
+    }
+
+    /** A duration in seconds ({@code 90s}, or {@code 90}) or minutes ({@code 10m}). */
+    static final class Seconds implements ITypeConverter<Duration> {
+
+        @Override
+        public Duration convert(String text) {
+            if (!text.matches("\\d+[sm]?")) {
+                throw new CommandLine.TypeConversionException("not seconds (90s) or minutes (10m): " + text);
+            }
+            long amount = Long.parseLong(text.replaceAll("[sm]$", ""));
+            return text.endsWith("m") ? Duration.ofMinutes(amount) : Duration.ofSeconds(amount);
+        }
+    }
+}

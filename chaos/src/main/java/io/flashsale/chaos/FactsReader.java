@@ -1,0 +1,116 @@
+package io.flashsale.chaos;
+
+import io.flashsale.launcher.PrivateStores;
+import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.testkit.ApiClient;
+import io.flashsale.testkit.Tokens;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a chaos run's {@link Facts} once it is over: the orders, refunds and changes of its sales from
+ * MySQL (not through the api, so the api's bugs cannot hide them), each purchase the history names
+ * and each sale's audit through the api.
+ */
+final class FactsReader {
+
+    private FactsReader() {}
+
+    /** @param created each sale of the run with the units it was created with */
+    static Facts read(
+            PrivateStores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history)
+            throws SQLException {
+        List<String> sales = List.copyOf(created.keySet());
+        List<Facts.Sale> saleFacts = new ArrayList<>();
+        for (String sale : sales) {
+            AuditReport audit = Audit.of(api, tokens, sale);
+            saleFacts.add(new Facts.Sale(sale, created.get(sale), ApiClient.UNIT_PRICE.amountMinor(), audit));
+        }
+        List<Facts.Change> changes = new ArrayList<>();
+        List<Facts.Order> orders = new ArrayList<>();
+        List<Facts.Refund> refunds = new ArrayList<>();
+        try (Connection db = DriverManager.getConnection(stores.jdbcUrl(), stores.user(), stores.password())) {
+            for (String sale : sales) {
+                select(
+                        db,
+                        "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?",
+                        sale,
+                        orders,
+                        rows -> new Facts.Order(
+                                rows.getString(1),
+                                rows.getString(2),
+                                rows.getString(3),
+                                rows.getString(4),
+                                rows.getString(5)));
+                select(
+                        db,
+                        "SELECT sale_id, kind, change_key, units_asked, units FROM sale_changes WHERE sale_id = ? ORDER BY id",
+                        sale,
+                        changes,
+                        rows -> new Facts.Change(
+                                rows.getString(1),
+                                rows.getString(2),
+                                rows.getString(3),
+                                (Integer) rows.getObject(4),
+                                rows.getInt(5)));
+                select(
+                        db,
+                        "SELECT payment_id, purchase_id, sale_id, amount_minor, purchase_status FROM payment_refunds"
+                                + " WHERE sale_id = ?",
+                        sale,
+                        refunds,
+                        rows -> new Facts.Refund(
+                                rows.getString(1),
+                                rows.getString(2),
+                                rows.getString(3),
+                                rows.getLong(4),
+                                rows.getString(5)));
+            }
+        }
+        return new Facts(saleFacts, orders, refunds, purchases(api, tokens, history), changes);
+    }
+
+    /** Each purchase a buyer's or the payment service's operation named, as the api tells it now. */
+    private static List<Facts.Purchase> purchases(ApiClient api, Tokens tokens, List<Op> history) {
+        Map<String, Op> firstOps = new LinkedHashMap<>();
+        history.stream().filter(op -> !op.kind().byOperator()).forEach(op -> firstOps.putIfAbsent(op.purchaseId(), op));
+        List<Facts.Purchase> purchases = new ArrayList<>();
+        for (Op first : firstOps.values()) {
+            ApiClient.Response view = api.status(tokens.buyer(first.userId()), first.purchaseId());
+            purchases.add(new Facts.Purchase(
+                    first.purchaseId(),
+                    first.saleId(),
+                    first.userId(),
+                    view.status() == 200 ? view.body().path("status").asText() : null,
+                    view.body().hasNonNull("paymentId")
+                            ? view.body().path("paymentId").asText()
+                            : null));
+        }
+        return purchases;
+    }
+
+    /** A row of a query, as a record. */
+    private interface Row<T> {
+        T read(ResultSet rows) throws SQLException;
+    }
+
+    /** Adds to {@code into} every row {@code sql} finds for {@code sale} (its one parameter). */
+    private static <T> void select(Connection db, String sql, String sale, List<T> into, Row<T> row)
+            throws SQLException {
+        try (PreparedStatement query = db.prepareStatement(sql)) {
+            query.setString(1, sale);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    into.add(row.read(rows));
+                }
+            }
+        }
+    }
+}

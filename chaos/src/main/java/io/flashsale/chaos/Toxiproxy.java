@@ -1,0 +1,95 @@
+package io.flashsale.chaos;
+
+import eu.rekawek.toxiproxy.Proxy;
+import eu.rekawek.toxiproxy.ToxiproxyClient;
+import eu.rekawek.toxiproxy.model.Toxic;
+import eu.rekawek.toxiproxy.model.ToxicDirection;
+import io.flashsale.launcher.Processes;
+import io.flashsale.launcher.temporal.GoTool;
+import io.flashsale.testkit.FreePorts;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Shopify's Toxiproxy between the apps and a store: one TCP proxy a link, listening on a free
+ * loopback port, and the faults put on it through Toxiproxy's Java client (a toxic, or the proxy
+ * disabled: every connection through it cut and new ones refused). The server is built from its Go
+ * module into {@code .tools/} like the Temporal programs, started and stopped by its own pid.
+ */
+final class Toxiproxy {
+
+    static final String VERSION = "v2.12.0";
+    private static final String MODULE = "github.com/Shopify/toxiproxy/v2/cmd/server@" + VERSION;
+
+    private final ToxiproxyClient client;
+
+    private Toxiproxy(int port) {
+        this.client = new ToxiproxyClient("127.0.0.1", port);
+    }
+
+    /** Builds the server when missing, starts it as {@code toxiproxy} and waits until its API answers. */
+    static Toxiproxy start(Processes processes, Path projectRoot) throws Exception {
+        Path binary = new GoTool(
+                        projectRoot.resolve(".tools").resolve("toxiproxy-" + VERSION),
+                        List.of(MODULE),
+                        System.out::println)
+                .locateOrBuild("server")
+                .map(folder -> folder.resolve("server"))
+                .orElseThrow(() -> new IllegalStateException("cannot build " + MODULE + " (needs go)"));
+        int port = FreePorts.next();
+        processes.start(
+                "toxiproxy",
+                List.of(binary.toString(), "-host", "127.0.0.1", "-port", Integer.toString(port)),
+                Map.of());
+        processes.awaitLog("toxiproxy", "Starting Toxiproxy HTTP server");
+        return new Toxiproxy(port);
+    }
+
+    /** A proxy named {@code name} to {@code upstream} ({@code host:port}); returns the port it listens on. */
+    int proxy(String name, String upstream) throws IOException {
+        int port = FreePorts.next();
+        client.createProxy(name, "127.0.0.1:" + port, upstream);
+        return port;
+    }
+
+    /**
+     * Puts {@code fault} ({@link ChaosStack#NETWORK_FAULTS}) on the replies of {@code link}, a toxic
+     * named after its type: replies 400 ± 200 ms late; replies stalled and the connection closed
+     * after 2 s; every close held back 3 s; or the link cut (its connections closed, new ones
+     * refused). Returns what Toxiproxy then reports of the link.
+     */
+    String breakLink(String link, String fault) throws IOException {
+        Proxy proxy = client.getProxy(link);
+        switch (fault) {
+            case "latency" -> proxy.toxics()
+                    .latency(fault, ToxicDirection.DOWNSTREAM, 400)
+                    .setJitter(200);
+            case "timeout" -> proxy.toxics().timeout(fault, ToxicDirection.DOWNSTREAM, 2000);
+            case "slow_close" -> proxy.toxics().slowClose(fault, ToxicDirection.DOWNSTREAM, 3000);
+            case "cut" -> proxy.disable();
+            default -> throw new IllegalArgumentException("no network fault " + fault);
+        }
+        return state(link);
+    }
+
+    /** Takes {@code fault} off {@code link} again; returns what Toxiproxy then reports of it. */
+    String healLink(String link, String fault) throws IOException {
+        Proxy proxy = client.getProxy(link);
+        if (fault.equals("cut")) {
+            proxy.enable();
+        } else {
+            proxy.toxics().get(fault).remove();
+        }
+        return state(link);
+    }
+
+    /** What Toxiproxy reports of {@code link}: {@code enabled} or {@code disabled}, then its toxics. */
+    String state(String link) throws IOException {
+        Proxy proxy = client.getProxy(link);
+        List<String> toxics =
+                proxy.toxics().getAll().stream().map(Toxic::getName).toList();
+        return (proxy.isEnabled() ? "enabled" : "disabled") + " " + toxics;
+    }
+}

@@ -1,0 +1,62 @@
+package io.flashsale.chaos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class ChaosCommandTest {
+
+    @Test
+    void asksForTenMinutesAtTwentyASecondOnTheDevServerByDefault() {
+        ChaosRun.Options options = parse();
+
+        assertThat(options.duration()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(options.rate()).isEqualTo(20);
+        assertThat(options.cluster()).isFalse();
+        assertThat(options.root()).isEqualTo(Path.of("."));
+        assertThat(options.out()).isEqualTo(Path.of("target", "chaos"));
+    }
+
+    @Test
+    void takesTheRunOfChaosIT() {
+        ChaosRun.Options options =
+                parse("--duration", "90s", "--seed", "13", "--rate", "15", "--temporal", "cluster", "--out", "x");
+
+        assertThat(options)
+                .isEqualTo(new ChaosRun.Options(13, Duration.ofSeconds(90), 15, Path.of("."), Path.of("x"), true));
+    }
+
+    @Test
+    void refusesATemporalItCannotStart() {
+        assertThatThrownBy(() -> parse("--temporal", "prod"))
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("dev, cluster");
+    }
+
+    @Test
+    void refusesADurationWithoutItsUnitSpelledOut() {
+        assertThatThrownBy(() -> parse("--duration", "1h")).isInstanceOf(CommandLine.ParameterException.class);
+    }
+
+    @Test
+    void namesEveryOptionInItsHelpWithItsDefault() {
+        StringWriter help = new StringWriter();
+        new CommandLine(new ChaosCommand()).setOut(new PrintWriter(help)).execute("--help");
+
+        assertThat(help.toString())
+                .contains("--duration", "Default: 10m", "--seed", "--rate", "--temporal", "--root", "--out")
+                .doesNotContain("Default: null");
+    }
+
+    private static ChaosRun.Options parse(String... args) {
+        ChaosCommand command = new ChaosCommand();
+        new CommandLine(command).parseArgs(args);
+        return command.options();
+    }
+}
