@@ -1,5 +1,6 @@
 package io.flashsale.cli;
 
+import io.flashsale.cli.demo.DemoCommand;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import picocli.AutoComplete;
@@ -13,16 +14,21 @@ import picocli.CommandLine.Spec;
 
 /**
  * The operator's commands of {@code bin/flashsale} that have logic, one main. Every command exits 0
- * when done, 1 when the api refused or could not be reached or an audit found a violation, 2 on a
- * usage error. {@code generate-completion} (not in the help) prints a bash and zsh completion script.
+ * when done, 1 when the api refused or could not be reached, an audit found a violation or the demo
+ * failed, 2 on a usage error. {@code generate-completion} (not in the help) prints a bash and zsh completion script.
  */
 @Command(
         name = "flashsale",
         mixinStandardHelpOptions = true,
         scope = ScopeType.INHERIT,
         versionProvider = FlashSale.Version.class,
-        description = "The operator's commands: tokens, sales and their audit.",
-        subcommands = {TokenCommand.class, SaleCommand.class, AuditCommand.class, AutoComplete.GenerateCompletion.class
+        description = "The operator's commands: tokens, sales, their audit, and a demo.",
+        subcommands = {
+            TokenCommand.class,
+            SaleCommand.class,
+            AuditCommand.class,
+            DemoCommand.class,
+            AutoComplete.GenerateCompletion.class
         })
 public final class FlashSale implements Runnable {
 

@@ -1,4 +1,4 @@
-package io.flashsale.bench.demo;
+package io.flashsale.cli.demo;
 
 import java.net.URI;
 import java.net.URLEncoder;
@@ -12,7 +12,7 @@ import java.time.Duration;
 record WebUi(URI base, String namespace) {
 
     /** The Web UI of the dev server {@code bin/flashsale up} starts. */
-    static final URI DEFAULT = URI.create("http://localhost:8233");
+    static final String DEFAULT = "http://localhost:8233";
 
     private static final Duration PATIENCE = Duration.ofSeconds(2);
 
