@@ -5,11 +5,11 @@ import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.io.PrintWriter;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -41,12 +41,8 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--repair", description = "repair each sale first")
     private boolean repair;
 
-    @Option(
-            names = "--api",
-            paramLabel = "URL",
-            defaultValue = "http://127.0.0.1:8080",
-            description = "the api (default: ${DEFAULT-VALUE})")
-    private URI apiAddress;
+    @Mixin
+    private ApiOption apiOption;
 
     private ApiClient api;
     private String token;
@@ -54,7 +50,7 @@ final class AuditCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        api = new ApiClient(apiAddress);
+        api = apiOption.client();
         token = Tokens.fromEnvironment().admin("flashsale-audit");
         out = spec.commandLine().getOut();
         return run();

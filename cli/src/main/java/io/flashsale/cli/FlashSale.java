@@ -15,13 +15,15 @@ import picocli.CommandLine.Spec;
 /**
  * The operator's commands of {@code bin/flashsale} that have logic, one main. Every command exits 0
  * when done, 1 when the api refused or could not be reached, an audit found a violation or the demo
- * failed, 2 on a usage error. {@code generate-completion} (not in the help) prints a bash and zsh completion script.
+ * failed, 2 on a usage error. {@code generate-completion} (not in the help) prints a bash and zsh
+ * completion script.
  */
 @Command(
         name = "flashsale",
         mixinStandardHelpOptions = true,
         scope = ScopeType.INHERIT,
         versionProvider = FlashSale.Version.class,
+        showDefaultValues = true,
         description = "The operator's commands: tokens, sales, their audit, and a demo.",
         subcommands = {
             TokenCommand.class,

@@ -8,30 +8,22 @@ import picocli.CommandLine.Option;
 final class NewSale {
 
     @Option(names = "--stock", paramLabel = "N", required = true, description = "units on sale")
-    private long stock;
+    private Long stock;
 
     @Option(
             names = "--price",
             paramLabel = "AMOUNT_MINOR",
             required = true,
             description = "a unit's price in minor units (cents)")
-    private long price;
+    private Long price;
 
-    @Option(
-            names = "--currency",
-            paramLabel = "CURRENCY",
-            defaultValue = "EUR",
-            description = "the price's currency (default: ${DEFAULT-VALUE})")
+    @Option(names = "--currency", paramLabel = "CURRENCY", defaultValue = "EUR", description = "the price's currency")
     private String currency;
 
     @Option(names = "--id", paramLabel = "ID", description = "the sale's id (default: the api makes one)")
     private String id;
 
-    @Option(
-            names = "--name",
-            paramLabel = "NAME",
-            defaultValue = "sale",
-            description = "the sale's name (default: ${DEFAULT-VALUE})")
+    @Option(names = "--name", paramLabel = "NAME", defaultValue = "sale", description = "the sale's name")
     private String name;
 
     @Option(

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.io.PrintWriter;
-import java.net.URI;
 import java.time.Instant;
 import java.util.UUID;
 import picocli.CommandLine.Command;
@@ -28,13 +27,8 @@ final class SaleCommand implements Runnable {
     @Spec
     private CommandSpec spec;
 
-    @Option(
-            names = "--api",
-            paramLabel = "URL",
-            defaultValue = "http://127.0.0.1:8080",
-            scope = ScopeType.INHERIT,
-            description = "the api (default: ${DEFAULT-VALUE})")
-    private URI api;
+    @Mixin
+    private ApiOption api;
 
     @Option(
             names = "--as",
@@ -95,7 +89,7 @@ final class SaleCommand implements Runnable {
     @Command(name = "restock", description = "Add N units to the sale, once per Idempotency-Key.")
     int restock(
             @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
-            @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") int units,
+            @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") Integer units,
             @Mixin IdempotencyKey key) {
         return answer(client().restock(token(), sale, key.printed(spec), units));
     }
@@ -105,7 +99,7 @@ final class SaleCommand implements Runnable {
             description = "Take up to N units off the sale (no more than are available), once per Idempotency-Key.")
     int withdraw(
             @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
-            @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") int units,
+            @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") Integer units,
             @Mixin IdempotencyKey key) {
         return answer(client().withdraw(token(), sale, key.printed(spec), units));
     }
@@ -134,7 +128,7 @@ final class SaleCommand implements Runnable {
     }
 
     private ApiClient client() {
-        return new ApiClient(api);
+        return api.client();
     }
 
     private String token() {

@@ -54,7 +54,7 @@ final class TokenCommand implements Runnable {
             paramLabel = "SECONDS",
             defaultValue = "3600",
             converter = PositiveNumber.class,
-            description = "how long the token is valid (default: ${DEFAULT-VALUE})")
+            description = "how long the token is valid")
     private int ttl;
 
     @Override

@@ -45,11 +45,7 @@ public final class DemoCommand implements Callable<Integer> {
                     + " and api on free ports, a fresh schema and Redis prefix)")
     private URI api;
 
-    @Option(
-            names = "--buyers",
-            paramLabel = "N",
-            defaultValue = "10000",
-            description = "the first wave, all at once (default: ${DEFAULT-VALUE})")
+    @Option(names = "--buyers", paramLabel = "N", defaultValue = "10000", description = "the first wave, all at once")
     private int buyers;
 
     @Option(
@@ -58,48 +54,34 @@ public final class DemoCommand implements Callable<Integer> {
             description = "the second wave, once the first wave's orders ended (default: a tenth of --buyers)")
     private Integer lateBuyers;
 
-    @Option(
-            names = "--units",
-            paramLabel = "N",
-            defaultValue = "500",
-            description = "units on sale (default: ${DEFAULT-VALUE})")
+    @Option(names = "--units", paramLabel = "N", defaultValue = "500", description = "units on sale")
     private int units;
 
     @Option(
             names = "--pay-share",
             paramLabel = "F",
             defaultValue = "0.5",
-            description = "the share of the winners that pays (default: ${DEFAULT-VALUE})")
+            description = "the share of the winners that pays")
     private double payShare;
 
-    @Option(
-            names = "--pay-timeout",
-            paramLabel = "S",
-            defaultValue = "20",
-            description = "seconds a winner has to pay (default: ${DEFAULT-VALUE})")
+    @Option(names = "--pay-timeout", paramLabel = "S", defaultValue = "20", description = "seconds a winner has to pay")
     private int payTimeout;
 
     @Option(
             names = "--settle-margin",
             paramLabel = "S",
             defaultValue = "60",
-            description = "seconds past the pay timeout a wait for the orders to end may last"
-                    + " (default: ${DEFAULT-VALUE})")
+            description = "seconds past the pay timeout a wait for the orders to end may last")
     private int settleMargin;
 
-    @Option(
-            names = "--connections",
-            paramLabel = "N",
-            defaultValue = "200",
-            description = "the buyers' connections (default: ${DEFAULT-VALUE})")
+    @Option(names = "--connections", paramLabel = "N", defaultValue = "200", description = "the buyers' connections")
     private int connections;
 
     @Option(
             names = "--temporal-ui",
             paramLabel = "URL",
             defaultValue = "${env:TEMPORAL_UI_URL:-" + WebUi.DEFAULT + "}",
-            description = "the Temporal Web UI of the system --api names, namespace TEMPORAL_NAMESPACE, else"
-                    + " default (default: ${DEFAULT-VALUE}); a private stack's stops with the demo")
+            description = "the Temporal Web UI of the system --api names (namespace TEMPORAL_NAMESPACE, else default)")
     private URI temporalUi;
 
     @Option(
@@ -107,14 +89,14 @@ public final class DemoCommand implements Callable<Integer> {
             paramLabel = "cli|test-server",
             defaultValue = "cli",
             description = "the private stack's Temporal: the dev server of the Temporal CLI or Temporal's Java test"
-                    + " server (default: ${DEFAULT-VALUE})")
+                    + " server")
     private String temporal;
 
     @Option(
             names = "--root",
             paramLabel = "DIR",
             defaultValue = ".",
-            description = "the checkout whose jars the private stack runs (default: ${DEFAULT-VALUE})")
+            description = "the checkout whose jars the private stack runs")
     private Path root;
 
     @Override
