@@ -1,6 +1,5 @@
 package io.flashsale.bench;
 
-import io.flashsale.bench.demo.DemoCommand;
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.TemporalProcess;
@@ -17,20 +16,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Entry point of {@code bin/flashsale bench} and {@code bin/flashsale demo}.
+ * Entry point of {@code bin/flashsale bench} and {@code bin/flashsale chaos}.
  *
  * <pre>
  * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
  *       [--buyers N] [--units N] [--rate N] [--curve 16,64,200,800] [--profile] [--smoke]
  *       [--phases P1,curve,P2,P3,P4,P5,G] [--api-flags "-Dx=y"] [--worker-flags "-Dx=y"] [--temporal cli|test-server]
  *       [--backend-nice N]
- * demo  [--root DIR] [--api URL] [--buyers N] [--late-buyers N] [--units N] [--pay-share F] [--pay-timeout S]
- *       [--settle-margin S] [--connections N] [--temporal-ui URL] [--temporal cli|test-server]
  * </pre>
- *
- * <p>demo {@code --temporal-ui}: the Temporal Web UI of the system {@code --api} names (default
- * {@code TEMPORAL_UI_URL}, else http://localhost:8233; namespace {@code TEMPORAL_NAMESPACE}, else
- * default); a private stack's stops with the demo, so none is shown then.
  *
  * <p>{@code --phases}: P1 always runs; the load curve ({@code curve}) and P2-P4 by default; P5 (the
  * purchase path on a Redis Cluster against the single Redis, a second stack on a local cluster) only
@@ -55,12 +48,11 @@ public final class Bench {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            throw new IllegalArgumentException("usage: bench|demo|trivial-worker|db-baseline [options]");
+            throw new IllegalArgumentException("usage: bench|trivial-worker|db-baseline [options]");
         }
         Map<String, String> options = options(args);
         switch (args[0]) {
             case "bench" -> benchMain(options);
-            case "demo" -> System.exit(DemoCommand.main(options));
             case "trivial-worker" -> TrivialWorker.run(args[1]);
             case BaselineProcess.NAME -> DbBaseline.serve(Integer.parseInt(args[1]));
             default -> throw new IllegalArgumentException("unknown command " + args[0]);

@@ -62,10 +62,6 @@ public final class ChaosCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "target/chaos", description = "Where the run's files go.")
     private Path out;
 
-    public static void main(String[] args) {
-        System.exit(new CommandLine(new ChaosCommand()).execute(args));
-    }
-
     @Override
     public Integer call() throws Exception {
         ChaosRun.Options options = options();

@@ -4,64 +4,59 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.net.URI;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/flashsale audit}: the invariant audit of every sale (or one), through the api's admin
  * endpoints, one row a sale and one line a violation; with {@code --repair} each sale is repaired
- * first (the api's repair is idempotent: a second run finds nothing to restore). Exits 0 when every
- * sale passes, 1 when one fails, the api refuses or cannot be reached, 2 on a usage error.
+ * first (the api's repair is idempotent: a second run finds nothing to restore). Fails (1) when a
+ * sale fails, or the api refuses or cannot be reached.
  */
-public final class AuditCommand {
-
-    static final String USAGE =
-            """
-            usage: bin/flashsale audit [--sale SALE] [--repair] [--api URL]
-            """;
+@Command(
+        name = "audit",
+        description = {
+            "Check invariants I1-I5 across MySQL, Redis and Temporal through the api's admin audit: one row a sale,"
+                    + " PASS or FAIL; exit 1 on any violation.",
+            "--repair first rebuilds the sale's Redis stock, holds and buyers from MySQL and Temporal (refused while"
+                    + " admissions are in flight) and prints what it changed."
+        })
+final class AuditCommand implements Callable<Integer> {
 
     private static final String ROW = "%-24s %6s %6s %8s %6s %6s %6s %8s %10s  %s%n";
 
-    private final ApiClient api;
-    private final String token;
-    private final PrintStream out;
-    private final PrintStream err;
+    @Spec
+    private CommandSpec spec;
 
-    private AuditCommand(ApiClient api, String token, PrintStream out, PrintStream err) {
-        this.api = api;
-        this.token = token;
-        this.out = out;
-        this.err = err;
+    @Option(names = "--sale", paramLabel = "SALE", description = "only this sale (default: every sale)")
+    private String sale;
+
+    @Option(names = "--repair", description = "repair each sale first")
+    private boolean repair;
+
+    @Mixin
+    private ApiOption apiOption;
+
+    private ApiClient api;
+    private String token;
+    private PrintWriter out;
+
+    @Override
+    public Integer call() {
+        api = apiOption.client();
+        token = Tokens.fromEnvironment().admin("flashsale-audit");
+        out = spec.commandLine().getOut();
+        return run();
     }
 
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
-
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        try {
-            CommandLine line = CommandLine.parse(args, Set.of("repair"));
-            if (!line.words().isEmpty()) {
-                throw new IllegalArgumentException("unexpected " + line.words().get(0));
-            }
-            ApiClient api = new ApiClient(URI.create(line.option("api", "http://127.0.0.1:8080")));
-            AuditCommand audit = new AuditCommand(api, Tokens.fromEnvironment().admin("flashsale-audit"), out, err);
-            return audit.run(line.option("sale", null), line.flags().contains("repair"));
-        } catch (IllegalArgumentException usage) {
-            err.println("flashsale audit: " + usage.getMessage());
-            err.print(USAGE);
-            return 2;
-        } catch (UncheckedIOException unreachable) {
-            err.println("flashsale audit: cannot reach the api: " + unreachable.getMessage());
-            return 1;
-        }
-    }
-
-    private int run(String sale, boolean repair) {
+    private int run() {
         List<String> sales = new ArrayList<>();
         if (sale != null) {
             sales.add(sale);
@@ -133,7 +128,7 @@ public final class AuditCommand {
     }
 
     private int refused(ApiClient.Response response) {
-        err.println("flashsale audit: " + response.refusal());
+        spec.commandLine().getErr().println("flashsale audit: " + response.refusal());
         return 1;
     }
 

@@ -1,169 +1,156 @@
 package io.flashsale.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.net.URI;
+import java.io.PrintWriter;
 import java.time.Instant;
-import java.util.Set;
 import java.util.UUID;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/flashsale sale ...}: what an operator does to sales, through the api's admin endpoints
- * and its one HTTP client ({@link ApiClient}), signed as the operator with the api's secret. Exits 0 when
- * the api agreed, 1 when it refused (the problem's type and detail on stderr) or was unreachable, 2
- * on a usage error.
+ * and its one HTTP client ({@link ApiClient}), signed as the operator with the api's secret. Prints
+ * the sale; fails (1) when the api refused (the problem's type and detail on stderr) or was
+ * unreachable.
  */
-public final class SaleCommand {
+@Command(name = "sale", description = "Change and watch sales through the api's admin endpoints, signed as --as.")
+final class SaleCommand implements Runnable {
 
-    static final String USAGE =
-            """
-            usage: bin/flashsale sale COMMAND [--api URL] [--as USER]
-              create --stock N --price AMOUNT_MINOR [--currency EUR] [--id ID] [--name NAME]
-                     [--pay-timeout PT15M] [--starts INSTANT] [--ends INSTANT]
-              list
-              show SALE [--watch]
-              close SALE
-              restock SALE N [--key KEY]
-              withdraw SALE N [--key KEY]
-              move SALE [--starts INSTANT] [--ends INSTANT]
-            """;
+    @Spec
+    private CommandSpec spec;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    @Mixin
+    private ApiOption api;
 
-    private final ApiClient api;
-    private final String token;
-    private final PrintStream out;
-    private final PrintStream err;
+    @Option(
+            names = "--as",
+            paramLabel = "USER",
+            scope = ScopeType.INHERIT,
+            description = "who makes the change, as the sale's changes record it (default: the login name)")
+    private String user;
 
-    private SaleCommand(ApiClient api, String token, PrintStream out, PrintStream err) {
-        this.api = api;
-        this.token = token;
-        this.out = out;
-        this.err = err;
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "a command is required");
     }
 
-    public static void main(String[] args) throws InterruptedException {
-        System.exit(run(args, System.out, System.err));
+    @Command(name = "create", description = "Create a sale and print it.")
+    int create(@Mixin NewSale sale) {
+        return answer(client().createSale(token(), sale.body()));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
-        try {
-            CommandLine line = CommandLine.parse(args, Set.of("watch"));
-            ApiClient api = new ApiClient(URI.create(line.option("api", "http://127.0.0.1:8080")));
-            String user = line.option("as", operator());
-            return new SaleCommand(api, Tokens.fromEnvironment().admin(user), out, err).run(line);
-        } catch (IllegalArgumentException usage) {
-            err.println("flashsale sale: " + usage.getMessage());
-            err.print(USAGE);
-            return 2;
-        } catch (UncheckedIOException unreachable) {
-            err.println("flashsale sale: cannot reach the api: " + unreachable.getMessage());
-            return 1;
-        }
-    }
-
-    private int run(CommandLine line) throws InterruptedException {
-        return switch (line.word(0, "a command")) {
-            case "create" -> answer(api.createSale(token, saleBody(line)));
-            case "list" -> list();
-            case "show" -> show(line.word(1, "SALE"), line.flags().contains("watch"));
-            case "close" -> answer(api.closeSale(token, line.word(1, "SALE")));
-            case "restock" -> answer(api.restock(token, line.word(1, "SALE"), key(line), line.number(2, "N")));
-            case "withdraw" -> answer(api.withdraw(token, line.word(1, "SALE"), key(line), line.number(2, "N")));
-            case "move" -> answer(api.moveSale(token, line.word(1, "SALE"), window(line)));
-            default -> throw new IllegalArgumentException("unknown command " + line.word(0, "a command"));
-        };
-    }
-
-    private int list() {
-        ApiClient.Response ids = api.sales(token);
+    @Command(name = "list", description = "Every sale, one row each.")
+    int list() {
+        ApiClient client = client();
+        String token = token();
+        ApiClient.Response ids = client.sales(token);
         if (ids.status() != 200) {
             return refused(ids);
         }
-        out.print(SaleText.header());
+        out().print(SaleText.header());
         for (JsonNode id : ids.body().path("sales")) {
-            ApiClient.Response sale = api.sale(token, id.asText());
+            ApiClient.Response sale = client.sale(token, id.asText());
             if (sale.status() == 200) {
-                out.print(SaleText.row(sale.body(), Instant.now()));
+                out().print(SaleText.row(sale.body(), Instant.now()));
             }
         }
         return 0;
     }
 
-    /** Once, or with {@code watch} every second until interrupted (like top). */
-    private int show(String saleId, boolean watch) throws InterruptedException {
-        int code = answer(api.sale(token, saleId));
+    @Command(name = "show", description = "Print the sale: its window, units, orders and changes.")
+    int show(
+            @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
+            @Option(names = "--watch", description = "again every second until interrupted, like top") boolean watch)
+            throws InterruptedException {
+        ApiClient client = client();
+        String token = token();
+        int code = answer(client.sale(token, sale));
         while (watch && code == 0) {
             Thread.sleep(1000);
-            out.print("\033[H\033[2J" + Instant.now() + "\n");
-            code = answer(api.sale(token, saleId));
+            out().print("\033[H\033[2J" + Instant.now() + "\n");
+            code = answer(client.sale(token, sale));
         }
         return code;
+    }
+
+    @Command(name = "close", description = "End the sale now.")
+    int close(@Parameters(paramLabel = "SALE", description = "the sale's id") String sale) {
+        return answer(client().closeSale(token(), sale));
+    }
+
+    @Command(name = "restock", description = "Add N units to the sale, once per Idempotency-Key.")
+    int restock(
+            @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
+            @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") Integer units,
+            @Mixin IdempotencyKey key) {
+        return answer(client().restock(token(), sale, key.printed(spec), units));
+    }
+
+    @Command(
+            name = "withdraw",
+            description = "Take up to N units off the sale (no more than are available), once per Idempotency-Key.")
+    int withdraw(
+            @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
+            @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") Integer units,
+            @Mixin IdempotencyKey key) {
+        return answer(client().withdraw(token(), sale, key.printed(spec), units));
+    }
+
+    @Command(name = "move", description = "Set the sale's window.")
+    int move(@Parameters(paramLabel = "SALE", description = "the sale's id") String sale, @Mixin SaleWindow window) {
+        return answer(client().moveSale(token(), sale, window.body()));
     }
 
     private int answer(ApiClient.Response response) {
         if (response.status() / 100 != 2) {
             return refused(response);
         }
-        out.print(SaleText.of(response.body(), Instant.now()));
+        out().print(SaleText.of(response.body(), Instant.now()));
+        out().flush();
         return 0;
     }
 
     private int refused(ApiClient.Response response) {
-        err.println("flashsale sale: " + response.refusal());
+        spec.commandLine().getErr().println("flashsale sale: " + response.refusal());
         return 1;
     }
 
-    /** The change's Idempotency-Key: {@code --key}, else a new one, printed so the change can be repeated. */
-    private String key(CommandLine line) {
-        String key = line.option("key", "cli-" + UUID.randomUUID());
-        err.println("Idempotency-Key " + key + " (repeat with --key " + key + ")");
-        return key;
+    private PrintWriter out() {
+        return spec.commandLine().getOut();
     }
 
-    private static ObjectNode saleBody(CommandLine line) {
-        ObjectNode body = JSON.createObjectNode();
-        put(body, "id", line.option("id", null));
-        body.put("name", line.option("name", "sale"));
-        body.put("stock", required(line, "stock"));
-        put(body, "payTimeout", line.option("pay-timeout", null));
-        put(body, "startsAt", line.option("starts", null));
-        put(body, "endsAt", line.option("ends", null));
-        body.putObject("price")
-                .put("amountMinor", required(line, "price"))
-                .put("currency", line.option("currency", "EUR"));
-        return body;
+    private ApiClient client() {
+        return api.client();
     }
 
-    private static ObjectNode window(CommandLine line) {
-        ObjectNode window = JSON.createObjectNode();
-        put(window, "startsAt", line.option("starts", null));
-        put(window, "endsAt", line.option("ends", null));
-        return window;
-    }
-
-    private static long required(CommandLine line, String option) {
-        try {
-            return Long.parseLong(line.option(option, ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + option + " must be a whole number");
-        }
-    }
-
-    private static void put(ObjectNode body, String field, String value) {
-        if (value != null) {
-            body.put(field, value);
-        }
+    private String token() {
+        return Tokens.fromEnvironment().admin(user == null ? operator() : user);
     }
 
     /** The operating-system user, in the alphabet of user ids, as who made a change. */
     private static String operator() {
         String user = System.getProperty("user.name", "").replaceAll("[^A-Za-z0-9._@-]", "");
         return user.isEmpty() ? "operator" : user;
+    }
+
+    /** The change's Idempotency-Key: {@code --key}, else a new one, printed so the change can be repeated. */
+    static final class IdempotencyKey {
+
+        @Option(names = "--key", paramLabel = "KEY", description = "the change's Idempotency-Key (default: a new one)")
+        private String key;
+
+        String printed(CommandSpec spec) {
+            String chosen = key == null ? "cli-" + UUID.randomUUID() : key;
+            spec.commandLine().getErr().println("Idempotency-Key " + chosen + " (repeat with --key " + chosen + ")");
+            return chosen;
+        }
     }
 }

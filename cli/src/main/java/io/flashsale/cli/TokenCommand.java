@@ -1,68 +1,74 @@
 package io.flashsale.cli;
 
 import io.flashsale.testkit.Tokens;
-import java.io.PrintStream;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/flashsale token}: a bearer token for the dev api, signed like every token of the tests
- * ({@link Tokens}, HS256 over {@code FLASHSALE_JWT_SECRET}, else the dev secret): {@code sub} the
- * user, {@code scope} buyer (default), admin or payments, issued now, valid for {@code --ttl}
- * seconds (default 3600). The token is the last line printed, so {@code $(bin/flashsale token ... |
- * tail -1)} finds it after a build's output. Exits 2 on a usage error.
+ * ({@link Tokens}, HS256 over {@code FLASHSALE_JWT_SECRET}, else the dev secret). The token is the
+ * last line printed, so {@code $(bin/flashsale token ... | tail -1)} finds it after a build's output.
  */
-public final class TokenCommand {
+@Command(
+        name = "token",
+        description = {
+            "Print a signed HS256 dev token (bearer JWT) on the last line: sub U, issued now.",
+            "Signed with FLASHSALE_JWT_SECRET, else the dev secret."
+        })
+final class TokenCommand implements Runnable {
 
-    static final String USAGE =
-            """
-            usage: bin/flashsale token --user U [--admin | --scope buyer|admin|payments] [--ttl SECONDS]
-            """;
+    /** What the token lets its bearer do. */
+    enum Scope {
+        BUYER,
+        ADMIN,
+        PAYMENTS;
 
-    private static final Set<String> SCOPES = Set.of("buyer", "admin", "payments");
-
-    private TokenCommand() {}
-
-    public static void main(String[] args) {
-        System.exit(run(args, Tokens.fromEnvironment(), Instant.now(), System.out, System.err));
-    }
-
-    static int run(String[] args, Tokens tokens, Instant now, PrintStream out, PrintStream err) {
-        try {
-            CommandLine line = CommandLine.parse(args, Set.of("admin"));
-            if (!line.words().isEmpty()) {
-                throw new IllegalArgumentException("unexpected " + line.words().get(0));
-            }
-            String user = line.option("user", "");
-            if (user.isBlank()) {
-                throw new IllegalArgumentException("--user U is required");
-            }
-            String scope = line.option("scope", line.flags().contains("admin") ? "admin" : "buyer");
-            if (!SCOPES.contains(scope) || (line.flags().contains("admin") && !scope.equals("admin"))) {
-                throw new IllegalArgumentException("--scope must be buyer, admin or payments (--admin: admin)");
-            }
-            long ttl = seconds(line.option("ttl", "3600"));
-            Map<String, Object> claims = Tokens.claims(user, scope, now.plusSeconds(ttl));
-            claims.put("iat", now.getEpochSecond());
-            out.println(tokens.sign(claims));
-            return 0;
-        } catch (IllegalArgumentException usage) {
-            err.println("flashsale token: " + usage.getMessage());
-            err.print(USAGE);
-            return 2;
+        String claim() {
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
-    private static long seconds(String ttl) {
-        try {
-            long seconds = Long.parseLong(ttl);
-            if (seconds > 0) {
-                return seconds;
-            }
-        } catch (NumberFormatException notANumber) {
-            // refused below
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--user", paramLabel = "U", required = true, description = "the token's subject")
+    private String user;
+
+    @Option(names = "--admin", description = "scope admin")
+    private boolean admin;
+
+    @Option(
+            names = "--scope",
+            paramLabel = "buyer|admin|payments",
+            description = "buyer (the default), admin, or payments (the payment service: confirms payments)")
+    private Scope scope;
+
+    @Option(
+            names = "--ttl",
+            paramLabel = "SECONDS",
+            defaultValue = "3600",
+            converter = PositiveNumber.class,
+            description = "how long the token is valid")
+    private int ttl;
+
+    @Override
+    public void run() {
+        Instant now = Instant.now();
+        Map<String, Object> claims = Tokens.claims(user, scope().claim(), now.plusSeconds(ttl));
+        claims.put("iat", now.getEpochSecond());
+        spec.commandLine().getOut().println(Tokens.fromEnvironment().sign(claims));
+    }
+
+    private Scope scope() {
+        if (admin && scope != null && scope != Scope.ADMIN) {
+            throw new ParameterException(spec.commandLine(), "--admin is --scope admin, not --scope " + scope.claim());
         }
-        throw new IllegalArgumentException("--ttl must be a positive number of seconds");
+        return admin ? Scope.ADMIN : scope == null ? Scope.BUYER : scope;
     }
 }

@@ -4,7 +4,10 @@ import io.flashsale.launcher.local.LocalCommands;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code java -jar launcher-exec.jar COMMAND ...}: the local system's commands ({@link LocalCommands}). */
+/**
+ * The local system's commands ({@link LocalCommands}) where the launcher runs on a class path of
+ * its own, as in the tests: how a private stack starts the dev server's fallback ({@code test-server}).
+ */
 @Command(name = "flashsale", mixinStandardHelpOptions = true)
 public final class LauncherMain {
 

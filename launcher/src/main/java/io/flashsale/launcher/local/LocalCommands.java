@@ -1,6 +1,8 @@
 package io.flashsale.launcher.local;
 
+import java.net.URI;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
@@ -20,7 +22,19 @@ public final class LocalCommands {
         TestServerCommand.class
     };
 
+    /** The api's port where API_PORT is unset, for the commands that talk to the api {@code up} started. */
+    public static final String API_PORT = "8080";
+
+    /** The dev server's Web UI port where TEMPORAL_UI_PORT is unset. */
+    public static final String TEMPORAL_UI_PORT = "8233";
+
     private LocalCommands() {}
+
+    /** The api {@code up} started, while it runs. */
+    public static Optional<URI> runningApi() {
+        LocalConfig config = config();
+        return config.run().pid(Component.API).map(pid -> URI.create("http://127.0.0.1:" + config.apiPort()));
+    }
 
     static LocalConfig config() {
         return LocalConfig.fromEnvironment(Path.of(System.getenv().getOrDefault("FLASHSALE_ROOT", ".")));

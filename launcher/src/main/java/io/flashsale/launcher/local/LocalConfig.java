@@ -46,7 +46,7 @@ record LocalConfig(
         Map<String, String> children = new HashMap<>(env);
         String temporal = children.computeIfAbsent("TEMPORAL_ADDRESS", unset -> "127.0.0.1:7233");
         String namespace = children.computeIfAbsent("TEMPORAL_NAMESPACE", unset -> "default");
-        int apiPort = Integer.parseInt(children.computeIfAbsent("API_PORT", unset -> "8080"));
+        int apiPort = Integer.parseInt(children.computeIfAbsent("API_PORT", unset -> LocalCommands.API_PORT));
         devSecrets(children);
         return new LocalConfig(
                 root.toAbsolutePath().normalize(),
@@ -56,7 +56,7 @@ record LocalConfig(
                 namespace,
                 apiPort,
                 integer(env, "WORKER_PORT", 8081),
-                integer(env, "TEMPORAL_UI_PORT", 8233),
+                integer(env, "TEMPORAL_UI_PORT", Integer.parseInt(LocalCommands.TEMPORAL_UI_PORT)),
                 integer(env, "PROMETHEUS_PORT", 9090),
                 integer(env, "TEMPORAL_METRICS_PORT", 8000),
                 env.getOrDefault("PROMETHEUS_INTERVAL", "5s"),

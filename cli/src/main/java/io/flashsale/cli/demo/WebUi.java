@@ -1,5 +1,6 @@
-package io.flashsale.bench.demo;
+package io.flashsale.cli.demo;
 
+import io.flashsale.launcher.local.LocalCommands;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -12,7 +13,7 @@ import java.time.Duration;
 record WebUi(URI base, String namespace) {
 
     /** The Web UI of the dev server {@code bin/flashsale up} starts. */
-    static final URI DEFAULT = URI.create("http://localhost:8233");
+    static final String DEFAULT = "http://localhost:${env:TEMPORAL_UI_PORT:-" + LocalCommands.TEMPORAL_UI_PORT + "}";
 
     private static final Duration PATIENCE = Duration.ofSeconds(2);
 

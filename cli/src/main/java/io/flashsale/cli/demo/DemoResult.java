@@ -1,4 +1,4 @@
-package io.flashsale.bench.demo;
+package io.flashsale.cli.demo;
 
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;

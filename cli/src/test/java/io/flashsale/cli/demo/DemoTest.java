@@ -1,4 +1,4 @@
-package io.flashsale.bench.demo;
+package io.flashsale.cli.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.flashsale.bench.demo;
+package io.flashsale.cli.demo;
 
 import io.flashsale.bench.Admin;
 import io.flashsale.bench.AuditSummary;

@@ -1,0 +1,161 @@
+package io.flashsale.cli.demo;
+
+import io.flashsale.bench.Await;
+import io.flashsale.bench.Stack;
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.PrivateStores;
+import io.flashsale.launcher.local.LocalCommands;
+import io.flashsale.launcher.temporal.DevServer;
+import io.flashsale.testkit.ApiClient;
+import io.flashsale.testkit.Tokens;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bin/flashsale demo}: one flash sale end to end ({@link Demo}), against {@code --api} or a
+ * private stack of its own. Fails (1) when its counts do not add up, the audit failed or a wait gave
+ * up.
+ */
+@Command(
+        name = "demo",
+        description = {
+            "One flash sale end to end: a wave of buyers at once, a share of the winners pays, the unpaid orders"
+                    + " expire, then late buyers buy those units again. Prints what happened, the audit and the"
+                    + " sale's purchases in the Temporal Web UI when it answers.",
+            "The sale gets a per-address rate limit that fits one load generator. Gives up (exit 1) when orders"
+                    + " have not ended within the pay timeout plus --settle-margin."
+        })
+public final class DemoCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(
+            names = "--api",
+            paramLabel = "URL",
+            description = "the api of a running system (default: a private stack: its own dev Temporal, worker"
+                    + " and api on free ports, a fresh schema and Redis prefix)")
+    private URI api;
+
+    @Option(names = "--buyers", paramLabel = "N", defaultValue = "10000", description = "the first wave, all at once")
+    private int buyers;
+
+    @Option(
+            names = "--late-buyers",
+            paramLabel = "N",
+            description = "the second wave, once the first wave's orders ended (default: a tenth of --buyers)")
+    private Integer lateBuyers;
+
+    @Option(names = "--units", paramLabel = "N", defaultValue = "500", description = "units on sale")
+    private int units;
+
+    @Option(
+            names = "--pay-share",
+            paramLabel = "F",
+            defaultValue = "0.5",
+            description = "the share of the winners that pays")
+    private double payShare;
+
+    @Option(names = "--pay-timeout", paramLabel = "S", defaultValue = "20", description = "seconds a winner has to pay")
+    private int payTimeout;
+
+    @Option(
+            names = "--settle-margin",
+            paramLabel = "S",
+            defaultValue = "60",
+            description = "seconds past the pay timeout a wait for the orders to end may last")
+    private int settleMargin;
+
+    @Option(names = "--connections", paramLabel = "N", defaultValue = "200", description = "the buyers' connections")
+    private int connections;
+
+    @Option(
+            names = "--temporal-ui",
+            paramLabel = "URL",
+            defaultValue = "${env:TEMPORAL_UI_URL:-" + WebUi.DEFAULT + "}",
+            description = "the Temporal Web UI of the system --api names (namespace TEMPORAL_NAMESPACE, else default)")
+    private URI temporalUi;
+
+    @Option(
+            names = "--temporal",
+            paramLabel = "cli|test-server",
+            defaultValue = "cli",
+            description = "the private stack's Temporal: the dev server of the Temporal CLI or Temporal's Java test"
+                    + " server")
+    private String temporal;
+
+    @Option(
+            names = "--root",
+            paramLabel = "DIR",
+            defaultValue = ".",
+            description = "the checkout whose jars the private stack runs")
+    private Path root;
+
+    @Override
+    public Integer call() throws Exception {
+        try {
+            return demo().passed() ? 0 : 1;
+        } catch (Await.TimedOut gaveUp) {
+            spec.commandLine().getErr().println("demo: " + gaveUp.getMessage());
+            return 1;
+        }
+    }
+
+    private DemoResult demo() throws Exception {
+        if (api == null) {
+            api = LocalCommands.runningApi().orElse(null);
+            if (api != null) {
+                System.out.println("demo: using the running api on " + api);
+            }
+        }
+        if (api != null) {
+            return new Demo(new ApiClient(api), Tokens.fromEnvironment(), options(), Optional.of(webUi())).run();
+        }
+        DevServer.Kind kind = temporalKind();
+        PrivateStores stores = PrivateStores.fresh();
+        try (Stack stack = Stack.start(
+                root, Path.of("target", "demo", "logs"), stores, kind, FlashSaleStack.BACK_END_NICE, Map.of())) {
+            System.out.println(
+                    "private stack up: api " + stack.api() + ", " + stack.temporal() + " (logs target/demo/logs)");
+            DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options(), Optional.empty()).run();
+            System.out.println("Web UI     none kept: the private stack stops with the demo;"
+                    + " run bin/flashsale up first to browse the purchases");
+            return result;
+        } finally {
+            stores.drop();
+        }
+    }
+
+    private Demo.Options options() {
+        return new Demo.Options(
+                buyers,
+                lateBuyers == null ? buyers / 10 : lateBuyers,
+                units,
+                payShare,
+                Duration.ofSeconds(payTimeout),
+                Duration.ofSeconds(settleMargin),
+                connections);
+    }
+
+    private WebUi webUi() {
+        return new WebUi(temporalUi, System.getenv().getOrDefault("TEMPORAL_NAMESPACE", "default"));
+    }
+
+    private DevServer.Kind temporalKind() {
+        return switch (temporal) {
+            case "cli" -> DevServer.Kind.CLI;
+            case "test-server" -> DevServer.Kind.TEST_SERVER;
+            default -> throw new ParameterException(
+                    spec.commandLine(), "--temporal is cli or test-server, not " + temporal);
+        };
+    }
+}
