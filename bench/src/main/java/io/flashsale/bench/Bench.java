@@ -22,7 +22,7 @@ import java.util.Set;
  * <pre>
  * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
  *       [--buyers N] [--units N] [--rate N] [--curve 16,64,200,800] [--profile] [--smoke]
- *       [--phases P1,curve,P2,P3,P4,P5,G] [--api-flags "-Dx=y"] [--worker-flags "-Dx=y"] [--temporal cli|test-server]
+ *       [--phases P1,curve,P2,P3,P4,P5] [--api-flags "-Dx=y"] [--worker-flags "-Dx=y"] [--temporal cli|test-server]
  *       [--backend-nice N]
  * demo  [--root DIR] [--api URL] [--buyers N] [--late-buyers N] [--units N] [--pay-share F] [--pay-timeout S]
  *       [--settle-margin S] [--connections N] [--temporal-ui URL] [--temporal cli|test-server]
@@ -34,10 +34,7 @@ import java.util.Set;
  *
  * <p>{@code --phases}: P1 always runs; the load curve ({@code curve}) and P2-P4 by default; P5 (the
  * purchase path on a Redis Cluster against the single Redis, a second stack on a local cluster) only
- * when named; G ({@link GeneratorPhase}, the bench's load generator against vegeta) only when named,
- * its sale {@value GeneratorPhase#BUYERS} buyers for {@value GeneratorPhase#UNITS} units unless
- * {@code --buyers} or {@code --units} say otherwise. {@code --rate}: P4's (and G's) open-loop
- * arrivals per second; {@code --curve}: the load curve's connection counts.
+ * when named. {@code --rate}: P4's open-loop arrivals per second; {@code --curve}: the load curve's connection counts.
  *
  * <p>{@code --temporal}: the Temporal the private stack runs on, the real dev server ({@code cli},
  * the default) or Temporal's Java test server. {@code --backend-nice}: the niceness of the dev
@@ -93,8 +90,6 @@ public final class Bench {
             only = new java.util.HashSet<>(phases(o.getOrDefault("phases", "P1,P3")));
             only.add("P6");
         }
-        Settings generators =
-                o.containsKey("buyers") || o.containsKey("units") ? settings : GeneratorPhase.sized(settings);
         Report report = benchmark(
                 Path.of(o.getOrDefault("root", ".")),
                 out,
@@ -103,8 +98,7 @@ public final class Bench {
                 o.containsKey("profile"),
                 integer(o, "backend-nice", FlashSaleStack.BACK_END_NICE),
                 appFlags,
-                only,
-                generators);
+                only);
         System.out.println();
         System.out.println(report.table());
         System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.svg")
@@ -117,7 +111,7 @@ public final class Bench {
     }
 
     /** The phases {@code --phases} may name, in the order they run. */
-    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6", "G");
+    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6");
 
     static final String DEFAULT_PHASES = "P1,curve,P2,P3,P4";
 
@@ -139,21 +133,12 @@ public final class Bench {
     static Report benchmark(Path root, Path out, Settings settings, DevServer.Kind temporal, boolean profile)
             throws Exception {
         return benchmark(
-                root,
-                out,
-                settings,
-                temporal,
-                profile,
-                FlashSaleStack.BACK_END_NICE,
-                Map.of(),
-                phases(DEFAULT_PHASES),
-                GeneratorPhase.sized(settings));
+                root, out, settings, temporal, profile, FlashSaleStack.BACK_END_NICE, Map.of(), phases(DEFAULT_PHASES));
     }
 
     /**
      * {@code backEndNice}: the niceness of the dev server and the worker; {@code extraFlags}: JVM
-     * flags per app (e.g. -Dproperty=value to try a fix); {@code only}: the phases ({@link #phases});
-     * {@code generators}: G's settings (its sale's size).
+     * flags per app (e.g. -Dproperty=value to try a fix); {@code only}: the phases ({@link #phases}).
      */
     static Report benchmark(
             Path root,
@@ -163,8 +148,7 @@ public final class Bench {
             boolean profile,
             int backEndNice,
             Map<FlashSaleStack.App, List<String>> extraFlags,
-            Set<String> only,
-            Settings generators)
+            Set<String> only)
             throws Exception {
         Files.createDirectories(out);
         Map<FlashSaleStack.App, List<String>> jvmFlags = new java.util.EnumMap<>(FlashSaleStack.App.class);
@@ -190,8 +174,7 @@ public final class Bench {
                     "P3", phases::p3,
                     "P4", phases::p4,
                     "P5", () -> ClusterComparison.run(root, out.resolve("logs"), stores, settings, temporal),
-                    "P6", () -> TemporalComparison.run(phases, root, out.resolve("logs"), settings),
-                    "G", () -> new GeneratorPhase(stack, generators, root, out.resolve("generators")).run());
+                    "P6", () -> TemporalComparison.run(phases, root, out.resolve("logs"), settings));
             for (String phase : PHASES) {
                 if (only.contains(phase)) {
                     report.add(step(phase, runs.get(phase)));

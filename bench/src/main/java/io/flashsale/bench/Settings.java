@@ -64,12 +64,6 @@ record Settings(
         return Math.max(connections, perSecond);
     }
 
-    /** This run with a sale of {@code buyers} buyers for {@code units} units instead. */
-    Settings withBurst(int buyers, int units) {
-        return new Settings(
-                connections, warmup, duration, maxRequests, settleWorkflows, buyers, units, arrivalRate, curve);
-    }
-
     /** This run with {@code connections} instead. */
     Settings withConnections(int connections) {
         return new Settings(
