@@ -101,8 +101,7 @@ public final class Bench {
                 only);
         System.out.println();
         System.out.println(report.table());
-        System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.svg")
-                + " (and chart.html)");
+        System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.png"));
     }
 
     /** JVM flags of an app, space-separated in option {@code name}; none when it is absent. */

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The run's one table (markdown), results.json, chart.svg and chart.html. */
+/** The run's one table (markdown), results.json and chart.png. */
 final class Report {
 
     /**
@@ -184,9 +184,7 @@ final class Report {
         new ObjectMapper()
                 .enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValue(dir.resolve("results.json").toFile(), json);
-        String svg = Chart.svg(phases, environment);
-        Files.writeString(dir.resolve("chart.svg"), svg);
-        Files.writeString(dir.resolve("chart.html"), Chart.html(svg, table()));
+        Chart.png(Chart.charts(phases, environment), dir.resolve("chart.png"));
     }
 
     static double round(double value) {
