@@ -4,13 +4,10 @@ import io.flashsale.bench.demo.DemoCommand;
 import io.flashsale.devtemporal.DevServer;
 import io.flashsale.stack.FlashSaleStack;
 import io.flashsale.stack.Stores;
-import io.flashsale.stack.TemporalProcess;
-import io.flashsale.stack.TemporalService;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -162,9 +159,8 @@ public final class Bench {
         try (Stack stack = Stack.start(root, out.resolve("logs"), stores, temporal, backEndNice, jvmFlags)) {
             System.out.println("stack up: api " + stack.api() + ", " + stack.temporal() + ", schema " + stores.schema()
                     + ", Redis prefix " + stores.redisPrefix());
-            Map<String, Object> environment = environment(settings, stack.temporal());
-            environment.put("niceness", CpuMeter.of(stack).niceness());
-            Report report = new Report(environment);
+            Report report = new Report(Environment.of(
+                    settings, stack.temporal(), CpuMeter.of(stack).niceness()));
             Phases phases = new Phases(stack, stores, settings, stack.tokens());
             Map<String, PhaseRun> runs = Map.of(
                     "P1", phases::p1,
@@ -222,34 +218,6 @@ public final class Bench {
             case "test-server" -> DevServer.Kind.TEST_SERVER;
             default -> throw new IllegalArgumentException("--temporal is cli, cluster or test-server, not " + temporal);
         };
-    }
-
-    private static Map<String, Object> environment(Settings settings, TemporalService temporal) {
-        Map<String, Object> env = new LinkedHashMap<>();
-        env.put(
-                "temporal",
-                temporal instanceof TemporalProcess dev && dev.kind() == DevServer.Kind.TEST_SERVER
-                        ? "Java test server"
-                        : temporal.toString());
-        env.put("cpus", Runtime.getRuntime().availableProcessors());
-        env.put("cpu", firstLine(Path.of("/proc/cpuinfo"), "model name"));
-        env.put("memory", firstLine(Path.of("/proc/meminfo"), "MemTotal"));
-        env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        env.put("settings", settings.toString());
-        env.put("run", java.time.LocalDate.now() + ": " + settings.describe());
-        return env;
-    }
-
-    private static String firstLine(Path file, String prefix) {
-        try {
-            return Files.readAllLines(file).stream()
-                    .filter(l -> l.startsWith(prefix))
-                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
-                    .findFirst()
-                    .orElse("?");
-        } catch (Exception e) {
-            return "?";
-        }
     }
 
     private static Map<String, String> options(String[] args) {

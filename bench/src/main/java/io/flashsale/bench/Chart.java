@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.bench.Report.Measure;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -14,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import javax.imageio.ImageIO;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
@@ -51,12 +53,17 @@ final class Chart {
     private Chart() {}
 
     /** The plots of what ran, the machine and the run above them. */
-    static List<JFreeChart> charts(List<Report.Phase> phases, Map<String, Object> environment) {
+    static List<JFreeChart> charts(List<Report.Phase> phases, Environment environment) {
         List<JFreeChart> charts = new ArrayList<>();
         charts.add(latencies(phases, environment));
         phases.stream().filter(p -> p.id.equals(CURVE) && !p.measures.isEmpty()).forEach(curve -> {
-            charts.add(curve(curve, "Load curve: throughput (req/s)", "throughput"));
-            charts.add(curve(curve, "Load curve: latency (ms)", "p50_ms", "p99_ms"));
+            charts.add(
+                    curve(curve, "Load curve: throughput (req/s)", new Series("throughput", P99, Measure::throughput)));
+            charts.add(curve(
+                    curve,
+                    "Load curve: latency (ms)",
+                    new Series("p50", P50, Measure::p50Ms),
+                    new Series("p99", P99, Measure::p99Ms)));
         });
         charts.add(ratios(phases));
         charts.forEach(chart -> chart.getPlot().setBackgroundPaint(Color.WHITE));
@@ -87,19 +94,21 @@ final class Chart {
      * Under the machine and the run: every phase's loads and groups of answers but the curve's, p50
      * and p99 bars, the p99 targets as marks.
      */
-    private static JFreeChart latencies(List<Report.Phase> phases, Map<String, Object> environment) {
+    private static JFreeChart latencies(List<Report.Phase> phases, Environment environment) {
         DefaultCategoryDataset bars = new DefaultCategoryDataset();
         DefaultCategoryDataset targets = new DefaultCategoryDataset();
         for (Report.Phase phase : phases) {
             if (!phase.id.equals(CURVE)) {
-                phase.measures.forEach((name, m) -> bar(bars, targets, phase.id + " " + name, m));
-                phase.latencies.forEach((name, l) -> bar(bars, targets, phase.id + " " + name, l));
+                phase.measures.forEach(
+                        (name, m) -> bar(bars, targets, phase.id + " " + name, m.p50Ms(), m.p99Ms(), null));
+                phase.latencies.forEach(
+                        (name, l) -> bar(bars, targets, phase.id + " " + name, l.p50Ms(), l.p99Ms(), l.p99TargetMs()));
             }
         }
         JFreeChart chart = ChartFactory.createBarChart(
                 "flashsale bench", null, "ms (log scale)", bars, PlotOrientation.HORIZONTAL, true, false, false);
-        chart.addSubtitle(new TextTitle(machine(environment)));
-        chart.addSubtitle(new TextTitle(String.valueOf(environment.getOrDefault("run", ""))));
+        chart.addSubtitle(new TextTitle(environment.machine()));
+        chart.addSubtitle(new TextTitle(environment.run()));
         chart.addSubtitle(new TextTitle("Latency per phase: p50 and p99, p99 targets", TITLE));
         CategoryPlot plot = chart.getCategoryPlot();
         LogAxis axis = new LogAxis("ms (log scale)");
@@ -117,31 +126,40 @@ final class Chart {
 
     /** The bars of one row and its target, in both datasets (their rows must match). */
     private static void bar(
-            DefaultCategoryDataset bars, DefaultCategoryDataset targets, String row, Map<String, Object> latency) {
-        if (!Double.isNaN(number(latency, "p99_ms"))) {
-            bars.addValue(number(latency, "p50_ms"), "p50", row);
-            bars.addValue(number(latency, "p99_ms"), "p99", row);
-            targets.addValue((Double) latency.get("p99_target_ms"), "p99 target", row);
+            DefaultCategoryDataset bars,
+            DefaultCategoryDataset targets,
+            String row,
+            double p50,
+            double p99,
+            Double target) {
+        if (!Double.isNaN(p99)) {
+            bars.addValue(p50, "p50", row);
+            bars.addValue(p99, "p99", row);
+            targets.addValue(target, "p99 target", row);
         }
     }
 
-    /** The curve's {@code keys} by connections, one point per measured connection count. */
-    private static JFreeChart curve(Report.Phase curve, String title, String... keys) {
+    /** A line of the load curve: a figure of each measure. */
+    private record Series(String name, Color colour, ToDoubleFunction<Measure> value) {}
+
+    /** The curve's {@code series} by connections, one point per measured connection count. */
+    private static JFreeChart curve(Report.Phase curve, String title, Series... series) {
         DefaultCategoryDataset points = new DefaultCategoryDataset();
         curve.measures.values().stream()
-                .filter(m -> m.containsKey("connections"))
-                .sorted(Comparator.comparingDouble(m -> number(m, "connections")))
+                .filter(m -> m.connections() != null)
+                .sorted(Comparator.comparing(Measure::connections))
                 .forEach(m -> {
-                    for (String key : keys) {
-                        points.addValue(number(m, key), key.replace("_ms", ""), Report.fmt(m.get("connections")));
+                    for (Series line : series) {
+                        points.addValue(line.value().applyAsDouble(m), line.name(), m.connections());
                     }
                 });
         JFreeChart chart = ChartFactory.createLineChart(title, "connections", null, points);
         LineAndShapeRenderer renderer =
                 (LineAndShapeRenderer) chart.getCategoryPlot().getRenderer();
         renderer.setDefaultShapesVisible(true);
-        renderer.setSeriesPaint(0, keys.length == 1 ? P99 : P50);
-        renderer.setSeriesPaint(1, P99);
+        for (int i = 0; i < series.length; i++) {
+            renderer.setSeriesPaint(i, series[i].colour());
+        }
         return chart;
     }
 
@@ -175,26 +193,6 @@ final class Chart {
         return chart;
     }
 
-    private static String machine(Map<String, Object> env) {
-        return "%s CPUs (%s), %s RAM, %s, Temporal %s"
-                .formatted(
-                        env.get("cpus"),
-                        env.get("cpu"),
-                        memory(env.get("memory")),
-                        env.get("java"),
-                        env.get("temporal"));
-    }
-
-    /** /proc/meminfo's "24683584 kB" as "23.5 GiB"; anything else as it is. */
-    static String memory(Object meminfo) {
-        String text = String.valueOf(meminfo);
-        if (!text.matches("\\d+ kB")) {
-            return text;
-        }
-        double gib = Long.parseLong(text.substring(0, text.length() - 3)) / (1024.0 * 1024.0);
-        return String.format(Locale.ROOT, "%.1f GiB", gib);
-    }
-
     /** A figure for reading: whole numbers and hundreds without decimals, else two significant places or so. */
     static String num(double value) {
         if (Double.isNaN(value)) {
@@ -203,10 +201,5 @@ final class Chart {
         String format =
                 value == Math.rint(value) || Math.abs(value) >= 100 ? "%,.0f" : Math.abs(value) >= 10 ? "%.1f" : "%.2f";
         return String.format(Locale.ROOT, format, value);
-    }
-
-    static double number(Map<String, Object> map, String key) {
-        Object value = map.get(key);
-        return value instanceof Number n ? n.doubleValue() : Double.NaN;
     }
 }

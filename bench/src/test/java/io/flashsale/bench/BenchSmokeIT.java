@@ -30,8 +30,7 @@ class BenchSmokeIT {
         report.phases().forEach(p -> phases.put(p.id, p));
         assertThat(phases).containsKeys("P1", "curve", "P2", "P3", "P4");
         // the asynchronous back-end yields the cores to the answer path, as bin/flashsale up runs it
-        assertThat(report.environment().get("niceness"))
-                .asInstanceOf(InstanceOfAssertFactories.map(String.class, Integer.class))
+        assertThat(report.environment().niceness())
                 .containsEntry("api", 0)
                 .containsEntry("worker", FlashSaleStack.BACK_END_NICE)
                 .containsEntry("temporal", FlashSaleStack.BACK_END_NICE);

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ChartTest {
 
-    private static final Map<String, Object> ENVIRONMENT =
-            Map.of("cpus", 2, "cpu", "test cpu", "memory", "1 kB", "java", "java 17", "temporal", "dev server");
+    private static final Environment ENVIRONMENT =
+            new Environment("dev server", 2, "test cpu", "1 kB", "java 17", "settings", "today", Map.of());
 
     @Test
     void drawsEachPhasesLatencyBarsTheCurveAndEachRatioAgainstItsTarget() {
@@ -36,8 +36,7 @@ class ChartTest {
                         "P4 losers");
         CategoryDataset targets = charts.get(0).getCategoryPlot().getDataset(1);
         assertThat(targets.getValue("p99 target", "P4 losers")).isEqualTo(25.0);
-        assertThat(charts.get(1).getCategoryPlot().getDataset().getColumnKeys())
-                .containsExactly("16", "64", "200", "800");
+        assertThat(charts.get(1).getCategoryPlot().getDataset().getColumnKeys()).containsExactly(16, 64, 200, 800);
         assertThat(charts.get(2).getCategoryPlot().getDataset().getRowKeys()).containsExactly("p50", "p99");
         CategoryDataset ratios = charts.get(3).getCategoryPlot().getDataset();
         assertThat(ratios.getColumnKeys())
@@ -70,8 +69,8 @@ class ChartTest {
 
     @Test
     void showsTheMachinesMemoryInGibibytes() {
-        assertThat(Chart.memory("24683584 kB")).isEqualTo("23.5 GiB");
-        assertThat(Chart.memory("?")).isEqualTo("?");
+        assertThat(Environment.memory("24683584 kB")).isEqualTo("23.5 GiB");
+        assertThat(Environment.memory("?")).isEqualTo("?");
     }
 
     private static List<Report.Phase> phases() {
