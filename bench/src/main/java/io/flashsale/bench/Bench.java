@@ -6,21 +6,18 @@ import io.flashsale.stack.FlashSaleStack;
 import io.flashsale.stack.Stores;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import picocli.CommandLine;
 
 /**
- * Entry point of {@code bin/flashsale bench} and {@code bin/flashsale demo}.
+ * Entry point of {@code bin/flashsale bench} ({@link BenchCommand}) and {@code bin/flashsale demo}.
  *
  * <pre>
- * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
- *       [--buyers N] [--units N] [--rate N] [--curve 16,64,200,800] [--profile] [--smoke]
- *       [--phases P1,curve,P2,P3,P4,P5] [--api-flags "-Dx=y"] [--worker-flags "-Dx=y"] [--temporal cli|test-server]
- *       [--backend-nice N]
  * demo  [--root DIR] [--api URL] [--buyers N] [--late-buyers N] [--units N] [--pay-share F] [--pay-timeout S]
  *       [--settle-margin S] [--connections N] [--temporal-ui URL] [--temporal cli|test-server]
  * </pre>
@@ -29,14 +26,8 @@ import java.util.Set;
  * {@code TEMPORAL_UI_URL}, else http://localhost:8233; namespace {@code TEMPORAL_NAMESPACE}, else
  * default); a private stack's stops with the demo, so none is shown then.
  *
- * <p>{@code --phases}: P1 always runs; the load curve ({@code curve}) and P2-P4 by default; P5 (the
- * purchase path on a Redis Cluster against the single Redis, a second stack on a local cluster) only
- * when named. {@code --rate}: P4's open-loop arrivals per second; {@code --curve}: the load curve's connection counts.
- *
  * <p>{@code --temporal}: the Temporal the private stack runs on, the real dev server ({@code cli},
- * the default) or Temporal's Java test server. {@code --backend-nice}: the niceness of the dev
- * server and the worker ({@link FlashSaleStack#BACK_END_NICE}, as {@code bin/flashsale up}; 0: as the
- * api).
+ * the default) or Temporal's Java test server.
  *
  * <pre>
  * trivial-worker TEMPORAL_ADDRESS
@@ -53,7 +44,8 @@ public final class Bench {
         }
         Map<String, String> options = options(args);
         switch (args[0]) {
-            case "bench" -> benchMain(options);
+            case "bench" -> System.exit(
+                    commandLine(new BenchCommand()).execute(Arrays.copyOfRange(args, 1, args.length)));
             case "demo" -> System.exit(DemoCommand.main(options));
             case "chaos" -> System.exit(io.flashsale.bench.chaos.ChaosRun.main(options));
             case "trivial-worker" -> TrivialWorker.run(args[1]);
@@ -62,59 +54,20 @@ public final class Bench {
         }
     }
 
-    private static void benchMain(Map<String, String> o) throws Exception {
-        Settings d = o.containsKey("smoke") ? Settings.smoke() : Settings.defaults();
-        Settings settings = new Settings(
-                integer(o, "connections", d.connections()),
-                Duration.ofSeconds(integer(o, "warmup", (int) d.warmup().toSeconds())),
-                Duration.ofSeconds(integer(o, "duration", (int) d.duration().toSeconds())),
-                d.maxRequests(),
-                integer(o, "settle", d.settleWorkflows()),
-                integer(o, "buyers", d.burstBuyers()),
-                integer(o, "units", d.burstUnits()),
-                integer(o, "rate", d.arrivalRate()),
-                o.containsKey("curve")
-                        ? java.util.Arrays.stream(o.get("curve").split(","))
-                                .map(String::trim)
-                                .map(Integer::valueOf)
-                                .toList()
-                        : d.curve());
-        Path out = Path.of(o.getOrDefault("out", "target/bench"));
-        Map<FlashSaleStack.App, List<String>> appFlags = Map.of(
-                FlashSaleStack.App.API, flags(o, "api-flags"), FlashSaleStack.App.WORKER, flags(o, "worker-flags"));
-        Set<String> only = phases(o.getOrDefault("phases", DEFAULT_PHASES));
-        if ("cluster".equals(o.get("temporal"))) {
-            only = new java.util.HashSet<>(phases(o.getOrDefault("phases", "P1,P3")));
-            only.add("P6");
-        }
-        Report report = benchmark(
-                Path.of(o.getOrDefault("root", ".")),
-                out,
-                settings,
-                temporalKind(o),
-                o.containsKey("profile"),
-                integer(o, "backend-nice", FlashSaleStack.BACK_END_NICE),
-                appFlags,
-                only);
-        System.out.println();
-        System.out.println(report.table());
-        System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.png"));
-    }
-
-    /** JVM flags of an app, space-separated in option {@code name}; none when it is absent. */
-    private static List<String> flags(Map<String, String> o, String name) {
-        return o.containsKey(name) ? List.of(o.get(name).split(" ")) : List.of();
+    /** bin/flashsale passes {@code --out} and {@code --root} beside the user's: the last one given wins. */
+    static CommandLine commandLine(BenchCommand bench) {
+        return new CommandLine(bench).setOverwrittenOptionsAllowed(true);
     }
 
     /** The phases {@code --phases} may name, in the order they run. */
     static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6");
 
-    static final String DEFAULT_PHASES = "P1,curve,P2,P3,P4";
+    static final List<String> DEFAULT_PHASES = List.of("P1", "curve", "P2", "P3", "P4");
 
-    /** The phases named (comma-separated), P1 always among them; an unknown name is refused. */
-    static Set<String> phases(String names) {
+    /** The phases named, P1 always among them; an unknown name is refused. */
+    static Set<String> phases(List<String> names) {
         Set<String> phases = new java.util.HashSet<>(Set.of("P1"));
-        for (String name : names.split(",")) {
+        for (String name : names) {
             String phase = PHASES.stream()
                     .filter(p -> p.equalsIgnoreCase(name.trim()))
                     .findFirst()
@@ -210,9 +163,13 @@ public final class Bench {
         return result;
     }
 
-    /** The main stack's Temporal: {@code cluster} runs it on the dev server and adds P6. */
+    /** The main stack's Temporal ({@code --temporal}, cli unless given). */
     public static DevServer.Kind temporalKind(Map<String, String> o) {
-        String temporal = o.getOrDefault("temporal", "cli");
+        return temporalKind(o.getOrDefault("temporal", "cli"));
+    }
+
+    /** The main stack's Temporal: {@code cluster} runs it on the dev server (the bench adds P6). */
+    static DevServer.Kind temporalKind(String temporal) {
         return switch (temporal) {
             case "cli", "cluster" -> DevServer.Kind.CLI;
             case "test-server" -> DevServer.Kind.TEST_SERVER;
