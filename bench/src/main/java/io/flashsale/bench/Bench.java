@@ -78,16 +78,10 @@ public final class Bench {
         return phases;
     }
 
-    /** Starts a private stack, runs the default phases, writes the report to {@code out}, stops the stack. */
-    static Report benchmark(Path root, Path out, Settings settings, DevServer.Kind temporal, boolean profile)
-            throws Exception {
-        return benchmark(
-                root, out, settings, temporal, profile, FlashSaleStack.BACK_END_NICE, Map.of(), phases(DEFAULT_PHASES));
-    }
-
     /**
-     * {@code backEndNice}: the niceness of the dev server and the worker; {@code extraFlags}: JVM
-     * flags per app (e.g. -Dproperty=value to try a fix); {@code only}: the phases ({@link #phases}).
+     * Starts a private stack, runs the phases {@code only} names ({@link #phases}), writes the report
+     * to {@code out}, stops the stack. {@code backEndNice}: the niceness of the dev server and the
+     * worker; {@code extraFlags}: JVM flags per app (e.g. -Dproperty=value to try a fix).
      */
     static Report benchmark(
             Path root,

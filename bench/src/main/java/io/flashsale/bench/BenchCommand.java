@@ -111,12 +111,17 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Report report = Bench.benchmark(
-                root, out, settings(), Bench.temporalKind(temporal), profile, backendNice, appFlags(), only());
+        Report report = report();
         System.out.println();
         System.out.println(report.table());
         System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.png"));
         return 0;
+    }
+
+    /** Runs the phases on a private stack and writes the report to {@code --out}. */
+    Report report() throws Exception {
+        return Bench.benchmark(
+                root, out, settings(), Bench.temporalKind(temporal), profile, backendNice, appFlags(), only());
     }
 
     /** The options' settings; with {@code --smoke}, {@link Settings#smoke}'s for every option not given. */

@@ -170,7 +170,7 @@ final class Chart {
             if (p.ratio != null || p.target != null) {
                 String verdict = p.target == null ? "reported, no target" : p.met ? "met" : "not met";
                 Double value = p.ratio == null ? null : p.ratio / (p.ratioTarget == null ? 1 : p.ratioTarget);
-                String label = p.id + (p.ratio == null ? "" : " " + num(p.ratio)) + ": "
+                String label = p.id + (p.ratio == null ? "" : " " + Report.fmt(p.ratio)) + ": "
                         + (p.target == null ? "" : p.target + ", ") + verdict;
                 bars.addValue(value, verdict, label);
             }
@@ -191,15 +191,5 @@ final class Chart {
             plot.getRenderer().setSeriesPaint(i, VERDICTS.get(bars.getRowKey(i)));
         }
         return chart;
-    }
-
-    /** A figure for reading: whole numbers and hundreds without decimals, else two significant places or so. */
-    static String num(double value) {
-        if (Double.isNaN(value)) {
-            return "none";
-        }
-        String format =
-                value == Math.rint(value) || Math.abs(value) >= 100 ? "%,.0f" : Math.abs(value) >= 10 ? "%.1f" : "%.2f";
-        return String.format(Locale.ROOT, format, value);
     }
 }

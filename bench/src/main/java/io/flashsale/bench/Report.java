@@ -195,12 +195,16 @@ final class Report {
         return Double.isNaN(value) ? value : Math.round(value * 100) / 100.0;
     }
 
+    /** A figure for reading: whole numbers and hundreds without decimals, else two significant places or so. */
     static String fmt(Object value) {
-        if (value instanceof Double d) {
-            return d.isNaN()
-                    ? "none"
-                    : d >= 100 ? String.format(Locale.ROOT, "%,.0f", d) : String.format(Locale.ROOT, "%.2f", d);
+        if (!(value instanceof Number n)) {
+            return String.valueOf(value);
         }
-        return String.valueOf(value);
+        double d = n.doubleValue();
+        if (Double.isNaN(d)) {
+            return "none";
+        }
+        String format = d == Math.rint(d) || Math.abs(d) >= 100 ? "%,.0f" : Math.abs(d) >= 10 ? "%.1f" : "%.2f";
+        return String.format(Locale.ROOT, format, d);
     }
 }

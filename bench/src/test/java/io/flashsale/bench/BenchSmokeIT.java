@@ -2,7 +2,6 @@ package io.flashsale.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.devtemporal.DevServer;
 import io.flashsale.stack.FlashSaleStack;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +21,11 @@ class BenchSmokeIT {
     @Test
     void runsEveryPhaseWithoutOversellingOrDuplicating() throws Exception {
         Path out = Path.of("target", "bench-smoke");
-        Settings settings = Settings.smoke();
-        Report report = Bench.benchmark(
-                Path.of(System.getProperty("flashsale.root", "..")), out, settings, DevServer.Kind.CLI, false);
+        BenchCommand bench = new BenchCommand();
+        Bench.commandLine(bench)
+                .parseArgs("--smoke", "--root", System.getProperty("flashsale.root", ".."), "--out", out.toString());
+        Settings settings = bench.settings();
+        Report report = bench.report();
 
         Map<String, Report.Phase> phases = new java.util.HashMap<>();
         report.phases().forEach(p -> phases.put(p.id, p));
