@@ -2,40 +2,17 @@ package io.flashsale.bench;
 
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
-import io.flashsale.launcher.TemporalProcess;
-import io.flashsale.launcher.TemporalService;
 import io.flashsale.launcher.temporal.DevServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * Entry point of {@code bin/flashsale bench} and {@code bin/flashsale chaos}.
- *
- * <pre>
- * bench [--root DIR] [--out DIR] [--connections N] [--warmup S] [--duration S] [--settle N]
- *       [--buyers N] [--units N] [--rate N] [--curve 16,64,200,800] [--profile] [--smoke]
- *       [--phases P1,curve,P2,P3,P4,P5,G] [--api-flags "-Dx=y"] [--worker-flags "-Dx=y"] [--temporal cli|test-server]
- *       [--backend-nice N]
- * </pre>
- *
- * <p>{@code --phases}: P1 always runs; the load curve ({@code curve}) and P2-P4 by default; P5 (the
- * purchase path on a Redis Cluster against the single Redis, a second stack on a local cluster) only
- * when named; G ({@link GeneratorPhase}, the bench's load generator against vegeta) only when named,
- * its sale {@value GeneratorPhase#BUYERS} buyers for {@value GeneratorPhase#UNITS} units unless
- * {@code --buyers} or {@code --units} say otherwise. {@code --rate}: P4's (and G's) open-loop
- * arrivals per second; {@code --curve}: the load curve's connection counts.
- *
- * <p>{@code --temporal}: the Temporal the private stack runs on, the real dev server ({@code cli},
- * the default) or Temporal's Java test server. {@code --backend-nice}: the niceness of the dev
- * server and the worker ({@link FlashSaleStack#BACK_END_NICE}, as {@code bin/flashsale up}; 0: as the
- * api).
+ * The benchmark's run ({@link #benchmark}, behind {@link BenchCommand}) and the main of the child
+ * processes it starts by class name:
  *
  * <pre>
  * trivial-worker TEMPORAL_ADDRESS
@@ -48,74 +25,24 @@ public final class Bench {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            throw new IllegalArgumentException("usage: bench|trivial-worker|db-baseline [options]");
+            throw new IllegalArgumentException("usage: trivial-worker|db-baseline ARGUMENT");
         }
-        Map<String, String> options = options(args);
         switch (args[0]) {
-            case "bench" -> benchMain(options);
             case "trivial-worker" -> TrivialWorker.run(args[1]);
             case BaselineProcess.NAME -> DbBaseline.serve(Integer.parseInt(args[1]));
             default -> throw new IllegalArgumentException("unknown command " + args[0]);
         }
     }
 
-    private static void benchMain(Map<String, String> o) throws Exception {
-        Settings d = o.containsKey("smoke") ? Settings.smoke() : Settings.defaults();
-        Settings settings = new Settings(
-                integer(o, "connections", d.connections()),
-                Duration.ofSeconds(integer(o, "warmup", (int) d.warmup().toSeconds())),
-                Duration.ofSeconds(integer(o, "duration", (int) d.duration().toSeconds())),
-                d.maxRequests(),
-                integer(o, "settle", d.settleWorkflows()),
-                integer(o, "buyers", d.burstBuyers()),
-                integer(o, "units", d.burstUnits()),
-                integer(o, "rate", d.arrivalRate()),
-                o.containsKey("curve")
-                        ? java.util.Arrays.stream(o.get("curve").split(","))
-                                .map(String::trim)
-                                .map(Integer::valueOf)
-                                .toList()
-                        : d.curve());
-        Path out = Path.of(o.getOrDefault("out", "target/bench"));
-        Map<FlashSaleStack.App, List<String>> appFlags = Map.of(
-                FlashSaleStack.App.API, flags(o, "api-flags"), FlashSaleStack.App.WORKER, flags(o, "worker-flags"));
-        Set<String> only = phases(o.getOrDefault("phases", DEFAULT_PHASES));
-        if ("cluster".equals(o.get("temporal"))) {
-            only = new java.util.HashSet<>(phases(o.getOrDefault("phases", "P1,P3")));
-            only.add("P6");
-        }
-        Settings generators =
-                o.containsKey("buyers") || o.containsKey("units") ? settings : GeneratorPhase.sized(settings);
-        Report report = benchmark(
-                Path.of(o.getOrDefault("root", ".")),
-                out,
-                settings,
-                temporalKind(o),
-                o.containsKey("profile"),
-                integer(o, "backend-nice", FlashSaleStack.BACK_END_NICE),
-                appFlags,
-                only,
-                generators);
-        System.out.println();
-        System.out.println(report.table());
-        System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.svg")
-                + " (and chart.html)");
-    }
-
-    /** JVM flags of an app, space-separated in option {@code name}; none when it is absent. */
-    private static List<String> flags(Map<String, String> o, String name) {
-        return o.containsKey(name) ? List.of(o.get(name).split(" ")) : List.of();
-    }
-
     /** The phases {@code --phases} may name, in the order they run. */
-    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6", "G");
+    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6");
 
-    static final String DEFAULT_PHASES = "P1,curve,P2,P3,P4";
+    static final List<String> DEFAULT_PHASES = List.of("P1", "curve", "P2", "P3", "P4");
 
-    /** The phases named (comma-separated), P1 always among them; an unknown name is refused. */
-    static Set<String> phases(String names) {
+    /** The phases named, P1 always among them; an unknown name is refused. */
+    static Set<String> phases(List<String> names) {
         Set<String> phases = new java.util.HashSet<>(Set.of("P1"));
-        for (String name : names.split(",")) {
+        for (String name : names) {
             String phase = PHASES.stream()
                     .filter(p -> p.equalsIgnoreCase(name.trim()))
                     .findFirst()
@@ -126,25 +53,10 @@ public final class Bench {
         return phases;
     }
 
-    /** Starts a private stack, runs the default phases, writes the report to {@code out}, stops the stack. */
-    static Report benchmark(Path root, Path out, Settings settings, DevServer.Kind temporal, boolean profile)
-            throws Exception {
-        return benchmark(
-                root,
-                out,
-                settings,
-                temporal,
-                profile,
-                FlashSaleStack.BACK_END_NICE,
-                Map.of(),
-                phases(DEFAULT_PHASES),
-                GeneratorPhase.sized(settings));
-    }
-
     /**
-     * {@code backEndNice}: the niceness of the dev server and the worker; {@code extraFlags}: JVM
-     * flags per app (e.g. -Dproperty=value to try a fix); {@code only}: the phases ({@link #phases});
-     * {@code generators}: G's settings (its sale's size).
+     * Starts a private stack, runs the phases {@code only} names ({@link #phases}), writes the report
+     * to {@code out}, stops the stack. {@code backEndNice}: the niceness of the dev server and the
+     * worker; {@code extraFlags}: JVM flags per app (e.g. -Dproperty=value to try a fix).
      */
     static Report benchmark(
             Path root,
@@ -154,8 +66,7 @@ public final class Bench {
             boolean profile,
             int backEndNice,
             Map<FlashSaleStack.App, List<String>> extraFlags,
-            Set<String> only,
-            Settings generators)
+            Set<String> only)
             throws Exception {
         Files.createDirectories(out);
         Map<FlashSaleStack.App, List<String>> jvmFlags = new java.util.EnumMap<>(FlashSaleStack.App.class);
@@ -170,9 +81,8 @@ public final class Bench {
         try (Stack stack = Stack.start(root, out.resolve("logs"), stores, temporal, backEndNice, jvmFlags)) {
             System.out.println("stack up: api " + stack.api() + ", " + stack.temporal() + ", schema " + stores.schema()
                     + ", Redis prefix " + stores.redisPrefix());
-            Map<String, Object> environment = environment(settings, stack.temporal());
-            environment.put("niceness", CpuMeter.of(stack).niceness());
-            Report report = new Report(environment);
+            Report report = new Report(Environment.of(
+                    settings, stack.temporal(), CpuMeter.of(stack).niceness()));
             Phases phases = new Phases(stack, stores, settings, stack.tokens());
             Map<String, PhaseRun> runs = Map.of(
                     "P1", phases::p1,
@@ -181,8 +91,7 @@ public final class Bench {
                     "P3", phases::p3,
                     "P4", phases::p4,
                     "P5", () -> ClusterComparison.run(root, out.resolve("logs"), stores, settings, temporal),
-                    "P6", () -> TemporalComparison.run(phases, root, out.resolve("logs"), settings),
-                    "G", () -> new GeneratorPhase(stack, generators, root, out.resolve("generators")).run());
+                    "P6", () -> TemporalComparison.run(phases, root, out.resolve("logs"), settings));
             for (String phase : PHASES) {
                 if (only.contains(phase)) {
                     report.add(step(phase, runs.get(phase)));
@@ -223,58 +132,12 @@ public final class Bench {
         return result;
     }
 
-    /** The main stack's Temporal: {@code cluster} runs it on the dev server and adds P6. */
-    public static DevServer.Kind temporalKind(Map<String, String> o) {
-        String temporal = o.getOrDefault("temporal", "cli");
+    /** The main stack's Temporal: {@code cluster} runs it on the dev server (the bench adds P6). */
+    static DevServer.Kind temporalKind(String temporal) {
         return switch (temporal) {
             case "cli", "cluster" -> DevServer.Kind.CLI;
             case "test-server" -> DevServer.Kind.TEST_SERVER;
             default -> throw new IllegalArgumentException("--temporal is cli, cluster or test-server, not " + temporal);
         };
-    }
-
-    private static Map<String, Object> environment(Settings settings, TemporalService temporal) {
-        Map<String, Object> env = new LinkedHashMap<>();
-        env.put(
-                "temporal",
-                temporal instanceof TemporalProcess dev && dev.kind() == DevServer.Kind.TEST_SERVER
-                        ? "Java test server"
-                        : temporal.toString());
-        env.put("cpus", Runtime.getRuntime().availableProcessors());
-        env.put("cpu", firstLine(Path.of("/proc/cpuinfo"), "model name"));
-        env.put("memory", firstLine(Path.of("/proc/meminfo"), "MemTotal"));
-        env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        env.put("settings", settings.toString());
-        env.put("run", java.time.LocalDate.now() + ": " + settings.describe());
-        return env;
-    }
-
-    private static String firstLine(Path file, String prefix) {
-        try {
-            return Files.readAllLines(file).stream()
-                    .filter(l -> l.startsWith(prefix))
-                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
-                    .findFirst()
-                    .orElse("?");
-        } catch (Exception e) {
-            return "?";
-        }
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new HashMap<>();
-        for (int i = 1; i < args.length; i++) {
-            if (!args[i].startsWith("--")) {
-                continue;
-            }
-            String name = args[i].substring(2);
-            boolean flag = i + 1 >= args.length || args[i + 1].startsWith("--");
-            options.put(name, flag ? "true" : args[++i]);
-        }
-        return options;
-    }
-
-    public static int integer(Map<String, String> o, String name, int fallback) {
-        return o.containsKey(name) ? Integer.parseInt(o.get(name)) : fallback;
     }
 }

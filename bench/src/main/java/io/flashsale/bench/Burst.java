@@ -65,13 +65,6 @@ public final class Burst {
         return users.get(id);
     }
 
-    /** Fires every request over {@code connections} connections; answers go to the returned tally. */
-    public Tally fire(HttpLoad load, int connections) throws IOException {
-        Tally tally = newTally();
-        fire(load, connections, tally);
-        return tally;
-    }
-
     /** A tally that knows the user behind each request (to count users admitted twice). */
     public Tally newTally() {
         return new Tally(users::get);

@@ -8,17 +8,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * P2: the contest with stock on both designs. {@code burstBuyers} distinct buyers, one signed
- * request each, for {@code burstUnits} units, closed loop at the run's connections: once against the
- * DB-only baseline ({@link DbBaseline}, which verifies the same tokens; a process of its own with
- * the apps' JVM flags) on a sale of its own, then against the api on a fresh sale. Measured per side:
- * the time until every buyer has an answer, throughput, winners' and losers' latency, and the CPU
- * every process spent per buyer request until the side's work was done (the baseline's: its last
- * answer; the api's: its last order written). Correct when each side has exactly {@code burstUnits}
- * winners (the baseline's counted from its answers and from its tables, the api's from its answers,
- * with its audit clean once every order is PENDING_PAYMENT) and the baseline refuses a forged token.
- * With a warm-up, each side first runs a contest of the same shape on another sale, and the api's
- * warm-up orders are all written before anything is measured.
+ * P2: the contest with stock, on the DB-only baseline ({@link DbBaseline}) and then on the api; what
+ * it measures and why it is fair: docs/performance.md.
  */
 final class ContestPhase {
 
@@ -114,7 +105,7 @@ final class ContestPhase {
                         onDb.seconds() / onApi.tally().seconds(),
                         TARGET,
                         "DB-only time / Redis-first time to answer every buyer >= %s; exactly %,d winners on each"
-                                .formatted(Chart.num(TARGET), units),
+                                .formatted(Report.fmt(TARGET), units),
                         correct)
                 .fact(API + ": CPU ms per winner (contest and settle, every process)", onApi.cpuPerWinner())
                 .fact(API + ": CPU ms per buyer request (same span)", onApi.cpuPerRequest())

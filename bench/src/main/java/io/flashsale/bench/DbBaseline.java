@@ -29,20 +29,10 @@ import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 
 /**
- * For comparison only: the seeds' "before" design, where every buyer reaches MySQL. It takes the
- * api's purchase request ({@code POST /api/sales/{id}/purchases} with a bearer token) and verifies
- * the token as the api does (Spring Security's {@code NimbusJwtDecoder}, HS256 over the same secret,
- * {@code exp} required, {@code exp}/{@code nbf} within the default clock skew; 401 otherwise); the
- * buyer is the token's subject. Then one transaction: {@code UPDATE ... SET available = available -
- * 1 WHERE id = ? AND available > 0}, then the order INSERT (UNIQUE(sale_id, user_id)); 201 created,
- * 409 sold out or already bought. Behind a JDK HttpServer with a fixed thread pool and the worker's
- * default pool size (20 connections).
- *
- * <p>It runs as a process of its own ({@link #serve}, started by {@link BaselineProcess}) with the
- * apps' JVM flags and the api's environment ({@code MYSQL_URL}, {@code MYSQL_USER}, {@code
- * MYSQL_PASSWORD}, {@code FLASHSALE_JWT_SECRET}): compiled as the api is, its CPU counted apart from
- * the load generator's, and no compilation of its code in the generator's JVM while the api's side
- * of the contest runs.
+ * P2's DB-only baseline, the design where every buyer reaches MySQL (docs/performance.md): the api's
+ * purchase request and token check, then one transaction; 201 created, 409 sold out or already
+ * bought, 401 for a token that does not verify. A process of its own ({@link BaselineProcess}) with
+ * the api's environment ({@code MYSQL_*}, {@code FLASHSALE_JWT_SECRET}).
  */
 final class DbBaseline {
 

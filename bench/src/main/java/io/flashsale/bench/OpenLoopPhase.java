@@ -4,12 +4,8 @@ import io.flashsale.launcher.PrivateStores;
 import io.flashsale.testkit.Tokens;
 
 /**
- * P4: the flash sale as it arrives. {@code burstBuyers} buyers (plus {@link Burst}'s same-key
- * retries and second clicks, shuffled) for {@code burstUnits} units, open loop: request {@code i}
- * sent at {@code i / arrivalRate} seconds whatever the answers before it, its latency counted from
- * that intended time ({@link HttpLoad#runOpen}). Correctness from the api's audit once every
- * winner's order is PENDING_PAYMENT. With a warm-up, the same arrivals first on another sale, whose
- * orders are all written before the measured one starts.
+ * P4: the flash sale as it arrives, open loop ({@link HttpLoad#runOpen}) on {@link Burst}'s arrivals;
+ * correctness from the api's audit once every winner's order is PENDING_PAYMENT (docs/performance.md).
  */
 final class OpenLoopPhase {
 
@@ -72,7 +68,7 @@ final class OpenLoopPhase {
                 .addTo(phase, "")
                 .target(
                         "losers p99 <= %s ms; winners p99 <= %s ms; oversold = 0; duplicates = 0"
-                                .formatted(Chart.num(LOSERS_P99_MS), Chart.num(WINNERS_P99_MS)),
+                                .formatted(Report.fmt(LOSERS_P99_MS), Report.fmt(WINNERS_P99_MS)),
                         met)
                 .fact("outcomes", tally.counts())
                 .fact("orders by status", audit.ordersByStatus())

@@ -69,7 +69,7 @@ record OrderLag(int orders, double p50Millis, double p99Millis, double lastOrder
         return phase.value(side + "202 to order written p50 (ms)", p50Millis)
                 .value(side + "202 to order written p99 (ms)", p99Millis)
                 .value(
-                        side + "last order written after the last 202 (s; target <= " + Chart.num(LAST_ORDER_TARGET_S)
+                        side + "last order written after the last 202 (s; target <= " + Report.fmt(LAST_ORDER_TARGET_S)
                                 + ")",
                         lastOrderAfterLastAnswerSeconds);
     }

@@ -1,8 +1,11 @@
 package io.flashsale.bench;
 
+import static io.flashsale.workflows.purchase.PurchaseStatus.PENDING_PAYMENT;
+
 import io.flashsale.testkit.ApiClient;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.time.Duration;
-import java.util.Set;
+import java.util.Arrays;
 import java.util.function.Predicate;
 
 /**
@@ -13,7 +16,6 @@ import java.util.function.Predicate;
  */
 public final class Payment {
 
-    static final Set<String> FINAL = Set.of("PAID", "EXPIRED", "CANCELLED", "REJECTED");
     private static final Duration POLL = Duration.ofMillis(500);
 
     private final ApiClient api;
@@ -36,8 +38,8 @@ public final class Payment {
 
     /** Pays once the order exists; the purchase's final status. */
     public String outcome() throws Exception {
-        String status = await("its order", s -> s.equals("PENDING_PAYMENT") || FINAL.contains(s));
-        if (!status.equals("PENDING_PAYMENT")) {
+        String status = await("its order", s -> is(s, PENDING_PAYMENT) || isFinal(s));
+        if (!is(status, PENDING_PAYMENT)) {
             return status;
         }
         ApiClient.Response answer = api.pay(paymentsToken, purchaseId, "pay-" + purchaseId);
@@ -45,9 +47,17 @@ public final class Payment {
             return answer.body().path("status").asText();
         }
         if (answer.status() == 202 || answer.status() == 409) {
-            return await("its final status (payment answered " + answer.status() + ")", FINAL::contains);
+            return await("its final status (payment answered " + answer.status() + ")", Payment::isFinal);
         }
         throw new IllegalStateException("paying " + purchaseId + ": " + answer.status() + " " + answer.body());
+    }
+
+    private static boolean is(String status, PurchaseStatus expected) {
+        return status.equals(expected.name());
+    }
+
+    private static boolean isFinal(String status) {
+        return Arrays.stream(PurchaseStatus.values()).anyMatch(s -> s.isFinal() && is(status, s));
     }
 
     private String await(String what, Predicate<String> done) throws Exception {

@@ -1,30 +1,77 @@
 package io.flashsale.bench;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The run's one table (markdown), results.json, chart.svg and chart.html. */
+/** The run's one table (markdown), results.json and chart.png. */
 final class Report {
 
+    /** Throughput and latency of one load; {@code connections} of a closed loop, or null. */
+    record Measure(
+            long requests,
+            double seconds,
+            double throughput,
+            double p50Ms,
+            double p99Ms,
+            double maxMs,
+            Integer connections) {
+
+        static Measure of(Tally tally, Integer connections) {
+            return new Measure(
+                    tally.answered(),
+                    round(tally.seconds()),
+                    round(tally.throughput()),
+                    round(tally.millis(50)),
+                    round(tally.millis(99)),
+                    round(tally.millis(100)),
+                    connections);
+        }
+    }
+
+    /** The latency of a group of answers; {@code p99TargetMs} when it has a target, or null. */
+    record Latency(long answers, double p50Ms, double p90Ms, double p99Ms, double maxMs, Double p99TargetMs) {
+
+        static Latency of(Tally tally, Double p99TargetMs, String... outcomes) {
+            return new Latency(
+                    Arrays.stream(outcomes).mapToLong(tally::count).sum(),
+                    round(tally.millis(50, outcomes)),
+                    round(tally.millis(90, outcomes)),
+                    round(tally.millis(99, outcomes)),
+                    round(tally.millis(100, outcomes)),
+                    p99TargetMs);
+        }
+    }
+
+    /** results.json. */
+    record Results(Environment environment, List<Phase> phases) {}
+
     /**
-     * One phase's measures (throughput and latency of a load, at a number of connections when it
-     * says), latencies of groups of answers (e.g. winners, losers; a p99 target when they have one),
-     * values, ratio against its ceiling (a ratio target when it has one), target and facts.
+     * One phase's measures (throughput and latency of a load), latencies of groups of answers (e.g.
+     * winners, losers), values, ratio against its ceiling (a ratio target when it has one), target
+     * and facts.
      */
+    @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
     static final class Phase {
+        @JsonProperty("phase")
         final String id;
+
         final String title;
-        final Map<String, Map<String, Object>> measures = new LinkedHashMap<>();
-        final Map<String, Map<String, Object>> latencies = new LinkedHashMap<>();
-        final Map<String, Object> values = new LinkedHashMap<>();
+        final Map<String, Measure> measures = new LinkedHashMap<>();
+        final Map<String, Latency> latencies = new LinkedHashMap<>();
+        final Map<String, Number> values = new LinkedHashMap<>();
         final Map<String, Object> facts = new LinkedHashMap<>();
         Double ratio;
         Double ratioTarget;
@@ -37,49 +84,25 @@ final class Report {
         }
 
         Phase measure(String name, Tally tally) {
-            measures.put(name, measureOf(tally));
+            measures.put(name, Measure.of(tally, null));
             return this;
         }
 
         /** A closed-loop load's measure at {@code connections}. */
         Phase measure(String name, Tally tally, int connections) {
-            Map<String, Object> m = measureOf(tally);
-            m.put("connections", connections);
-            measures.put(name, m);
+            measures.put(name, Measure.of(tally, connections));
             return this;
-        }
-
-        private static Map<String, Object> measureOf(Tally tally) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("requests", tally.answered());
-            m.put("seconds", round(tally.seconds()));
-            m.put("throughput", round(tally.throughput()));
-            m.put("p50_ms", round(tally.millis(50)));
-            m.put("p99_ms", round(tally.millis(99)));
-            m.put("max_ms", round(tally.millis(100)));
-            return m;
         }
 
         /** The latency of the answers with one of {@code outcomes}; {@code p99Target} in ms, or null. */
         Phase latency(String name, Tally tally, Double p99Target, String... outcomes) {
-            Map<String, Object> l = new LinkedHashMap<>();
-            l.put(
-                    "answers",
-                    java.util.Arrays.stream(outcomes).mapToLong(tally::count).sum());
-            l.put("p50_ms", round(tally.millis(50, outcomes)));
-            l.put("p90_ms", round(tally.millis(90, outcomes)));
-            l.put("p99_ms", round(tally.millis(99, outcomes)));
-            l.put("max_ms", round(tally.millis(100, outcomes)));
-            if (p99Target != null) {
-                l.put("p99_target_ms", p99Target);
-            }
-            latencies.put(name, l);
+            latencies.put(name, Latency.of(tally, p99Target, outcomes));
             return this;
         }
 
         Phase value(String name, double value) {
             boolean whole = value == Math.rint(value) && Math.abs(value) < 1e15;
-            values.put(name, whole ? (Object) (long) value : round(value));
+            values.put(name, whole ? (Number) (long) value : round(value));
             return this;
         }
 
@@ -111,32 +134,16 @@ final class Report {
             facts.put(name, value);
             return this;
         }
-
-        Map<String, Object> json() {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("phase", id);
-            json.put("title", title);
-            json.put("measures", measures);
-            json.put("latencies", latencies);
-            json.put("values", values);
-            json.put("ratio", ratio);
-            json.put("ratio_target", ratioTarget);
-            json.put("target", target);
-            json.put("met", met);
-            json.put("facts", facts);
-            return json;
-        }
     }
 
     private final List<Phase> phases = new ArrayList<>();
-    private final Map<String, Object> environment;
+    private final Environment environment;
 
-    Report(Map<String, Object> environment) {
+    Report(Environment environment) {
         this.environment = environment;
     }
 
-    /** Where the run ran: the machine, the Temporal, the settings, each process's niceness. */
-    Map<String, Object> environment() {
+    Environment environment() {
         return environment;
     }
 
@@ -154,13 +161,11 @@ final class Report {
             p.measures.forEach((name, m) -> t.append(row(
                     p.id,
                     name + " (req/s, p50, p99)",
-                    "%s req/s, p50 %s ms, p99 %s ms"
-                            .formatted(fmt(m.get("throughput")), fmt(m.get("p50_ms")), fmt(m.get("p99_ms"))))));
+                    "%s req/s, p50 %s ms, p99 %s ms".formatted(fmt(m.throughput()), fmt(m.p50Ms()), fmt(m.p99Ms())))));
             p.latencies.forEach((name, l) -> t.append(row(
                     p.id,
                     name + " (answers, p50, p99)",
-                    "%s answers, p50 %s ms, p99 %s ms"
-                            .formatted(fmt(l.get("answers")), fmt(l.get("p50_ms")), fmt(l.get("p99_ms"))))));
+                    "%s answers, p50 %s ms, p99 %s ms".formatted(l.answers(), fmt(l.p50Ms()), fmt(l.p99Ms())))));
             p.values.forEach((name, v) -> t.append(row(p.id, name, fmt(v))));
             if (p.ratio != null) {
                 t.append(row(p.id, "**ratio**", "**" + fmt(p.ratio) + "**"));
@@ -178,27 +183,28 @@ final class Report {
 
     void write(Path dir) throws IOException {
         Files.createDirectories(dir);
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("environment", environment);
-        json.put("phases", phases.stream().map(Phase::json).toList());
         new ObjectMapper()
+                .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                .setSerializationInclusion(JsonInclude.Include.NON_NULL)
                 .enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValue(dir.resolve("results.json").toFile(), json);
-        String svg = Chart.svg(phases, environment);
-        Files.writeString(dir.resolve("chart.svg"), svg);
-        Files.writeString(dir.resolve("chart.html"), Chart.html(svg, table()));
+                .writeValue(dir.resolve("results.json").toFile(), new Results(environment, phases));
+        Chart.png(Chart.charts(phases, environment), dir.resolve("chart.png"));
     }
 
     static double round(double value) {
         return Double.isNaN(value) ? value : Math.round(value * 100) / 100.0;
     }
 
+    /** A figure for reading: whole numbers and hundreds without decimals, else two significant places or so. */
     static String fmt(Object value) {
-        if (value instanceof Double d) {
-            return d.isNaN()
-                    ? "none"
-                    : d >= 100 ? String.format(Locale.ROOT, "%,.0f", d) : String.format(Locale.ROOT, "%.2f", d);
+        if (!(value instanceof Number n)) {
+            return String.valueOf(value);
         }
-        return String.valueOf(value);
+        double d = n.doubleValue();
+        if (Double.isNaN(d)) {
+            return "none";
+        }
+        String format = d == Math.rint(d) || Math.abs(d) >= 100 ? "%,.0f" : Math.abs(d) >= 10 ? "%.1f" : "%.2f";
+        return String.format(Locale.ROOT, format, d);
     }
 }

@@ -30,11 +30,6 @@ record Settings(
         curve = List.copyOf(curve);
     }
 
-    static Settings defaults() {
-        return new Settings(
-                200, Duration.ofSeconds(10), Duration.ofSeconds(15), Long.MAX_VALUE, 1000, 10_000, 500, 2000, CURVE);
-    }
-
     /** ~50 requests per phase: for the smoke test, correctness only. */
     static Settings smoke() {
         return new Settings(8, Duration.ZERO, Duration.ofSeconds(30), 50, 30, 50, 10, 500, CURVE);
@@ -62,12 +57,6 @@ record Settings(
      */
     int warmConnections(int perSecond) {
         return Math.max(connections, perSecond);
-    }
-
-    /** This run with a sale of {@code buyers} buyers for {@code units} units instead. */
-    Settings withBurst(int buyers, int units) {
-        return new Settings(
-                connections, warmup, duration, maxRequests, settleWorkflows, buyers, units, arrivalRate, curve);
     }
 
     /** This run with {@code connections} instead. */

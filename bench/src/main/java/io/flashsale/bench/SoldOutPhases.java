@@ -71,7 +71,7 @@ final class SoldOutPhases {
     Report.Phase curve() throws Exception {
         SoldOutLoad purchases = SoldOutLoad.on(stack, settings, "cv" + run);
         Report.Phase phase =
-                new Report.Phase(CurvePlot.PHASE, "sold-out purchase at " + join(settings.curve()) + " connections");
+                new Report.Phase(Chart.CURVE, "sold-out purchase at " + join(settings.curve()) + " connections");
         for (int connections : settings.curve()) {
             purchases.run(settings.warmup(), connections);
             Tally buy = purchases.run(settings.duration(), connections);

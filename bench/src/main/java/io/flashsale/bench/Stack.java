@@ -91,10 +91,6 @@ public final class Stack implements AutoCloseable {
         return stack.uri("api");
     }
 
-    Path log(String name) {
-        return stack.log(name);
-    }
-
     /** Waits up to {@code timeout} until the process {@code name} has logged {@code marker}. */
     void awaitLog(String name, String marker, Duration timeout) throws Exception {
         stack.awaitLog(name, marker, timeout);

@@ -1,74 +1,82 @@
 package io.flashsale.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.xpath.XPathConstants;
-import javax.xml.xpath.XPathFactory;
+import javax.imageio.ImageIO;
+import org.jfree.chart.JFreeChart;
+import org.jfree.data.category.CategoryDataset;
 import org.junit.jupiter.api.Test;
-import org.w3c.dom.Document;
-import org.w3c.dom.NodeList;
+import org.junit.jupiter.api.io.TempDir;
 
 class ChartTest {
 
-    private static final Map<String, Object> ENVIRONMENT =
-            Map.of("cpus", 2, "cpu", "test cpu", "memory", "1 kB", "java", "java 17", "temporal", "dev server");
+    private static final Environment ENVIRONMENT =
+            new Environment("dev server", 2, "test cpu", "1 kB", "java 17", "settings", "today", Map.of());
 
     @Test
-    void drawsEachPhasesLatencyBarsTheCurveAndEachRatioAgainstItsTarget() throws Exception {
-        Document svg = parse(Chart.svg(phases(), ENVIRONMENT));
+    void drawsEachPhasesLatencyBarsTheCurveAndEachRatioAgainstItsTarget() {
+        List<JFreeChart> charts = Chart.charts(phases(), ENVIRONMENT);
 
-        assertThat(svg.getDocumentElement().getTagName()).isEqualTo("svg");
-        for (String phase : List.of("P1", "P2", "P4")) {
-            assertThat(count(svg, "//*[@id='latency-" + phase + "']//*[@class='p99']"))
-                    .as("p99 bars of " + phase)
-                    .isPositive();
-            assertThat(count(svg, "//*[@id='latency-" + phase + "']//*[@class='p50']"))
-                    .as("p50 bars of " + phase)
-                    .isPositive();
-        }
-        assertThat(count(svg, "//*[@id='latency-P4']//*[@class='target']")).isEqualTo(2);
-        assertThat(count(svg, "//*[@id='curve']//*[@class='point']")).isEqualTo(3 * 4);
-        assertThat(count(svg, "//*[@id='ratio-P1']//*[@class='ratio-bar']")).isEqualTo(1);
-        assertThat(count(svg, "//*[@id='ratio-P1']//*[@class='target']")).isEqualTo(1);
-        assertThat(count(svg, "//*[@id='ratio-P2']//*[@class='target']")).isEqualTo(1);
-        assertThat(text(svg, "//*[@id='ratio-P1']")).contains("not met");
-        assertThat(text(svg, "//*[@id='ratio-P2']")).contains("met").doesNotContain("not met");
-        assertThat(text(svg, "//*[@id='ratio-P4']")).contains("not met");
+        assertThat(charts).hasSize(4);
+        CategoryDataset latencies = charts.get(0).getCategoryPlot().getDataset(0);
+        assertThat(latencies.getRowKeys()).containsExactly("p50", "p99");
+        assertThat(latencies.getColumnKeys())
+                .containsExactly(
+                        "P1 purchase, 64 connections",
+                        "P1 purchase, 200 connections",
+                        "P2 api winners",
+                        "P2 api losers",
+                        "P4 winners",
+                        "P4 losers");
+        CategoryDataset targets = charts.get(0).getCategoryPlot().getDataset(1);
+        assertThat(targets.getValue("p99 target", "P4 losers")).isEqualTo(25.0);
+        assertThat(charts.get(1).getCategoryPlot().getDataset().getColumnKeys()).containsExactly(16, 64, 200, 800);
+        assertThat(charts.get(2).getCategoryPlot().getDataset().getRowKeys()).containsExactly("p50", "p99");
+        CategoryDataset ratios = charts.get(3).getCategoryPlot().getDataset();
+        assertThat(ratios.getColumnKeys())
+                .containsExactly(
+                        "P1 0.58: purchase / liveness >= 0.9, not met",
+                        "P2 4.20: baseline time / api time >= 3, met",
+                        "P4: losers p99 <= 25 ms; winners p99 <= 250 ms, not met",
+                        "P5 1.02: reported, no target");
+        assertThat(ratios.getValue("met", "P2 4.20: baseline time / api time >= 3, met"))
+                .satisfies(v -> assertThat(v.doubleValue()).isCloseTo(4.2 / 3, within(1e-9)));
     }
 
     @Test
-    void isStandaloneWithoutScriptsOrExternalResources() {
-        String svg = Chart.svg(phases(), ENVIRONMENT);
-
-        assertThat(svg).startsWith("<?xml").doesNotContain("<script", "@import", "href=", "@font-face");
-    }
-
-    @Test
-    void leavesOutWhatDidNotRun() throws Exception {
+    void leavesOutWhatDidNotRun() {
         Report.Phase p1 = soldOutPhase("P1", List.of(64, 200)).ratio(0.5, 0.9, "purchase / liveness >= 0.9");
 
-        Document svg = parse(Chart.svg(List.of(p1), ENVIRONMENT));
+        List<JFreeChart> charts = Chart.charts(List.of(p1), ENVIRONMENT);
 
-        assertThat(count(svg, "//*[@id='curve']")).isZero();
-        assertThat(count(svg, "//*[@id='latency-P1']")).isEqualTo(1);
+        assertThat(charts).hasSize(2);
+    }
+
+    @Test
+    void writesOnePngOfEveryPlot(@TempDir Path dir) throws Exception {
+        Chart.png(Chart.charts(phases(), ENVIRONMENT), dir.resolve("chart.png"));
+
+        BufferedImage image = ImageIO.read(dir.resolve("chart.png").toFile());
+        assertThat(image.getWidth()).isEqualTo(Chart.WIDTH);
+        assertThat(image.getHeight()).isGreaterThan(4 * 120);
     }
 
     @Test
     void showsTheMachinesMemoryInGibibytes() {
-        assertThat(Chart.memory("24683584 kB")).isEqualTo("23.5 GiB");
-        assertThat(Chart.memory("?")).isEqualTo("?");
+        assertThat(Environment.memory("24683584 kB")).isEqualTo("23.5 GiB");
+        assertThat(Environment.memory("?")).isEqualTo("?");
     }
 
     private static List<Report.Phase> phases() {
         List<Report.Phase> phases = new ArrayList<>();
         phases.add(soldOutPhase("P1", List.of(64, 200)).ratio(0.58, 0.9, "purchase / liveness >= 0.9"));
-        phases.add(soldOutPhase(CurvePlot.PHASE, List.of(16, 64, 200, 800)));
+        phases.add(soldOutPhase(Chart.CURVE, List.of(16, 64, 200, 800)));
         Tally contest = answers(Map.of(202, 5, 409, 95));
         phases.add(new Report.Phase("P2", "contest")
                 .latency("api winners", contest, null, "admitted")
@@ -100,20 +108,5 @@ class ChartTest {
             }
         });
         return tally;
-    }
-
-    private static Document parse(String svg) throws Exception {
-        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        return factory.newDocumentBuilder().parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    private static int count(Document svg, String xpath) throws Exception {
-        return ((NodeList) XPathFactory.newInstance().newXPath().evaluate(xpath, svg, XPathConstants.NODESET))
-                .getLength();
-    }
-
-    private static String text(Document svg, String xpath) throws Exception {
-        return XPathFactory.newInstance().newXPath().evaluate(xpath, svg);
     }
 }

@@ -1,5 +1,6 @@
 package io.flashsale.cli;
 
+import io.flashsale.bench.BenchCommand;
 import io.flashsale.chaos.ChaosCommand;
 import io.flashsale.cli.demo.DemoCommand;
 import io.flashsale.launcher.local.LocalCommands;
@@ -36,6 +37,7 @@ import picocli.CommandLine.Spec;
             SaleCommand.class,
             AuditCommand.class,
             DemoCommand.class,
+            BenchCommand.class,
             ChaosCommand.class,
             AutoComplete.GenerateCompletion.class
         })
