@@ -12,7 +12,9 @@
 -- ARGV[3] idempotencyKey
 -- ARGV[4] purchaseId  (purchase-{saleId}-{userId}, computed by the caller)
 --
--- Returns {code, purchaseId, payTimeoutSeconds, entryId}; fields that do not apply are "".
+-- Returns {code, purchaseId, payTimeoutSeconds, entryId}, fields that do not apply "", except
+-- SAME_KEY: {code, purchaseId, payTimeoutSeconds, entryId, retryAfter, hold}, six fields, the fifth
+-- the place limited_admit.lua gives RATE_LIMITED's retry-after (always "" here), the sixth the hold.
 --   {"UNKNOWN_SALE", "", "", ""}                      no meta hash: the sale is not loaded
 --   {"SAME_KEY", purchaseId, payTimeoutSeconds, "", "", hold}
 --                                                     the user was admitted with this key before
