@@ -30,7 +30,7 @@ import org.springframework.stereotype.Service;
  * neither Temporal nor MySQL. An admitted buyer is answered as soon as the Lua returns and, where
  * replicas are asked for, they have it ({@link ReplicaAcks}): the stream entry it wrote in the same
  * atomic step (the outbox) is the durable record of the purchase, and
- * {@link PurchaseStarts} turns it into a workflow off the request thread. A repeat with the same key
+ * {@link StartQueue} turns it into a workflow off the request thread. A repeat with the same key
  * is answered from the hold the same Lua call read, without asking Temporal. The Lua call is a span
  * of the request's trace ({@value #SCRIPT_SPAN}); a request not sampled pays for a span that records
  * nothing.
@@ -41,7 +41,7 @@ class PurchaseAdmission {
     static final String SCRIPT_SPAN = "admit.lua";
 
     private final AdmissionGate gate;
-    private final PurchaseStarts starts;
+    private final StartQueue starts;
     private final RateLimits limits;
     private final SoldOutMarks soldOutMarks;
     private final Map<AdmissionOutcome, Counter> outcomes = new EnumMap<>(AdmissionOutcome.class);
@@ -53,7 +53,7 @@ class PurchaseAdmission {
 
     PurchaseAdmission(
             AdmissionGate gate,
-            PurchaseStarts starts,
+            StartQueue starts,
             SoldOutMarks soldOutMarks,
             ReplicaAcks acks,
             ApiProperties properties,

@@ -163,7 +163,7 @@ class AdmissionRelay implements SmartLifecycle {
         return isDue(waiting.oldestAge(Instant.now()));
     }
 
-    /** An entry older than the handoff: the api gave it up (PurchaseStarts), it is the relay's. */
+    /** An entry older than the handoff: the api gave it up (StartQueue), it is the relay's. */
     private boolean isDue(AdmissionEntry entry, Instant now) {
         return isDue(Duration.between(StreamBacklog.admittedAt(entry.entryId()), now));
     }

@@ -17,7 +17,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
 /** The api's start pipeline, with the api's own starter and gate on the real stores and Temporal. */
-class PurchaseStartsIT extends ApiIntegrationTest {
+class StartQueueIT extends ApiIntegrationTest {
 
     private static final Duration GIVE_UP_AFTER = Duration.ofMillis(300);
 
@@ -43,7 +43,7 @@ class PurchaseStartsIT extends ApiIntegrationTest {
         Thread.sleep(GIVE_UP_AFTER.plusMillis(100).toMillis()); // elapsed time: the late one waited past the give-up
         Admission onTimeAdmission = TestAdmissions.admit(gate, sale, onTime, "key-on-time");
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        PurchaseStarts starts = new PurchaseStarts(starter, gate, givingUpAfter(GIVE_UP_AFTER), meters, tracer());
+        StartQueue starts = new StartQueue(starter, gate, givingUpAfter(GIVE_UP_AFTER), meters, tracer());
         starts.start();
 
         starts.submit(PurchaseId.of(sale, late), lateAdmission);

@@ -35,9 +35,9 @@ import org.springframework.stereotype.Component;
  * worker, join the request's trace.
  */
 @Component
-class PurchaseStarts implements SmartLifecycle {
+class StartQueue implements SmartLifecycle {
 
-    private static final Logger log = LoggerFactory.getLogger(PurchaseStarts.class);
+    private static final Logger log = LoggerFactory.getLogger(StartQueue.class);
 
     private final PurchaseStarter starter;
     private final AdmissionGate gate;
@@ -49,7 +49,7 @@ class PurchaseStarts implements SmartLifecycle {
     private final Tracer tracer;
     private ThreadPoolExecutor executor;
 
-    PurchaseStarts(
+    StartQueue(
             PurchaseStarter starter,
             AdmissionGate gate,
             ApiProperties properties,
