@@ -1,5 +1,6 @@
 package io.flashsale.launcher;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
@@ -21,7 +22,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
@@ -48,14 +49,23 @@ final class AppImage {
 
         /**
          * The JVM arguments that start it after {@code jvmFlags}: the archive's, unless a flight
-         * recording is on (see {@link #recording}), then {@code -jar}.
+         * recording is on (see {@link #recording}), then {@code -jar}; with {@code extra} (a jar of
+         * the tests' own, e.g. the worker's fault injection) on the class path after the app's, its
+         * main class named instead.
          */
-        List<String> arguments(List<String> jvmFlags) {
+        List<String> arguments(List<String> jvmFlags, Optional<Path> extra) throws IOException {
             List<String> arguments = new ArrayList<>();
             if (!recording(jvmFlags, System.getenv("JAVA_TOOL_OPTIONS"))) {
                 archive.ifPresent(jsa -> arguments.add("-XX:SharedArchiveFile=" + jsa));
             }
-            arguments.addAll(List.of("-jar", jar.toString()));
+            if (extra.isEmpty()) {
+                arguments.addAll(List.of("-jar", jar.toString()));
+                return arguments;
+            }
+            try (JarFile app = new JarFile(jar.toFile())) {
+                String main = app.getManifest().getMainAttributes().getValue("Main-Class");
+                arguments.addAll(List.of("-cp", jar + File.pathSeparator + extra.get(), main));
+            }
             return arguments;
         }
     }
@@ -117,7 +127,7 @@ final class AppImage {
             throws IOException, InterruptedException {
         Path partial = image.resolveSibling(image.getFileName() + ".partial");
         deleteTree(partial);
-        run(
+        Processes.exec(
                 List.of(
                         Processes.java(),
                         "-Djarmode=tools",
@@ -149,7 +159,7 @@ final class AppImage {
                 "-XX:ArchiveClassesAtExit=" + recording, "-Dspring.context.exit=onRefresh", "-jar", jar.toString()));
         Map<String, String> training = new HashMap<>(environment);
         training.put(portVariable, "0");
-        int exit = run(command, training, log, timeout);
+        int exit = Processes.exec(command, training, log, timeout);
         if (exit == 0 && Files.exists(recording)) {
             Files.move(recording, archive, StandardCopyOption.ATOMIC_MOVE);
         } else {
@@ -157,26 +167,6 @@ final class AppImage {
             System.err.printf(
                     "no class-data archive for %s (training exited %d, see %s): its processes start without one%n",
                     jar.getFileName(), exit, log);
-        }
-    }
-
-    /** Runs {@code command} to its end, output to {@code log}; its exit code (-1 when killed for taking too long). */
-    private static int run(List<String> command, Map<String, String> environment, Path log, Duration timeout)
-            throws IOException, InterruptedException {
-        Files.createDirectories(log.toAbsolutePath().getParent());
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        builder.environment().putAll(environment);
-        Process process = builder.start();
-        try {
-            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly().waitFor();
-                return -1;
-            }
-            return process.exitValue();
-        } finally {
-            process.destroyForcibly();
         }
     }
 

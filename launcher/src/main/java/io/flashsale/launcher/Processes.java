@@ -114,6 +114,25 @@ public final class Processes implements AutoCloseable {
         return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
     }
 
+    /**
+     * Runs {@code command} to its end, output and errors appended to {@code log}; its exit status, or
+     * -1 when it did not end within {@code timeout} (it is killed then).
+     */
+    public static int exec(List<String> command, Map<String, String> environment, Path log, Duration timeout)
+            throws IOException, InterruptedException {
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        try {
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
     /** The java launcher of this JVM, for children that run on the same Java. */
     public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -1,5 +1,6 @@
 package io.flashsale.launcher.redis;
 
+import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.FreePorts;
 import io.lettuce.core.KillArgs;
 import io.lettuce.core.cluster.SlotHash;
@@ -9,7 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
@@ -155,12 +156,7 @@ public final class RedisCluster implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
         nodes.forEach(node -> command.add(node.address()));
         command.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
-        Process create = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("cluster-create.log").toFile())
-                .start();
-        if (!create.waitFor(READY_TIMEOUT.toSeconds(), TimeUnit.SECONDS) || create.exitValue() != 0) {
-            create.destroyForcibly();
+        if (Processes.exec(command, Map.of(), dir.resolve("cluster-create.log"), READY_TIMEOUT) != 0) {
             throw new IOException(
                     "redis-cli --cluster create failed: " + Files.readString(dir.resolve("cluster-create.log")));
         }

@@ -1,4 +1,4 @@
-package io.flashsale.chaos;
+package io.flashsale.launcher.mariadb;
 
 import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.temporal.GoTool;
@@ -9,15 +9,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
- * A MariaDB server of the chaos run's own, so the nemesis can SIGKILL it without touching the
+ * A MariaDB server of a run's own (the chaos run's), which can be SIGKILLed without touching the
  * machine's: a data directory made by {@code mariadb-install-db}, {@code mariadbd} on a free
  * loopback port with InnoDB's defaults for durability (every commit flushed), the project's MySQL
  * user created once. A restart reuses the port and the data directory, where InnoDB recovers.
  */
-final class MariaDb {
+public final class MariaDb {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
     private static final String READY = "ready for connections";
@@ -37,7 +36,7 @@ final class MariaDb {
     }
 
     /** A new server in {@code dir} (emptied first) with {@code user}/{@code password} allowed everything. */
-    static MariaDb start(Processes processes, Path dir, String user, String password) throws Exception {
+    public static MariaDb start(Processes processes, Path dir, String user, String password) throws Exception {
         MariaDb server = new MariaDb(processes, dir.toAbsolutePath(), FreePorts.next());
         server.install();
         server.launch();
@@ -47,28 +46,28 @@ final class MariaDb {
     }
 
     /** {@code jdbc:mysql://127.0.0.1:port}, as {@code MYSQL_URL} takes it without a database. */
-    String url() {
+    public String url() {
         return "jdbc:mysql://127.0.0.1:" + port;
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    long pid() {
+    public long pid() {
         Process process = processes.get(name());
         return process.isAlive() ? process.pid() : -1;
     }
 
     /** SIGKILL, no shutdown; returns once the process is gone. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         Process process = processes.get(name());
         process.destroyForcibly();
         process.waitFor();
     }
 
     /** Starts the server again on its port and data; returns once InnoDB has recovered and it listens. */
-    void restart() throws Exception {
+    public void restart() throws Exception {
         if (processes.get(name()).isAlive()) {
             throw new IllegalStateException("mariadbd " + pid() + " still runs");
         }
@@ -128,12 +127,7 @@ final class MariaDb {
 
     private void exec(List<String> command) throws Exception {
         Path log = dir.resolve("commands.log");
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
-        if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-            process.destroyForcibly();
+        if (Processes.exec(command, Map.of(), log, READY_TIMEOUT) != 0) {
             throw new IOException(command.get(0) + " failed; see " + log);
         }
     }
