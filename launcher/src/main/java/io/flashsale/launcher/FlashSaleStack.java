@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -354,8 +355,25 @@ public final class FlashSaleStack implements AutoCloseable {
         command.add(Processes.java());
         List<String> flags = jvmFlags(started.app());
         command.addAll(flags);
-        command.addAll(image(started.app()).arguments(flags));
+        command.addAll(image(started.app()).arguments(flags, faults(started)));
         processes.start(processName(name), command, env);
+    }
+
+    /**
+     * The worker's fault injection ({@code FLASHSALE_PAUSE_AFTER}) is test code outside its jar: a
+     * worker given the variable runs with the worker's {@code faults} jar of the checkout too.
+     */
+    private Optional<Path> faults(Started started) throws IOException {
+        if (started.app() != App.WORKER || !started.extra().containsKey("FLASHSALE_PAUSE_AFTER")) {
+            return Optional.empty();
+        }
+        try (DirectoryStream<Path> jars =
+                Files.newDirectoryStream(settings.root.resolve("worker").resolve("target"), "worker-*-faults.jar")) {
+            for (Path jar : jars) {
+                return Optional.of(jar.toAbsolutePath());
+            }
+        }
+        throw new IllegalStateException("no worker/target/worker-*-faults.jar: build the worker module first");
     }
 
     /** What a back-end process's command starts with: {@code nice -n N}, nothing at niceness 0. */

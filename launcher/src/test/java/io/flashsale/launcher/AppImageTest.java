@@ -13,14 +13,15 @@ class AppImageTest {
             new AppImage.Image(Path.of("/images/api.jar"), Optional.of(Path.of("/images/app.jsa")));
 
     @Test
-    void startsFromTheArchive() {
-        assertThat(IMAGE.arguments(List.of("-Xmx1g")))
+    void startsFromTheArchive() throws Exception {
+        assertThat(IMAGE.arguments(List.of("-Xmx1g"), Optional.empty()))
                 .containsExactly("-XX:SharedArchiveFile=/images/app.jsa", "-jar", "/images/api.jar");
     }
 
     @Test
-    void aFlightRecordingStartsWithoutTheArchive() {
-        assertThat(IMAGE.arguments(List.of("-XX:StartFlightRecording=filename=api.jfr,settings=profile")))
+    void aFlightRecordingStartsWithoutTheArchive() throws Exception {
+        assertThat(IMAGE.arguments(
+                        List.of("-XX:StartFlightRecording=filename=api.jfr,settings=profile"), Optional.empty()))
                 .containsExactly("-jar", "/images/api.jar");
         assertThat(AppImage.recording(List.of(), "-Xss1m -XX:StartFlightRecording=filename=/tmp/jfr/"))
                 .isTrue();

@@ -5,7 +5,6 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
-import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
@@ -17,9 +16,6 @@ import org.springframework.validation.annotation.Validated;
  *     polling stopped
  * @param stickyExecution sticky task queues on or off (see {@code StickyExecution})
  * @param deployment the Worker Deployment this worker's build belongs to (Worker Versioning)
- * @param pauseAfter fault injection for crash tests, off when empty: activity types whose
- *     activities pause after their work until the process is killed (see {@code
- *     FaultInjectionConfiguration})
  */
 @Validated
 @ConfigurationProperties("flashsale.worker")
@@ -29,8 +25,7 @@ public record WorkerProperties(
         @Valid @NotNull Capacity capacity,
         @NotNull Duration drainTimeout,
         boolean stickyExecution,
-        @Valid @NotNull Deployment deployment,
-        @NotNull List<String> pauseAfter) {
+        @Valid @NotNull Deployment deployment) {
 
     /**
      * Worker Versioning (see {@code WorkerVersioning}): with a build id the worker polls as that

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flashsale.worker.WorkerProperties;
 import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** What the customizer sets; that the starter applies it shows in the e2e WorkerCrashIT. */
@@ -32,6 +31,6 @@ class StickyExecutionTest {
     }
 
     private static WorkerProperties sticky(boolean enabled) {
-        return new WorkerProperties(null, null, null, null, enabled, null, List.of());
+        return new WorkerProperties(null, null, null, null, enabled, null);
     }
 }

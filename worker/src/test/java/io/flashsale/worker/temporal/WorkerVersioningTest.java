@@ -6,7 +6,6 @@ import io.flashsale.worker.WorkerProperties;
 import io.temporal.common.VersioningBehavior;
 import io.temporal.common.WorkerDeploymentVersion;
 import io.temporal.worker.WorkerOptions;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** What the customizer sets; that a purchase stays on its build shows in the e2e WorkerRolloutIT. */
@@ -30,7 +29,7 @@ class WorkerVersioningTest {
 
     private static WorkerOptions customized(String buildId) {
         WorkerProperties properties = new WorkerProperties(
-                null, null, null, null, true, new WorkerProperties.Deployment("flashsale-worker", buildId), List.of());
+                null, null, null, null, true, new WorkerProperties.Deployment("flashsale-worker", buildId));
         return new WorkerVersioning(properties)
                 .customize(WorkerOptions.newBuilder(), "worker", "flashsale-purchase")
                 .build();
