@@ -4,6 +4,8 @@ import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.TemporalClusterProcesses;
 import io.flashsale.launcher.TemporalProcess;
+import io.flashsale.launcher.mariadb.MariaDb;
+import io.flashsale.launcher.proxy.Toxiproxy;
 import io.flashsale.launcher.redis.RedisServer;
 import io.flashsale.testkit.Tokens;
 import java.net.URI;
@@ -46,7 +48,7 @@ final class ChaosStack implements AutoCloseable {
     static final List<String> LINKS = List.of("to-redis", "to-mysql", "to-temporal");
 
     /** What the nemesis may do to a link. */
-    static final List<String> NETWORK_FAULTS = List.of("latency", "timeout", "slow_close", "cut");
+    static final List<String> NETWORK_FAULTS = Toxiproxy.FAULTS;
 
     /**
      * How long a started app may take to report UP: a worker is UP only once it polls Temporal,

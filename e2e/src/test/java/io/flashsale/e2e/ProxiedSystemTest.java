@@ -1,22 +1,23 @@
 package io.flashsale.e2e;
 
+import io.flashsale.launcher.proxy.Toxiproxy;
 import io.flashsale.stores.testing.StoreProbe;
 import io.flashsale.testkit.ApiClient;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A running system with one backing service (MySQL, Temporal, ...) behind a {@link TcpProxy} the
- * test cuts and restores: the subclass's {@code @BeforeAll} calls {@link #startSystem} and, inside
+ * A running system with one backing service (MySQL, Temporal, ...) behind a link of the project's
+ * one proxy ({@link Toxiproxy}) the test cuts and restores: the subclass's {@code @BeforeAll} calls {@link #startSystem} and, inside
  * its environment change, {@link #proxyTo} for the service it wants to fail.
  */
 abstract class ProxiedSystemTest {
 
-    static TcpProxy proxy;
+    static Link proxy;
     static FlashSaleSystem system;
     static SystemStores storeConnections;
     static StoreProbe stores;
@@ -32,13 +33,37 @@ abstract class ProxiedSystemTest {
         api = new ApiClient(system.api());
     }
 
+    /** The link to the service: cut closes its connections and refuses new ones, restore heals it. */
+    record Link(Toxiproxy toxiproxy) {
+
+        private static final String NAME = "service";
+
+        void cut() {
+            change(() -> toxiproxy.breakLink(NAME, "cut"));
+        }
+
+        void restore() {
+            change(() -> toxiproxy.healLink(NAME, "cut"));
+        }
+
+        private static void change(Callable<String> change) {
+            try {
+                change.call();
+            } catch (Exception e) {
+                throw new IllegalStateException("the proxy did not take the change", e);
+            }
+        }
+    }
+
     /** Puts the proxy in front of {@code host:port}; returns the address to use instead. */
     static String proxyTo(String host, int port) {
         try {
-            proxy = TcpProxy.to(host, port);
-            return "127.0.0.1:" + proxy.port();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            Toxiproxy toxiproxy = Toxiproxy.start(
+                    Path.of(System.getProperty("flashsale.root", "..")), Path.of("target", "e2e-logs", "toxiproxy"));
+            proxy = new Link(toxiproxy);
+            return "127.0.0.1:" + toxiproxy.proxy(Link.NAME, host + ":" + port);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start the proxy", e);
         }
     }
 
@@ -51,7 +76,7 @@ abstract class ProxiedSystemTest {
             system.close();
         }
         if (proxy != null) {
-            proxy.close();
+            proxy.toxiproxy().close();
         }
         storeConnections = null;
         stores = null;

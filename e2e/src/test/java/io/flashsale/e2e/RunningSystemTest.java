@@ -48,6 +48,7 @@ abstract class RunningSystemTest {
         }
         if (type.isAnnotationPresent(OnRedisSentinel.class)) {
             sentinels = RedisSentinels.start(
+                    Path.of(System.getProperty("flashsale.root", "..")),
                     Path.of("target", "e2e-logs", "redis-sentinels-" + type.getSimpleName()),
                     Duration.ofMillis(OnRedisSentinel.LATENCY_MILLIS));
             stores = environment -> FlashSaleSystem.with(

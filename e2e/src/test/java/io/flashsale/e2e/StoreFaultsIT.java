@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Fault matrix, stores and the api: the api dies between admission and workflow start, a relay
  * consumer dies holding entries, Redis loses a sale, MySQL is unreachable until the steps that
- * need it are being retried (and once under 300 concurrent payments). The api and worker reach MySQL through a {@link TcpProxy} this test
+ * need it are being retried (and once under 300 concurrent payments). The api and worker reach MySQL through a link of the project's one proxy (Toxiproxy) this test
  * controls; relays claim entries of a dead consumer after 2 s; the client address has no rate
  * limit (the test's buyers all come from one address); pay and cancel answer 202 only after {@link
  * #PAYMENTS_ANSWERED_WITHIN}.

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fault matrix, Temporal: the api and the worker reach Temporal through a {@link TcpProxy} this test
+ * Fault matrix, Temporal: the api and the worker reach Temporal through a link of the project's one proxy (Toxiproxy) this test
  * controls. While it is cut, admissions go on in Redis (stock, hold, buyer, stream entry in one Lua
  * call); the api's workflow start fails, so the admission stays in the sale's stream (the outbox)
  * and the worker's relay starts the workflow once Temporal is back.

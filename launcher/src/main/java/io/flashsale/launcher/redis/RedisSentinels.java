@@ -1,5 +1,6 @@
 package io.flashsale.launcher.redis;
 
+import io.flashsale.launcher.proxy.Toxiproxy;
 import io.flashsale.testkit.FreePorts;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -21,8 +22,8 @@ import java.util.stream.Collectors;
 /**
  * The production topology for a single Redis master, on loopback: a master and a replica (each with
  * its append-only file, {@code appendfsync everysec}, in a directory of its own) and three Redis
- * Sentinels watching them (quorum 2). The replica reads the master through a {@link DelayedLink},
- * so a test can slow replication down, and {@link #loseMaster} takes the master's machine away:
+ * Sentinels watching them (quorum 2). The replica reads the master through a {@link Toxiproxy}
+ * link, so a test can slow replication down, and {@link #loseMaster} takes the master's machine away:
  * the process SIGKILLed, what its network had not delivered lost, its disk deleted. Every signal
  * goes to the pids started here.
  */
@@ -32,6 +33,7 @@ public final class RedisSentinels implements AutoCloseable {
     public static final String MASTER_NAME = "flashsale";
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+    private static final String REPLICATION = "replication";
 
     private final Path dir;
     private final int masterPort;
@@ -40,7 +42,7 @@ public final class RedisSentinels implements AutoCloseable {
     private final List<Process> processes = new ArrayList<>();
     private Process master;
     private Process replica;
-    private DelayedLink link;
+    private Toxiproxy link;
 
     private RedisSentinels(Path dir, List<Integer> ports) {
         this.dir = dir.toAbsolutePath();
@@ -52,15 +54,15 @@ public final class RedisSentinels implements AutoCloseable {
     /**
      * Starts the master, the replica (replicating {@code replicationLatency} late) and the three
      * sentinels in {@code dir} (emptied first); returns once the replica is in sync and every sentinel
-     * knows the replica and the two other sentinels.
+     * knows the replica and the two other sentinels. {@code projectRoot}: where Toxiproxy is built.
      */
-    public static RedisSentinels start(Path dir, Duration replicationLatency) throws IOException, InterruptedException {
+    public static RedisSentinels start(Path projectRoot, Path dir, Duration replicationLatency) throws Exception {
         deleteRecursively(dir);
         Files.createDirectories(dir);
         RedisSentinels group = new RedisSentinels(dir, FreePorts.take(5));
         try {
-            group.launch(replicationLatency);
-        } catch (IOException | RuntimeException | InterruptedException e) {
+            group.launch(projectRoot, replicationLatency);
+        } catch (Exception e) {
             group.close();
             throw e;
         }
@@ -86,7 +88,7 @@ public final class RedisSentinels implements AutoCloseable {
 
     /** The machine of the master is gone: SIGKILL, its undelivered replication stream lost, its files deleted. */
     public void loseMaster() throws IOException, InterruptedException {
-        link.cut();
+        link.breakLink(REPLICATION, "cut");
         master.destroyForcibly();
         master.waitFor();
         deleteRecursively(dir.resolve("master"));
@@ -116,11 +118,15 @@ public final class RedisSentinels implements AutoCloseable {
         }
     }
 
-    private void launch(Duration replicationLatency) throws IOException, InterruptedException {
+    private void launch(Path projectRoot, Duration replicationLatency) throws Exception {
         master = server("master", masterPort);
         awaitAnswers(masterPort);
-        link = new DelayedLink(masterPort, replicationLatency);
-        replica = server("replica", replicaPort, "--replicaof", "127.0.0.1", Integer.toString(link.port()));
+        link = Toxiproxy.start(projectRoot, dir.resolve("toxiproxy"));
+        int linkPort = link.proxy(REPLICATION, "127.0.0.1:" + masterPort);
+        if (!replicationLatency.isZero()) {
+            link.delay(REPLICATION, replicationLatency);
+        }
+        replica = server("replica", replicaPort, "--replicaof", "127.0.0.1", Integer.toString(linkPort));
         await("the replica in sync", READY_TIMEOUT, () -> "up".equals(info(replicaPort, "master_link_status")));
         for (int port : sentinelPorts) {
             sentinel(port);
@@ -259,11 +265,7 @@ public final class RedisSentinels implements AutoCloseable {
             }
         }
         if (link != null) {
-            try {
-                link.close();
-            } catch (IOException ignored) {
-                // already closed
-            }
+            link.close();
         }
     }
 }

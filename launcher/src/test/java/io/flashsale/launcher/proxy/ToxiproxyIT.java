@@ -1,4 +1,4 @@
-package io.flashsale.chaos;
+package io.flashsale.launcher.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The link faults of the chaos run on the real Toxiproxy server, in seconds: what ChaosIT expects
- * Toxiproxy to report while a fault is on and once it is healed.
+ * The link faults on the real Toxiproxy server, in seconds: what the chaos run expects Toxiproxy to
+ * report while a fault is on and once it is healed.
  */
 class ToxiproxyIT {
 
@@ -29,7 +29,7 @@ class ToxiproxyIT {
             int port = toxiproxy.proxy(LINK, "127.0.0.1:" + store.getLocalPort());
 
             assertThat(toxiproxy.state(LINK)).isEqualTo("enabled []");
-            for (String fault : ChaosStack.NETWORK_FAULTS) {
+            for (String fault : Toxiproxy.FAULTS) {
                 assertThat(toxiproxy.breakLink(LINK, fault))
                         .isEqualTo(fault.equals("cut") ? "disabled []" : "enabled [" + fault + "]");
                 if (fault.equals("cut")) {

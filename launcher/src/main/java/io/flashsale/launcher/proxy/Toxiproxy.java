@@ -1,0 +1,131 @@
+package io.flashsale.launcher.proxy;
+
+import eu.rekawek.toxiproxy.Proxy;
+import eu.rekawek.toxiproxy.ToxiproxyClient;
+import eu.rekawek.toxiproxy.model.Toxic;
+import eu.rekawek.toxiproxy.model.ToxicDirection;
+import io.flashsale.launcher.Processes;
+import io.flashsale.launcher.temporal.GoTool;
+import io.flashsale.testkit.FreePorts;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The project's one TCP proxy, Shopify's Toxiproxy, between a process and what it connects to: one
+ * proxy a link, listening on a free loopback port, and the faults put on it through Toxiproxy's Java
+ * client (a toxic, or the proxy disabled: every connection through it cut and new ones refused). The
+ * end-to-end tests cut a store or Temporal with it, the chaos run breaks every link of its stack, a
+ * Sentinel group slows its replication. The server is built from its Go module into {@code .tools/}
+ * like the Temporal programs, started and stopped by its own pid.
+ */
+public final class Toxiproxy implements AutoCloseable {
+
+    static final String VERSION = "v2.12.0";
+    private static final String MODULE = "github.com/Shopify/toxiproxy/v2/cmd/server@" + VERSION;
+
+    /** The faults {@link #breakLink} puts on a link. */
+    public static final List<String> FAULTS = List.of("latency", "timeout", "slow_close", "cut");
+
+    private final ToxiproxyClient client;
+    private final Processes owned;
+
+    private Toxiproxy(int port, Processes owned) {
+        this.client = new ToxiproxyClient("127.0.0.1", port);
+        this.owned = owned;
+    }
+
+    /** Builds the server when missing, starts it as {@code toxiproxy} among {@code processes}, waits for its API. */
+    public static Toxiproxy start(Processes processes, Path projectRoot) throws Exception {
+        return start(processes, projectRoot, null);
+    }
+
+    /** A server of its own, its log in {@code logs}, stopped by {@link #close()}. */
+    public static Toxiproxy start(Path projectRoot, Path logs) throws Exception {
+        Processes processes = new Processes(logs, Duration.ofMinutes(1));
+        try {
+            return start(processes, projectRoot, processes);
+        } catch (Exception | Error e) {
+            processes.close();
+            throw e;
+        }
+    }
+
+    private static Toxiproxy start(Processes processes, Path projectRoot, Processes owned) throws Exception {
+        Path binary = new GoTool(
+                        projectRoot.resolve(".tools").resolve("toxiproxy-" + VERSION),
+                        List.of(MODULE),
+                        System.out::println)
+                .locateOrBuild("server")
+                .map(folder -> folder.resolve("server"))
+                .orElseThrow(() -> new IllegalStateException("cannot build " + MODULE + " (needs go)"));
+        int port = FreePorts.next();
+        processes.start(
+                "toxiproxy",
+                List.of(binary.toString(), "-host", "127.0.0.1", "-port", Integer.toString(port)),
+                Map.of());
+        processes.awaitLog("toxiproxy", "Starting Toxiproxy HTTP server");
+        return new Toxiproxy(port, owned);
+    }
+
+    /** A proxy named {@code name} to {@code upstream} ({@code host:port}); returns the port it listens on. */
+    public int proxy(String name, String upstream) throws IOException {
+        int port = FreePorts.next();
+        client.createProxy(name, "127.0.0.1:" + port, upstream);
+        return port;
+    }
+
+    /**
+     * Puts {@code fault} ({@link #FAULTS}) on the replies of {@code link}, a toxic named after its
+     * type: replies 400 ± 200 ms late; replies stalled and the connection closed after 2 s; every
+     * close held back 3 s; or the link cut (its connections closed, new ones refused). Returns what
+     * Toxiproxy then reports of the link.
+     */
+    public String breakLink(String link, String fault) throws IOException {
+        Proxy proxy = client.getProxy(link);
+        switch (fault) {
+            case "latency" -> proxy.toxics()
+                    .latency(fault, ToxicDirection.DOWNSTREAM, 400)
+                    .setJitter(200);
+            case "timeout" -> proxy.toxics().timeout(fault, ToxicDirection.DOWNSTREAM, 2000);
+            case "slow_close" -> proxy.toxics().slowClose(fault, ToxicDirection.DOWNSTREAM, 3000);
+            case "cut" -> proxy.disable();
+            default -> throw new IllegalArgumentException("no network fault " + fault);
+        }
+        return state(link);
+    }
+
+    /** Takes {@code fault} off {@code link} again; returns what Toxiproxy then reports of it. */
+    public String healLink(String link, String fault) throws IOException {
+        Proxy proxy = client.getProxy(link);
+        if (fault.equals("cut")) {
+            proxy.enable();
+        } else {
+            proxy.toxics().get(fault).remove();
+        }
+        return state(link);
+    }
+
+    /** Every reply on {@code link} {@code delay} late, in order (e.g. a replica's replication stream). */
+    public void delay(String link, Duration delay) throws IOException {
+        client.getProxy(link).toxics().latency("delay", ToxicDirection.DOWNSTREAM, delay.toMillis());
+    }
+
+    /** What Toxiproxy reports of {@code link}: {@code enabled} or {@code disabled}, then its toxics. */
+    public String state(String link) throws IOException {
+        Proxy proxy = client.getProxy(link);
+        List<String> toxics =
+                proxy.toxics().getAll().stream().map(Toxic::getName).toList();
+        return (proxy.isEnabled() ? "enabled" : "disabled") + " " + toxics;
+    }
+
+    /** Stops the server where it runs as a process of its own ({@link #start(Path, Path)}). */
+    @Override
+    public void close() {
+        if (owned != null) {
+            owned.close();
+        }
+    }
+}
