@@ -22,7 +22,8 @@ class FlashSaleTest {
             "flashsale sale close", List.of("s1"),
             "flashsale sale restock", List.of("s1", "1"),
             "flashsale sale withdraw", List.of("s1", "1"),
-            "flashsale sale move", List.of("s1"));
+            "flashsale sale move", List.of("s1"),
+            "flashsale test-server", List.of("default", "7233"));
 
     /** A command as the words that name it, and whether it talks to an api of {@code --api}. */
     record Command(List<String> words, boolean takesApi) {
@@ -74,6 +75,14 @@ class FlashSaleTest {
                         "flashsale sale move",
                         "flashsale audit",
                         "flashsale demo",
+                        "flashsale bench",
+                        "flashsale chaos",
+                        "flashsale up",
+                        "flashsale down",
+                        "flashsale status",
+                        "flashsale logs",
+                        "flashsale reset",
+                        "flashsale test-server",
                         "flashsale generate-completion");
     }
 
@@ -83,7 +92,7 @@ class FlashSaleTest {
         Cli.Run run = Cli.run(command.with("--help"));
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).startsWith("Usage: " + command + " [-hV]");
+        assertThat(run.out()).startsWith("Usage: " + command + " [-").contains("-h, --help");
         assertThat(run.err()).isEmpty();
     }
 
