@@ -110,6 +110,49 @@ stores_up() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# The production Redis topology for one master on this machine ('up --redis sentinel'): the Redis
+# above as master, a replica of it on 6380 (AOF as well) and three Sentinels (26379-26381, quorum 2)
+# watching master "flashsale"; the apps then find the master through the Sentinels and answer a 202
+# once the replica has the admission. Exports what the apps read (REDIS_SENTINEL_MASTER,
+# REDIS_SENTINEL_NODES, FLASHSALE_REDIS_REPLICATION_REPLICAS).
+STORES_REPLICA_PORT=6380
+STORES_SENTINEL_PORTS=(26379 26380 26381)
+
+stores_sentinel_sees() { # stores_sentinel_sees PORT: the sentinel knows the replica and the other two
+  local seen
+  seen="$(redis-cli -p "$1" SENTINEL master flashsale 2>/dev/null | paste -sd' ')"
+  [[ "$seen" == *"num-slaves 1 "* && "$seen" == *"num-other-sentinels 2 "* ]]
+}
+
+stores_sentinel() {
+  local port conf
+  $STORES_SUDO mkdir -p /var/lib/redis/replica /var/log/redis
+  if [[ "$(redis-cli -p "$STORES_REPLICA_PORT" ping 2>/dev/null)" != PONG ]]; then
+    stores_log "starting a Redis replica on 127.0.0.1:$STORES_REPLICA_PORT"
+    $STORES_SUDO redis-server --daemonize yes --bind 127.0.0.1 --port "$STORES_REPLICA_PORT" --save "" \
+      --appendonly yes --appendfsync "$STORES_REDIS_APPENDFSYNC" --dir /var/lib/redis/replica \
+      --replicaof 127.0.0.1 6379 --logfile /var/log/redis/flashsale-replica.log
+  fi
+  for port in "${STORES_SENTINEL_PORTS[@]}"; do
+    [[ "$(redis-cli -p "$port" ping 2>/dev/null)" == PONG ]] && continue
+    conf="/var/lib/redis/sentinel-$port.conf"
+    stores_log "starting Redis Sentinel on 127.0.0.1:$port"
+    printf '%s\n' "port $port" "bind 127.0.0.1" "daemonize yes" "dir /var/lib/redis" \
+      "logfile /var/log/redis/flashsale-sentinel-$port.log" "sentinel monitor flashsale 127.0.0.1 6379 2" \
+      "sentinel down-after-milliseconds flashsale 5000" "sentinel failover-timeout flashsale 60000" |
+      $STORES_SUDO tee "$conf" >/dev/null
+    $STORES_SUDO redis-server "$conf" --sentinel
+  done
+  for port in "${STORES_SENTINEL_PORTS[@]}"; do
+    stores_await 60 "Sentinel $port does not see the replica and the other sentinels" stores_sentinel_sees "$port"
+  done
+  export REDIS_SENTINEL_MASTER=flashsale
+  REDIS_SENTINEL_NODES="$(printf '127.0.0.1:%s,' "${STORES_SENTINEL_PORTS[@]}")"
+  export REDIS_SENTINEL_NODES="${REDIS_SENTINEL_NODES%,}"
+  export FLASHSALE_REDIS_REPLICATION_REPLICAS="${FLASHSALE_REDIS_REPLICATION_REPLICAS:-1}"
+}
+
+# ---------------------------------------------------------------------------------------------
 # PostgreSQL for the production-like Temporal cluster (module launcher; 'up --temporal
 # cluster' and its tests). Temporal supports PostgreSQL 12+ and not MariaDB; the app's own orders
 # stay on MariaDB/MySQL. Debian's cluster 15/main on 127.0.0.1:5432, with a login role of its own,

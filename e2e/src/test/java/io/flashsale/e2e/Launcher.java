@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * {@code bin/flashsale} as an operator runs it (needs bash, curl and java), started as a
+ * {@code bin/flashsale} as an operator runs it (needs bash and java), started as a
  * {@link Processes} child whose log under {@code target/e2e-logs/launcher/} holds what it printed.
  */
 final class Launcher {

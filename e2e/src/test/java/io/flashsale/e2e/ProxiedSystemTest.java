@@ -59,7 +59,11 @@ abstract class ProxiedSystemTest {
     static String proxyTo(String host, int port) {
         try {
             Toxiproxy toxiproxy = Toxiproxy.start(
-                    Path.of(System.getProperty("flashsale.root", "..")), Path.of("target", "e2e-logs", "toxiproxy"));
+                    Path.of(System.getProperty("flashsale.root", "..")),
+                    Path.of(
+                            "target",
+                            "e2e-logs",
+                            "toxiproxy-" + ProcessHandle.current().pid()));
             proxy = new Link(toxiproxy);
             return "127.0.0.1:" + toxiproxy.proxy(Link.NAME, host + ":" + port);
         } catch (Exception e) {

@@ -1,5 +1,7 @@
 package io.flashsale.launcher.local;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -40,13 +42,16 @@ public final class LocalCommands {
         return LocalConfig.fromEnvironment(Path.of(System.getenv().getOrDefault("FLASHSALE_ROOT", ".")));
     }
 
-    /** Runs {@code body}; a refusal is printed as {@code flashsale: MESSAGE} and exits 1. */
+    /**
+     * Runs {@code body}; a refusal, or what went wrong with a process, a file or a build on the way,
+     * is printed as {@code flashsale: MESSAGE} and exits 1 (a stack trace is for bugs).
+     */
     static int refusable(Callable<Integer> body) throws Exception {
         try {
             return body.call();
-        } catch (Up.Refused refused) {
+        } catch (Refused | IllegalStateException | UncheckedIOException | IOException failed) {
             System.out.flush();
-            System.err.println("flashsale: " + refused.getMessage());
+            System.err.println("flashsale: " + failed.getMessage());
             return 1;
         }
     }
@@ -58,11 +63,13 @@ public final class LocalCommands {
     static final class DownCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
-            RunFolder run = config().run();
-            for (Component component : Component.values()) {
-                run.stop(component);
-            }
-            return 0;
+            return refusable(() -> {
+                RunFolder run = config().run();
+                for (Component component : Component.values()) {
+                    run.stop(component);
+                }
+                return 0;
+            });
         }
     }
 

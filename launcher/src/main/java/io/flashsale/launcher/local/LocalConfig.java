@@ -39,14 +39,24 @@ record LocalConfig(
         return fromEnvironment(root, System.getenv());
     }
 
-    static LocalConfig fromEnvironment(Path root, Map<String, String> env) {
+    /** {@code environment} without its blank variables: an empty variable means its default, as in the shell's {@code ${VAR:-default}}. */
+    static LocalConfig fromEnvironment(Path root, Map<String, String> environment) {
+        Map<String, String> env = new HashMap<>();
+        environment.forEach((name, value) -> {
+            if (!value.isBlank()) {
+                env.put(name, value);
+            }
+        });
         Path run = Path.of(env.getOrDefault(
                         "FLASHSALE_RUN_DIR", root.resolve(".run").toString()))
                 .toAbsolutePath();
-        Map<String, String> children = new HashMap<>(env);
-        String temporal = children.computeIfAbsent("TEMPORAL_ADDRESS", unset -> "127.0.0.1:7233");
-        String namespace = children.computeIfAbsent("TEMPORAL_NAMESPACE", unset -> "default");
-        int apiPort = Integer.parseInt(children.computeIfAbsent("API_PORT", unset -> LocalCommands.API_PORT));
+        // the apps get the environment as it is (an empty MYSQL_PASSWORD means no password), these with their defaults
+        Map<String, String> children = new HashMap<>(environment);
+        String temporal = env.getOrDefault("TEMPORAL_ADDRESS", "127.0.0.1:7233");
+        String namespace = env.getOrDefault("TEMPORAL_NAMESPACE", "default");
+        int apiPort = integer(env, "API_PORT", Integer.parseInt(LocalCommands.API_PORT));
+        children.putAll(Map.of(
+                "TEMPORAL_ADDRESS", temporal, "TEMPORAL_NAMESPACE", namespace, "API_PORT", Integer.toString(apiPort)));
         devSecrets(children);
         return new LocalConfig(
                 root.toAbsolutePath().normalize(),
@@ -77,12 +87,16 @@ record LocalConfig(
      * as dev, and then with the dev webhook key unless one is set (else the webhook is off).
      */
     private static void devSecrets(Map<String, String> env) {
-        if (!env.containsKey("FLASHSALE_JWT_SECRET") && !env.containsKey("SPRING_PROFILES_ACTIVE")) {
+        if (blank(env, "FLASHSALE_JWT_SECRET") && blank(env, "SPRING_PROFILES_ACTIVE")) {
             env.put("SPRING_PROFILES_ACTIVE", "dev");
         }
-        if ("dev".equals(env.get("SPRING_PROFILES_ACTIVE"))) {
-            env.putIfAbsent("FLASHSALE_PAYMENT_WEBHOOK_SECRET", DevSecrets.paymentWebhook());
+        if ("dev".equals(env.get("SPRING_PROFILES_ACTIVE")) && blank(env, "FLASHSALE_PAYMENT_WEBHOOK_SECRET")) {
+            env.put("FLASHSALE_PAYMENT_WEBHOOK_SECRET", DevSecrets.paymentWebhook());
         }
+    }
+
+    private static boolean blank(Map<String, String> env, String name) {
+        return env.getOrDefault(name, "").isBlank();
     }
 
     String temporalHost() {

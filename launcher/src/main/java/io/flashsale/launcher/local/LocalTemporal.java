@@ -7,10 +7,14 @@ import io.flashsale.launcher.cluster.WebUiServer;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.launcher.temporal.Readiness;
 import io.flashsale.launcher.temporal.TemporalCli;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * The Temporal of {@code up}: one already listening on TEMPORAL_ADDRESS, else the dev server
@@ -51,11 +55,11 @@ final class LocalTemporal {
             if (ready(Duration.ofSeconds(10), () -> true)) {
                 return;
             }
-            throw new Up.Refused("port " + config.temporalPort() + " (TEMPORAL_ADDRESS=" + config.temporalAddress()
+            throw new Refused("port " + config.temporalPort() + " (TEMPORAL_ADDRESS=" + config.temporalAddress()
                     + ") is taken by something that is not a Temporal server");
         }
         if (config.temporalConfigured() && !Ports.isLocal(config.temporalHost())) {
-            throw new Up.Refused("nothing listens on TEMPORAL_ADDRESS=" + config.temporalAddress()
+            throw new Refused("nothing listens on TEMPORAL_ADDRESS=" + config.temporalAddress()
                     + " (not local, so no dev server is started)");
         }
         Ports.refuseTaken(config.temporalUiPort(), "the Temporal Web UI", "TEMPORAL_UI_PORT");
@@ -81,7 +85,7 @@ final class LocalTemporal {
                 config.temporalUiPort(),
                 run.path().resolve("temporal.db"),
                 config.namespace());
-        Optional<java.nio.file.Path> cli = new TemporalCli(config.root(), System.err::println).locateOrBuild();
+        Optional<Path> cli = new TemporalCli(config.root(), System.err::println).locateOrBuild();
         DevServer.Command command = DevServer.command(options, cli, DevServer.javaPrefix(), System.err::println);
         kind = command.kind() == DevServer.Kind.CLI ? Kind.CLI : Kind.TEST_SERVER;
         List<String> arguments = new ArrayList<>(config.backEnd());
@@ -91,7 +95,7 @@ final class LocalTemporal {
         }
         run.start(Component.TEMPORAL, arguments, config.environment());
         if (!ready(Duration.ofSeconds(120), () -> run.pid(Component.TEMPORAL).isPresent())) {
-            throw new Up.Refused("temporal did not become ready; see " + run.shown(run.log(Component.TEMPORAL)));
+            throw new Refused("temporal did not become ready; see " + run.shown(run.log(Component.TEMPORAL)));
         }
     }
 
@@ -106,7 +110,7 @@ final class LocalTemporal {
             return;
         }
         if (!start) {
-            throw new Up.Refused("TEMPORAL_ADDRESS=" + config.temporalAddress()
+            throw new Refused("TEMPORAL_ADDRESS=" + config.temporalAddress()
                     + " is taken; --temporal cluster starts a cluster of its own");
         }
         System.out.println(
@@ -121,7 +125,7 @@ final class LocalTemporal {
                             Component.TEMPORAL_FRONTEND,
                             Duration.ofSeconds(60),
                             () -> Ports.listening(config.temporalHost(), config.temporalPort()))) {
-                throw new Up.Refused("the cluster's frontend did not start");
+                throw new Refused("the cluster's frontend did not start");
             }
         }
         WebUiServer.locateOrBuild(config.root(), System.err::println)
@@ -175,12 +179,12 @@ final class LocalTemporal {
     private void start(Component component, List<String> command) {
         try {
             run.start(component, command, config.environment());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
-    private boolean ready(Duration timeout, java.util.function.BooleanSupplier alive) throws InterruptedException {
+    private boolean ready(Duration timeout, BooleanSupplier alive) throws InterruptedException {
         try {
             Readiness.await(config.temporalAddress(), config.namespace(), timeout, alive);
             return true;

@@ -36,11 +36,11 @@ final class LogsCommand implements Callable<Integer> {
 
     private int one(RunFolder run) throws Exception {
         Component component = Component.named(name)
-                .orElseThrow(() -> new Up.Refused("logs: unknown process '" + name
+                .orElseThrow(() -> new Refused("logs: unknown process '" + name
                         + "' (api, worker, temporal, prometheus, jaeger, or a cluster node: temporal-frontend, ...)"));
         Path log = run.log(component);
         if (!Files.exists(log)) {
-            throw new Up.Refused(
+            throw new Refused(
                     "logs: no log of " + name + " (" + run.shown(log) + " is missing; 'bin/flashsale up' writes it)");
         }
         return follow ? tail(List.of(log)) : print(log);
@@ -48,31 +48,34 @@ final class LogsCommand implements Callable<Integer> {
 
     private int all(RunFolder run) throws Exception {
         List<Path> logs = new ArrayList<>();
-        boolean first = true;
         for (Component component : Component.values()) {
-            Path log = run.log(component);
-            if (Files.exists(log)) {
-                logs.add(log);
-            } else if (component.optional) {
-                continue;
-            }
-            if (!follow) {
-                System.out.print(first ? "" : "\n");
-                first = false;
-                System.out.println(
-                        Files.exists(log)
-                                ? "==> " + component.name + " (" + run.shown(log) + ") <=="
-                                : "==> " + component.name + ": no log (" + run.shown(log) + " is missing) <==");
-                if (Files.exists(log)) {
-                    print(log);
-                }
+            if (Files.exists(run.log(component))) {
+                logs.add(run.log(component));
             }
         }
         if (logs.isEmpty()) {
-            throw new Up.Refused(
+            throw new Refused(
                     "logs: no logs in " + run.shown(run.path().resolve("logs")) + "/ ('bin/flashsale up' writes them)");
         }
-        return follow ? tail(logs) : 0;
+        if (follow) {
+            return tail(logs);
+        }
+        String separator = "";
+        for (Component component : Component.values()) {
+            Path log = run.log(component);
+            if (!Files.exists(log) && component.optional) {
+                continue;
+            }
+            System.out.print(separator);
+            separator = "\n";
+            if (Files.exists(log)) {
+                System.out.println("==> " + component.name + " (" + run.shown(log) + ") <==");
+                print(log);
+            } else {
+                System.out.println("==> " + component.name + ": no log (" + run.shown(log) + " is missing) <==");
+            }
+        }
+        return 0;
     }
 
     private static int print(Path log) throws Exception {
@@ -86,6 +89,9 @@ final class LogsCommand implements Callable<Integer> {
     private static int tail(List<Path> logs) throws Exception {
         List<String> command = new ArrayList<>(List.of("tail", "-n", "+1", "-F"));
         logs.forEach(log -> command.add(log.toString()));
-        return new ProcessBuilder(command).inheritIO().start().waitFor();
+        Process tail = new ProcessBuilder(command).inheritIO().start();
+        // Ctrl-C or a TERM stops this JVM: tail goes with it
+        Runtime.getRuntime().addShutdownHook(new Thread(tail::destroy, "logs-tail-stop"));
+        return tail.waitFor();
     }
 }

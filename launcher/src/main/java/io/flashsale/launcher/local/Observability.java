@@ -5,9 +5,11 @@ import io.flashsale.testkit.Tokens;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -42,7 +44,7 @@ final class Observability {
             Ports.refuseTaken(config.jaegerQueryGrpcPort(), "Jaeger's query API", "JAEGER_QUERY_GRPC_PORT");
             jaeger = new Jaeger(config.root(), System.err::println)
                     .locateOrBuild()
-                    .orElseThrow(() -> new Up.Refused("cannot build Jaeger (see above)"));
+                    .orElseThrow(() -> new Refused("cannot build Jaeger (see above)"));
         }
     }
 
@@ -86,8 +88,7 @@ final class Observability {
                 .replace("[\"temporal:8000\"]", "[" + targets + "]");
         for (String left : List.of("api:8080", "worker:8081", "temporal:8000", "/etc/prometheus/")) {
             if (yaml.contains(left)) {
-                throw new Up.Refused(
-                        "deploy/prometheus/prometheus.yml changed; the local Prometheus no longer fits it");
+                throw new Refused("deploy/prometheus/prometheus.yml changed; the local Prometheus no longer fits it");
             }
         }
         return yaml;
@@ -106,8 +107,8 @@ final class Observability {
         Files.copy(
                 config.root().resolve("deploy/jaeger/config.yaml"),
                 dir.resolve("config.yaml"),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Map<String, String> jaegerEnv = new java.util.HashMap<>(env);
+                StandardCopyOption.REPLACE_EXISTING);
+        Map<String, String> jaegerEnv = new HashMap<>(env);
         jaegerEnv.put("JAEGER_UI_PORT", Integer.toString(config.jaegerUiPort()));
         jaegerEnv.put("JAEGER_OTLP_PORT", Integer.toString(config.jaegerOtlpPort()));
         jaegerEnv.put("JAEGER_QUERY_GRPC_PORT", Integer.toString(config.jaegerQueryGrpcPort()));
@@ -136,7 +137,7 @@ final class Observability {
 
     private void await(Component component, String url) throws InterruptedException {
         if (!run.await(component, Duration.ofSeconds(60), () -> Http.ok(url, null))) {
-            throw new Up.Refused(component.name + " did not start");
+            throw new Refused(component.name + " did not start");
         }
     }
 }

@@ -28,7 +28,7 @@ final class Ports {
     /** Refuses when {@code port} is taken, naming what wanted it and the variable that moves it. */
     static void refuseTaken(int port, String what, String variable) {
         if (listening("127.0.0.1", port)) {
-            throw new Up.Refused("port " + port + " (" + what + ") is taken; stop what uses it or set " + variable);
+            throw new Refused("port " + port + " (" + what + ") is taken; stop what uses it or set " + variable);
         }
     }
 }

@@ -17,6 +17,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,7 @@ import java.util.stream.Stream;
  */
 final class Reset {
 
-    private static final Pattern MYSQL = Pattern.compile("jdbc:(mysql|mariadb)://([^/?,@]+)/([^?]*).*");
+    private static final Pattern MYSQL = Pattern.compile("jdbc:(mysql|mariadb)://([^/?,@]+)/([^?]*)(\\?.*)?");
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_]+");
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_:.-]{1,40}");
 
@@ -47,26 +48,27 @@ final class Reset {
         refuseWhileRunning();
         if (env.containsKey("REDIS_CLUSTER_NODES")
                 && !env.get("REDIS_CLUSTER_NODES").isBlank()) {
-            throw new Up.Refused("reset: works on the single Redis of REDIS_URL, not on REDIS_CLUSTER_NODES");
+            throw new Refused("reset: works on the single Redis of REDIS_URL, not on REDIS_CLUSTER_NODES");
         }
         String prefix = env.getOrDefault("FLASHSALE_REDIS_PREFIX", "fs");
         if (!PREFIX.matcher(prefix).matches()) {
-            throw new Up.Refused("reset: FLASHSALE_REDIS_PREFIX '" + prefix + "' is not a key prefix");
+            throw new Refused("reset: FLASHSALE_REDIS_PREFIX '" + prefix + "' is not a key prefix");
         }
         String url = env.getOrDefault("MYSQL_URL", PrivateStores.MYSQL_URL);
         Matcher mysql = MYSQL.matcher(url);
         if (!mysql.matches()) {
-            throw new Up.Refused("reset: MYSQL_URL is not jdbc:mysql://HOST[:PORT]/DATABASE: " + url);
+            throw new Refused("reset: MYSQL_URL is not jdbc:mysql://HOST[:PORT]/DATABASE: " + url);
         }
         String schema = mysql.group(3);
         if (!PLAIN.matcher(schema).matches()) {
-            throw new Up.Refused("reset: database name '" + schema + "' of MYSQL_URL is not plain");
+            throw new Refused("reset: database name '" + schema + "' of MYSQL_URL is not plain");
         }
         String server = mysql.group(2).contains(":") ? mysql.group(2) : mysql.group(2) + ":3306";
         RedisURI redisUri = RedisURI.create(env.getOrDefault("REDIS_URL", PrivateStores.REDIS_URL));
         String redisShown = redisUri.getHost() + ":" + redisUri.getPort() + "/" + redisUri.getDatabase();
         RedisClient client = RedisClient.create(redisUri);
-        try (Connection db = mysql(server);
+        String parameters = mysql.group(4) == null ? "?" : mysql.group(4) + "&";
+        try (Connection db = mysql(server, parameters);
                 StatefulRedisConnection<String, String> redis = connect(client, redisShown)) {
             boolean schemaThere = schemaExists(db, schema);
             long keys = count(redis.sync(), prefix);
@@ -87,10 +89,12 @@ final class Reset {
             System.out.println("  Temporal  " + shownDb + " (with -wal, -shm): the dev server's workflows"
                     + (files.isEmpty() ? " (not there)" : ""));
             if (!yes && !confirmed()) {
-                throw new Up.Refused("reset: not confirmed; nothing was deleted");
+                throw new Refused("reset: not confirmed; nothing was deleted");
             }
             if (schemaThere) {
-                db.createStatement().execute("DROP DATABASE IF EXISTS `" + schema + "`");
+                try (Statement drop = db.createStatement()) {
+                    drop.execute("DROP DATABASE IF EXISTS `" + schema + "`");
+                }
                 System.out.println("dropped MySQL schema " + schema);
             }
             System.out.println(
@@ -113,18 +117,21 @@ final class Reset {
             config.run().pid(component).ifPresent(pid -> running.add(component.name + " (pid " + pid + ")"));
         }
         if (!running.isEmpty()) {
-            throw new Up.Refused("reset: refused, still running: " + String.join(", ", running)
+            throw new Refused("reset: refused, still running: " + String.join(", ", running)
                     + "; stop them with 'bin/flashsale down' first");
         }
     }
 
-    private Connection mysql(String server) {
+    /** The server of MYSQL_URL, with its parameters (TLS, key retrieval, ...), no schema. */
+    private Connection mysql(String server, String parameters) {
         String user = env.getOrDefault("MYSQL_USER", "flashsale");
         try {
             return DriverManager.getConnection(
-                    "jdbc:mysql://" + server + "/?connectTimeout=5000", user, PrivateStores.mysqlPassword());
+                    "jdbc:mysql://" + server + "/" + parameters + "connectTimeout=5000",
+                    user,
+                    PrivateStores.mysqlPassword());
         } catch (SQLException e) {
-            throw new Up.Refused("reset: cannot reach MySQL at " + server + " as " + user + ": " + e.getMessage());
+            throw new Refused("reset: cannot reach MySQL at " + server + " as " + user + ": " + e.getMessage());
         }
     }
 
@@ -132,7 +139,7 @@ final class Reset {
         try {
             return client.connect();
         } catch (RuntimeException e) {
-            throw new Up.Refused("reset: cannot reach Redis at redis://" + shown);
+            throw new Refused("reset: cannot reach Redis at redis://" + shown);
         }
     }
 

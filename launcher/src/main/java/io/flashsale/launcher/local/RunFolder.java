@@ -60,10 +60,14 @@ final class RunFolder {
         }
     }
 
-    /** Starts {@code command} detached (nohup: a closed terminal does not stop it) and records its pid. */
+    /**
+     * Starts {@code command} detached and records its pid: in a session of its own (setsid: a Ctrl-C
+     * at the terminal does not reach it; not a group leader, so setsid keeps the pid) and deaf to
+     * the terminal's hangup (nohup).
+     */
     long start(Component component, List<String> command, Map<String, String> environment) throws IOException {
         Files.createDirectories(log(component).getParent());
-        List<String> detached = new ArrayList<>(List.of("nohup"));
+        List<String> detached = new ArrayList<>(List.of("setsid", "nohup"));
         detached.addAll(command);
         ProcessBuilder builder = new ProcessBuilder(detached)
                 .redirectErrorStream(true)
@@ -78,26 +82,26 @@ final class RunFolder {
 
     /** TERM, then KILL after the stop timeout; a stale pid file goes. */
     void stop(Component component) throws IOException, InterruptedException {
-        Optional<Long> pid = pid(component);
-        if (pid.isEmpty()) {
+        Optional<ProcessHandle> process = pid(component).flatMap(ProcessHandle::of);
+        if (process.isEmpty()) {
             if (Files.deleteIfExists(pidFile(component))) {
                 System.out.println(component.name + ": not running (removing stale pid file)");
             }
             return;
         }
-        ProcessHandle process = ProcessHandle.of(pid.get()).orElseThrow();
-        process.destroy();
+        long pid = process.get().pid();
+        process.get().destroy();
         long deadline = System.nanoTime() + stopTimeout.toNanos();
-        while (process.isAlive() && System.nanoTime() < deadline) {
+        while (process.get().isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(200);
         }
-        if (process.isAlive()) {
-            System.out.println(component.name + " (pid " + pid.get() + ") still running after "
-                    + stopTimeout.toSeconds() + "s, sending KILL");
-            process.destroyForcibly();
+        if (process.get().isAlive()) {
+            System.out.println(component.name + " (pid " + pid + ") still running after " + stopTimeout.toSeconds()
+                    + "s, sending KILL");
+            process.get().destroyForcibly();
         }
         Files.deleteIfExists(pidFile(component));
-        System.out.println("stopped " + component.name + " (pid " + pid.get() + ")");
+        System.out.println("stopped " + component.name + " (pid " + pid + ")");
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.Processes;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -15,13 +16,6 @@ import java.util.List;
  */
 final class Up {
 
-    /** Why {@code up} stops: printed as {@code flashsale: MESSAGE}, exit status 1. */
-    static final class Refused extends RuntimeException {
-        Refused(String message) {
-            super(message);
-        }
-    }
-
     private final LocalConfig config;
     private final RunFolder run;
     private final LocalTemporal temporal;
@@ -34,7 +28,11 @@ final class Up {
         this.observability = new Observability(config);
     }
 
-    void run(boolean cluster, boolean observe) throws Exception {
+    void run(boolean cluster, boolean observe, boolean sentinel) throws Exception {
+        if (sentinel && !config.environment().containsKey("REDIS_SENTINEL_NODES")) {
+            throw new Refused(
+                    "--redis sentinel: REDIS_SENTINEL_NODES names no Sentinels (bin/flashsale up starts them)");
+        }
         temporal.check();
         checkAppPort(Component.WORKER, config.workerPort(), "WORKER_PORT");
         checkAppPort(Component.API, config.apiPort(), "API_PORT");
@@ -56,7 +54,7 @@ final class Up {
         if (!healthy(Component.WORKER, config.workerPort()) || !healthy(Component.API, config.apiPort())) {
             throw new Refused("startup failed; 'bin/flashsale down' stops what is still running");
         }
-        banner(observe);
+        banner(observe, sentinel);
     }
 
     private void checkAppPort(Component app, int port, String variable) {
@@ -72,7 +70,7 @@ final class Up {
             return;
         }
         List<String> command = new ArrayList<>(launcher);
-        command.addAll(List.of("env", "SERVER_PORT=" + port, java()));
+        command.addAll(List.of("env", "SERVER_PORT=" + port, Processes.java()));
         command.addAll(config.jvmFlags());
         command.addAll(List.of("-jar", jar(app.name).toString(), "--server.port=" + port));
         run.start(app, command, config.environment());
@@ -97,11 +95,7 @@ final class Up {
                 "no " + module + "/target/" + module + "-*-exec.jar; build with ./mvnw -B -DskipTests install");
     }
 
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    private void banner(boolean observe) {
+    private void banner(boolean observe, boolean sentinel) {
         String api = "http://127.0.0.1:" + config.apiPort();
         String worker = "http://127.0.0.1:" + config.workerPort();
         List<String> lines = new ArrayList<>(List.of(
@@ -121,6 +115,11 @@ final class Up {
                         + "/   (bin/flashsale logs [api|worker|temporal] [-f])",
                 "  token           bin/flashsale token --user alice   (--admin: sale admin; --scope payments: payment service)",
                 "  stop            bin/flashsale down"));
+        if (sentinel) {
+            lines.add("  Redis           master " + config.environment().get("REDIS_SENTINEL_MASTER") + " through the"
+                    + " Sentinels " + config.environment().get("REDIS_SENTINEL_NODES") + "; a 202 waits for "
+                    + config.environment().getOrDefault("FLASHSALE_REDIS_REPLICATION_REPLICAS", "0") + " replica(s)");
+        }
         if (observe) {
             lines.addAll(observability.banner());
         }

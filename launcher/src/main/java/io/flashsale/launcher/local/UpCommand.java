@@ -29,13 +29,26 @@ final class UpCommand implements Callable<Integer> {
                     + " (JAEGER_UI_PORT, 16686; OTLP on JAEGER_OTLP_PORT, 4318), every purchase traced.")
     boolean observe;
 
+    enum Redis {
+        single,
+        sentinel
+    }
+
+    @Option(
+            names = "--redis",
+            defaultValue = "single",
+            description = "single: the Redis of REDIS_URL; sentinel: bin/flashsale also starts a replica of the local"
+                    + " Redis and three Sentinels, the apps find the master through them and answer a 202 once the"
+                    + " replica has the admission (default: ${DEFAULT-VALUE})")
+    Redis redis;
+
     @Option(names = "--build", description = "Build first even when the jars are there (done by bin/flashsale).")
     boolean build;
 
     @Override
     public Integer call() throws Exception {
         return LocalCommands.refusable(() -> {
-            new Up(LocalCommands.config()).run(temporal == Temporal.cluster, observe);
+            new Up(LocalCommands.config()).run(temporal == Temporal.cluster, observe, redis == Redis.sentinel);
             return 0;
         });
     }

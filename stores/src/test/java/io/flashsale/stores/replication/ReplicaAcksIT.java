@@ -108,7 +108,10 @@ class ReplicaAcksIT {
     }
 
     private void start() throws Exception {
-        redis = RedisSentinels.start(Path.of(".."), Path.of("target", "redis-sentinels", keys.keyPrefix()), LATENCY);
+        redis = RedisSentinels.start(
+                Path.of(System.getProperty("flashsale.root", "..")),
+                Path.of("target", "redis-sentinels", keys.keyPrefix()),
+                LATENCY);
         opened.add(redis);
         connections = factory();
         template = new StringRedisTemplate(connections);

@@ -1,0 +1,49 @@
+package io.flashsale.launcher.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** A pid file counts only while its pid runs the component's command: never another process that got the pid. */
+class ComponentTest {
+
+    private static final Path RUN = Path.of("/checkout/.run");
+
+    @Test
+    void knowsEachAppByItsJarOnly() {
+        String api =
+                "/usr/bin/java -XX:TieredStopAtLevel=1 -jar /checkout/api/target/api-0.1.0-exec.jar --server.port=8080";
+
+        assertThat(Component.API.runs(api, RUN)).isTrue();
+        assertThat(Component.WORKER.runs(api, RUN)).isFalse();
+        assertThat(Component.API.runs("sleep 300", RUN)).isFalse();
+    }
+
+    @Test
+    void knowsTheDevServerInEitherKind() {
+        assertThat(Component.TEMPORAL.runs("/checkout/.tools/temporal server start-dev --port 7233", RUN))
+                .isTrue();
+        assertThat(Component.TEMPORAL.runs("java -jar cli.jar test-server default 7233 ", RUN))
+                .isTrue();
+        assertThat(Component.TEMPORAL.runs("temporal workflow list", RUN)).isFalse();
+    }
+
+    @Test
+    void knowsPrometheusAndJaegerByTheirRunFolder() {
+        assertThat(Component.PROMETHEUS.runs("prometheus --config.file=/checkout/.run/prometheus/prometheus.yml", RUN))
+                .isTrue();
+        assertThat(Component.PROMETHEUS.runs("prometheus --config.file=/etc/prometheus/prometheus.yml", RUN))
+                .isFalse();
+        assertThat(Component.JAEGER.runs("jaeger --config /elsewhere/jaeger/config.yaml", RUN))
+                .isFalse();
+    }
+
+    @Test
+    void knowsEachClusterNodeByItsEnvironment() {
+        String history = "temporal-server --root x --config config --env history-1 --allow-no-auth start";
+
+        assertThat(Component.TEMPORAL_HISTORY_1.runs(history, RUN)).isTrue();
+        assertThat(Component.TEMPORAL_HISTORY_2.runs(history, RUN)).isFalse();
+    }
+}
