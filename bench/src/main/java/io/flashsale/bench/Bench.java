@@ -35,7 +35,7 @@ public final class Bench {
     }
 
     /** The phases {@code --phases} may name, in the order they run. */
-    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6");
+    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6", "P7");
 
     static final List<String> DEFAULT_PHASES = List.of("P1", "curve", "P2", "P3", "P4");
 
@@ -91,6 +91,7 @@ public final class Bench {
                     "P3", phases::p3,
                     "P4", phases::p4,
                     "P5", () -> ClusterComparison.run(root, out.resolve("logs"), stores, settings, temporal),
+                    "P7", () -> ReplicaComparison.run(root, out.resolve("logs"), stores, settings, temporal),
                     "P6", () -> TemporalComparison.run(phases, root, out.resolve("logs"), settings));
             for (String phase : PHASES) {
                 if (only.contains(phase)) {

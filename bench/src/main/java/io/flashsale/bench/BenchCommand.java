@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
         showDefaultValues = true,
         description = {
             "Benchmarks the purchase path on a private stack against its own ceilings (docs/performance.md).",
-            "P1 always runs; the load curve and P2-P4 by default; P5 only when named; P6 with --temporal cluster."
+            "P1 always runs; the load curve and P2-P4 by default; P5 and P7 only when named; P6 with --temporal cluster."
         })
 public final class BenchCommand implements Callable<Integer> {
 

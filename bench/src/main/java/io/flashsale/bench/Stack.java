@@ -52,7 +52,19 @@ public final class Stack implements AutoCloseable {
                         .webUi()
                         .backEndNice(backEndNice),
                 stores,
-                jvmFlags);
+                jvmFlags,
+                Map.of());
+    }
+
+    /** The same with {@code environment} on top of the stores' (e.g. a Sentinel topology), as {@code up} runs it. */
+    static Stack start(
+            Path root, Path logs, PrivateStores stores, DevServer.Kind temporalKind, Map<String, String> environment)
+            throws Exception {
+        return start(
+                FlashSaleStack.builder(root, logs).devServer(temporalKind).backEndNice(FlashSaleStack.BACK_END_NICE),
+                stores,
+                Map.of(),
+                environment);
     }
 
     /**
@@ -60,16 +72,23 @@ public final class Stack implements AutoCloseable {
      * clusterName}, dropped when the stack stops.
      */
     static Stack startOnCluster(Path root, Path logs, PrivateStores stores, String clusterName) throws Exception {
-        return start(FlashSaleStack.builder(root, logs).cluster(clusterName), stores, Map.of());
+        return start(FlashSaleStack.builder(root, logs).cluster(clusterName), stores, Map.of(), Map.of());
     }
 
     private static Stack start(
-            FlashSaleStack.Builder builder, PrivateStores stores, Map<FlashSaleStack.App, List<String>> jvmFlags)
+            FlashSaleStack.Builder builder,
+            PrivateStores stores,
+            Map<FlashSaleStack.App, List<String>> jvmFlags,
+            Map<String, String> environment)
             throws Exception {
         String jwtSecret = "bench-" + UUID.randomUUID() + UUID.randomUUID();
         jvmFlags.forEach(builder::jvmFlags);
         FlashSaleStack stack = builder.readyTimeout(READY_TIMEOUT)
-                .environment(temporal -> withSecret(FlashSaleStack.environment(stores, temporal), jwtSecret))
+                .environment(temporal -> {
+                    Map<String, String> env = withSecret(FlashSaleStack.environment(stores, temporal), jwtSecret);
+                    env.putAll(environment);
+                    return env;
+                })
                 .start();
         try {
             stack.start(FlashSaleStack.App.WORKER, "worker");
