@@ -1,5 +1,6 @@
 package io.flashsale.launcher.mariadb;
 
+import io.flashsale.launcher.Folders;
 import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.temporal.GoTool;
 import io.flashsale.testkit.FreePorts;
@@ -79,14 +80,7 @@ public final class MariaDb {
     }
 
     private void install() throws Exception {
-        if (Files.exists(dir)) {
-            try (var files = Files.walk(dir)) {
-                for (Path file :
-                        files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(file);
-                }
-            }
-        }
+        Folders.delete(dir);
         Files.createDirectories(dir);
         exec(List.of(
                 "mariadb-install-db",

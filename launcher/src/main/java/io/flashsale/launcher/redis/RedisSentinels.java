@@ -1,5 +1,6 @@
 package io.flashsale.launcher.redis;
 
+import io.flashsale.launcher.Folders;
 import io.flashsale.launcher.proxy.Toxiproxy;
 import io.flashsale.testkit.FreePorts;
 import io.lettuce.core.RedisClient;
@@ -57,7 +58,7 @@ public final class RedisSentinels implements AutoCloseable {
      * knows the replica and the two other sentinels. {@code projectRoot}: where Toxiproxy is built.
      */
     public static RedisSentinels start(Path projectRoot, Path dir, Duration replicationLatency) throws Exception {
-        deleteRecursively(dir);
+        Folders.delete(dir);
         Files.createDirectories(dir);
         RedisSentinels group = new RedisSentinels(dir, FreePorts.take(5));
         try {
@@ -91,7 +92,7 @@ public final class RedisSentinels implements AutoCloseable {
         link.breakLink(REPLICATION, "cut");
         master.destroyForcibly();
         master.waitFor();
-        deleteRecursively(dir.resolve("master"));
+        Folders.delete(dir.resolve("master"));
     }
 
     /** SIGKILL of the replica; returns once it is gone. */
@@ -237,20 +238,6 @@ public final class RedisSentinels implements AutoCloseable {
             }
             Thread.sleep(100); // polling processes that are starting or failing over
         }
-    }
-
-    private static void deleteRecursively(Path path) throws IOException {
-        if (!Files.exists(path)) {
-            return;
-        }
-        if (Files.isDirectory(path)) {
-            try (var children = Files.list(path)) {
-                for (Path child : children.toList()) {
-                    deleteRecursively(child);
-                }
-            }
-        }
-        Files.delete(path);
     }
 
     /** Stops every process it started (SIGTERM, SIGKILL after 10 s) and the link. */

@@ -1,5 +1,6 @@
 package io.flashsale.launcher.redis;
 
+import io.flashsale.launcher.Folders;
 import io.flashsale.testkit.FreePorts;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -36,12 +37,8 @@ public final class RedisServer implements AutoCloseable {
 
     /** Starts a server on a free loopback port with its files (AOF, log) in {@code dir}, emptied first. */
     public static RedisServer start(Path dir, String appendfsync) throws IOException, InterruptedException {
+        Folders.delete(dir);
         Files.createDirectories(dir);
-        try (var old = Files.list(dir)) {
-            for (Path file : old.toList()) {
-                deleteRecursively(file);
-            }
-        }
         RedisServer server =
                 new RedisServer(dir.toAbsolutePath(), FreePorts.take(1).get(0), appendfsync);
         server.launch();
@@ -120,17 +117,6 @@ public final class RedisServer implements AutoCloseable {
             Thread.sleep(100); // polling a process that is starting
         }
         throw new IOException("redis-server did not answer PING within " + START_TIMEOUT);
-    }
-
-    private static void deleteRecursively(Path path) throws IOException {
-        if (Files.isDirectory(path)) {
-            try (var children = Files.list(path)) {
-                for (Path child : children.toList()) {
-                    deleteRecursively(child);
-                }
-            }
-        }
-        Files.delete(path);
     }
 
     /** SIGTERM, SIGKILL after 10 s. */
