@@ -75,4 +75,20 @@ public final class Admin {
                 .expect("auditing sale " + saleId, 200)
                 .as(AuditReport.class));
     }
+
+    /**
+     * Bytes the api has allocated on its heap so far, as Micrometer counts them at each collection
+     * ({@code jvm.gc.memory.allocated}: the young generation's growth between collections), so over a
+     * load of many collections the difference of two reads is its allocation within one young
+     * generation's size.
+     */
+    public double allocatedBytes() {
+        String metrics = api.get("/actuator/prometheus", tokens.admin())
+                .expect("reading the api's metrics", 200)
+                .text();
+        return metrics.lines()
+                .filter(line -> line.startsWith("jvm_gc_memory_allocated_bytes_total"))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .sum();
+    }
 }

@@ -66,7 +66,9 @@ final class Phases {
     Report.Phase p3() throws Exception {
         int n = settings.settleWorkflows();
         settle("p3w" + run, Math.min(200, n));
+        double allocated = admin.allocatedBytes();
         Settled purchases = settle("p3" + run, n);
+        double allocationPerAdmission = (admin.allocatedBytes() - allocated) / Math.max(1, purchases.count()) / 1024;
         Process worker = stack.launchBenchProcess("trivial-worker", List.of("trivial-worker", stack.temporalAddress()));
         try {
             stack.awaitLog("trivial-worker", "trivial worker ready", Duration.ofSeconds(60));
@@ -80,6 +82,7 @@ final class Phases {
                     .value("trivial workflows completed (/s)", trivial.rate())
                     .value("trivial settle time (s)", trivial.seconds())
                     .value("workflows", n)
+                    .value("api allocation per admission, its workflow's start included (KB)", allocationPerAdmission)
                     .ratio(ratio, 0.8, "purchase settle rate / trivial workflows' rate >= 0.8")
                     .fact("purchases settled", purchases.count())
                     .fact("trivial completed", trivial.count());

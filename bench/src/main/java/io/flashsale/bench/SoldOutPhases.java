@@ -19,10 +19,12 @@ final class SoldOutPhases {
     private final HttpLoad load;
     private final HttpLoad.Source liveness;
     private final CpuMeter cpu;
+    private final Admin admin;
 
     SoldOutPhases(Stack stack, Settings settings, String run) {
         this.stack = stack;
         this.cpu = CpuMeter.of(stack);
+        this.admin = new Admin(new ApiClient(stack.api()), stack.tokens());
         this.settings = settings;
         this.run = run;
         java.net.InetSocketAddress api = new ApiClient(stack.api()).address();
@@ -46,10 +48,14 @@ final class SoldOutPhases {
             purchases.run(settings.warmup(), connections);
             Tally live = TimedLoad.run(load, liveness, settings.withConnections(connections), settings.duration());
             Map<String, Duration> before = cpu.read();
+            double allocated = admin.allocatedBytes();
             Tally buy = purchases.run(settings.duration(), connections);
-            phase.fact(
-                    "CPU ms per sold-out answer, " + connections + " connections",
-                    cpu.millisPer(before, buy.answered()));
+            phase.value(
+                            "api allocation per sold-out answer, " + connections + " connections (KB)",
+                            (admin.allocatedBytes() - allocated) / buy.answered() / 1024)
+                    .fact(
+                            "CPU ms per sold-out answer, " + connections + " connections",
+                            cpu.millisPer(before, buy.answered()));
             double ratio = buy.throughput() / live.throughput();
             phase.measure("purchase, " + connections + " connections", buy, connections)
                     .measure("liveness, " + connections + " connections", live, connections)

@@ -27,18 +27,19 @@ enum Component {
     static final List<Component> CLUSTER = List.of(
             TEMPORAL_UI, TEMPORAL_HISTORY_2, TEMPORAL_HISTORY_1, TEMPORAL_WORKER, TEMPORAL_MATCHING, TEMPORAL_FRONTEND);
 
-    final String name;
+    /** The process's name: its pid file, its log, how status and the messages call it. */
+    final String process;
 
     /** Started only with an option ({@code --observe}, {@code --temporal cluster}): shown when it left a trace. */
     final boolean optional;
 
     Component(String name, boolean optional) {
-        this.name = name;
+        this.process = name;
         this.optional = optional;
     }
 
     static Optional<Component> named(String name) {
-        return Arrays.stream(values()).filter(c -> c.name.equals(name)).findFirst();
+        return Arrays.stream(values()).filter(c -> c.process.equals(name)).findFirst();
     }
 
     /** The cluster node of {@code node} (a name of {@code ClusterSpec}, or {@code ui}). */
@@ -55,7 +56,7 @@ enum Component {
             case PROMETHEUS -> commandLine.contains("prometheus --config.file=" + runFolder.resolve("prometheus"));
             case JAEGER -> commandLine.contains("jaeger --config " + runFolder.resolve("jaeger"));
             case TEMPORAL_UI -> commandLine.contains("ui-server");
-            default -> commandLine.contains("--env " + name.substring("temporal-".length()) + " --allow-no-auth");
+            default -> commandLine.contains("--env " + process.substring("temporal-".length()) + " --allow-no-auth");
         };
     }
 }

@@ -89,7 +89,7 @@ public final class LocalCommands {
                 String state = run.pid(component)
                         .map(pid -> "running (pid " + pid + ")")
                         .orElse(recorded ? "not running (stale pid file)" : "not running");
-                System.out.printf("%-9s %s%n", component.name, state);
+                System.out.printf("%-9s %s%n", component.process, state);
             }
             return 0;
         }

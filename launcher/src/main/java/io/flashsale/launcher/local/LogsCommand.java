@@ -69,10 +69,10 @@ final class LogsCommand implements Callable<Integer> {
             System.out.print(separator);
             separator = "\n";
             if (Files.exists(log)) {
-                System.out.println("==> " + component.name + " (" + run.shown(log) + ") <==");
+                System.out.println("==> " + component.process + " (" + run.shown(log) + ") <==");
                 print(log);
             } else {
-                System.out.println("==> " + component.name + ": no log (" + run.shown(log) + " is missing) <==");
+                System.out.println("==> " + component.process + ": no log (" + run.shown(log) + " is missing) <==");
             }
         }
         return 0;

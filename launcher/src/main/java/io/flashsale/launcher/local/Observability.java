@@ -131,13 +131,14 @@ final class Observability {
     }
 
     private boolean alreadyRunning(Component component) {
-        run.pid(component).ifPresent(pid -> System.out.println(component.name + ": already running (pid " + pid + ")"));
+        run.pid(component)
+                .ifPresent(pid -> System.out.println(component.process + ": already running (pid " + pid + ")"));
         return run.pid(component).isPresent();
     }
 
     private void await(Component component, String url) throws InterruptedException {
         if (!run.await(component, Duration.ofSeconds(60), () -> Http.ok(url, null))) {
-            throw new Refused(component.name + " did not start");
+            throw new Refused(component.process + " did not start");
         }
     }
 }

@@ -35,11 +35,11 @@ final class RunFolder {
     }
 
     Path log(Component component) {
-        return run.resolve("logs").resolve(component.name + ".log");
+        return run.resolve("logs").resolve(component.process + ".log");
     }
 
     Path pidFile(Component component) {
-        return run.resolve(component.name + ".pid");
+        return run.resolve(component.process + ".pid");
     }
 
     /** {@code path} relative to the checkout when inside it ({@code .run/logs/api.log}), else as it is. */
@@ -76,7 +76,7 @@ final class RunFolder {
         builder.environment().putAll(environment);
         long pid = builder.start().pid();
         Files.writeString(pidFile(component), pid + "\n");
-        System.out.println("started " + component.name + " (pid " + pid + ", log " + shown(log(component)) + ")");
+        System.out.println("started " + component.process + " (pid " + pid + ", log " + shown(log(component)) + ")");
         return pid;
     }
 
@@ -85,7 +85,7 @@ final class RunFolder {
         Optional<ProcessHandle> process = pid(component).flatMap(ProcessHandle::of);
         if (process.isEmpty()) {
             if (Files.deleteIfExists(pidFile(component))) {
-                System.out.println(component.name + ": not running (removing stale pid file)");
+                System.out.println(component.process + ": not running (removing stale pid file)");
             }
             return;
         }
@@ -96,12 +96,12 @@ final class RunFolder {
             Thread.sleep(200);
         }
         if (process.get().isAlive()) {
-            System.out.println(component.name + " (pid " + pid + ") still running after " + stopTimeout.toSeconds()
+            System.out.println(component.process + " (pid " + pid + ") still running after " + stopTimeout.toSeconds()
                     + "s, sending KILL");
             process.get().destroyForcibly();
         }
         Files.deleteIfExists(pidFile(component));
-        System.out.println("stopped " + component.name + " (pid " + pid + ")");
+        System.out.println("stopped " + component.process + " (pid " + pid + ")");
     }
 
     /**
@@ -112,10 +112,10 @@ final class RunFolder {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!ready.getAsBoolean()) {
             if (pid(component).isEmpty()) {
-                return failed(component.name + " exited during startup", component);
+                return failed(component.process + " exited during startup", component);
             }
             if (System.nanoTime() > deadline) {
-                return failed(component.name + " not ready after " + timeout.toSeconds() + "s", component);
+                return failed(component.process + " not ready after " + timeout.toSeconds() + "s", component);
             }
             Thread.sleep(1000);
         }

@@ -66,13 +66,13 @@ final class Up {
     private void startApp(Component app, int port, List<String> launcher) throws IOException {
         if (run.pid(app).isPresent()) {
             System.out.println(
-                    app.name + ": already running (pid " + run.pid(app).get() + ")");
+                    app.process + ": already running (pid " + run.pid(app).get() + ")");
             return;
         }
         List<String> command = new ArrayList<>(launcher);
         command.addAll(List.of("env", "SERVER_PORT=" + port, Processes.java()));
         command.addAll(config.jvmFlags());
-        command.addAll(List.of("-jar", jar(app.name).toString(), "--server.port=" + port));
+        command.addAll(List.of("-jar", jar(app.process).toString(), "--server.port=" + port));
         run.start(app, command, config.environment());
     }
 
