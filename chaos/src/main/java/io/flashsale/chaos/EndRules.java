@@ -2,6 +2,7 @@ package io.flashsale.chaos;
 
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,7 +26,7 @@ final class EndRules {
         for (Facts.Order order : ledger.facts().orders()) {
             String purchaseId = order.purchaseId();
             List<Op> ops = ledger.opsOf(purchaseId);
-            if (order.status().equals("PENDING_PAYMENT")) {
+            if (order.status() == PurchaseStatus.PENDING_PAYMENT) {
                 found.add(new Violation(
                         Checker.EVERY_PURCHASE_ENDED, "the order of " + purchaseId + " is still PENDING_PAYMENT", ops));
             }
@@ -36,7 +37,7 @@ final class EndRules {
                         "MySQL has a " + order.status() + " order for " + purchaseId
                                 + ", the api knows no such purchase",
                         ops));
-            } else if (!api.get().status().equals(order.status())
+            } else if (api.get().status() != order.status()
                     || !Objects.equals(api.get().paymentId(), order.paymentId())) {
                 found.add(new Violation(
                         Checker.EVERY_PURCHASE_ENDED,
@@ -48,13 +49,13 @@ final class EndRules {
         }
         for (Facts.Purchase purchase : ledger.facts().purchases()) {
             String purchaseId = purchase.purchaseId();
-            if ("RESERVED".equals(purchase.status())) {
+            if (purchase.status() == PurchaseStatus.RESERVED) {
                 found.add(new Violation(
                         Checker.EVERY_PURCHASE_ENDED,
                         "the api still has " + purchaseId + " RESERVED",
                         ledger.opsOf(purchaseId)));
             } else if (purchase.status() != null
-                    && !purchase.status().equals("REJECTED")
+                    && purchase.status() != PurchaseStatus.REJECTED
                     && ledger.orderOf(purchaseId).isEmpty()) {
                 found.add(new Violation(
                         Checker.EVERY_PURCHASE_ENDED,
@@ -98,8 +99,7 @@ final class EndRules {
                         List.of()));
             }
             long paid = ledger.facts().orders().stream()
-                    .filter(order ->
-                            order.saleId().equals(saleId) && order.status().equals("PAID"))
+                    .filter(order -> order.saleId().equals(saleId) && order.status() == PurchaseStatus.PAID)
                     .count();
             if (paid != audit.paid()) {
                 found.add(new Violation(

@@ -1,6 +1,7 @@
 package io.flashsale.chaos;
 
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.List;
 
 /**
@@ -20,7 +21,7 @@ public record Facts(
     public record Change(String saleId, String kind, String key, Integer unitsAsked, int units) {}
 
     /** A row of MySQL's {@code orders}. {@code paymentId} null unless PAID. */
-    public record Order(String saleId, String userId, String purchaseId, String status, String paymentId) {}
+    public record Order(String saleId, String userId, String purchaseId, PurchaseStatus status, String paymentId) {}
 
     /** A row of MySQL's {@code payment_refunds}. */
     public record Refund(String paymentId, String purchaseId, String saleId, long amountMinor, String purchaseStatus) {}
@@ -29,5 +30,5 @@ public record Facts(
      * A purchase as the api tells it at the end (GET /api/purchases/{id}): {@code status} null when
      * the api answers 404 (no such purchase); {@code paymentId} null unless PAID.
      */
-    public record Purchase(String purchaseId, String saleId, String userId, String status, String paymentId) {}
+    public record Purchase(String purchaseId, String saleId, String userId, PurchaseStatus status, String paymentId) {}
 }

@@ -4,6 +4,7 @@ import io.flashsale.launcher.PrivateStores;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -47,7 +48,7 @@ final class FactsReader {
                                 rows.getString(1),
                                 rows.getString(2),
                                 rows.getString(3),
-                                rows.getString(4),
+                                PurchaseStatus.valueOf(rows.getString(4)),
                                 rows.getString(5)));
                 select(
                         db,
@@ -88,7 +89,9 @@ final class FactsReader {
                     first.purchaseId(),
                     first.saleId(),
                     first.userId(),
-                    view.status() == 200 ? view.body().path("status").asText() : null,
+                    view.status() == 200
+                            ? PurchaseStatus.valueOf(view.body().path("status").asText())
+                            : null,
                     view.body().hasNonNull("paymentId")
                             ? view.body().path("paymentId").asText()
                             : null));

@@ -1,6 +1,7 @@
 package io.flashsale.chaos;
 
 import io.flashsale.workflows.purchase.PurchaseRequest;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -125,7 +126,7 @@ final class Ledger {
     }
 
     /** The status the api gave the purchase at the end; empty when it answered 404. */
-    Optional<String> apiStatusOf(String purchaseId) {
+    Optional<PurchaseStatus> apiStatusOf(String purchaseId) {
         return Optional.ofNullable(purchases.get(purchaseId)).map(Facts.Purchase::status);
     }
 
@@ -138,8 +139,8 @@ final class Ledger {
     }
 
     /** A purchase's or an order's end, as the reports tell it. */
-    static String ended(String status, String paymentId) {
-        return paymentId == null ? status : status + " with payment " + paymentId;
+    static String ended(PurchaseStatus status, String paymentId) {
+        return paymentId == null ? String.valueOf(status) : status + " with payment " + paymentId;
     }
 
     private static <K, V> void add(Map<K, List<V>> index, K key, V value) {

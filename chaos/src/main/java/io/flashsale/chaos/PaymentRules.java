@@ -1,17 +1,23 @@
 package io.flashsale.chaos;
 
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The checker's rules on payments: what they were answered, against orders and refund rows. */
 final class PaymentRules {
 
     /** The purchase statuses PaymentConfirmation answers a refund for. */
-    private static final Set<String> CANNOT_BE_PAID_ANY_MORE = Set.of("PAID", "EXPIRED", "CANCELLED", "REJECTED");
+    private static final Set<String> CANNOT_BE_PAID_ANY_MORE = Stream.of(
+                    PurchaseStatus.PAID, PurchaseStatus.EXPIRED, PurchaseStatus.CANCELLED, PurchaseStatus.REJECTED)
+            .map(Enum::name)
+            .collect(Collectors.toSet());
 
     private PaymentRules() {}
 
@@ -53,7 +59,7 @@ final class PaymentRules {
             }
         });
         for (Facts.Order order : ledger.facts().orders()) {
-            if (order.status().equals("PAID")) {
+            if (order.status() == PurchaseStatus.PAID) {
                 paidBy(ledger, order)
                         .ifPresent(detail -> found.add(new Violation(
                                 Checker.PAID_ONLY_AS_SENT,
@@ -147,7 +153,7 @@ final class PaymentRules {
     }
 
     private static boolean paidWith(Facts.Order order, String paymentId) {
-        return order.status().equals("PAID") && paymentId.equals(order.paymentId());
+        return order.status() == PurchaseStatus.PAID && paymentId.equals(order.paymentId());
     }
 
     /** One payment id sent for one purchase. */

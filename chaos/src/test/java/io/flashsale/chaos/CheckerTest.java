@@ -19,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.workflows.purchase.PurchaseRequest;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -39,7 +40,7 @@ class CheckerTest {
     private final List<Facts.Refund> refunds = new ArrayList<>();
     private final List<Facts.Change> changes = new ArrayList<>();
     /** What the api answers for a user's purchase when it is not what MySQL holds (null: 404). */
-    private final Map<String, String> apiSays = new HashMap<>();
+    private final Map<String, PurchaseStatus> apiSays = new HashMap<>();
     /** The sale's audit when it is not the passing audit of the orders as they are. */
     private AuditReport auditSays;
 
@@ -55,13 +56,13 @@ class CheckerTest {
         buy(BUY_RETRY, "u1", "k1", 200);
         pay(PAY, "u1", "p1", 200, "PAID");
         pay(PAY_DUPLICATE, "u1", "p1", 200, "PAID");
-        order("u1", "PAID", "p1");
+        order("u1", PurchaseStatus.PAID, "p1");
 
         // u2 sends the wrong amount, lets the deadline pass, pays late: refused, recorded for a refund
         buy(BUY, "u2", "k2", 202);
         pay(PAY_WRONG_AMOUNT, "u2", "w2", 422, "");
         pay(PAY, "u2", "p2", 409, "EXPIRED");
-        order("u2", "EXPIRED", null);
+        order("u2", PurchaseStatus.EXPIRED, null);
         refund("u2", "p2", "EXPIRED");
 
         // u3's first click is never answered but landed; a payment while the cancel gives the unit
@@ -71,7 +72,7 @@ class CheckerTest {
         refusedBuy(SECOND_CLICK, "u3", "k3b", "already-purchased");
         pay(PAY, "u3", "p3", 409, "PENDING_PAYMENT");
         cancel("u3", 200, "CANCELLED");
-        order("u3", "CANCELLED", null);
+        order("u3", PurchaseStatus.CANCELLED, null);
 
         // u4 comes too late; u5 is never answered and did not land
         refusedBuy(BUY, "u4", "k4", "sold-out");
@@ -80,7 +81,7 @@ class CheckerTest {
         // u6 is never answered, nor is its payment, and both landed
         buy(BUY, "u6", "k6", 0);
         pay(PAY, "u6", "p6", 0, "");
-        order("u6", "PAID", "p6");
+        order("u6", PurchaseStatus.PAID, "p6");
 
         // the operator restocks 2 (and repeats it), reuses the key for 3 (a conflict), withdraws 1,
         // repairs, then closes the sale: later buyers are refused
@@ -134,7 +135,7 @@ class CheckerTest {
     @Test
     void aBuyerAdmittedAfterTheCloseWasAnswered() {
         buy(BUY, "u8", "k8", 202);
-        order("u8", "EXPIRED", null);
+        order("u8", PurchaseStatus.EXPIRED, null);
 
         assertThat(violationsOf(Checker.CLOSED_SALE_ADMITS_NOBODY))
                 .singleElement()
@@ -144,7 +145,7 @@ class CheckerTest {
     @Test
     void aBuyerAnswered202WithoutAnOrder() {
         orders.removeIf(order -> order.userId().equals("u2"));
-        apiSays.put("u2", "REJECTED");
+        apiSays.put("u2", PurchaseStatus.REJECTED);
 
         assertThat(violationsOf(Checker.ADMITTED_BUYER_OWNS_PURCHASE))
                 .singleElement()
@@ -163,7 +164,7 @@ class CheckerTest {
 
     @Test
     void twoOrdersForOneUser() {
-        order("u3", "EXPIRED", null);
+        order("u3", PurchaseStatus.EXPIRED, null);
 
         assertThat(violationsOf(Checker.ONE_ORDER_PER_BUYER)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("sale s1 user u3 owns 2 orders"));
@@ -171,7 +172,7 @@ class CheckerTest {
 
     @Test
     void anOrderForABuyerRefusedEveryTime() {
-        order("u4", "EXPIRED", null);
+        order("u4", PurchaseStatus.EXPIRED, null);
 
         assertThat(violationsOf(Checker.ONE_ORDER_PER_BUYER)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("user u4", "refused"));
@@ -179,7 +180,7 @@ class CheckerTest {
 
     @Test
     void anOrderNobodyBought() {
-        order("u9", "EXPIRED", null);
+        order("u9", PurchaseStatus.EXPIRED, null);
 
         assertThat(violationsOf(Checker.ONE_ORDER_PER_BUYER)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("user u9", "never sent a buy"));
@@ -187,7 +188,7 @@ class CheckerTest {
 
     @Test
     void aPurchaseLeftPendingPayment() {
-        replaceOrder("u2", "PENDING_PAYMENT", null);
+        replaceOrder("u2", PurchaseStatus.PENDING_PAYMENT, null);
 
         assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED))
                 .singleElement()
@@ -197,7 +198,7 @@ class CheckerTest {
 
     @Test
     void mySqlAndTheApiTellAnotherEnd() {
-        apiSays.put("u3", "EXPIRED");
+        apiSays.put("u3", PurchaseStatus.EXPIRED);
 
         assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("purchase-s1-u3 is CANCELLED, the api says EXPIRED"));
@@ -205,7 +206,7 @@ class CheckerTest {
 
     @Test
     void aPurchaseTheApiStillHoldsReserved() {
-        apiSays.put("u5", "RESERVED");
+        apiSays.put("u5", PurchaseStatus.RESERVED);
 
         assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("purchase-s1-u5 RESERVED"));
@@ -213,7 +214,7 @@ class CheckerTest {
 
     @Test
     void aPaymentAnswered200ThatDidNotPay() {
-        replaceOrder("u1", "EXPIRED", null);
+        replaceOrder("u1", PurchaseStatus.EXPIRED, null);
 
         assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT))
                 .singleElement()
@@ -224,7 +225,7 @@ class CheckerTest {
 
     @Test
     void anOrderPaidWithAPaymentNobodySent() {
-        replaceOrder("u6", "PAID", "p-forged");
+        replaceOrder("u6", PurchaseStatus.PAID, "p-forged");
 
         assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("PAID with p-forged, which no payment of it sent"));
@@ -232,7 +233,7 @@ class CheckerTest {
 
     @Test
     void anOrderPaidWithTheWrongAmount() {
-        replaceOrder("u2", "PAID", "w2");
+        replaceOrder("u2", PurchaseStatus.PAID, "w2");
 
         assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("PAID with w2, a payment of the wrong amount"));
@@ -248,7 +249,7 @@ class CheckerTest {
 
     @Test
     void anOrderPaidByAPaymentThatWasRefused() {
-        replaceOrder("u2", "PAID", "p2");
+        replaceOrder("u2", PurchaseStatus.PAID, "p2");
 
         assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("PAID with p2, which was refused every time"));
@@ -510,11 +511,11 @@ class CheckerTest {
 
     // --- the facts: the api's views follow MySQL's orders unless apiSays otherwise ---
 
-    private void order(String user, String status, String paymentId) {
+    private void order(String user, PurchaseStatus status, String paymentId) {
         orders.add(new Facts.Order(SALE, user, purchaseId(user), status, paymentId));
     }
 
-    private void replaceOrder(String user, String status, String paymentId) {
+    private void replaceOrder(String user, PurchaseStatus status, String paymentId) {
         orders.replaceAll(order ->
                 order.userId().equals(user) ? new Facts.Order(SALE, user, purchaseId(user), status, paymentId) : order);
     }
@@ -542,7 +543,8 @@ class CheckerTest {
                     .filter(o -> o.userId().equals(user))
                     .findFirst()
                     .orElse(null);
-            String status = apiSays.containsKey(user) ? apiSays.get(user) : order == null ? null : order.status();
+            PurchaseStatus status =
+                    apiSays.containsKey(user) ? apiSays.get(user) : order == null ? null : order.status();
             String paymentId = order == null ? null : order.paymentId();
             purchases.add(new Facts.Purchase(purchaseId(user), SALE, user, status, paymentId));
         }
@@ -551,8 +553,8 @@ class CheckerTest {
 
     /** The audit of the orders as they are, passing. */
     private AuditReport passingAudit() {
-        int paid = count("PAID");
-        int pending = count("PENDING_PAYMENT");
+        int paid = count(PurchaseStatus.PAID);
+        int pending = count(PurchaseStatus.PENDING_PAYMENT);
         return audit(TOTAL - paid - pending, pending, paid, AuditVerdict.PASS, List.of());
     }
 
@@ -568,8 +570,8 @@ class CheckerTest {
                 available,
                 pending,
                 paid,
-                count("EXPIRED"),
-                count("CANCELLED"),
+                count(PurchaseStatus.EXPIRED),
+                count(PurchaseStatus.CANCELLED),
                 (long) available,
                 pending + paid,
                 0,
@@ -581,8 +583,8 @@ class CheckerTest {
                 null);
     }
 
-    private int count(String status) {
-        return (int) orders.stream().filter(o -> o.status().equals(status)).count();
+    private int count(PurchaseStatus status) {
+        return (int) orders.stream().filter(o -> o.status() == status).count();
     }
 
     private static String purchaseId(String user) {

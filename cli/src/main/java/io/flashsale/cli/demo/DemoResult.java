@@ -2,6 +2,7 @@ package io.flashsale.cli.demo;
 
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +75,7 @@ record DemoResult(
 
     /** The payments answered PAID are exactly the PAID orders. */
     boolean paymentsAgree() {
-        return payments.getOrDefault("PAID", 0L) == paid;
+        return payments.getOrDefault(PurchaseStatus.PAID.name(), 0L) == paid;
     }
 
     long rateLimited() {
