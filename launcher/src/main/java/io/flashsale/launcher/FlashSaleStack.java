@@ -367,13 +367,7 @@ public final class FlashSaleStack implements AutoCloseable {
         if (started.app() != App.WORKER || !started.extra().containsKey("FLASHSALE_PAUSE_AFTER")) {
             return Optional.empty();
         }
-        try (DirectoryStream<Path> jars =
-                Files.newDirectoryStream(settings.root.resolve("worker").resolve("target"), "worker-*-faults.jar")) {
-            for (Path jar : jars) {
-                return Optional.of(jar.toAbsolutePath());
-            }
-        }
-        throw new IllegalStateException("no worker/target/worker-*-faults.jar: build the worker module first");
+        return Optional.of(built(settings.root, App.WORKER.module(), "faults").toAbsolutePath());
     }
 
     /** What a back-end process's command starts with: {@code nice -n N}, nothing at niceness 0. */
@@ -402,7 +396,7 @@ public final class FlashSaleStack implements AutoCloseable {
         if (image == null) {
             try {
                 image = AppImage.of(
-                        built(app.module(), settings.root),
+                        built(settings.root, app.module(), "exec"),
                         jvmFlags(app),
                         environment(),
                         app.portVariable,
@@ -417,10 +411,15 @@ public final class FlashSaleStack implements AutoCloseable {
         return image;
     }
 
-    /** The executable jar the checkout at {@code root} built for {@code module}. */
-    private static Path built(String module, Path root) throws IOException {
+    /**
+     * The jar the checkout at {@code root} built for {@code module} with {@code classifier} ({@code
+     * exec}: the app's executable jar; {@code faults}: the worker's fault injection); fails naming it
+     * when it is not built.
+     */
+    public static Path built(Path root, String module, String classifier) throws IOException {
+        String name = module + "-*-" + classifier + ".jar";
         try (DirectoryStream<Path> jars =
-                Files.newDirectoryStream(root.resolve(module).resolve("target"), module + "-*-exec.jar")) {
+                Files.newDirectoryStream(root.resolve(module).resolve("target"), name)) {
             for (Path jar : jars) {
                 return jar;
             }
@@ -428,7 +427,7 @@ public final class FlashSaleStack implements AutoCloseable {
             // reported below
         }
         throw new IllegalStateException(
-                "no " + module + "/target/" + module + "-*-exec.jar; build first (./mvnw -DskipTests install)");
+                "no " + module + "/target/" + name + "; build first (./mvnw -B -DskipTests install)");
     }
 
     /** Stops every process in reverse start order (TERM, then KILL after 30 s); a cluster's databases go too. */

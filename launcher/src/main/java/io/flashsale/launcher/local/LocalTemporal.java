@@ -72,11 +72,9 @@ final class LocalTemporal {
 
     void startDevServer(boolean metrics) throws Exception {
         if (!start) {
-            System.out.println(
-                    run.pid(Component.TEMPORAL).isPresent()
-                            ? "temporal: dev server already running (pid "
-                                    + run.pid(Component.TEMPORAL).get() + ")"
-                            : "temporal: using the Temporal service already listening on " + config.temporalAddress());
+            System.out.println(run.pid(Component.TEMPORAL)
+                    .map(pid -> "temporal: dev server already running (pid " + pid + ")")
+                    .orElse("temporal: using the Temporal service already listening on " + config.temporalAddress()));
             return;
         }
         DevServer.Options options = new DevServer.Options(

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -131,9 +132,9 @@ final class Observability {
     }
 
     private boolean alreadyRunning(Component component) {
-        run.pid(component)
-                .ifPresent(pid -> System.out.println(component.process + ": already running (pid " + pid + ")"));
-        return run.pid(component).isPresent();
+        Optional<Long> running = run.pid(component);
+        running.ifPresent(pid -> System.out.println(component.process + ": already running (pid " + pid + ")"));
+        return running.isPresent();
     }
 
     private void await(Component component, String url) throws InterruptedException {

@@ -1,12 +1,11 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.Processes;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code bin/flashsale up}: Temporal (one already running, the dev server or the cluster), with
@@ -64,35 +63,22 @@ final class Up {
     }
 
     private void startApp(Component app, int port, List<String> launcher) throws IOException {
-        if (run.pid(app).isPresent()) {
-            System.out.println(
-                    app.process + ": already running (pid " + run.pid(app).get() + ")");
+        Optional<Long> running = run.pid(app);
+        if (running.isPresent()) {
+            System.out.println(app.process + ": already running (pid " + running.get() + ")");
             return;
         }
         List<String> command = new ArrayList<>(launcher);
         command.addAll(List.of("env", "SERVER_PORT=" + port, Processes.java()));
         command.addAll(config.jvmFlags());
-        command.addAll(List.of("-jar", jar(app.process).toString(), "--server.port=" + port));
+        command.addAll(List.of(
+                "-jar", FlashSaleStack.built(config.root(), app.process, "exec").toString(), "--server.port=" + port));
         run.start(app, command, config.environment());
     }
 
     private boolean healthy(Component app, int port) throws InterruptedException {
         String health = "http://127.0.0.1:" + port + "/actuator/health";
         return run.await(app, config.healthTimeout(), () -> Http.ok(health, "\"status\":\"UP\""));
-    }
-
-    /** The executable jar of {@code module} in this checkout ({@code bin/flashsale} builds it when missing). */
-    private Path jar(String module) throws IOException {
-        Path target = config.root().resolve(module).resolve("target");
-        try (DirectoryStream<Path> jars = Files.newDirectoryStream(target, module + "-*-exec.jar")) {
-            for (Path jar : jars) {
-                return jar;
-            }
-        } catch (java.nio.file.NoSuchFileException none) {
-            // reported below
-        }
-        throw new Refused(
-                "no " + module + "/target/" + module + "-*-exec.jar; build with ./mvnw -B -DskipTests install");
     }
 
     private void banner(boolean observe, boolean sentinel) {
