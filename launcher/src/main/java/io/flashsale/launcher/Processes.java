@@ -1,10 +1,6 @@
 package io.flashsale.launcher;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,10 +19,12 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Processes implements AutoCloseable {
 
+    /** What {@code /actuator/health} holds once the app is UP. */
+    public static final String HEALTHY = "\"status\":\"UP\"";
+
     private final Path logs;
     private final Duration readyTimeout;
     private final Map<String, Process> processes = Collections.synchronizedMap(new LinkedHashMap<>());
-    private final HttpClient http = HttpClient.newHttpClient();
     private final Thread killOnExit = new Thread(this::killAll, "processes-kill-on-exit");
 
     /** {@code readyTimeout}: how long {@link #awaitHealthy} and {@link #awaitLog} wait. */
@@ -62,19 +60,8 @@ public final class Processes implements AutoCloseable {
 
     /** Waits until {@code name} answers UP on {@code /actuator/health} at {@code port}. */
     public void awaitHealthy(String name, int port) throws Exception {
-        URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
-        await(
-                name,
-                () -> {
-                    try {
-                        HttpResponse<String> r =
-                                http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString());
-                        return r.statusCode() == 200 && r.body().contains("\"UP\"");
-                    } catch (IOException notYet) {
-                        return false;
-                    }
-                },
-                readyTimeout);
+        String health = "http://127.0.0.1:" + port + "/actuator/health";
+        await(name, () -> Http.ok(health, HEALTHY), readyTimeout);
     }
 
     /** Waits until {@code name} has logged {@code marker}. */

@@ -1,5 +1,6 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.Http;
 import io.flashsale.launcher.temporal.Jaeger;
 import io.flashsale.testkit.Tokens;
 import java.io.IOException;

@@ -1,6 +1,7 @@
 package io.flashsale.launcher.local;
 
 import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.Http;
 import io.flashsale.launcher.Processes;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ final class Up {
 
     private boolean healthy(Component app, int port) throws InterruptedException {
         String health = "http://127.0.0.1:" + port + "/actuator/health";
-        return run.await(app, config.healthTimeout(), () -> Http.ok(health, "\"status\":\"UP\""));
+        return run.await(app, config.healthTimeout(), () -> Http.ok(health, Processes.HEALTHY));
     }
 
     private void banner(boolean observe, boolean sentinel) {

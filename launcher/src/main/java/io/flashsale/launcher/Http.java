@@ -1,4 +1,4 @@
-package io.flashsale.launcher.local;
+package io.flashsale.launcher;
 
 import java.io.IOException;
 import java.net.URI;
@@ -7,15 +7,19 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** The probes of {@code up}: an HTTP GET answered 200 (and, where asked, with a text in its body). */
-final class Http {
+/**
+ * The readiness probe of every process the launcher awaits over HTTP: a GET answered 200 (and, where
+ * asked, with a text in its body).
+ */
+public final class Http {
 
     private static final HttpClient CLIENT =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
 
     private Http() {}
 
-    static boolean ok(String url, String bodyHolds) {
+    /** Whether {@code url} answers 200 within 3 s, its body holding {@code bodyHolds} unless that is null. */
+    public static boolean ok(String url, String bodyHolds) {
         try {
             HttpResponse<String> response = CLIENT.send(
                     HttpRequest.newBuilder(URI.create(url))
