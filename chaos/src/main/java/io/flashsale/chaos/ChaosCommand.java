@@ -56,6 +56,20 @@ public final class ChaosCommand implements Callable<Integer> {
             description = "The Temporal of the stack: ${COMPLETION-CANDIDATES}.")
     private Temporal temporal;
 
+    /** The Redis of the run's stack. */
+    enum Redis {
+        /** One Redis server with its append-only file; killed, it restarts from its files. */
+        single,
+        /** A master, a replica and three sentinels; killed, the master's machine is lost with its disk. */
+        sentinel
+    }
+
+    @Option(
+            names = "--redis",
+            defaultValue = "single",
+            description = "The Redis of the stack: ${COMPLETION-CANDIDATES}.")
+    private Redis redis;
+
     @Option(names = "--root", defaultValue = ".", description = "The checkout: the apps' jars and .tools/.")
     private Path root;
 
@@ -76,7 +90,8 @@ public final class ChaosCommand implements Callable<Integer> {
     /** The run the options ask for. */
     ChaosRun.Options options() {
         long chosen = seed != null ? seed : System.currentTimeMillis() % 100_000;
-        return new ChaosRun.Options(chosen, duration, rate, root, out, temporal == Temporal.cluster);
+        return new ChaosRun.Options(
+                chosen, duration, rate, root, out, temporal == Temporal.cluster, redis == Redis.sentinel);
     }
 
     /** A duration in seconds ({@code 90s}, or {@code 90}) or minutes ({@code 10m}). */

@@ -30,9 +30,11 @@ public final class ChaosRun {
 
     /**
      * How a run is asked for ({@link ChaosCommand}); {@code cluster}: on the production-like Temporal
-     * cluster instead of the dev server.
+     * cluster instead of the dev server; {@code sentinel}: on Redis Sentinel, where killing Redis
+     * loses the master's machine with its disk, instead of one Redis server.
      */
-    public record Options(long seed, Duration duration, int rate, Path root, Path out, boolean cluster) {}
+    public record Options(
+            long seed, Duration duration, int rate, Path root, Path out, boolean cluster, boolean sentinel) {}
 
     /** What a run found. */
     public record Result(
@@ -60,10 +62,14 @@ public final class ChaosRun {
 
     public static Result run(Options options) throws Exception {
         Files.createDirectories(options.out());
-        List<Nemesis.Fault> schedule =
-                Nemesis.schedule(options.seed(), options.duration(), ChaosStack.targets(options.cluster()));
+        List<Nemesis.Fault> schedule = Nemesis.schedule(
+                options.seed(),
+                options.duration(),
+                ChaosStack.targets(options.cluster()),
+                ChaosStack.links(options.sentinel()));
         System.out.print(Nemesis.print(options.seed(), schedule, options.out().resolve("schedule.txt")));
-        try (ChaosStack stack = ChaosStack.start(options.root(), options.out().resolve("logs"), options.cluster())) {
+        try (ChaosStack stack = ChaosStack.start(
+                options.root(), options.out().resolve("logs"), options.cluster(), options.sentinel())) {
             ApiClient admin = new ApiClient(stack.apis().get(0));
             Tokens tokens = stack.tokens();
             Map<String, Integer> created = createSales(admin, tokens, options.seed());
@@ -100,7 +106,8 @@ public final class ChaosRun {
                             new Violation("nemesis", done.fault() + " did not heal: " + done.failure(), List.of())));
             String table = RunTable.format(history, violations) + faultsTable(nemesis) + "drift audits: " + drift.size()
                     + (drift.isEmpty() ? "" : "\n  " + String.join("\n  ", drift)) + "\nseed " + options.seed()
-                    + (options.cluster() ? ", Temporal cluster" : ", Temporal dev server") + "\n";
+                    + (options.cluster() ? ", Temporal cluster" : ", Temporal dev server")
+                    + (options.sentinel() ? ", Redis Sentinel" : ", one Redis server") + "\n";
             write(options.out(), history, table);
             return new Result(options.seed(), schedule, nemesis.done(), history, drift, violations, table);
         }

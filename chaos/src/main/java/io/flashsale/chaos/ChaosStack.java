@@ -6,6 +6,7 @@ import io.flashsale.launcher.TemporalClusterProcesses;
 import io.flashsale.launcher.TemporalProcess;
 import io.flashsale.launcher.mariadb.MariaDb;
 import io.flashsale.launcher.proxy.Toxiproxy;
+import io.flashsale.launcher.redis.RedisSentinels;
 import io.flashsale.launcher.redis.RedisServer;
 import io.flashsale.testkit.Tokens;
 import java.net.URI;
@@ -23,6 +24,12 @@ import java.util.UUID;
  * apps reach Redis, MariaDB and Temporal through Toxiproxy, one proxy a store ({@link #LINKS}), so
  * the network between them can be slowed, stalled or cut ({@link #breakLink}); the checker reads
  * the stores directly.
+ *
+ * <p>On Redis Sentinel ({@code sentinel}) Redis is instead a master, a replica and three sentinels
+ * ({@link RedisSentinels}), the apps answer an admission once the replica has it, and killing
+ * {@code redis} takes the master's machine away with its disk: the sentinels promote the replica
+ * and a new empty machine replaces the lost one as its replica. The apps then reach Redis directly
+ * (the sentinels hand out the master's own address), so there is no {@code to-redis} link.
  */
 final class ChaosStack implements AutoCloseable {
 
@@ -47,6 +54,12 @@ final class ChaosStack implements AutoCloseable {
     /** The proxied connections from the apps to a store. */
     static final List<String> LINKS = List.of("to-redis", "to-mysql", "to-temporal");
 
+    /** The proxied connections on Redis Sentinel: the sentinels name the master's own address. */
+    static final List<String> SENTINEL_LINKS = List.of("to-mysql", "to-temporal");
+
+    /** How long the sentinels may take to promote the replica after the master's machine is lost. */
+    private static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(60);
+
     /** What the nemesis may do to a link. */
     static final List<String> NETWORK_FAULTS = Toxiproxy.FAULTS;
 
@@ -59,6 +72,7 @@ final class ChaosStack implements AutoCloseable {
     private final String jwtSecret = "chaos-" + UUID.randomUUID() + UUID.randomUUID();
     private FlashSaleStack apps;
     private RedisServer redis;
+    private RedisSentinels sentinels;
     private MariaDb mariadb;
     private Toxiproxy toxiproxy;
     private PrivateStores stores;
@@ -72,14 +86,24 @@ final class ChaosStack implements AutoCloseable {
         return cluster ? CLUSTER_TARGETS : TARGETS;
     }
 
+    /** What the nemesis may break in a stack on Redis Sentinel or on one Redis server. */
+    static List<String> links(boolean sentinel) {
+        return sentinel ? SENTINEL_LINKS : LINKS;
+    }
+
     /**
      * Starts the stack, with the production-like Temporal cluster (PostgreSQL, two history hosts;
-     * databases {@code temporal_chaos<id>}) when {@code cluster}, else the dev server.
+     * databases {@code temporal_chaos<id>}) when {@code cluster}, else the dev server; on Redis
+     * Sentinel when {@code sentinel}, else on one Redis server.
      */
-    static ChaosStack start(Path root, Path logs, boolean cluster) throws Exception {
+    static ChaosStack start(Path root, Path logs, boolean cluster, boolean sentinel) throws Exception {
         ChaosStack stack = new ChaosStack();
         try {
-            stack.redis = RedisServer.start(logs.resolve("redis"), "everysec");
+            if (sentinel) {
+                stack.sentinels = RedisSentinels.start(root, logs.resolve("redis"), Duration.ZERO);
+            } else {
+                stack.redis = RedisServer.start(logs.resolve("redis"), "everysec");
+            }
             FlashSaleStack.Builder builder = FlashSaleStack.builder(root, logs)
                     .readyTimeout(READY_TIMEOUT)
                     .jvmFlags(List.of("-Xmx384m"))
@@ -92,7 +116,7 @@ final class ChaosStack implements AutoCloseable {
             PrivateStores fresh = PrivateStores.fresh();
             stack.mariadb =
                     MariaDb.start(stack.apps.processes(), logs.resolve("mariadb"), fresh.user(), fresh.password());
-            stack.stores = fresh.onRedis(stack.redis.url()).onMysql(stack.mariadb.url());
+            stack.stores = fresh.onRedis(stack.redisUrl()).onMysql(stack.mariadb.url());
             stack.proxyTheStores(root);
             stack.apps.start(FlashSaleStack.App.WORKER, "worker-1", "worker-2");
             stack.apps.start(FlashSaleStack.App.API, "api-1", "api-2");
@@ -108,8 +132,13 @@ final class ChaosStack implements AutoCloseable {
         return List.of(apps.uri("api-1"), apps.uri("api-2"));
     }
 
+    /** The run's stores, Redis as its master now. */
     PrivateStores stores() {
-        return stores;
+        return stores.onRedis(redisUrl());
+    }
+
+    private String redisUrl() {
+        return sentinels != null ? "redis://127.0.0.1:" + sentinels.masterPort() : redis.url();
     }
 
     Tokens tokens() {
@@ -118,17 +147,20 @@ final class ChaosStack implements AutoCloseable {
 
     private void proxyTheStores(Path root) throws Exception {
         toxiproxy = Toxiproxy.start(apps.processes(), root);
-        int redisPort = toxiproxy.proxy("to-redis", URI.create(redis.url()).getAuthority());
         int mysqlPort = toxiproxy.proxy("to-mysql", "127.0.0.1:" + mariadb.port());
         int temporalPort = toxiproxy.proxy("to-temporal", apps.temporal().address());
-        appStores = stores.onRedis("redis://127.0.0.1:" + redisPort).onMysql("jdbc:mysql://127.0.0.1:" + mysqlPort);
+        appStores = stores.onMysql("jdbc:mysql://127.0.0.1:" + mysqlPort);
+        if (sentinels == null) {
+            int redisPort = toxiproxy.proxy("to-redis", URI.create(redis.url()).getAuthority());
+            appStores = appStores.onRedis("redis://127.0.0.1:" + redisPort);
+        }
         temporalProxy = "127.0.0.1:" + temporalPort;
     }
 
     /** The pid of {@code target} now, or -1 when it is not running. */
     long pid(String target) {
         return switch (target) {
-            case "redis" -> redis.pid();
+            case "redis" -> sentinels != null ? sentinels.masterPid() : redis.pid();
             case "temporal" -> alive(((TemporalProcess) apps.temporal()).process());
             case "mariadb" -> mariadb.pid();
             default -> target.startsWith(CLUSTER_NODE)
@@ -154,7 +186,13 @@ final class ChaosStack implements AutoCloseable {
     long kill(String target) throws Exception {
         long pid = pid(target);
         switch (target) {
-            case "redis" -> redis.kill();
+            case "redis" -> {
+                if (sentinels != null) {
+                    sentinels.loseMaster();
+                } else {
+                    redis.kill();
+                }
+            }
             case "temporal" -> ((TemporalProcess) apps.temporal()).kill();
             case "mariadb" -> mariadb.kill();
             default -> {
@@ -168,10 +206,19 @@ final class ChaosStack implements AutoCloseable {
         return pid;
     }
 
-    /** Starts {@code target} again (same port, same files) and waits until it answers. */
+    /**
+     * Starts {@code target} again (same port, same files) and waits until it answers; on Redis
+     * Sentinel {@code redis} is the promoted replica, with a new empty machine as its replica.
+     */
     void restart(String target) throws Exception {
         switch (target) {
-            case "redis" -> redis.restart();
+            case "redis" -> {
+                if (sentinels != null) {
+                    sentinels.replaceLostMaster(FAILOVER_TIMEOUT);
+                } else {
+                    redis.restart();
+                }
+            }
             case "temporal" -> ((TemporalProcess) apps.temporal()).restart();
             case "mariadb" -> mariadb.restart();
             default -> {
@@ -205,6 +252,11 @@ final class ChaosStack implements AutoCloseable {
         env.put("FLASHSALE_JWT_SECRET", jwtSecret);
         env.put("FLASHSALE_WARMUP_REQUESTS", "0");
         env.put("FLASHSALE_COMMAND_ANSWER_WITHIN", "10s");
+        if (sentinels != null) {
+            env.put("REDIS_SENTINEL_MASTER", RedisSentinels.MASTER_NAME);
+            env.put("REDIS_SENTINEL_NODES", sentinels.sentinelNodes());
+            env.put("FLASHSALE_REDIS_REPLICATION_REPLICAS", "1");
+        }
         return env;
     }
 
@@ -216,6 +268,9 @@ final class ChaosStack implements AutoCloseable {
         }
         if (redis != null) {
             redis.close();
+        }
+        if (sentinels != null) {
+            sentinels.close();
         }
     }
 }

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 /**
  * The faults of a chaos run, decided by its seed before it starts: every 10 to 40 s, as often one
  * as the other, a SIGKILL of one of the stack's processes ({@link ChaosStack#targets}) or a network
- * fault on one of its links ({@link ChaosStack#LINKS}, {@link ChaosStack#NETWORK_FAULTS}), healed 2
+ * fault on one of its links ({@link ChaosStack#links}, {@link ChaosStack#NETWORK_FAULTS}), healed 2
  * to 8 s later (the process started again, the fault taken off); now and then a second one at the
  * same moment. The same seed and duration give the same schedule. Each fault is recorded with what
  * shows it happened: the pid killed and the pid that replaced it, or what Toxiproxy reported of
@@ -63,8 +63,8 @@ public final class Nemesis {
         this.schedule = List.copyOf(schedule);
     }
 
-    /** The schedule of a run whose processes to kill are {@code targets}. */
-    public static List<Fault> schedule(long seed, Duration duration, List<String> targets) {
+    /** The schedule of a run whose processes to kill are {@code targets} and links to break {@code links}. */
+    public static List<Fault> schedule(long seed, Duration duration, List<String> targets, List<String> links) {
         Random random = new Random(seed);
         List<Fault> faults = new ArrayList<>();
         long at = FIRST.toMillis() + random.nextInt(10_000);
@@ -73,7 +73,7 @@ public final class Nemesis {
             Set<String> hit = new HashSet<>();
             while (hit.size() < together) {
                 boolean kill = random.nextBoolean();
-                List<String> candidates = kill ? targets : ChaosStack.LINKS;
+                List<String> candidates = kill ? targets : links;
                 String target = candidates.get(random.nextInt(candidates.size()));
                 String action =
                         kill ? KILL : ChaosStack.NETWORK_FAULTS.get(random.nextInt(ChaosStack.NETWORK_FAULTS.size()));

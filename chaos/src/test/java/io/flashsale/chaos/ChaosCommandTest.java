@@ -19,6 +19,7 @@ class ChaosCommandTest {
         assertThat(options.duration()).isEqualTo(Duration.ofMinutes(10));
         assertThat(options.rate()).isEqualTo(20);
         assertThat(options.cluster()).isFalse();
+        assertThat(options.sentinel()).isFalse();
         assertThat(options.root()).isEqualTo(Path.of("."));
         assertThat(options.out()).isEqualTo(Path.of("target", "chaos"));
     }
@@ -29,7 +30,16 @@ class ChaosCommandTest {
                 parse("--duration", "90s", "--seed", "13", "--rate", "15", "--temporal", "cluster", "--out", "x");
 
         assertThat(options)
-                .isEqualTo(new ChaosRun.Options(13, Duration.ofSeconds(90), 15, Path.of("."), Path.of("x"), true));
+                .isEqualTo(
+                        new ChaosRun.Options(13, Duration.ofSeconds(90), 15, Path.of("."), Path.of("x"), true, false));
+    }
+
+    @Test
+    void runsOnRedisSentinelWhenAskedTo() {
+        assertThat(parse("--redis", "sentinel").sentinel()).isTrue();
+        assertThatThrownBy(() -> parse("--redis", "cluster"))
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("single, sentinel");
     }
 
     @Test
@@ -50,7 +60,7 @@ class ChaosCommandTest {
         new CommandLine(new ChaosCommand()).setOut(new PrintWriter(help)).execute("--help");
 
         assertThat(help.toString())
-                .contains("--duration", "Default: 10m", "--seed", "--rate", "--temporal", "--root", "--out")
+                .contains("--duration", "Default: 10m", "--seed", "--rate", "--temporal", "--redis", "--root", "--out")
                 .doesNotContain("Default: null");
     }
 

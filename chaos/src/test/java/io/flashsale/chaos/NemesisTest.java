@@ -64,7 +64,7 @@ class NemesisTest {
     void onTheClusterKillsItsFrontendAndHistoryHostsNotADevServer() {
         List<Nemesis.Fault> faults = new ArrayList<>();
         for (long seed = 1; seed <= 20; seed++) {
-            faults.addAll(Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.targets(true)));
+            faults.addAll(Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.targets(true), ChaosStack.LINKS));
         }
 
         assertThat(faults)
@@ -73,6 +73,23 @@ class NemesisTest {
                 .contains("temporal-frontend", "temporal-history-1", "temporal-history-2")
                 .doesNotContain("temporal")
                 .allSatisfy(target -> assertThat(ChaosStack.CLUSTER_TARGETS).contains(target));
+    }
+
+    @Test
+    void onRedisSentinelNeverBreaksALinkToRedis() {
+        List<Nemesis.Fault> faults = new ArrayList<>();
+        for (long seed = 1; seed <= 20; seed++) {
+            faults.addAll(Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.TARGETS, ChaosStack.links(true)));
+        }
+
+        assertThat(faults)
+                .filteredOn(fault -> !fault.kill())
+                .extracting(Nemesis.Fault::target)
+                .containsOnly("to-mysql", "to-temporal");
+        assertThat(faults)
+                .filteredOn(Nemesis.Fault::kill)
+                .extracting(Nemesis.Fault::target)
+                .contains("redis");
     }
 
     @Test
@@ -90,6 +107,6 @@ class NemesisTest {
 
     /** The ten-minute schedule of seed {@code seed} on the dev server. */
     private static List<Nemesis.Fault> onDevServer(long seed) {
-        return Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.TARGETS);
+        return Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.TARGETS, ChaosStack.LINKS);
     }
 }

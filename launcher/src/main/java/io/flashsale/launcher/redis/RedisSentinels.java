@@ -25,8 +25,9 @@ import java.util.stream.Collectors;
  * its append-only file, {@code appendfsync everysec}, in a directory of its own) and three Redis
  * Sentinels watching them (quorum 2). The replica reads the master through a {@link Toxiproxy}
  * link, so a test can slow replication down, and {@link #loseMaster} takes the master's machine away:
- * the process SIGKILLed, what its network had not delivered lost, its disk deleted. Every signal
- * goes to the pids started here.
+ * the process SIGKILLed, what its network had not delivered lost, its disk deleted; {@link
+ * #replaceLostMaster} then puts a new empty machine in its place as the promoted master's replica, so
+ * the master can be lost again. Every signal goes to the pids started here.
  */
 public final class RedisSentinels implements AutoCloseable {
 
@@ -37,8 +38,8 @@ public final class RedisSentinels implements AutoCloseable {
     private static final String REPLICATION = "replication";
 
     private final Path dir;
-    private final int masterPort;
-    private final int replicaPort;
+    private int masterPort;
+    private int replicaPort;
     private final List<Integer> sentinelPorts;
     private final List<Process> processes = new ArrayList<>();
     private Process master;
@@ -92,7 +93,26 @@ public final class RedisSentinels implements AutoCloseable {
         link.breakLink(REPLICATION, "cut");
         master.destroyForcibly();
         master.waitFor();
-        Folders.delete(dir.resolve("master"));
+        Folders.delete(home(masterPort));
+    }
+
+    /**
+     * After {@link #loseMaster}: once the sentinels have promoted the replica, a new empty server on
+     * the lost machine's port joins as its replica; returns once it is in sync and every sentinel
+     * counts it as a live replica. The two swap roles: the next loss takes the promoted one.
+     */
+    public void replaceLostMaster(Duration timeout) throws IOException, InterruptedException {
+        awaitReplicaPromoted(timeout);
+        int lost = masterPort;
+        master = replica;
+        masterPort = replicaPort;
+        replicaPort = lost;
+        replica = server(replicaPort, "--replicaof", "127.0.0.1", Integer.toString(masterPort));
+        await("the new replica in sync", timeout, () -> "up".equals(info(replicaPort, "master_link_status")));
+        await("the new replica seen by every sentinel", timeout, () -> sentinelPorts.stream()
+                .allMatch(port -> sentinel(port, c -> c.sync().slaves(MASTER_NAME)).orElse(List.of()).stream()
+                        .anyMatch(seen -> Integer.toString(replicaPort).equals(seen.get("port"))
+                                && "slave".equals(seen.get("flags")))));
     }
 
     /** SIGKILL of the replica; returns once it is gone. */
@@ -120,14 +140,14 @@ public final class RedisSentinels implements AutoCloseable {
     }
 
     private void launch(Path projectRoot, Duration replicationLatency) throws Exception {
-        master = server("master", masterPort);
+        master = server(masterPort);
         awaitAnswers(masterPort);
         link = Toxiproxy.start(projectRoot, dir.resolve("toxiproxy"));
         int linkPort = link.proxy(REPLICATION, "127.0.0.1:" + masterPort);
         if (!replicationLatency.isZero()) {
             link.delay(REPLICATION, replicationLatency);
         }
-        replica = server("replica", replicaPort, "--replicaof", "127.0.0.1", Integer.toString(linkPort));
+        replica = server(replicaPort, "--replicaof", "127.0.0.1", Integer.toString(linkPort));
         await("the replica in sync", READY_TIMEOUT, () -> "up".equals(info(replicaPort, "master_link_status")));
         for (int port : sentinelPorts) {
             sentinel(port);
@@ -139,8 +159,13 @@ public final class RedisSentinels implements AutoCloseable {
         }));
     }
 
-    private Process server(String name, int port, String... more) throws IOException {
-        Path home = dir.resolve(name);
+    /** The files of the server on {@code port}: one machine's disk. */
+    private Path home(int port) {
+        return dir.resolve("redis-" + port);
+    }
+
+    private Process server(int port, String... more) throws IOException {
+        Path home = home(port);
         Files.createDirectories(home);
         List<String> command = new ArrayList<>(List.of(
                 "redis-server",
