@@ -15,15 +15,19 @@ import picocli.CommandLine;
 class FlashSaleTest {
 
     /** Arguments that each command would run with. */
-    private static final Map<String, List<String>> VALID = Map.of(
-            "flashsale token", List.of("--user", "ann"),
-            "flashsale sale create", List.of("--stock", "1", "--price", "100"),
-            "flashsale sale show", List.of("s1"),
-            "flashsale sale close", List.of("s1"),
-            "flashsale sale restock", List.of("s1", "1"),
-            "flashsale sale withdraw", List.of("s1", "1"),
-            "flashsale sale move", List.of("s1"),
-            "flashsale test-server", List.of("default", "7233"));
+    private static final Map<String, List<String>> VALID = Map.ofEntries(
+            Map.entry("flashsale token", List.of("--user", "ann")),
+            Map.entry("flashsale sale create", List.of("--stock", "1", "--price", "100")),
+            Map.entry("flashsale sale show", List.of("s1")),
+            Map.entry("flashsale sale close", List.of("s1")),
+            Map.entry("flashsale sale restock", List.of("s1", "1")),
+            Map.entry("flashsale sale withdraw", List.of("s1", "1")),
+            Map.entry("flashsale sale move", List.of("s1")),
+            Map.entry("flashsale test-server", List.of("default", "7233")),
+            Map.entry("flashsale worker start", List.of("b")),
+            Map.entry("flashsale worker ramp", List.of("b", "50")),
+            Map.entry("flashsale worker current", List.of("b")),
+            Map.entry("flashsale worker stop", List.of("b")));
 
     /** A command as the words that name it, and whether it talks to an api of {@code --api}. */
     record Command(List<String> words, boolean takesApi) {
@@ -82,6 +86,12 @@ class FlashSaleTest {
                         "flashsale status",
                         "flashsale logs",
                         "flashsale reset",
+                        "flashsale worker",
+                        "flashsale worker start",
+                        "flashsale worker ramp",
+                        "flashsale worker current",
+                        "flashsale worker status",
+                        "flashsale worker stop",
                         "flashsale test-server",
                         "flashsale generate-completion");
     }

@@ -3,10 +3,10 @@ package io.flashsale.e2e;
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.TemporalClusterProcesses;
 import io.flashsale.launcher.TemporalProcess;
+import io.flashsale.launcher.WorkerDeployment;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.stores.testing.TestStores;
 import io.flashsale.workflows.PurchaseSearchAttributes;
-import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.taskqueue.v1.TaskQueue;
@@ -17,8 +17,6 @@ import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsResponse;
 import io.temporal.api.workflowservice.v1.ListTaskQueuePartitionsRequest;
 import io.temporal.api.workflowservice.v1.ListTaskQueuePartitionsResponse;
-import io.temporal.api.workflowservice.v1.SetWorkerDeploymentCurrentVersionRequest;
-import io.temporal.api.workflowservice.v1.SetWorkerDeploymentRampingVersionRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.serviceclient.WorkflowServiceStubs;
@@ -37,7 +35,6 @@ import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -57,8 +54,6 @@ final class FlashSaleSystem implements AutoCloseable {
 
     private static final int DESCRIBED_AT_ONCE = 20;
 
-    /** The purchase worker's Worker Deployment ({@code FLASHSALE_WORKER_DEPLOYMENT}'s default). */
-    static final String WORKER_DEPLOYMENT = "flashsale-worker";
     /**
      * Purchase requests each api of the system sends itself before it reports ready: enough to run
      * the whole warm-up, not the 10,000 that get C2 to compile the path (these apps run on C1 only,
@@ -317,51 +312,9 @@ final class FlashSaleSystem implements AutoCloseable {
         }
     }
 
-    /**
-     * Makes build {@code buildId} of the purchase worker's deployment current: purchases started from
-     * now on run on it. Retries while Temporal does not know the build yet (its worker not polled).
-     */
-    void makeCurrent(String buildId) throws InterruptedException {
-        deploymentChange(buildId, (service, namespace) -> service.blockingStub()
-                .setWorkerDeploymentCurrentVersion(SetWorkerDeploymentCurrentVersionRequest.newBuilder()
-                        .setNamespace(namespace)
-                        .setDeploymentName(WORKER_DEPLOYMENT)
-                        .setBuildId(buildId)
-                        .setIgnoreMissingTaskQueues(true)
-                        .build()));
-    }
-
-    /** Sends {@code percent} of the purchases started from now on to build {@code buildId}. */
-    void ramp(String buildId, float percent) throws InterruptedException {
-        deploymentChange(buildId, (service, namespace) -> service.blockingStub()
-                .setWorkerDeploymentRampingVersion(SetWorkerDeploymentRampingVersionRequest.newBuilder()
-                        .setNamespace(namespace)
-                        .setDeploymentName(WORKER_DEPLOYMENT)
-                        .setBuildId(buildId)
-                        .setPercentage(percent)
-                        .setIgnoreMissingTaskQueues(true)
-                        .build()));
-    }
-
-    private void deploymentChange(String buildId, BiConsumer<WorkflowServiceStubs, String> change)
-            throws InterruptedException {
-        WorkflowServiceStubs service = temporalService();
-        try {
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (true) {
-                try {
-                    change.accept(service, namespace(service));
-                    return;
-                } catch (StatusRuntimeException notYet) {
-                    if (System.nanoTime() > deadline) {
-                        throw new IllegalStateException("build " + buildId + " never became routable", notYet);
-                    }
-                    Thread.sleep(500); // the build's worker has not polled yet
-                }
-            }
-        } finally {
-            service.shutdown();
-        }
+    /** The purchase worker's Worker Deployment on this system's Temporal; closed by the caller. */
+    WorkerDeployment workerDeployment() {
+        return new WorkerDeployment(stack.temporal().address(), "default", WorkerDeployment.NAME);
     }
 
     /** Whether this system's Temporal is the dev server (else the production-like cluster). */

@@ -3,6 +3,7 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
+import io.flashsale.launcher.WorkerDeployment;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.stores.testing.TestSales;
@@ -34,17 +35,28 @@ class WorkerRolloutIT extends RunningSystemTest {
     private static final Duration PAY_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration PATIENCE = Duration.ofSeconds(90);
 
+    private static final Duration ROUTABLE_WITHIN = Duration.ofSeconds(60);
+
     @Test
     void purchasesFinishOnTheBuildThatStartedThemWhileANewBuildTakesOver() throws Exception {
+        try (WorkerDeployment deployment = system.workerDeployment()) {
+            rollOut(deployment);
+        }
+    }
+
+    private void rollOut(WorkerDeployment deployment) throws Exception {
         system.startWorkers(Map.of("build-a", Map.of("FLASHSALE_WORKER_BUILD_ID", "a")));
-        system.makeCurrent("a");
+        deployment.makeCurrent("a", ROUTABLE_WITHIN);
         // a's purchases still await payment when a's workers die, however slow the box
         Sale onA = sale(6, Duration.ofSeconds(90));
         List<String> startedOnA = onA.buy("a-buyer", 6);
         onA.purchases.pay(startedOnA.subList(0, 3));
 
         system.startWorkers(Map.of("build-b", Map.of("FLASHSALE_WORKER_BUILD_ID", "b")));
-        system.ramp("b", 50);
+        deployment.ramp("b", 50, ROUTABLE_WITHIN);
+        assertThat(deployment.builds())
+                .extracting(WorkerDeployment.Build::toString)
+                .containsExactlyInAnyOrder("a current", "b ramping 50.0 %");
         Sale ramped = sale(30, PAY_TIMEOUT);
         List<String> startedRamped = ramped.buy("r-buyer", 30);
         Map<String, List<String>> rampedBy =
@@ -60,7 +72,7 @@ class WorkerRolloutIT extends RunningSystemTest {
         rampedBy.getOrDefault("a", List.of()).stream()
                 .filter(WorkerRolloutIT::running)
                 .forEach(waitingForA::add);
-        system.makeCurrent("b");
+        deployment.makeCurrent("b", ROUTABLE_WITHIN);
         Sale onB = sale(6, PAY_TIMEOUT);
         List<String> startedOnB = onB.buy("b-buyer", 6);
         onB.purchases.pay(startedOnB.subList(0, 3));
@@ -73,6 +85,7 @@ class WorkerRolloutIT extends RunningSystemTest {
         Thread.sleep(
                 Math.max(0, Duration.between(Instant.now(), lastDeadlineOnA).toMillis()) + 3000);
         assertThat(waitingForA).allMatch(WorkerRolloutIT::running);
+        assertReportedRunningOn(deployment, "a", waitingForA.size());
         assertThat(onA.purchases.statuses(startedOnA.subList(3, 6))).isEqualTo(Map.of("503", 3L));
         system.startWorkers(Map.of("build-a-again", Map.of("FLASHSALE_WORKER_BUILD_ID", "a")));
         onA.purchases.awaitStatus(startedOnA.subList(3, 6), "EXPIRED", PATIENCE);
@@ -80,6 +93,7 @@ class WorkerRolloutIT extends RunningSystemTest {
         assertThat(runningOn("a", List.of(startedOnA, startedRamped, startedOnB)))
                 .as("a drained")
                 .isZero();
+        assertReportedRunningOn(deployment, "a", 0);
         system.killWorker("build-a-again");
 
         assertThat(onA.purchases.statuses(startedOnA)).isEqualTo(Map.of("PAID", 3L, "EXPIRED", 3L));
@@ -93,6 +107,21 @@ class WorkerRolloutIT extends RunningSystemTest {
             AuditReport audit = Audits.report(api.audit(TestTokens.admin(), sale.id));
             assertThat(audit.result()).as("%s", audit.violations()).isEqualTo(AuditVerdict.PASS);
         }
+    }
+
+    /**
+     * What an operator reads before stopping a build ({@code bin/flashsale worker status}): how many
+     * workflows pinned to it still run, which visibility reports a moment late.
+     */
+    private static void assertReportedRunningOn(WorkerDeployment deployment, String build, long expected)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (deployment.runningOn(build) != expected && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+        }
+        assertThat(deployment.runningOn(build))
+                .as("purchases pinned to %s running", build)
+                .isEqualTo(expected);
     }
 
     private static boolean running(String purchaseId) {

@@ -1,62 +1,122 @@
 package io.flashsale.launcher.local;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
- * A process {@code bin/flashsale up} starts, in stop order (the start order is the reverse): its
- * name (of its pid file and log) and what its command line holds, so a pid file that outlived its
- * process never names another one.
+ * A process {@code bin/flashsale up} starts, or a worker of another build that {@code bin/flashsale
+ * worker start} starts beside it: its name (of its pid file and log) and what its command line
+ * holds, so a pid file that outlived its process never names another one.
+ *
+ * @param process the process's name: its pid file, its log, how status and the messages call it
+ * @param optional started only with an option ({@code --observe}, {@code --temporal cluster}) or a
+ *     command: shown when it left a trace
  */
-enum Component {
-    PROMETHEUS("prometheus", true),
-    API("api", false),
-    WORKER("worker", false),
-    JAEGER("jaeger", true),
-    TEMPORAL("temporal", false),
-    TEMPORAL_UI("temporal-ui", true),
-    TEMPORAL_HISTORY_2("temporal-history-2", true),
-    TEMPORAL_HISTORY_1("temporal-history-1", true),
-    TEMPORAL_WORKER("temporal-worker", true),
-    TEMPORAL_MATCHING("temporal-matching", true),
-    TEMPORAL_FRONTEND("temporal-frontend", true);
+record Component(String process, boolean optional) {
+
+    static final Component PROMETHEUS = new Component("prometheus", true);
+    static final Component API = new Component("api", false);
+    static final Component WORKER = new Component("worker", false);
+    static final Component JAEGER = new Component("jaeger", true);
+    static final Component TEMPORAL = new Component("temporal", false);
+    static final Component TEMPORAL_UI = new Component("temporal-ui", true);
+    static final Component TEMPORAL_HISTORY_2 = new Component("temporal-history-2", true);
+    static final Component TEMPORAL_HISTORY_1 = new Component("temporal-history-1", true);
+    static final Component TEMPORAL_WORKER = new Component("temporal-worker", true);
+    static final Component TEMPORAL_MATCHING = new Component("temporal-matching", true);
+    static final Component TEMPORAL_FRONTEND = new Component("temporal-frontend", true);
 
     /** The nodes of the Temporal cluster ({@code up --temporal cluster}), in stop order. */
     static final List<Component> CLUSTER = List.of(
             TEMPORAL_UI, TEMPORAL_HISTORY_2, TEMPORAL_HISTORY_1, TEMPORAL_WORKER, TEMPORAL_MATCHING, TEMPORAL_FRONTEND);
 
-    /** The process's name: its pid file, its log, how status and the messages call it. */
-    final String process;
+    /** What {@code up} starts, in stop order (the start order is the reverse). */
+    private static final List<Component> UP = Stream.concat(
+                    Stream.of(PROMETHEUS, API, WORKER, JAEGER, TEMPORAL), CLUSTER.stream())
+            .toList();
 
-    /** Started only with an option ({@code --observe}, {@code --temporal cluster}): shown when it left a trace. */
-    final boolean optional;
+    private static final String BUILD = "worker-";
+    private static final String BUILD_ARGUMENT = "--flashsale.worker.deployment.build-id=";
 
-    Component(String name, boolean optional) {
-        this.process = name;
-        this.optional = optional;
+    /** The worker of build {@code buildId} that {@code worker start} runs beside {@code up}'s. */
+    static Component workerOfBuild(String buildId) {
+        return new Component(BUILD + buildId, true);
     }
 
-    static Optional<Component> named(String name) {
-        return Arrays.stream(values()).filter(c -> c.process.equals(name)).findFirst();
+    /** Every component with a trace in {@code run}, in stop order: the workers of other builds with the worker. */
+    static List<Component> all(Path run) {
+        List<Component> all = new ArrayList<>(UP);
+        all.addAll(all.indexOf(WORKER), builds(run));
+        return all;
+    }
+
+    static Optional<Component> named(String name, Path run) {
+        return all(run).stream().filter(c -> c.process.equals(name)).findFirst();
     }
 
     /** The cluster node of {@code node} (a name of {@code ClusterSpec}, or {@code ui}). */
     static Component clusterNode(String node) {
-        return named("temporal-" + node).orElseThrow();
+        return UP.stream()
+                .filter(c -> c.process.equals("temporal-" + node))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    /** The module whose jar it runs, for the apps. */
+    String module() {
+        return process.startsWith(BUILD) ? WORKER.process : process;
+    }
+
+    /** The worker's argument that makes it build {@code buildId} of its Worker Deployment. */
+    static String buildArgument(String buildId) {
+        return BUILD_ARGUMENT + buildId;
+    }
+
+    /** The build a worker's {@code commandLine} polls as, if versioned. */
+    static Optional<String> buildOf(String commandLine) {
+        int at = commandLine.indexOf(" " + BUILD_ARGUMENT);
+        if (at < 0) {
+            return Optional.empty();
+        }
+        String rest = commandLine.substring(at + 1 + BUILD_ARGUMENT.length());
+        return Optional.of(rest.split(" ", 2)[0]);
+    }
+
+    /** For an app: the JVM flag that names it on its command line, so that {@link #runs} tells the workers apart. */
+    String marker() {
+        return "-Dflashsale.process=" + process;
     }
 
     /** Whether {@code commandLine} is this component's, started with {@code runFolder}. */
     boolean runs(String commandLine, Path runFolder) {
-        return switch (this) {
-            case API -> commandLine.matches(".*api-.*-exec\\.jar.*");
-            case WORKER -> commandLine.matches(".*worker-.*-exec\\.jar.*");
-            case TEMPORAL -> commandLine.contains("server start-dev") || commandLine.contains(" test-server ");
-            case PROMETHEUS -> commandLine.contains("prometheus --config.file=" + runFolder.resolve("prometheus"));
-            case JAEGER -> commandLine.contains("jaeger --config " + runFolder.resolve("jaeger"));
-            case TEMPORAL_UI -> commandLine.contains("ui-server");
+        if (process.startsWith(BUILD)) {
+            return commandLine.contains(" " + marker() + " ");
+        }
+        return switch (process) {
+            case "api", "worker" -> commandLine.contains(" " + marker() + " ");
+            case "temporal" -> commandLine.contains("server start-dev") || commandLine.contains(" test-server ");
+            case "prometheus" -> commandLine.contains("prometheus --config.file=" + runFolder.resolve("prometheus"));
+            case "jaeger" -> commandLine.contains("jaeger --config " + runFolder.resolve("jaeger"));
+            case "temporal-ui" -> commandLine.contains("ui-server");
             default -> commandLine.contains("--env " + process.substring("temporal-".length()) + " --allow-no-auth");
         };
+    }
+
+    /** The workers of other builds whose pid files are in {@code run}. */
+    private static List<Component> builds(Path run) {
+        try (Stream<Path> files = Files.list(run)) {
+            return files.map(file -> file.getFileName().toString())
+                    .filter(name -> name.startsWith(BUILD) && name.endsWith(".pid"))
+                    .sorted()
+                    .map(name -> new Component(name.substring(0, name.length() - ".pid".length()), true))
+                    .toList();
+        } catch (IOException noRunFolder) {
+            return List.of();
+        }
     }
 }

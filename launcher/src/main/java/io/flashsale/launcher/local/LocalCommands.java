@@ -21,6 +21,7 @@ public final class LocalCommands {
         StatusCommand.class,
         LogsCommand.class,
         ResetCommand.class,
+        WorkerCommand.class,
         TestServerCommand.class
     };
 
@@ -65,7 +66,7 @@ public final class LocalCommands {
         public Integer call() throws Exception {
             return refusable(() -> {
                 RunFolder run = config().run();
-                for (Component component : Component.values()) {
+                for (Component component : Component.all(run.path())) {
                     run.stop(component);
                 }
                 return 0;
@@ -81,15 +82,15 @@ public final class LocalCommands {
         @Override
         public Integer call() {
             RunFolder run = config().run();
-            for (Component component : Component.values()) {
+            for (Component component : Component.all(run.path())) {
                 boolean recorded = run.pidFile(component).toFile().exists();
-                if (component.optional && !recorded) {
+                if (component.optional() && !recorded) {
                     continue;
                 }
                 String state = run.pid(component)
                         .map(pid -> "running (pid " + pid + ")")
                         .orElse(recorded ? "not running (stale pid file)" : "not running");
-                System.out.printf("%-9s %s%n", component.process, state);
+                System.out.printf("%-9s %s%n", component.process(), state);
             }
             return 0;
         }

@@ -35,9 +35,11 @@ final class LogsCommand implements Callable<Integer> {
     }
 
     private int one(RunFolder run) throws Exception {
-        Component component = Component.named(name)
-                .orElseThrow(() -> new Refused("logs: unknown process '" + name
-                        + "' (api, worker, temporal, prometheus, jaeger, or a cluster node: temporal-frontend, ...)"));
+        Component component = Component.named(name, run.path())
+                .orElseThrow(
+                        () -> new Refused(
+                                "logs: unknown process '" + name
+                                        + "' (api, worker, worker-BUILD, temporal, prometheus, jaeger, or a cluster node: temporal-frontend, ...)"));
         Path log = run.log(component);
         if (!Files.exists(log)) {
             throw new Refused(
@@ -48,7 +50,7 @@ final class LogsCommand implements Callable<Integer> {
 
     private int all(RunFolder run) throws Exception {
         List<Path> logs = new ArrayList<>();
-        for (Component component : Component.values()) {
+        for (Component component : Component.all(run.path())) {
             if (Files.exists(run.log(component))) {
                 logs.add(run.log(component));
             }
@@ -61,18 +63,18 @@ final class LogsCommand implements Callable<Integer> {
             return tail(logs);
         }
         String separator = "";
-        for (Component component : Component.values()) {
+        for (Component component : Component.all(run.path())) {
             Path log = run.log(component);
-            if (!Files.exists(log) && component.optional) {
+            if (!Files.exists(log) && component.optional()) {
                 continue;
             }
             System.out.print(separator);
             separator = "\n";
             if (Files.exists(log)) {
-                System.out.println("==> " + component.process + " (" + run.shown(log) + ") <==");
+                System.out.println("==> " + component.process() + " (" + run.shown(log) + ") <==");
                 print(log);
             } else {
-                System.out.println("==> " + component.process + ": no log (" + run.shown(log) + " is missing) <==");
+                System.out.println("==> " + component.process() + ": no log (" + run.shown(log) + " is missing) <==");
             }
         }
         return 0;

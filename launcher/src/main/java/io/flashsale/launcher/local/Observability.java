@@ -134,13 +134,13 @@ final class Observability {
 
     private boolean alreadyRunning(Component component) {
         Optional<Long> running = run.pid(component);
-        running.ifPresent(pid -> System.out.println(component.process + ": already running (pid " + pid + ")"));
+        running.ifPresent(pid -> System.out.println(component.process() + ": already running (pid " + pid + ")"));
         return running.isPresent();
     }
 
     private void await(Component component, String url) throws InterruptedException {
         if (!run.await(component, Duration.ofSeconds(60), () -> Http.ok(url, null))) {
-            throw new Refused(component.process + " did not start");
+            throw new Refused(component.process() + " did not start");
         }
     }
 }

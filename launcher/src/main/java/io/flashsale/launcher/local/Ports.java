@@ -21,6 +21,15 @@ final class Ports {
         }
     }
 
+    /** The first port from {@code port} up that nothing listens on. */
+    static int freeFrom(int port) {
+        int free = port;
+        while (listening("127.0.0.1", free)) {
+            free++;
+        }
+        return free;
+    }
+
     static boolean isLocal(String host) {
         return LOCAL.contains(host);
     }

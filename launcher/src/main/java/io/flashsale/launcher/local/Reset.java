@@ -113,8 +113,8 @@ final class Reset {
 
     private void refuseWhileRunning() {
         List<String> running = new ArrayList<>();
-        for (Component component : Component.values()) {
-            config.run().pid(component).ifPresent(pid -> running.add(component.process + " (pid " + pid + ")"));
+        for (Component component : Component.all(config.run().path())) {
+            config.run().pid(component).ifPresent(pid -> running.add(component.process() + " (pid " + pid + ")"));
         }
         if (!running.isEmpty()) {
             throw new Refused("reset: refused, still running: " + String.join(", ", running)

@@ -35,11 +35,11 @@ final class RunFolder {
     }
 
     Path log(Component component) {
-        return run.resolve("logs").resolve(component.process + ".log");
+        return run.resolve("logs").resolve(component.process() + ".log");
     }
 
     Path pidFile(Component component) {
-        return run.resolve(component.process + ".pid");
+        return run.resolve(component.process() + ".pid");
     }
 
     /** {@code path} relative to the checkout when inside it ({@code .run/logs/api.log}), else as it is. */
@@ -50,14 +50,36 @@ final class RunFolder {
 
     /** The pid of the component's process, when its pid file names a live process of it. */
     Optional<Long> pid(Component component) {
+        return running(component).map(Running::pid);
+    }
+
+    /** The command line (arguments joined by spaces) of the component's process, when it runs. */
+    Optional<String> commandLine(Component component) {
+        return running(component).map(Running::commandLine);
+    }
+
+    private record Running(long pid, String commandLine) {}
+
+    private Optional<Running> running(Component component) {
         try {
             long pid = Long.parseLong(Files.readString(pidFile(component)).trim());
             String commandLine = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"))
                     .replace('\0', ' ');
-            return component.runs(commandLine, run) ? Optional.of(pid) : Optional.empty();
+            return component.runs(commandLine, run) ? Optional.of(new Running(pid, commandLine)) : Optional.empty();
         } catch (IOException | NumberFormatException none) {
             return Optional.empty();
         }
+    }
+
+    /** The local worker that polls as build {@code buildId}: up's worker or one 'worker start' started. */
+    Optional<Component> workerOf(String buildId) {
+        Component started = Component.workerOfBuild(buildId);
+        if (pid(started).isPresent()) {
+            return Optional.of(started);
+        }
+        return commandLine(Component.WORKER)
+                .filter(line -> Component.buildOf(line).equals(Optional.of(buildId)))
+                .map(line -> Component.WORKER);
     }
 
     /**
@@ -76,7 +98,7 @@ final class RunFolder {
         builder.environment().putAll(environment);
         long pid = builder.start().pid();
         Files.writeString(pidFile(component), pid + "\n");
-        System.out.println("started " + component.process + " (pid " + pid + ", log " + shown(log(component)) + ")");
+        System.out.println("started " + component.process() + " (pid " + pid + ", log " + shown(log(component)) + ")");
         return pid;
     }
 
@@ -85,7 +107,7 @@ final class RunFolder {
         Optional<ProcessHandle> process = pid(component).flatMap(ProcessHandle::of);
         if (process.isEmpty()) {
             if (Files.deleteIfExists(pidFile(component))) {
-                System.out.println(component.process + ": not running (removing stale pid file)");
+                System.out.println(component.process() + ": not running (removing stale pid file)");
             }
             return;
         }
@@ -96,12 +118,12 @@ final class RunFolder {
             Thread.sleep(200);
         }
         if (process.get().isAlive()) {
-            System.out.println(component.process + " (pid " + pid + ") still running after " + stopTimeout.toSeconds()
+            System.out.println(component.process() + " (pid " + pid + ") still running after " + stopTimeout.toSeconds()
                     + "s, sending KILL");
             process.get().destroyForcibly();
         }
         Files.deleteIfExists(pidFile(component));
-        System.out.println("stopped " + component.process + " (pid " + pid + ")");
+        System.out.println("stopped " + component.process() + " (pid " + pid + ")");
     }
 
     /**
@@ -112,10 +134,10 @@ final class RunFolder {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!ready.getAsBoolean()) {
             if (pid(component).isEmpty()) {
-                return failed(component.process + " exited during startup", component);
+                return failed(component.process() + " exited during startup", component);
             }
             if (System.nanoTime() > deadline) {
-                return failed(component.process + " not ready after " + timeout.toSeconds() + "s", component);
+                return failed(component.process() + " not ready after " + timeout.toSeconds() + "s", component);
             }
             Thread.sleep(1000);
         }

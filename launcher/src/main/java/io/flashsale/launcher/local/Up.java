@@ -3,6 +3,7 @@ package io.flashsale.launcher.local;
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.Http;
 import io.flashsale.launcher.Processes;
+import io.flashsale.launcher.WorkerDeployment;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,8 @@ final class Up {
         this.observability = new Observability(config);
     }
 
-    void run(boolean cluster, boolean observe, boolean sentinel) throws Exception {
+    /** {@code workerBuild}: the worker's build id, made current once it polls; null: an unversioned worker. */
+    void run(boolean cluster, boolean observe, boolean sentinel, String workerBuild) throws Exception {
         if (sentinel && !config.environment().containsKey("REDIS_SENTINEL_NODES")) {
             throw new Refused(
                     "--redis sentinel: REDIS_SENTINEL_NODES names no Sentinels (bin/flashsale up starts them)");
@@ -48,11 +50,21 @@ final class Up {
             observability.startPrometheus(temporal.metricsTargets());
             observability.startJaeger();
         }
-        startApp(Component.WORKER, config.workerPort(), config.backEnd());
-        startApp(Component.API, config.apiPort(), List.of());
+        startApp(
+                Component.WORKER,
+                config.workerPort(),
+                config.backEnd(),
+                workerBuild == null ? List.of() : List.of(Component.buildArgument(WorkerCommand.valid(workerBuild))));
+        startApp(Component.API, config.apiPort(), List.of(), List.of());
         System.out.println("waiting for health (up to " + config.healthTimeout().toSeconds() + "s) ...");
         if (!healthy(Component.WORKER, config.workerPort()) || !healthy(Component.API, config.apiPort())) {
             throw new Refused("startup failed; 'bin/flashsale down' stops what is still running");
+        }
+        if (workerBuild != null) {
+            try (WorkerDeployment deployment = WorkerCommand.deployment(config)) {
+                deployment.makeCurrent(workerBuild, WorkerCommand.ROUTABLE_WITHIN);
+            }
+            System.out.println("worker build " + workerBuild + " is current ('bin/flashsale worker status')");
         }
         banner(observe, sentinel);
     }
@@ -63,21 +75,26 @@ final class Up {
         }
     }
 
-    private void startApp(Component app, int port, List<String> launcher) throws IOException {
+    /** Starts {@code app} (the api, the worker or a worker of another build) detached, with {@code arguments}. */
+    void startApp(Component app, int port, List<String> launcher, List<String> arguments) throws IOException {
         Optional<Long> running = run.pid(app);
         if (running.isPresent()) {
-            System.out.println(app.process + ": already running (pid " + running.get() + ")");
+            System.out.println(app.process() + ": already running (pid " + running.get() + ")");
             return;
         }
         List<String> command = new ArrayList<>(launcher);
-        command.addAll(List.of("env", "SERVER_PORT=" + port, Processes.java()));
+        command.addAll(List.of("env", "SERVER_PORT=" + port, Processes.java(), app.marker()));
         command.addAll(config.jvmFlags());
         command.addAll(List.of(
-                "-jar", FlashSaleStack.built(config.root(), app.process, "exec").toString(), "--server.port=" + port));
+                "-jar",
+                FlashSaleStack.built(config.root(), app.module(), "exec").toString(),
+                "--server.port=" + port));
+        command.addAll(arguments);
         run.start(app, command, config.environment());
     }
 
-    private boolean healthy(Component app, int port) throws InterruptedException {
+    /** Whether {@code app} reported UP on {@code port} before the health timeout (its log's tail on stderr if not). */
+    boolean healthy(Component app, int port) throws InterruptedException {
         String health = "http://127.0.0.1:" + port + "/actuator/health";
         return run.await(app, config.healthTimeout(), () -> Http.ok(health, Processes.HEALTHY));
     }

@@ -42,13 +42,22 @@ final class UpCommand implements Callable<Integer> {
                     + " replica has the admission (default: ${DEFAULT-VALUE})")
     Redis redis;
 
+    @Option(
+            names = "--worker-build",
+            paramLabel = "BUILD",
+            description =
+                    "Run the worker as build BUILD of its Worker Deployment and make that build current, so that"
+                            + " 'bin/flashsale worker' can roll out another build during a sale. Default: an unversioned worker.")
+    String workerBuild;
+
     @Option(names = "--build", description = "Build first even when the jars are there (done by bin/flashsale).")
     boolean build;
 
     @Override
     public Integer call() throws Exception {
         return LocalCommands.refusable(() -> {
-            new Up(LocalCommands.config()).run(temporal == Temporal.cluster, observe, redis == Redis.sentinel);
+            new Up(LocalCommands.config())
+                    .run(temporal == Temporal.cluster, observe, redis == Redis.sentinel, workerBuild);
             return 0;
         });
     }

@@ -2,8 +2,10 @@ package io.flashsale.launcher.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A pid file counts only while its pid runs the component's command: never another process that got the pid. */
 class ComponentTest {
@@ -11,13 +13,29 @@ class ComponentTest {
     private static final Path RUN = Path.of("/checkout/.run");
 
     @Test
-    void knowsEachAppByItsJarOnly() {
-        String api =
-                "/usr/bin/java -XX:TieredStopAtLevel=1 -jar /checkout/api/target/api-0.1.0-exec.jar --server.port=8080";
+    void knowsEachAppAndEachWorkerBuildByTheNameOnItsCommandLine() {
+        String api = "/usr/bin/java -Dflashsale.process=api -XX:TieredStopAtLevel=1 -jar"
+                + " /checkout/api/target/api-0.1.0-exec.jar --server.port=8080 ";
+        String buildB =
+                "/usr/bin/java -Dflashsale.process=worker-b -jar /checkout/worker/target/worker-0.1.0-exec.jar ";
 
         assertThat(Component.API.runs(api, RUN)).isTrue();
         assertThat(Component.WORKER.runs(api, RUN)).isFalse();
         assertThat(Component.API.runs("sleep 300", RUN)).isFalse();
+        assertThat(Component.workerOfBuild("b").runs(buildB, RUN)).isTrue();
+        assertThat(Component.WORKER.runs(buildB, RUN)).isFalse();
+        assertThat(Component.workerOfBuild("b2").runs(buildB, RUN)).isFalse();
+        assertThat(Component.workerOfBuild("b").module()).isEqualTo("worker");
+    }
+
+    @Test
+    void findsTheWorkersOfOtherBuildsByTheirPidFilesAndStopsThemWithTheWorker(@TempDir Path run) throws Exception {
+        Files.writeString(run.resolve("worker-b.pid"), "1\n");
+
+        assertThat(Component.all(run))
+                .extracting(Component::process)
+                .containsSubsequence("api", "worker-b", "worker", "temporal");
+        assertThat(Component.named("worker-b", run)).contains(Component.workerOfBuild("b"));
     }
 
     @Test

@@ -1,0 +1,145 @@
+package io.flashsale.launcher;
+
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.temporal.api.deployment.v1.WorkerDeploymentInfo;
+import io.temporal.api.workflowservice.v1.CountWorkflowExecutionsRequest;
+import io.temporal.api.workflowservice.v1.DescribeWorkerDeploymentRequest;
+import io.temporal.api.workflowservice.v1.SetWorkerDeploymentCurrentVersionRequest;
+import io.temporal.api.workflowservice.v1.SetWorkerDeploymentRampingVersionRequest;
+import io.temporal.api.workflowservice.v1.WorkflowServiceGrpc.WorkflowServiceBlockingStub;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * The purchase worker's Worker Deployment in one Temporal namespace, as an operator rolls out a
+ * build: make a build current or ramp a share of the new purchases to it, list the builds with
+ * their routing status, and count the purchases still pinned to a build (zero: it is drained and
+ * its workers can stop). A build Temporal has not seen poll yet cannot be routed to, so a change
+ * retries until its workers poll or the patience runs out.
+ */
+public final class WorkerDeployment implements AutoCloseable {
+
+    /** The worker's deployment name ({@code FLASHSALE_WORKER_DEPLOYMENT}'s default). */
+    public static final String NAME = "flashsale-worker";
+
+    /** One build of the deployment: its id, its status (current, ramping, draining, drained, inactive). */
+    public record Build(String id, String status, float rampPercent) {
+
+        /** Its status, with the share of new purchases when ramping ({@code ramping 50.0 %}). */
+        public String routing() {
+            return status + (status.equals("ramping") ? " " + rampPercent + " %" : "");
+        }
+
+        @Override
+        public String toString() {
+            return id + " " + routing();
+        }
+    }
+
+    private final WorkflowServiceStubs service;
+    private final String namespace;
+    private final String name;
+
+    public WorkerDeployment(String temporalAddress, String namespace, String name) {
+        this.service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
+                .setTarget(temporalAddress)
+                .setRpcTimeout(Duration.ofSeconds(10))
+                .build());
+        this.namespace = namespace;
+        this.name = name;
+    }
+
+    /** Purchases started from now on run on {@code buildId}; a ramp there was ends. */
+    public void makeCurrent(String buildId, Duration patience) throws InterruptedException {
+        retried(
+                buildId,
+                patience,
+                stub -> stub.setWorkerDeploymentCurrentVersion(SetWorkerDeploymentCurrentVersionRequest.newBuilder()
+                        .setNamespace(namespace)
+                        .setDeploymentName(name)
+                        .setBuildId(buildId)
+                        .setIgnoreMissingTaskQueues(true)
+                        .build()));
+    }
+
+    /** {@code percent} of the purchases started from now on run on {@code buildId}, the rest on the current build. */
+    public void ramp(String buildId, float percent, Duration patience) throws InterruptedException {
+        retried(
+                buildId,
+                patience,
+                stub -> stub.setWorkerDeploymentRampingVersion(SetWorkerDeploymentRampingVersionRequest.newBuilder()
+                        .setNamespace(namespace)
+                        .setDeploymentName(name)
+                        .setBuildId(buildId)
+                        .setPercentage(percent)
+                        .setIgnoreMissingTaskQueues(true)
+                        .build()));
+    }
+
+    /** The builds Temporal knows of this deployment; none before a versioned worker polled. */
+    public List<Build> builds() {
+        try {
+            WorkerDeploymentInfo info = service.blockingStub()
+                    .describeWorkerDeployment(DescribeWorkerDeploymentRequest.newBuilder()
+                            .setNamespace(namespace)
+                            .setDeploymentName(name)
+                            .build())
+                    .getWorkerDeploymentInfo();
+            float ramp = info.getRoutingConfig().getRampingVersionPercentage();
+            return info.getVersionSummariesList().stream()
+                    .map(version -> new Build(
+                            version.getDeploymentVersion().getBuildId(),
+                            version.getStatus()
+                                    .name()
+                                    .substring("WORKER_DEPLOYMENT_VERSION_STATUS_".length())
+                                    .toLowerCase(Locale.ROOT),
+                            ramp))
+                    .toList();
+        } catch (StatusRuntimeException e) {
+            if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
+                return List.of();
+            }
+            throw e;
+        }
+    }
+
+    /** How many workflows pinned to {@code buildId} still run, as Temporal's visibility counts them. */
+    public long runningOn(String buildId) {
+        return service.blockingStub()
+                .countWorkflowExecutions(CountWorkflowExecutionsRequest.newBuilder()
+                        .setNamespace(namespace)
+                        .setQuery("TemporalWorkerDeploymentVersion = '" + name + ":" + buildId
+                                + "' AND ExecutionStatus = 'Running'")
+                        .build())
+                .getCount();
+    }
+
+    private void retried(String buildId, Duration patience, Consumer<WorkflowServiceBlockingStub> change)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (true) {
+            try {
+                change.accept(service.blockingStub());
+                return;
+            } catch (StatusRuntimeException notYet) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(
+                            "build " + buildId + " of " + name + " not routable within " + patience.toSeconds()
+                                    + "s (is a worker of it polling?): " + notYet.getStatus(),
+                            notYet);
+                }
+                Thread.sleep(500); // the build's workers have not polled yet
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        service.shutdown();
+    }
+}
