@@ -1,5 +1,6 @@
 package io.flashsale.chaos;
 
+import io.flashsale.launcher.redis.RedisMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -56,19 +57,12 @@ public final class ChaosCommand implements Callable<Integer> {
             description = "The Temporal of the stack: ${COMPLETION-CANDIDATES}.")
     private Temporal temporal;
 
-    /** The Redis of the run's stack. */
-    enum Redis {
-        /** One Redis server with its append-only file; killed, it restarts from its files. */
-        single,
-        /** A master, a replica and three sentinels; killed, the master's machine is lost with its disk. */
-        sentinel
-    }
-
     @Option(
             names = "--redis",
             defaultValue = "single",
-            description = "The Redis of the stack: ${COMPLETION-CANDIDATES}.")
-    private Redis redis;
+            description = "The Redis of the stack: ${COMPLETION-CANDIDATES}; killed, a single one restarts from its"
+                    + " files, a Sentinel group's master is lost with its disk.")
+    private RedisMode redis;
 
     @Option(names = "--root", defaultValue = ".", description = "The checkout: the apps' jars and .tools/.")
     private Path root;
@@ -91,7 +85,7 @@ public final class ChaosCommand implements Callable<Integer> {
     ChaosRun.Options options() {
         long chosen = seed != null ? seed : System.currentTimeMillis() % 100_000;
         return new ChaosRun.Options(
-                chosen, duration, rate, root, out, temporal == Temporal.cluster, redis == Redis.sentinel);
+                chosen, duration, rate, root, out, temporal == Temporal.cluster, redis == RedisMode.sentinel);
     }
 
     /** A duration in seconds ({@code 90s}, or {@code 90}) or minutes ({@code 10m}). */

@@ -1,5 +1,6 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.redis.RedisMode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,18 +30,13 @@ final class UpCommand implements Callable<Integer> {
                     + " (JAEGER_UI_PORT, 16686; OTLP on JAEGER_OTLP_PORT, 4318), every purchase traced.")
     boolean observe;
 
-    enum Redis {
-        single,
-        sentinel
-    }
-
     @Option(
             names = "--redis",
             defaultValue = "single",
             description = "single: the Redis of REDIS_URL; sentinel: bin/flashsale also starts a replica of the local"
                     + " Redis and three Sentinels, the apps find the master through them and answer a 202 once the"
                     + " replica has the admission (default: ${DEFAULT-VALUE})")
-    Redis redis;
+    RedisMode redis;
 
     @Option(
             names = "--worker-build",
@@ -57,7 +53,7 @@ final class UpCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         return LocalCommands.refusable(() -> {
             new Up(LocalCommands.config())
-                    .run(temporal == Temporal.cluster, observe, redis == Redis.sentinel, workerBuild);
+                    .run(temporal == Temporal.cluster, observe, redis == RedisMode.sentinel, workerBuild);
             return 0;
         });
     }
