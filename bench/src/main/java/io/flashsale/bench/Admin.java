@@ -1,11 +1,17 @@
 package io.flashsale.bench;
 
+import io.flashsale.launcher.Processes;
 import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 /** The few admin calls a run makes outside the measured load, through {@link ApiClient} with an admin token. */
 public final class Admin {
@@ -15,6 +21,8 @@ public final class Admin {
 
     /** How long a phase waits for its winners' orders (or its workflows) to settle. */
     static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
+
+    private static final Duration GC_TIMEOUT = Duration.ofSeconds(60);
 
     /**
      * How often a settling sale's view is read. Each read costs the api and MySQL (counts by status),
@@ -77,12 +85,22 @@ public final class Admin {
     }
 
     /**
-     * Bytes the api has allocated on its heap so far, as Micrometer counts them at each collection
-     * ({@code jvm.gc.memory.allocated}: the young generation's growth between collections), so over a
-     * load of many collections the difference of two reads is its allocation within one young
-     * generation's size.
+     * Bytes the api (process {@code apiPid}) has allocated on its heap so far, as Micrometer counts
+     * them at each collection ({@code jvm.gc.memory.allocated}: the young generation's growth between
+     * collections). A collection is asked for first ({@code jcmd PID GC.run}), so the count is up to
+     * date: without it a stretch of load that fills less than the young generation counts nothing.
      */
-    public double allocatedBytes() {
+    public double allocatedBytes(long apiPid) throws IOException, InterruptedException {
+        Path jcmd = Path.of(Processes.java()).resolveSibling("jcmd");
+        Path log = Files.createTempFile("jcmd", ".log");
+        try {
+            if (Processes.exec(List.of(jcmd.toString(), Long.toString(apiPid), "GC.run"), Map.of(), log, GC_TIMEOUT)
+                    != 0) {
+                throw new IllegalStateException("jcmd GC.run on the api failed: " + Files.readString(log));
+            }
+        } finally {
+            Files.delete(log);
+        }
         String metrics = api.get("/actuator/prometheus", tokens.admin())
                 .expect("reading the api's metrics", 200)
                 .text();

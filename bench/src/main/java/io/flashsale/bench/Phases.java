@@ -66,9 +66,10 @@ final class Phases {
     Report.Phase p3() throws Exception {
         int n = settings.settleWorkflows();
         settle("p3w" + run, Math.min(200, n));
-        double allocated = admin.allocatedBytes();
+        double allocated = admin.allocatedBytes(stack.process("api").pid());
         Settled purchases = settle("p3" + run, n);
-        double allocationPerAdmission = (admin.allocatedBytes() - allocated) / Math.max(1, purchases.count()) / 1024;
+        double allocationPerAdmission =
+                (admin.allocatedBytes(stack.process("api").pid()) - allocated) / Math.max(1, purchases.count()) / 1024;
         Process worker = stack.launchBenchProcess("trivial-worker", List.of("trivial-worker", stack.temporalAddress()));
         try {
             stack.awaitLog("trivial-worker", "trivial worker ready", Duration.ofSeconds(60));

@@ -48,11 +48,11 @@ final class SoldOutPhases {
             purchases.run(settings.warmup(), connections);
             Tally live = TimedLoad.run(load, liveness, settings.withConnections(connections), settings.duration());
             Map<String, Duration> before = cpu.read();
-            double allocated = admin.allocatedBytes();
+            double allocated = admin.allocatedBytes(stack.process("api").pid());
             Tally buy = purchases.run(settings.duration(), connections);
             phase.value(
                             "api allocation per sold-out answer, " + connections + " connections (KB)",
-                            (admin.allocatedBytes() - allocated) / buy.answered() / 1024)
+                            (admin.allocatedBytes(stack.process("api").pid()) - allocated) / buy.answered() / 1024)
                     .fact(
                             "CPU ms per sold-out answer, " + connections + " connections",
                             cpu.millisPer(before, buy.answered()));
