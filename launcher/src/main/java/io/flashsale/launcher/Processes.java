@@ -91,14 +91,19 @@ public final class Processes implements AutoCloseable {
         }
     }
 
-    /**
-     * The niceness of the process {@code pid} ({@code /proc/PID/stat}, field 19, counted from the
-     * last ')': the command name may hold spaces). Fails when the process is gone.
-     */
+    /** The niceness of the process {@code pid} ({@link #stat} field 19). Fails when the process is gone. */
     public static int niceness(long pid) throws IOException {
+        return (int) stat(pid, 19);
+    }
+
+    /**
+     * Field {@code field} of {@code /proc/PID/stat}, numbered as proc(5) does (1: the pid, 14: user
+     * time in clock ticks, 19: niceness). Fails when the process is gone.
+     */
+    public static long stat(long pid, int field) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-        // the fields after the command name start at field 3 (state), so field 19 (nice) is the 17th
-        return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+        // field 3 (the state) comes after the command, which may hold spaces and parentheses
+        return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[field - 3]);
     }
 
     /**
