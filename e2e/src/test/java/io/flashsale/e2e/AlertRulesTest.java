@@ -36,7 +36,7 @@ class AlertRulesTest {
 
     @Test
     void passTheirUnitTests() throws Exception {
-        Promtool.Run run = Promtool.run(
+        ToolRun run = Promtool.run(
                 "test", "rules", PROMETHEUS.resolve("rules_test.yml").toString());
 
         assertThat(run.exitCode()).as(run.output()).isZero();
@@ -44,9 +44,8 @@ class AlertRulesTest {
 
     @Test
     void areValidRulesLoadedByAValidPrometheusConfig() throws Exception {
-        Promtool.Run rulesCheck =
-                Promtool.run("check", "rules", ROOT.resolve(RULES).toString());
-        Promtool.Run configCheck = Promtool.run(
+        ToolRun rulesCheck = Promtool.run("check", "rules", ROOT.resolve(RULES).toString());
+        ToolRun configCheck = Promtool.run(
                 "check",
                 "config",
                 "--syntax-only",
