@@ -38,20 +38,18 @@ final class Helm {
 
     /** {@code helm lint chart arguments...}. */
     ToolRun lint(Path chart, List<String> arguments) throws IOException, InterruptedException {
-        return run("lint", chart, arguments);
+        return run(List.of("lint", chart.toString()), arguments);
     }
 
     /** {@code helm template flashsale chart arguments...}: the rendered objects, or why not. */
     ToolRun template(Path chart, List<String> arguments) throws IOException, InterruptedException {
-        return run("template", chart, arguments);
+        return run(List.of("template", "flashsale", chart.toString()), arguments);
     }
 
-    private ToolRun run(String command, Path chart, List<String> arguments) throws IOException, InterruptedException {
-        List<String> line = new ArrayList<>(List.of(binary.toString(), command));
-        if (command.equals("template")) {
-            line.add("flashsale");
-        }
-        line.add(chart.toString());
+    private ToolRun run(List<String> command, List<String> arguments) throws IOException, InterruptedException {
+        List<String> line = new ArrayList<>();
+        line.add(binary.toString());
+        line.addAll(command);
         line.addAll(arguments);
         return ToolRun.of(line, Duration.ofMinutes(1));
     }

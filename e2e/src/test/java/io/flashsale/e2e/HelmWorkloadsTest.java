@@ -9,6 +9,7 @@ import io.flashsale.workflows.TaskQueues;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,8 +50,8 @@ class HelmWorkloadsTest {
 
     @Test
     void runsTheAppsWithTheEnvironmentOfTheComposeStack() throws Exception {
-        List<String> values = List.of(
-                "-f", FlashSaleChart.PRODUCTION.get(1), "--set", "tracing.otlpEndpoint=http://jaeger:4318/v1/traces");
+        List<String> values = new ArrayList<>(FlashSaleChart.PRODUCTION);
+        values.addAll(List.of("--set", "tracing.otlpEndpoint=http://jaeger:4318/v1/traces"));
         RenderedChart rendered = chart.render(values);
 
         Map<String, String> deployments = Map.of("api", "-api", "worker", "-worker-1");
