@@ -13,13 +13,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The alert rules of deploy/prometheus are valid, pass their promtool unit tests, each alert is shown
+ * The alert rules ({@link #RULES}) are valid, pass their promtool unit tests, each alert is shown
  * there firing and not firing, and they read only series the api and the worker export.
  */
 class AlertRulesTest {
 
     private static final Path ROOT = Path.of(System.getProperty("flashsale.root", ".."));
     private static final Path PROMETHEUS = ROOT.resolve("deploy/prometheus");
+    /** The alert rules, in the Helm chart (Helm reads only files inside a chart); compose mounts them. */
+    static final String RULES = "deploy/helm/flashsale/files/rules.yml";
 
     private static Map<String, Object> rules;
     private static Map<String, Object> tests;
@@ -27,14 +29,14 @@ class AlertRulesTest {
 
     @BeforeAll
     static void readRules() throws IOException {
-        rules = ComposeFile.yaml(Files.readString(PROMETHEUS.resolve("rules.yml")));
+        rules = ComposeFile.yaml(Files.readString(ROOT.resolve(RULES)));
         tests = ComposeFile.yaml(Files.readString(PROMETHEUS.resolve("rules_test.yml")));
         exported = ExportedSeries.read(ROOT);
     }
 
     @Test
     void passTheirUnitTests() throws Exception {
-        Promtool.Run run = Promtool.run(
+        ToolRun run = Promtool.run(
                 "test", "rules", PROMETHEUS.resolve("rules_test.yml").toString());
 
         assertThat(run.exitCode()).as(run.output()).isZero();
@@ -42,9 +44,8 @@ class AlertRulesTest {
 
     @Test
     void areValidRulesLoadedByAValidPrometheusConfig() throws Exception {
-        Promtool.Run rulesCheck =
-                Promtool.run("check", "rules", PROMETHEUS.resolve("rules.yml").toString());
-        Promtool.Run configCheck = Promtool.run(
+        ToolRun rulesCheck = Promtool.run("check", "rules", ROOT.resolve(RULES).toString());
+        ToolRun configCheck = Promtool.run(
                 "check",
                 "config",
                 "--syntax-only",
@@ -101,9 +102,9 @@ class AlertRulesTest {
         return rulesOfEveryGroup(rules);
     }
 
-    /** Every rule of deploy/prometheus/rules.yml. */
+    /** Every rule of {@link #RULES}. */
     static List<Map<String, Object>> rulesOfEveryGroup(Path root) throws IOException {
-        return rulesOfEveryGroup(ComposeFile.yaml(Files.readString(root.resolve("deploy/prometheus/rules.yml"))));
+        return rulesOfEveryGroup(ComposeFile.yaml(Files.readString(root.resolve(RULES))));
     }
 
     private static List<Map<String, Object>> rulesOfEveryGroup(Map<String, Object> rules) {

@@ -90,7 +90,7 @@ class DashboardTest {
         Files.writeString(
                 file, JSON.writeValueAsString(Map.of("groups", List.of(Map.of("name", "dashboard", "rules", rules)))));
 
-        Promtool.Run check = Promtool.run("check", "rules", file.toString());
+        ToolRun check = Promtool.run("check", "rules", file.toString());
 
         assertThat(check.exitCode()).as(check.output()).isZero();
         assertThat(check.output()).contains(rules.size() + " rules found");

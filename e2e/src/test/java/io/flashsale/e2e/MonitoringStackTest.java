@@ -38,7 +38,7 @@ class MonitoringStackTest {
         assertThat(stack.volumes("prometheus"))
                 .contains(
                         "./deploy/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro",
-                        "./deploy/prometheus/rules.yml:" + ruleFiles.get(0) + ":ro");
+                        "./" + AlertRulesTest.RULES + ":" + ruleFiles.get(0) + ":ro");
     }
 
     @Test

@@ -1,16 +1,13 @@
 package io.flashsale.e2e;
 
-import static org.assertj.core.api.Assertions.fail;
-
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -22,22 +19,13 @@ final class Promtool {
     static final String INSTALL = "promtool not found: install Debian's prometheus package"
             + " (apt-get install --no-install-recommends prometheus, as .ci/run does), or set PROMTOOL to its path";
 
-    /** What a run printed (stdout and stderr together) and its exit code. */
-    record Run(int exitCode, String output) {}
-
     private Promtool() {}
 
-    static Run run(String... arguments) throws IOException, InterruptedException {
+    static ToolRun run(String... arguments) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(executable().toString());
         command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            fail("promtool did not finish within 60 s: " + command);
-        }
-        return new Run(process.exitValue(), output);
+        return ToolRun.of(command, Duration.ofSeconds(60));
     }
 
     private static Path executable() {

@@ -18,10 +18,13 @@ import java.util.stream.Collectors;
 
 /**
  * {@code up --observe}: Prometheus (Debian's package) with compose's deploy/prometheus/prometheus.yml
- * and rules.yml on this machine's addresses, and Jaeger (built from its Go module when missing)
- * with deploy/jaeger/config.yaml, to which the apps started after it send every span.
+ * on this machine's addresses and the alert rules of {@link #RULES}, and Jaeger (built from its Go
+ * module when missing) with deploy/jaeger/config.yaml, to which the apps started after it send every span.
  */
 final class Observability {
+
+    /** The alert rules, in the Helm chart: Helm reads only files inside a chart. */
+    static final String RULES = "deploy/helm/flashsale/files/rules.yml";
 
     private final LocalConfig config;
     private final RunFolder run;
@@ -83,7 +86,8 @@ final class Observability {
                 .replaceAll("(?m)^( +)scrape_interval: .*", "$1scrape_interval: " + config.prometheusInterval())
                 .replaceAll("(?m)^( +)evaluation_interval: .*", "$1evaluation_interval: " + config.prometheusInterval())
                 .replace(
-                        "/etc/prometheus/rules.yml", deploy.resolve("rules.yml").toString())
+                        "/etc/prometheus/rules.yml",
+                        config.root().resolve(RULES).toString())
                 .replace("/prometheus/api-token", dir.resolve("api-token").toString())
                 .replace("\"api:8080\"", "\"127.0.0.1:" + config.apiPort() + "\"")
                 .replace("\"worker:8081\"", "\"127.0.0.1:" + config.workerPort() + "\"")
@@ -126,8 +130,8 @@ final class Observability {
 
     List<String> banner() {
         return List.of(
-                "  Prometheus      http://127.0.0.1:" + config.prometheusPort()
-                        + "   (alerts: /alerts; rules: deploy/prometheus/rules.yml)",
+                "  Prometheus      http://127.0.0.1:" + config.prometheusPort() + "   (alerts: /alerts; rules: " + RULES
+                        + ")",
                 "  Jaeger          http://127.0.0.1:" + config.jaegerUiPort()
                         + "   (query API /api/traces?service=flashsale-api; the UI needs JAEGER_UI_ASSETS)");
     }

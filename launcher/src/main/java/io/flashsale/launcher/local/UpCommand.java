@@ -26,8 +26,9 @@ final class UpCommand implements Callable<Integer> {
 
     @Option(
             names = "--observe",
-            description = "Also Prometheus (PROMETHEUS_PORT, 9090, with deploy/prometheus/rules.yml) and Jaeger"
-                    + " (JAEGER_UI_PORT, 16686; OTLP on JAEGER_OTLP_PORT, 4318), every purchase traced.")
+            description =
+                    "Also Prometheus (PROMETHEUS_PORT, 9090, with deploy/helm/flashsale/files/rules.yml) and Jaeger"
+                            + " (JAEGER_UI_PORT, 16686; OTLP on JAEGER_OTLP_PORT, 4318), every purchase traced.")
     boolean observe;
 
     @Option(

@@ -30,20 +30,23 @@ public final class GoTool {
     private final Path folder;
     private final List<String> packages;
     private final Consumer<String> log;
-    /** {@code module@version} whose own folder the packages are built in, or null: {@code go install}. */
+    /** {@code module@version} whose own folder the packages are built in, or null. */
     private final String module;
+    /** A module's folder in this repository the packages are built in, or null. */
+    private final Path source;
 
     /**
      * {@code packages} are {@code go install} arguments ({@code module/cmd/x@version}), all built
      * into {@code folder}, each as the last element of its package path.
      */
     public GoTool(Path folder, List<String> packages, Consumer<String> log) {
-        this(folder, null, packages, log);
+        this(folder, null, null, packages, log);
     }
 
-    private GoTool(Path folder, String module, List<String> packages, Consumer<String> log) {
+    private GoTool(Path folder, String module, Path source, List<String> packages, Consumer<String> log) {
         this.folder = folder.toAbsolutePath().normalize();
         this.module = module;
+        this.source = source;
         this.packages = List.copyOf(packages);
         this.log = log;
     }
@@ -55,7 +58,16 @@ public final class GoTool {
      * directives apply.
      */
     public static GoTool inModule(Path folder, String moduleAtVersion, List<String> packages, Consumer<String> log) {
-        return new GoTool(folder, moduleAtVersion, packages, log);
+        return new GoTool(folder, moduleAtVersion, null, packages, log);
+    }
+
+    /**
+     * For a module of this repository in {@code source} (its own go.mod): each of {@code packages}
+     * ({@code .} or {@code ./cmd/x}) is built with {@code go build} there. The folder should name the
+     * sources' version (a hash of them), as a built binary is not built again.
+     */
+    public static GoTool fromSource(Path folder, Path source, List<String> packages, Consumer<String> log) {
+        return new GoTool(folder, null, source.toAbsolutePath().normalize(), packages, log);
     }
 
     /** {@code folder/name}. */
@@ -123,6 +135,9 @@ public final class GoTool {
     }
 
     private boolean build(Path go) {
+        if (source != null) {
+            return buildIn(go, source, source.toString());
+        }
         if (module == null) {
             List<String> install = new ArrayList<>(List.of(go.toString(), "install"));
             install.addAll(packages);
@@ -142,17 +157,27 @@ public final class GoTool {
             log.accept("go mod download named no folder for " + module + "; see " + buildLog());
             return false;
         }
-        Path source = Path.of(dir.group(1));
+        return buildIn(go, Path.of(dir.group(1)), module);
+    }
+
+    /** {@code go build} of each package in the module folder {@code moduleDir}. */
+    private boolean buildIn(Path go, Path moduleDir, String what) {
         return packages.stream()
                 .allMatch(pkg -> run(
                         List.of(
                                 go.toString(),
                                 "build",
                                 "-o",
-                                folder.resolve(Path.of(pkg).getFileName()).toString(),
+                                folder.resolve(binaryName(pkg)).toString(),
                                 pkg),
-                        source,
-                        module + " " + pkg));
+                        moduleDir,
+                        what + " " + pkg));
+    }
+
+    /** The last element of the package path; {@code .} is named after the module's folder. */
+    private Path binaryName(String pkg) {
+        Path name = Path.of(pkg).normalize().getFileName();
+        return name == null || name.toString().isEmpty() ? source.getFileName() : name;
     }
 
     /** Runs a go command (in {@code directory}, or here when null), its output in build.log. */

@@ -26,7 +26,7 @@ class ObservabilityTest {
         assertThat(yaml)
                 .contains("\"127.0.0.1:18080\"", "\"127.0.0.1:8081\"", "[\"127.0.0.1:8000\"]", "scrape_interval: 2s")
                 .contains(
-                        ROOT.resolve("deploy/prometheus/rules.yml").toString(),
+                        ROOT.resolve(Observability.RULES).toString(),
                         dir.resolve("api-token").toString())
                 .doesNotContain("api:8080", "/etc/prometheus/");
     }
