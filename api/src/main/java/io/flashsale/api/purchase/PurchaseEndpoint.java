@@ -20,8 +20,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Enumeration;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -54,7 +52,8 @@ final class PurchaseEndpoint implements Filter {
 
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
 
-    private static final Pattern PATH = Pattern.compile("/api/sales/([^/]*)/purchases");
+    private static final String PREFIX = "/api/sales/";
+    private static final String SUFFIX = "/purchases";
 
     /** {@link PurchaseAdmission#admit}. */
     @FunctionalInterface
@@ -93,14 +92,15 @@ final class PurchaseEndpoint implements Filter {
     public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
             throws IOException, ServletException {
         HttpServletRequest request = (HttpServletRequest) req;
-        Matcher path = PATH.matcher(request.getRequestURI());
-        if (!"POST".equals(request.getMethod()) || !request.getContextPath().isEmpty() || !path.matches()) {
+        String saleId = saleIdOf(request.getRequestURI());
+        if (saleId == null
+                || !"POST".equals(request.getMethod())
+                || !request.getContextPath().isEmpty()) {
             chain.doFilter(req, res);
             return;
         }
         ServerHttpObservationFilter.findObservationContext(request)
                 .ifPresent(observation -> observation.setPathPattern(ROUTE));
-        String saleId = path.group(1);
         headers.doFilter(
                 request, res, (withHeaders, response) -> answer(request, (HttpServletResponse) response, saleId));
     }
@@ -156,6 +156,18 @@ final class PurchaseEndpoint implements Filter {
         } catch (BadJwtException | OAuth2AuthenticationException | ProblemException refused) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The {@code saleId} of a path of {@link #ROUTE} ({@code /api/sales/{saleId}/purchases}, the id
+     * without a slash), else null; without a regular expression, as it runs on every request.
+     */
+    static String saleIdOf(String path) {
+        if (path.length() < PREFIX.length() + SUFFIX.length() || !path.startsWith(PREFIX) || !path.endsWith(SUFFIX)) {
+            return null;
+        }
+        String saleId = path.substring(PREFIX.length(), path.length() - SUFFIX.length());
+        return saleId.indexOf('/') < 0 ? saleId : null;
     }
 
     /** The header's value when it came exactly once. */
