@@ -32,7 +32,11 @@ worker-build-id: {{ (index . 1).id | quote }}
 {{- if not (regexMatch "^[a-z0-9]([-a-z0-9.]{0,61}[a-z0-9])?$" ($build.id | toString)) -}}
 {{- fail (printf "worker.builds: build id %q must be lower-case letters, digits, '-' and '.', at most 63, as Kubernetes names and labels need" ($build.id | toString)) -}}
 {{- end -}}
-{{- printf "%s-worker-%s" (include "flashsale.fullname" (index . 0)) $build.id -}}
+{{- $name := printf "%s-worker-%s" (include "flashsale.fullname" (index . 0)) ($build.id | toString) -}}
+{{- if gt (len $name) 54 -}}
+{{- fail (printf "worker.builds: %q is longer than 54 characters, KEDA's limit for a ScaledObject (its HPA is keda-hpa-<name>); use a shorter build id or release name" $name) -}}
+{{- end -}}
+{{- $name -}}
 {{- end -}}
 
 {{/* A variable from a key of an existing Secret: (list $ "FLASHSALE_JWT_SECRET" "jwt") */}}
@@ -112,10 +116,11 @@ readinessProbe:
   failureThreshold: 2
 {{- end -}}
 
-{{/* The image runs as its own user flashsale; Tomcat writes to /tmp only. */}}
+{{/* The image runs as its own user flashsale (uid 10001, the Dockerfile's); Tomcat writes to /tmp only. */}}
 {{- define "flashsale.containerSecurity" -}}
 securityContext:
   runAsNonRoot: true
+  runAsUser: 10001
   allowPrivilegeEscalation: false
   readOnlyRootFilesystem: true
   capabilities:

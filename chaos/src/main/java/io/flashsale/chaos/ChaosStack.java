@@ -160,7 +160,7 @@ final class ChaosStack implements AutoCloseable {
     /** The pid of {@code target} now, or -1 when it is not running. */
     long pid(String target) {
         return switch (target) {
-            case "redis" -> sentinels != null ? sentinels.masterPid() : redis.pid();
+            case "redis" -> sentinels != null ? alive(sentinels.masterPid()) : redis.pid();
             case "temporal" -> alive(((TemporalProcess) apps.temporal()).process());
             case "mariadb" -> mariadb.pid();
             default -> target.startsWith(CLUSTER_NODE)
@@ -171,6 +171,10 @@ final class ChaosStack implements AutoCloseable {
 
     private static long alive(Process process) {
         return process.isAlive() ? process.pid() : -1;
+    }
+
+    private static long alive(long pid) {
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent() ? pid : -1;
     }
 
     private TemporalClusterProcesses cluster() {

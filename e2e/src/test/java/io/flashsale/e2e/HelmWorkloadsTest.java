@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -46,6 +48,46 @@ class HelmWorkloadsTest {
         assertThat(at(autoscaler, "spec", "scaleTargetRef", "name")).isEqualTo(at(deployment, "metadata", "name"));
         assertThat(at(autoscaler, "spec", "metrics", 0, "resource", "name")).isEqualTo("cpu");
         assertThat((Integer) at(autoscaler, "spec", "minReplicas")).isGreaterThan(1);
+        // warm is enough: a store away must not take every api out of its Service at once
+        assertThat(env(api).get("MANAGEMENT_ENDPOINT_HEALTH_GROUP_READINESS_INCLUDE"))
+                .containsEntry("value", "readinessState");
+        assertThat(at(api, "lifecycle", "preStop", "exec", "command")).isEqualTo(List.of("sleep", "5"));
+        assertThat((Integer) at(deployment, "spec", "template", "spec", "terminationGracePeriodSeconds"))
+                .isGreaterThan(5 + 30);
+    }
+
+    @Test
+    void runsAsTheImagesOwnUserByNumberSoTheKubeletCanVerifyItIsNotRoot() throws Exception {
+        Matcher uid = Pattern.compile("useradd .*--uid (\\d+)")
+                .matcher(Files.readString(FlashSaleChart.ROOT.resolve("Dockerfile")));
+        assertThat(uid.find()).isTrue();
+        RenderedChart rendered = chart.render(List.of());
+
+        for (String deployment : List.of("-api", "-worker-1")) {
+            Map<String, Object> container = container(rendered.find("Deployment", deployment));
+            assertThat(at(container, "securityContext", "runAsUser"))
+                    .as(deployment)
+                    .hasToString(uid.group(1));
+        }
+    }
+
+    @Test
+    void namesABuildGivenAsANumberByItsDigits() throws Exception {
+        RenderedChart rendered = chart.render(List.of("--set", "worker.builds[0].id=2"));
+
+        Map<String, Object> deployment = rendered.find("Deployment", "-worker-2");
+        assertThat(at(container(deployment), "image")).isEqualTo("flashsale-worker:2");
+    }
+
+    @Test
+    void refusesAWorkerNameKedaCannotScale() throws Exception {
+        ToolRun template = chart.template(
+                FlashSaleChart.CHART,
+                FlashSaleChart.SECRET_NAMES,
+                List.of("--set", "worker.builds[0].id=" + "0123456789abcdef0123456789abcdef01234567"));
+
+        assertThat(template.exitCode()).isNotZero();
+        assertThat(template.output()).contains("longer than 54 characters");
     }
 
     @Test

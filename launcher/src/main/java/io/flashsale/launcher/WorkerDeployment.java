@@ -13,6 +13,8 @@ import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -41,7 +43,12 @@ public final class WorkerDeployment implements AutoCloseable {
         }
     }
 
+    /** What Temporal answers while the build's workers have not polled yet, or while it is starting. */
+    private static final Set<Status.Code> NOT_YET =
+            Set.of(Status.Code.NOT_FOUND, Status.Code.FAILED_PRECONDITION, Status.Code.UNAVAILABLE);
+
     private final WorkflowServiceStubs service;
+    private final String address;
     private final String namespace;
     private final String name;
 
@@ -50,6 +57,7 @@ public final class WorkerDeployment implements AutoCloseable {
                 .setTarget(temporalAddress)
                 .setRpcTimeout(Duration.ofSeconds(10))
                 .build());
+        this.address = temporalAddress;
         this.namespace = namespace;
         this.name = name;
     }
@@ -96,27 +104,44 @@ public final class WorkerDeployment implements AutoCloseable {
                             version.getDeploymentVersion().getBuildId(),
                             version.getStatus()
                                     .name()
-                                    .substring("WORKER_DEPLOYMENT_VERSION_STATUS_".length())
+                                    .replace("WORKER_DEPLOYMENT_VERSION_STATUS_", "")
                                     .toLowerCase(Locale.ROOT),
                             ramp))
                     .toList();
         } catch (StatusRuntimeException e) {
-            if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
-                return List.of();
+            if (e.getStatus().getCode() == Status.Code.NOT_FOUND
+                    || e.getStatus().getCode() == Status.Code.UNIMPLEMENTED) {
+                return List.of(); // no versioned worker polled yet, or a Temporal without Worker Versioning
             }
-            throw e;
+            throw unanswered(e);
         }
+    }
+
+    /** The build new purchases go to, if one is current (else they run unversioned). */
+    public Optional<String> current() {
+        return builds().stream()
+                .filter(build -> build.status().equals("current"))
+                .map(Build::id)
+                .findFirst();
     }
 
     /** How many workflows pinned to {@code buildId} still run, as Temporal's visibility counts them. */
     public long runningOn(String buildId) {
-        return service.blockingStub()
-                .countWorkflowExecutions(CountWorkflowExecutionsRequest.newBuilder()
-                        .setNamespace(namespace)
-                        .setQuery("TemporalWorkerDeploymentVersion = '" + name + ":" + buildId
-                                + "' AND ExecutionStatus = 'Running'")
-                        .build())
-                .getCount();
+        try {
+            return service.blockingStub()
+                    .countWorkflowExecutions(CountWorkflowExecutionsRequest.newBuilder()
+                            .setNamespace(namespace)
+                            .setQuery("TemporalWorkerDeploymentVersion = '" + name + ":" + buildId
+                                    + "' AND ExecutionStatus = 'Running'")
+                            .build())
+                    .getCount();
+        } catch (StatusRuntimeException e) {
+            throw unanswered(e);
+        }
+    }
+
+    private IllegalStateException unanswered(StatusRuntimeException e) {
+        return new IllegalStateException("Temporal " + address + " (namespace " + namespace + "): " + e.getStatus(), e);
     }
 
     private void retried(String buildId, Duration patience, Consumer<WorkflowServiceBlockingStub> change)
@@ -127,6 +152,9 @@ public final class WorkerDeployment implements AutoCloseable {
                 change.accept(service.blockingStub());
                 return;
             } catch (StatusRuntimeException notYet) {
+                if (!NOT_YET.contains(notYet.getStatus().getCode())) {
+                    throw unanswered(notYet);
+                }
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException(
                             "build " + buildId + " of " + name + " not routable within " + patience.toSeconds()

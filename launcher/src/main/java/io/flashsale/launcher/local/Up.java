@@ -35,6 +35,9 @@ final class Up {
             throw new Refused(
                     "--redis sentinel: REDIS_SENTINEL_NODES names no Sentinels (bin/flashsale up starts them)");
         }
+        if (workerBuild != null) {
+            WorkerCommand.valid(workerBuild);
+        }
         temporal.check();
         checkAppPort(Component.WORKER, config.workerPort(), "WORKER_PORT");
         checkAppPort(Component.API, config.apiPort(), "API_PORT");
@@ -50,11 +53,12 @@ final class Up {
             observability.startPrometheus(temporal.metricsTargets());
             observability.startJaeger();
         }
+        refuseAnUnversionedWorkerWhereABuildIsCurrent(workerBuild);
         startApp(
                 Component.WORKER,
                 config.workerPort(),
                 config.backEnd(),
-                workerBuild == null ? List.of() : List.of(Component.buildArgument(WorkerCommand.valid(workerBuild))));
+                workerBuild == null ? List.of() : List.of(Component.buildArgument(workerBuild)));
         startApp(Component.API, config.apiPort(), List.of(), List.of());
         System.out.println("waiting for health (up to " + config.healthTimeout().toSeconds() + "s) ...");
         if (!healthy(Component.WORKER, config.workerPort()) || !healthy(Component.API, config.apiPort())) {
@@ -72,6 +76,24 @@ final class Up {
     private void checkAppPort(Component app, int port, String variable) {
         if (run.pid(app).isEmpty() && Ports.listening("127.0.0.1", port)) {
             throw new Refused("port " + port + " is taken; set " + variable + " to a free port");
+        }
+    }
+
+    /**
+     * Temporal keeps its routing across runs (the dev server in {@code .run/temporal.db}): with a
+     * build current, new purchases go to that build only, and an unversioned worker would get none.
+     */
+    private void refuseAnUnversionedWorkerWhereABuildIsCurrent(String workerBuild) {
+        if (workerBuild != null || run.pid(Component.WORKER).isPresent()) {
+            return;
+        }
+        try (WorkerDeployment deployment = WorkerCommand.deployment(config)) {
+            deployment.current().ifPresent(current -> {
+                throw new Refused(
+                        "build " + current + " of the worker is current in this Temporal: an unversioned worker"
+                                + " would get no purchase; start with 'bin/flashsale up --worker-build " + current
+                                + "' (or 'bin/flashsale down' and 'reset' for a new Temporal)");
+            });
         }
     }
 

@@ -73,7 +73,8 @@ final class WorkerCommand {
                 Up up = new Up(config);
                 up.startApp(worker, port, config.backEnd(), List.of(Component.buildArgument(build)));
                 if (!up.healthy(worker, port)) {
-                    throw new Refused("worker of build " + build + " did not report UP");
+                    throw new Refused("worker of build " + build + " did not report UP; 'bin/flashsale worker stop "
+                            + build + " --force' stops what may still run");
                 }
                 System.out.println("build " + build + " polls; route purchases to it with 'bin/flashsale worker ramp "
                         + build + " 10' or 'worker current " + build + "'");
@@ -86,7 +87,7 @@ final class WorkerCommand {
             name = "ramp",
             mixinStandardHelpOptions = true,
             description = "Send PERCENT of the purchases started from now on to build BUILD, the rest to the current"
-                    + " build; 0 ends the ramp.")
+                    + " build; 'current' ends the ramp.")
     static final class Ramp implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "BUILD")
         String build;
@@ -149,8 +150,8 @@ final class WorkerCommand {
                     for (WorkerDeployment.Build build : builds) {
                         String local = config.run()
                                 .workerOf(build.id())
-                                .map(worker -> worker.process() + " (pid "
-                                        + config.run().pid(worker).orElseThrow() + ")")
+                                .flatMap(worker ->
+                                        config.run().pid(worker).map(pid -> worker.process() + " (pid " + pid + ")"))
                                 .orElse("-");
                         System.out.printf(
                                 "%-16s %-16s %8d  %s%n",
@@ -180,7 +181,16 @@ final class WorkerCommand {
             return LocalCommands.refusable(() -> {
                 LocalConfig config = LocalCommands.config();
                 try (WorkerDeployment deployment = deployment(config)) {
-                    long running = deployment.runningOn(valid(build));
+                    String routing = deployment.builds().stream()
+                            .filter(known -> known.id().equals(valid(build)))
+                            .map(WorkerDeployment.Build::status)
+                            .findFirst()
+                            .orElse("unknown");
+                    if ((routing.equals("current") || routing.equals("ramping")) && !force) {
+                        throw new Refused("stop: build " + build + " is " + routing
+                                + "; make another build current first ('bin/flashsale worker current B'), or --force");
+                    }
+                    long running = deployment.runningOn(build);
                     if (running > 0 && !force) {
                         throw new Refused("stop: " + running + " purchase(s) pinned to build " + build
                                 + " still run; stop it once 'bin/flashsale worker status' shows 0, or --force");

@@ -27,7 +27,8 @@ import java.util.stream.Collectors;
  * link, so a test can slow replication down, and {@link #loseMaster} takes the master's machine away:
  * the process SIGKILLed, what its network had not delivered lost, its disk deleted; {@link
  * #replaceLostMaster} then puts a new empty machine in its place as the promoted master's replica, so
- * the master can be lost again. Every signal goes to the pids started here.
+ * the master can be lost again. Only the first replica reads through the link: a replacement
+ * replicates from the promoted master directly. Every signal goes to the pids started here.
  */
 public final class RedisSentinels implements AutoCloseable {
 
