@@ -16,6 +16,9 @@ RUN --mount=type=cache,target=/root/.m2,sharing=locked \
     && cp "${MODULE}"/target/"${MODULE}"-*-exec.jar /app.jar
 
 FROM eclipse-temurin:17-jre
+# JAVA_COLLECTOR: the api's collector (FlashSaleStack.API_COLLECTOR; docker-compose.yml passes it to
+# the api's build), empty for the worker: G1
+ARG JAVA_COLLECTOR=""
 RUN apt-get update \
     && apt-get install -y --no-install-recommends curl \
     && rm -rf /var/lib/apt/lists/* \
@@ -25,6 +28,6 @@ USER flashsale
 # JAVA_OPTS: the heap sized from the container's memory limit (mem_limit in docker-compose.yml),
 # leaving a quarter for metaspace, thread stacks and direct buffers; C1 only, or a sale's burst
 # spends its CPU in C2 compiling the purchase path (docs/performance.md, "The JIT in a burst").
-ENV JAVA_OPTS="-XX:MaxRAMPercentage=75 -XX:TieredStopAtLevel=1"
+ENV JAVA_OPTS="-XX:MaxRAMPercentage=75 -XX:TieredStopAtLevel=1 ${JAVA_COLLECTOR}"
 # (arguments after the image name reach the app: "$@")
 ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/app.jar \"$@\"", "app"]

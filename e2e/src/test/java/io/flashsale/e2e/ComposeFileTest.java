@@ -53,6 +53,19 @@ class ComposeFileTest {
     }
 
     @Test
+    void buildsTheApisImageWithTheApisCollectorAndTheWorkersWithG1() {
+        assertThat(buildArguments("api"))
+                .containsEntry("JAVA_COLLECTOR", String.join(" ", FlashSaleStack.API_COLLECTOR));
+        assertThat(buildArguments("worker")).doesNotContainKey("JAVA_COLLECTOR");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> buildArguments(String service) {
+        return (Map<String, Object>)
+                ((Map<String, Object>) stack.service(service).get("build")).get("args");
+    }
+
+    @Test
     void publishesEveryPortOnLoopbackOnly() {
         List<String> published = new ArrayList<>();
         stack.services().forEach(service -> stack.publishedOn(service)

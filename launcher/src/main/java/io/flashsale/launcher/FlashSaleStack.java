@@ -67,6 +67,24 @@ public final class FlashSaleStack implements AutoCloseable {
     public static final List<String> JVM_DEFAULTS = List.of("-XX:TieredStopAtLevel=1");
 
     /**
+     * The api's collector, after {@link #JVM_DEFAULTS}: ZGC, whose pauses stay under a millisecond
+     * where G1's young collections stopped a burst's answers for 30 to 70 ms, at about a tenth more
+     * CPU per sold-out answer (docs/performance.md, "P4's losers' p99"). The worker keeps G1: none
+     * of its work waits on a buyer.
+     */
+    public static final List<String> API_COLLECTOR = List.of("-XX:+UseZGC");
+
+    /** {@code flags} with the api's collector, unless they choose a collector themselves (two would not start). */
+    public static List<String> withApiCollector(List<String> flags) {
+        if (flags.stream().anyMatch(flag -> flag.matches("-XX:\\+Use\\w+GC"))) {
+            return flags;
+        }
+        List<String> with = new ArrayList<>(API_COLLECTOR);
+        with.addAll(flags);
+        return with;
+    }
+
+    /**
      * The niceness {@code bin/flashsale up} runs the asynchronous back-end at (the worker and the dev
      * server; the api, MySQL and Redis stay at 0) where all of it shares one machine, as the bench
      * and the demo do ({@link Builder#backEndNice}). A buyer's answer is the api's work alone; the
@@ -375,11 +393,11 @@ public final class FlashSaleStack implements AutoCloseable {
         return settings.backEndNice == 0 ? List.of() : List.of("nice", "-n", Integer.toString(settings.backEndNice));
     }
 
-    /** {@link #JVM_DEFAULTS}, then the app's own flags. */
+    /** {@link #JVM_DEFAULTS}, then the app's own flags; the api's collector for the api ({@link #withApiCollector}). */
     private List<String> jvmFlags(App app) {
         List<String> flags = new ArrayList<>(JVM_DEFAULTS);
         flags.addAll(settings.jvmFlags.getOrDefault(app, List.of()));
-        return flags;
+        return app == App.API ? withApiCollector(flags) : flags;
     }
 
     private void awaitHealthy(String name) throws Exception {

@@ -106,7 +106,8 @@ final class Up {
         }
         List<String> command = new ArrayList<>(launcher);
         command.addAll(List.of("env", "SERVER_PORT=" + port, Processes.java(), app.marker()));
-        command.addAll(config.jvmFlags());
+        command.addAll(
+                app.equals(Component.API) ? FlashSaleStack.withApiCollector(config.jvmFlags()) : config.jvmFlags());
         command.addAll(List.of(
                 "-jar",
                 FlashSaleStack.built(config.root(), app.module(), "exec").toString(),
