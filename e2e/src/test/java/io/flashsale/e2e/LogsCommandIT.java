@@ -61,7 +61,8 @@ class LogsCommandIT {
         assertThat(unknown.exitCode()).as(unknown.output()).isEqualTo(1);
         assertThat(unknown.output())
                 .contains(
-                        "logs: unknown process 'database' (api, worker, temporal, prometheus, jaeger, or a cluster node");
+                        "logs: unknown process 'database' (api, worker, worker-BUILD, temporal, prometheus, jaeger, or a"
+                                + " cluster node");
         assertThat(missing.exitCode()).as(missing.output()).isEqualTo(1);
         assertThat(missing.output()).contains("logs: no log of worker (").contains("worker.log is missing");
     }

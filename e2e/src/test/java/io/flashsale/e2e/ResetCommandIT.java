@@ -139,7 +139,7 @@ class ResetCommandIT {
             // a live process whose command line is an api's, recorded as up records it
             Process api = processes.start(
                     "reset-fake-api-" + run.getFileName(),
-                    List.of("bash", "-c", "exec -a api-0-exec.jar sleep 300"),
+                    List.of("bash", "-c", "exec -a 'java -Dflashsale.process=api' sleep 300"),
                     Map.of());
             Files.writeString(run.resolve("api.pid"), api.pid() + "\n");
 
