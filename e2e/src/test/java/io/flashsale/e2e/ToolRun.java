@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -22,13 +23,20 @@ record ToolRun(int exitCode, String output) {
         return of(new ProcessBuilder(command).redirectInput(input.toFile()), timeout);
     }
 
+    /** The output goes to a file, not a pipe: a tool that hangs with its output open still times out. */
     private static ToolRun of(ProcessBuilder builder, Duration timeout) throws IOException, InterruptedException {
-        Process process = builder.redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            fail(builder.command().get(0) + " did not finish within " + timeout + ": " + builder.command());
+        Path output = Files.createTempFile("tool-run", ".log");
+        try {
+            Process process = builder.redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .start();
+            if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                fail(builder.command().get(0) + " did not finish within " + timeout + ": " + builder.command());
+            }
+            return new ToolRun(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(output);
         }
-        return new ToolRun(process.exitValue(), output);
     }
 }

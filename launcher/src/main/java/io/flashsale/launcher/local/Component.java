@@ -48,7 +48,7 @@ record Component(String process, boolean optional) {
         return new Component(BUILD + buildId, true);
     }
 
-    /** Every component with a trace in {@code run}, in stop order: the workers of other builds with the worker. */
+    /** Every component with a trace in {@code run} (a pid file or a log), in stop order: the workers of other builds with the worker. */
     static List<Component> all(Path run) {
         List<Component> all = new ArrayList<>(UP);
         all.addAll(all.indexOf(WORKER), builds(run));
@@ -107,15 +107,24 @@ record Component(String process, boolean optional) {
         };
     }
 
-    /** The workers of other builds whose pid files are in {@code run}. */
+    /** The workers of other builds with a pid file in {@code run} or a log in its {@code logs}: a stopped one's log stays readable. */
     private static List<Component> builds(Path run) {
-        try (Stream<Path> files = Files.list(run)) {
+        return Stream.of(names(run, ".pid"), names(run.resolve("logs"), ".log"))
+                .flatMap(List::stream)
+                .distinct()
+                .sorted()
+                .map(name -> new Component(name, true))
+                .toList();
+    }
+
+    /** The names of the files {@code worker-*SUFFIX} in {@code folder}, without the suffix. */
+    private static List<String> names(Path folder, String suffix) {
+        try (Stream<Path> files = Files.list(folder)) {
             return files.map(file -> file.getFileName().toString())
-                    .filter(name -> name.startsWith(BUILD) && name.endsWith(".pid"))
-                    .sorted()
-                    .map(name -> new Component(name.substring(0, name.length() - ".pid".length()), true))
+                    .filter(name -> name.startsWith(BUILD) && name.endsWith(suffix))
+                    .map(name -> name.substring(0, name.length() - suffix.length()))
                     .toList();
-        } catch (IOException noRunFolder) {
+        } catch (IOException noFolder) {
             return List.of();
         }
     }

@@ -39,6 +39,14 @@ class ComponentTest {
     }
 
     @Test
+    void keepsTheLogOfAStoppedBuildReadable(@TempDir Path run) throws Exception {
+        Files.createDirectories(run.resolve("logs"));
+        Files.writeString(run.resolve("logs").resolve("worker-a.log"), "stopped\n");
+
+        assertThat(Component.named("worker-a", run)).contains(Component.workerOfBuild("a"));
+    }
+
+    @Test
     void knowsTheDevServerInEitherKind() {
         assertThat(Component.TEMPORAL.runs("/checkout/.tools/temporal server start-dev --port 7233", RUN))
                 .isTrue();
