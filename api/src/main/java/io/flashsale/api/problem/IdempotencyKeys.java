@@ -1,5 +1,7 @@
 package io.flashsale.api.problem;
 
+import io.flashsale.api.AsciiIds;
+
 /** The one rule for an {@code Idempotency-Key} header, for every write that takes one. */
 public final class IdempotencyKeys {
 
@@ -12,7 +14,7 @@ public final class IdempotencyKeys {
 
     /** Whether {@code key} matches {@link #PATTERN}, checked without a regular expression: it runs on every purchase. */
     public static boolean isValid(String key) {
-        return key != null && lettersDigitsAnd(key, MAX_LENGTH, "._:-");
+        return key != null && AsciiIds.lettersDigitsAnd(key, MAX_LENGTH, "._:-");
     }
 
     /** @throws ProblemException {@link ApiProblem#INVALID_IDEMPOTENCY_KEY} unless the key is valid */
@@ -21,27 +23,5 @@ public final class IdempotencyKeys {
             throw new ProblemException(ApiProblem.INVALID_IDEMPOTENCY_KEY, "Idempotency-Key must match " + PATTERN);
         }
         return key;
-    }
-
-    /**
-     * Whether {@code value} is 1 to {@code maxLength} characters, each an ASCII letter, an ASCII digit
-     * or one of {@code punctuation}: {@code [A-Za-z0-9<punctuation>]{1,maxLength}}.
-     */
-    public static boolean lettersDigitsAnd(String value, int maxLength, String punctuation) {
-        int length = value.length();
-        if (length == 0 || length > maxLength) {
-            return false;
-        }
-        for (int i = 0; i < length; i++) {
-            char c = value.charAt(i);
-            boolean allowed = (c >= 'a' && c <= 'z')
-                    || (c >= 'A' && c <= 'Z')
-                    || (c >= '0' && c <= '9')
-                    || punctuation.indexOf(c) >= 0;
-            if (!allowed) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -1,6 +1,6 @@
 package io.flashsale.api.sale;
 
-import io.flashsale.api.problem.IdempotencyKeys;
+import io.flashsale.api.AsciiIds;
 import java.util.Optional;
 
 /** The one rule for sale ids, so no path can address another Redis key or SQL object. */
@@ -15,7 +15,7 @@ public final class SaleIds {
 
     /** @return the id when it is well-formed, empty otherwise (callers answer "not found") */
     public static Optional<String> requireValid(String saleId) {
-        return saleId != null && IdempotencyKeys.lettersDigitsAnd(saleId, MAX_LENGTH, "_")
+        return saleId != null && AsciiIds.lettersDigitsAnd(saleId, MAX_LENGTH, "_")
                 ? Optional.of(saleId)
                 : Optional.empty();
     }

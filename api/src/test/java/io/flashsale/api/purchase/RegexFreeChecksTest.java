@@ -3,7 +3,9 @@ package io.flashsale.api.purchase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.problem.IdempotencyKeys;
+import io.flashsale.api.problem.ProblemException;
 import io.flashsale.api.sale.SaleIds;
+import io.flashsale.api.security.Buyer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -11,10 +13,12 @@ import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.springframework.security.oauth2.jwt.Jwt;
 
 /**
  * The checks every purchase runs without a regular expression (the route, the sale id, the
- * Idempotency-Key) answer as the patterns the OpenAPI description states: on the edges and on
+ * Idempotency-Key, the token's subject) answer as the patterns the OpenAPI description and the
+ * refusals state: on the edges and on
  * 20,000 strings of a seeded generator drawn from the allowed characters, a few others and the
  * lengths around each limit.
  */
@@ -39,6 +43,26 @@ class RegexFreeChecksTest {
             assertThat(SaleIds.requireValid(id).isPresent())
                     .as("'%s'", id)
                     .isEqualTo(pattern.matcher(id).matches());
+        }
+    }
+
+    @Test
+    void tokenSubjectsAreCheckedAsTheirPatternSays() {
+        Pattern pattern = Pattern.compile(Buyer.PATTERN);
+        for (String subject : samples(70, "aZ09._@-")) {
+            Jwt token = Jwt.withTokenValue("t")
+                    .header("alg", "HS256")
+                    .subject(subject)
+                    .build();
+            boolean accepted;
+            try {
+                accepted = Buyer.of(token).userId().equals(subject);
+            } catch (ProblemException refused) {
+                accepted = false;
+            }
+            assertThat(accepted)
+                    .as("'%s'", subject)
+                    .isEqualTo(pattern.matcher(subject).matches());
         }
     }
 
