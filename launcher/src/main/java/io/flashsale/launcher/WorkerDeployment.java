@@ -3,6 +3,7 @@ package io.flashsale.launcher;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.deployment.v1.WorkerDeploymentInfo;
+import io.temporal.api.enums.v1.WorkerDeploymentVersionStatus;
 import io.temporal.api.workflowservice.v1.CountWorkflowExecutionsRequest;
 import io.temporal.api.workflowservice.v1.DescribeWorkerDeploymentRequest;
 import io.temporal.api.workflowservice.v1.SetWorkerDeploymentCurrentVersionRequest;
@@ -30,11 +31,22 @@ public final class WorkerDeployment implements AutoCloseable {
     public static final String NAME = "flashsale-worker";
 
     /** One build of the deployment: its id, its status (current, ramping, draining, drained, inactive). */
-    public record Build(String id, String status, float rampPercent) {
+    public record Build(String id, WorkerDeploymentVersionStatus status, float rampPercent) {
 
-        /** Its status, with the share of new purchases when ramping ({@code ramping 50.0 %}). */
+        /** Whether new purchases go to it: current or ramping. */
+        public boolean routed() {
+            return status == WorkerDeploymentVersionStatus.WORKER_DEPLOYMENT_VERSION_STATUS_CURRENT
+                    || status == WorkerDeploymentVersionStatus.WORKER_DEPLOYMENT_VERSION_STATUS_RAMPING;
+        }
+
+        /** Its status in a word, with the share of new purchases when ramping ({@code ramping 50.0 %}). */
         public String routing() {
-            return status + (status.equals("ramping") ? " " + rampPercent + " %" : "");
+            String word = status.name()
+                    .replace("WORKER_DEPLOYMENT_VERSION_STATUS_", "")
+                    .toLowerCase(Locale.ROOT);
+            return status == WorkerDeploymentVersionStatus.WORKER_DEPLOYMENT_VERSION_STATUS_RAMPING
+                    ? word + " " + rampPercent + " %"
+                    : word;
         }
 
         @Override
@@ -100,13 +112,7 @@ public final class WorkerDeployment implements AutoCloseable {
                     .getWorkerDeploymentInfo();
             float ramp = info.getRoutingConfig().getRampingVersionPercentage();
             return info.getVersionSummariesList().stream()
-                    .map(version -> new Build(
-                            version.getDeploymentVersion().getBuildId(),
-                            version.getStatus()
-                                    .name()
-                                    .replace("WORKER_DEPLOYMENT_VERSION_STATUS_", "")
-                                    .toLowerCase(Locale.ROOT),
-                            ramp))
+                    .map(version -> new Build(version.getDeploymentVersion().getBuildId(), version.getStatus(), ramp))
                     .toList();
         } catch (StatusRuntimeException e) {
             if (e.getStatus().getCode() == Status.Code.NOT_FOUND
@@ -120,7 +126,8 @@ public final class WorkerDeployment implements AutoCloseable {
     /** The build new purchases go to, if one is current (else they run unversioned). */
     public Optional<String> current() {
         return builds().stream()
-                .filter(build -> build.status().equals("current"))
+                .filter(build ->
+                        build.status() == WorkerDeploymentVersionStatus.WORKER_DEPLOYMENT_VERSION_STATUS_CURRENT)
                 .map(Build::id)
                 .findFirst();
     }

@@ -3,6 +3,7 @@ package io.flashsale.launcher.local;
 import io.flashsale.launcher.WorkerDeployment;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -166,14 +167,14 @@ final class WorkerCommand {
     @Command(
             name = "stop",
             mixinStandardHelpOptions = true,
-            description =
-                    "Stop the local worker of build BUILD (up's or one 'start' started); refused while purchases pinned to it still run"
-                            + " (they would wait for a worker of it), unless --force.")
+            description = "Stop the local worker of build BUILD (up's or one 'start' started); refused while the build"
+                    + " is current or ramping (new purchases would wait for it) or purchases pinned to it still run"
+                    + " (they would too), unless --force.")
     static final class Stop implements Callable<Integer> {
         @Parameters(paramLabel = "BUILD")
         String build;
 
-        @Option(names = "--force", description = "Stop it even though purchases pinned to it still run.")
+        @Option(names = "--force", description = "Stop it even though purchases go to it or still run on it.")
         boolean force;
 
         @Override
@@ -181,14 +182,13 @@ final class WorkerCommand {
             return LocalCommands.refusable(() -> {
                 LocalConfig config = LocalCommands.config();
                 try (WorkerDeployment deployment = deployment(config)) {
-                    String routing = deployment.builds().stream()
-                            .filter(known -> known.id().equals(valid(build)))
-                            .map(WorkerDeployment.Build::status)
-                            .findFirst()
-                            .orElse("unknown");
-                    if ((routing.equals("current") || routing.equals("ramping")) && !force) {
-                        throw new Refused("stop: build " + build + " is " + routing
-                                + "; make another build current first ('bin/flashsale worker current B'), or --force");
+                    Optional<WorkerDeployment.Build> routed = deployment.builds().stream()
+                            .filter(known -> known.id().equals(valid(build)) && known.routed())
+                            .findFirst();
+                    if (routed.isPresent() && !force) {
+                        throw new Refused(
+                                "stop: build " + build + " is " + routed.get().routing()
+                                        + "; make another build current first ('bin/flashsale worker current B'), or --force");
                     }
                     long running = deployment.runningOn(build);
                     if (running > 0 && !force) {
