@@ -94,10 +94,7 @@ record Component(String process, boolean optional) {
 
     /** Whether {@code commandLine} is this component's, started with {@code runFolder}. */
     boolean runs(String commandLine, Path runFolder) {
-        if (process.startsWith(BUILD)) {
-            return commandLine.contains(" " + marker() + " ");
-        }
-        return switch (process) {
+        return switch (module()) {
             case "api", "worker" -> commandLine.contains(" " + marker() + " ");
             case "temporal" -> commandLine.contains("server start-dev") || commandLine.contains(" test-server ");
             case "prometheus" -> commandLine.contains("prometheus --config.file=" + runFolder.resolve("prometheus"));
