@@ -43,7 +43,7 @@ final class Phases {
         this.admin = new Admin(new ApiClient(stack.api()), tokens);
         this.apiLoad = new HttpLoad(admin.address());
         this.apiRequests = new Requests(admin.address());
-        this.soldOut = new SoldOutPhases(stack, settings, run);
+        this.soldOut = new SoldOutPhases(stack, settings, run, admin);
         this.cpu = CpuMeter.of(stack);
     }
 
@@ -66,10 +66,11 @@ final class Phases {
     Report.Phase p3() throws Exception {
         int n = settings.settleWorkflows();
         settle("p3w" + run, Math.min(200, n));
-        double allocated = admin.allocatedBytes(stack.process("api").pid());
+        long apiPid = stack.process("api").pid();
+        double allocated = admin.allocatedBytes(apiPid);
         Settled purchases = settle("p3" + run, n);
         double allocationPerAdmission =
-                (admin.allocatedBytes(stack.process("api").pid()) - allocated) / Math.max(1, purchases.count()) / 1024;
+                (admin.allocatedBytes(apiPid) - allocated) / Math.max(1, purchases.count()) / 1024;
         Process worker = stack.launchBenchProcess("trivial-worker", List.of("trivial-worker", stack.temporalAddress()));
         try {
             stack.awaitLog("trivial-worker", "trivial worker ready", Duration.ofSeconds(60));

@@ -1,6 +1,5 @@
 package io.flashsale.bench;
 
-import io.flashsale.testkit.ApiClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,13 +20,13 @@ final class SoldOutPhases {
     private final CpuMeter cpu;
     private final Admin admin;
 
-    SoldOutPhases(Stack stack, Settings settings, String run) {
+    SoldOutPhases(Stack stack, Settings settings, String run, Admin admin) {
         this.stack = stack;
         this.cpu = CpuMeter.of(stack);
-        this.admin = new Admin(new ApiClient(stack.api()), stack.tokens());
+        this.admin = admin;
         this.settings = settings;
         this.run = run;
-        java.net.InetSocketAddress api = new ApiClient(stack.api()).address();
+        java.net.InetSocketAddress api = admin.address();
         Requests requests = new Requests(api);
         this.load = new HttpLoad(api);
         this.liveness = TimedLoad.cycle(List.of(requests.liveness()));
@@ -48,13 +47,14 @@ final class SoldOutPhases {
             purchases.run(settings.warmup(), connections);
             Tally live = TimedLoad.run(load, liveness, settings.withConnections(connections), settings.duration());
             // the collection before each allocation read stays outside the CPU measured
-            double allocated = admin.allocatedBytes(stack.process("api").pid());
+            long apiPid = stack.process("api").pid();
+            double allocated = admin.allocatedBytes(apiPid);
             Map<String, Duration> before = cpu.read();
             Tally buy = purchases.run(settings.duration(), connections);
             Map<String, Double> cpuPerAnswer = cpu.millisPer(before, buy.answered());
             phase.value(
                             "api allocation per sold-out answer, " + connections + " connections (KB)",
-                            (admin.allocatedBytes(stack.process("api").pid()) - allocated) / buy.answered() / 1024)
+                            (admin.allocatedBytes(apiPid) - allocated) / buy.answered() / 1024)
                     .fact("CPU ms per sold-out answer, " + connections + " connections", cpuPerAnswer);
             double ratio = buy.throughput() / live.throughput();
             phase.measure("purchase, " + connections + " connections", buy, connections)
