@@ -1,10 +1,17 @@
 package io.flashsale.bench;
 
 import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.PrivateStores;
+import io.flashsale.launcher.temporal.DevServer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -104,9 +111,14 @@ public final class BenchCommand implements Callable<Integer> {
             defaultValue = "target/bench")
     private Path out;
 
-    /** The JVM flags given per app. */
-    Map<FlashSaleStack.App, List<String>> appFlags() {
-        return Map.of(FlashSaleStack.App.API, apiFlags, FlashSaleStack.App.WORKER, workerFlags);
+    /** The phases {@code --phases} may name, in the order they run. */
+    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6", "P7");
+
+    /** The row each phase reports the hypervisor's share of the box in ({@link StolenCpu}). */
+    static final String STOLEN = "CPU taken by the hypervisor during the phase (steal, % of the box)";
+
+    private interface PhaseRun {
+        Report.Phase run() throws Exception;
     }
 
     @Override
@@ -118,10 +130,83 @@ public final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Runs the phases on a private stack and writes the report to {@code --out}. */
+    /** Starts a private stack, runs the phases {@link #only} names, writes the report to {@code --out}. */
     Report report() throws Exception {
-        return Bench.benchmark(
-                root, out, settings(), Bench.temporalKind(temporal), profile, backendNice, appFlags(), only());
+        Files.createDirectories(out);
+        Path logs = out.resolve("logs");
+        DevServer.Kind kind = temporalKind();
+        PrivateStores stores = PrivateStores.fresh();
+        try (Stack stack = Stack.start(root, logs, stores, kind, backendNice, appFlags())) {
+            System.out.println("stack up: api " + stack.api() + ", " + stack.temporal() + ", schema " + stores.schema()
+                    + ", Redis prefix " + stores.redisPrefix());
+            Phases on = Phases.on(stack, stores, settings(), Long.toString(System.currentTimeMillis() % 1_000_000, 36));
+            Report report = new Report(
+                    Environment.of(on.settings(), stack.temporal(), on.cpu().niceness()));
+            Comparisons comparisons = new Comparisons(on, root, logs, kind);
+            Map<String, PhaseRun> runs = Map.of(
+                    "P1",
+                    () -> SoldOutPhases.p1(on),
+                    "curve",
+                    () -> SoldOutPhases.curve(on),
+                    "P2",
+                    () -> new ContestPhase(on).run(),
+                    "P3",
+                    on::p3,
+                    "P4",
+                    () -> new OpenLoopPhase(on).run(),
+                    "P5",
+                    comparisons::p5,
+                    "P6",
+                    comparisons::p6,
+                    "P7",
+                    comparisons::p7);
+            Set<String> only = only();
+            for (String phase : PHASES) {
+                if (only.contains(phase)) {
+                    report.add(step(phase, runs.get(phase)));
+                }
+            }
+            report.write(out);
+            return report;
+        } finally {
+            stores.drop();
+        }
+    }
+
+    private static Report.Phase step(String name, PhaseRun phase) throws Exception {
+        System.out.println(name + " ...");
+        long start = System.nanoTime();
+        Optional<StolenCpu> before = StolenCpu.read();
+        Report.Phase result = phase.run();
+        before.ifPresent(b -> StolenCpu.read().ifPresent(now -> result.value(STOLEN, now.percentSince(b))));
+        System.out.printf(
+                "%s done in %.1fs: ratio %s, %s%n",
+                name,
+                (System.nanoTime() - start) / 1e9,
+                result.ratio,
+                result.values.isEmpty() ? result.measures : result.values);
+        return result;
+    }
+
+    /** The JVM flags given per app, with a JFR recording into {@code --out} when {@code --profile}. */
+    Map<FlashSaleStack.App, List<String>> appFlags() {
+        Map<FlashSaleStack.App, List<String>> flags = new EnumMap<>(FlashSaleStack.App.class);
+        flags.put(FlashSaleStack.App.API, new ArrayList<>(apiFlags));
+        flags.put(FlashSaleStack.App.WORKER, new ArrayList<>(workerFlags));
+        if (profile) {
+            flags.forEach((app, list) -> list.add("-XX:StartFlightRecording=filename="
+                    + out.toAbsolutePath().resolve(app.module() + ".jfr") + ",settings=profile,dumponexit=true"));
+        }
+        return flags;
+    }
+
+    /** The main stack's Temporal: {@code cluster} runs it on the dev server (and adds P6). */
+    private DevServer.Kind temporalKind() {
+        return switch (temporal) {
+            case "cli", "cluster" -> DevServer.Kind.CLI;
+            case "test-server" -> DevServer.Kind.TEST_SERVER;
+            default -> throw new IllegalArgumentException("--temporal is cli, cluster or test-server, not " + temporal);
+        };
     }
 
     /** The options' settings; with {@code --smoke}, {@link Settings#smoke}'s for every option not given. */
@@ -145,10 +230,21 @@ public final class BenchCommand implements Callable<Integer> {
         return smoke && !spec.commandLine().getParseResult().hasMatchedOption(option) ? smokeValue : value;
     }
 
-    /** The phases to run; {@code --temporal cluster} adds P6. */
+    /**
+     * The phases to run, P1 always among them: those named, else the defaults; {@code --temporal
+     * cluster} adds P6. An unknown name is refused.
+     */
     Set<String> only() {
         boolean cluster = temporal.equals("cluster");
-        Set<String> only = Bench.phases(phases != null ? phases : cluster ? List.of("P1", "P3") : Bench.DEFAULT_PHASES);
+        List<String> names = phases != null ? phases : cluster ? List.of("P3") : List.of("curve", "P2", "P3", "P4");
+        Set<String> only = new HashSet<>(Set.of("P1"));
+        for (String name : names) {
+            only.add(PHASES.stream()
+                    .filter(p -> p.equalsIgnoreCase(name.trim()))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            "--phases: unknown phase " + name.trim() + "; known: " + String.join(",", PHASES))));
+        }
         if (cluster) {
             only.add("P6");
         }

@@ -1,11 +1,12 @@
 package io.flashsale.bench;
 
-import io.flashsale.launcher.PrivateStores;
 import io.flashsale.testkit.Tokens;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 
 /**
  * P2: the contest with stock, on the DB-only baseline ({@link DbBaseline}) and then on the api; what
@@ -18,29 +19,12 @@ final class ContestPhase {
     static final String BASELINE = "DB-only baseline";
     static final String BASELINE_CPU = BASELINE + ": CPU ms per buyer request (its contest, every process)";
 
-    private final Stack stack;
-    private final PrivateStores stores;
+    private final Phases on;
     private final Settings settings;
-    private final Admin admin;
-    private final Tokens tokens;
-    private final String run;
-    private final CpuMeter cpu;
 
-    ContestPhase(
-            Stack stack,
-            PrivateStores stores,
-            Settings settings,
-            Admin admin,
-            Tokens tokens,
-            String run,
-            CpuMeter cpu) {
-        this.stack = stack;
-        this.cpu = cpu;
-        this.stores = stores;
-        this.settings = settings;
-        this.admin = admin;
-        this.tokens = tokens;
-        this.run = run;
+    ContestPhase(Phases on) {
+        this.on = on;
+        this.settings = on.settings();
     }
 
     /** Where one side's sales are created and its buyers sent. */
@@ -65,10 +49,12 @@ final class ContestPhase {
     private record Answered(Tally tally, Map<String, Double> cpuPerRequest) {}
 
     Report.Phase run() throws Exception {
-        try (BaselineProcess baseline = BaselineProcess.start(stack, stores)) {
+        String run = on.run();
+        Admin admin = on.admin();
+        try (DbBaseline baseline = DbBaseline.start(on.stack(), on.stores())) {
             Side db = new Side(baseline.address(), baseline::createSale);
             Side api = new Side(admin.address(), (sale, units) -> admin.createSale(sale, units, Admin.NOTHING_EXPIRES));
-            CpuMeter dbCpu = cpu.including(BaselineProcess.NAME, baseline.process());
+            CpuMeter dbCpu = on.cpu().including(DbBaseline.NAME, baseline.process());
             if (!settings.warmup().isZero()) {
                 contest(db, "p2bw" + run);
                 settledContest(api, "p2aw" + run);
@@ -80,7 +66,7 @@ final class ContestPhase {
     }
 
     private Report.Phase report(
-            Settled onApi, Answered answered, AuditSummary audit, BaselineProcess.Sale table, Tally forged) {
+            Settled onApi, Answered answered, AuditSummary audit, DbBaseline.Sale table, Tally forged) {
         int units = settings.burstUnits();
         Tally onDb = answered.tally();
         boolean correct = onApi.tally().counts().equals(expected("admitted"))
@@ -126,7 +112,7 @@ final class ContestPhase {
     /** The baseline's contest, with the CPU each process spent on it. */
     private Answered answeredContest(Side db, String sale, CpuMeter meter) throws Exception {
         List<byte[]> buyers = buyers(db, sale);
-        Map<String, java.time.Duration> before = meter.read();
+        Map<String, Duration> before = meter.read();
         Tally tally = fire(db, buyers);
         return new Answered(tally, meter.millisPer(before, buyers.size()));
     }
@@ -134,15 +120,16 @@ final class ContestPhase {
     /** The api's contest, then the wait until every winner's order is PENDING_PAYMENT. */
     private Settled settledContest(Side api, String sale) throws Exception {
         List<byte[]> buyers = buyers(api, sale);
-        Map<String, java.time.Duration> before = cpu.read();
+        CpuMeter cpu = on.cpu();
+        Map<String, Duration> before = cpu.read();
         long start = System.nanoTime();
         Tally tally = TimedLoad.each(
                 new HttpLoad(api.address()), buyers, settings.connections(), new Tally(i -> SoldOutLoad.user(sale, i)));
-        double seconds = admin.awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT);
+        double seconds = on.admin().awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT);
         return new Settled(
                 tally,
                 seconds,
-                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(stores, sale)),
+                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(on.stores(), sale)),
                 cpu.millisPer(before, tally.count("admitted")),
                 cpu.millisPer(before, buyers.size()));
     }
@@ -150,7 +137,7 @@ final class ContestPhase {
     /** Creates the sale; each buyer's signed request, built before anything is timed. */
     private List<byte[]> buyers(Side side, String sale) throws Exception {
         side.sales().create(sale, settings.burstUnits());
-        return SoldOutLoad.purchases(new Requests(side.address()), tokens, sale, settings.burstBuyers());
+        return SoldOutLoad.purchases(new Requests(side.address()), on.stack().tokens(), sale, settings.burstBuyers());
     }
 
     private Tally fire(Side side, List<byte[]> buyers) throws Exception {
@@ -159,7 +146,7 @@ final class ContestPhase {
 
     /** One purchase with a token signed by another key. */
     private Tally forged(Side side, String sale) throws Exception {
-        Tokens other = new Tokens("forged-" + java.util.UUID.randomUUID() + java.util.UUID.randomUUID());
+        Tokens other = new Tokens("forged-" + UUID.randomUUID() + UUID.randomUUID());
         byte[] request = new Requests(side.address()).purchase(sale, other.buyer(sale + "forger"), "k-forger");
         return TimedLoad.each(new HttpLoad(side.address()), List.of(request), 1);
     }

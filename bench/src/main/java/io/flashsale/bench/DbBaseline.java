@@ -4,6 +4,9 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.PrivateStores;
+import io.flashsale.testkit.FreePorts;
 import io.flashsale.testkit.Tokens;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,6 +14,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.Statement;
@@ -18,7 +22,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
-import javax.crypto.SecretKey;
+import java.util.concurrent.TimeUnit;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
 import org.springframework.security.oauth2.jwt.JwtClaimNames;
@@ -31,45 +35,34 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 /**
  * P2's DB-only baseline, the design where every buyer reaches MySQL (docs/performance.md): the api's
  * purchase request and token check, then one transaction; 201 created, 409 sold out or already
- * bought, 401 for a token that does not verify. A process of its own ({@link BaselineProcess}) with
- * the api's environment ({@code MYSQL_*}, {@code FLASHSALE_JWT_SECRET}).
+ * bought, 401 for a token that does not verify. {@link #main} is the server, a process of its own
+ * with the apps' JVM flags and environment ({@code MYSQL_*}, {@code FLASHSALE_JWT_SECRET}); an
+ * instance is the bench's handle on it, whose tables it writes and reads over JDBC.
  */
-final class DbBaseline {
+final class DbBaseline implements AutoCloseable {
 
-    static final int POOL_SIZE = 20;
-    static final String READY = "db baseline ready";
-    private static final int THREADS = 64;
+    static final String NAME = "db-baseline";
+    private static final String READY = "db baseline ready";
     private static final String PREFIX = "/api/sales/";
     private static final String SUFFIX = "/purchases";
 
-    private final HikariDataSource pool;
-    private final JwtDecoder tokens;
+    /** A sale as the baseline's tables hold it. */
+    record Sale(int total, int available, long orders) {}
 
-    private DbBaseline(HikariDataSource pool, JwtDecoder tokens) {
-        this.pool = pool;
-        this.tokens = tokens;
+    private final PrivateStores stores;
+    private final Process process;
+    private final int port;
+
+    private DbBaseline(PrivateStores stores, Process process, int port) {
+        this.stores = stores;
+        this.process = process;
+        this.port = port;
     }
 
-    /** The process: answers purchases on 127.0.0.1:{@code port} until it is stopped. */
-    static void serve(int port) throws IOException, InterruptedException {
-        HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(System.getenv("MYSQL_URL"));
-        config.setUsername(System.getenv("MYSQL_USER"));
-        config.setPassword(System.getenv("MYSQL_PASSWORD"));
-        config.setMaximumPoolSize(POOL_SIZE);
-        DbBaseline baseline = new DbBaseline(
-                new HikariDataSource(config), decoder(new Tokens(System.getenv("FLASHSALE_JWT_SECRET")).key()));
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
-        server.createContext(PREFIX, baseline::purchase);
-        server.setExecutor(Executors.newFixedThreadPool(THREADS));
-        server.start();
-        System.out.println(READY);
-        new CountDownLatch(1).await();
-    }
-
-    /** The baseline's tables, created by the bench (once per schema) before the process starts. */
-    static void createTables(Connection c) throws SQLException {
-        try (Statement s = c.createStatement()) {
+    /** Creates the tables (once per schema), then starts the server on a free port. */
+    static DbBaseline start(Stack stack, PrivateStores stores) throws Exception {
+        try (Connection c = stores.connect();
+                Statement s = c.createStatement()) {
             s.execute(
                     """
                     CREATE TABLE IF NOT EXISTS baseline_sales (
@@ -82,11 +75,76 @@ final class DbBaseline {
                       created_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                       CONSTRAINT baseline_one_per_user UNIQUE (sale_id, user_id))""");
         }
+        int port = FreePorts.next();
+        Process process =
+                stack.launch(NAME, DbBaseline.class, FlashSaleStack.JVM_DEFAULTS, READY, Integer.toString(port));
+        return new DbBaseline(stores, process, port);
+    }
+
+    InetSocketAddress address() {
+        return new InetSocketAddress("127.0.0.1", port);
+    }
+
+    ProcessHandle process() {
+        return process.toHandle();
+    }
+
+    void createSale(String saleId, int units) throws SQLException {
+        try (Connection c = stores.connect();
+                PreparedStatement insert =
+                        c.prepareStatement("INSERT INTO baseline_sales (id, total, available) VALUES (?, ?, ?)")) {
+            insert.setString(1, saleId);
+            insert.setInt(2, units);
+            insert.setInt(3, units);
+            insert.executeUpdate();
+        }
+    }
+
+    Sale sale(String saleId) throws SQLException {
+        try (Connection c = stores.connect();
+                PreparedStatement read = c.prepareStatement(
+                        """
+                        SELECT s.total, s.available,
+                               (SELECT COUNT(*) FROM baseline_orders o WHERE o.sale_id = s.id) AS orders
+                        FROM baseline_sales s WHERE s.id = ?""")) {
+            read.setString(1, saleId);
+            try (ResultSet row = read.executeQuery()) {
+                if (!row.next()) {
+                    throw new IllegalStateException("no baseline sale " + saleId);
+                }
+                return new Sale(row.getInt("total"), row.getInt("available"), row.getLong("orders"));
+            }
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The server: answers purchases on 127.0.0.1:PORT until it is stopped. */
+    public static void main(String[] args) throws IOException, InterruptedException {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(System.getenv("MYSQL_URL"));
+        config.setUsername(System.getenv("MYSQL_USER"));
+        config.setPassword(System.getenv("MYSQL_PASSWORD"));
+        config.setMaximumPoolSize(20);
+        HikariDataSource pool = new HikariDataSource(config);
+        JwtDecoder tokens = decoder(new Tokens(System.getenv("FLASHSALE_JWT_SECRET")));
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", Integer.parseInt(args[0])), 1024);
+        server.createContext(PREFIX, exchange -> purchase(exchange, pool, tokens));
+        server.setExecutor(Executors.newFixedThreadPool(64));
+        server.start();
+        System.out.println(READY);
+        new CountDownLatch(1).await();
     }
 
     /** The api's token checks (its TokenRules without issuer and audience, which the bench does not set). */
-    private static JwtDecoder decoder(SecretKey key) {
-        NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(key)
+    private static JwtDecoder decoder(Tokens tokens) {
+        NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(tokens.key())
                 .macAlgorithm(MacAlgorithm.HS256)
                 .build();
         decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(
@@ -94,20 +152,19 @@ final class DbBaseline {
         return decoder;
     }
 
-    private void purchase(HttpExchange exchange) throws IOException {
+    private static void purchase(HttpExchange exchange, HikariDataSource pool, JwtDecoder tokens) throws IOException {
         String path = exchange.getRequestURI().getPath();
         if (!"POST".equals(exchange.getRequestMethod()) || !path.endsWith(SUFFIX)) {
             answer(exchange, 404, "{\"type\":\"not-found\"}");
             return;
         }
-        String user = user(exchange.getRequestHeaders().getFirst("Authorization"));
+        String user = user(exchange.getRequestHeaders().getFirst("Authorization"), tokens);
         if (user == null) {
             answer(exchange, 401, "{\"type\":\"unauthorized\"}");
             return;
         }
-        String sale = path.substring(PREFIX.length(), path.length() - SUFFIX.length());
         try {
-            boolean bought = buy(sale, user);
+            boolean bought = buy(pool, path.substring(PREFIX.length(), path.length() - SUFFIX.length()), user);
             answer(
                     exchange,
                     bought ? 201 : 409,
@@ -120,7 +177,7 @@ final class DbBaseline {
     }
 
     /** The verified token's subject; null when there is no bearer token or it does not verify. */
-    private String user(String authorization) {
+    private static String user(String authorization, JwtDecoder tokens) {
         if (authorization == null || !authorization.startsWith("Bearer ")) {
             return null;
         }
@@ -141,7 +198,7 @@ final class DbBaseline {
     }
 
     /** One transaction: conditional decrement, then the order; rolled back when either fails. */
-    private boolean buy(String sale, String user) throws SQLException {
+    private static boolean buy(HikariDataSource pool, String sale, String user) throws SQLException {
         try (Connection c = pool.getConnection()) {
             c.setAutoCommit(false);
             try (PreparedStatement take = c.prepareStatement(

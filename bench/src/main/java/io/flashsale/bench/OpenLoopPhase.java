@@ -1,8 +1,5 @@
 package io.flashsale.bench;
 
-import io.flashsale.launcher.PrivateStores;
-import io.flashsale.testkit.Tokens;
-
 /**
  * P4: the flash sale as it arrives, open loop ({@link HttpLoad#runOpen}) on {@link Burst}'s arrivals;
  * correctness from the api's audit once every winner's order is PENDING_PAYMENT (docs/performance.md).
@@ -13,34 +10,24 @@ final class OpenLoopPhase {
     static final double WINNERS_P99_MS = 50;
     static final String[] LOSERS = {"sold-out", "already-purchased", "same-key"};
 
+    private final Phases on;
     private final Settings settings;
-    private final PrivateStores stores;
-    private final Admin admin;
-    private final Tokens tokens;
-    private final String run;
-    private final HttpLoad load;
-    private final Requests requests;
 
-    OpenLoopPhase(Settings settings, PrivateStores stores, Admin admin, Tokens tokens, String run) {
-        this.settings = settings;
-        this.stores = stores;
-        this.admin = admin;
-        this.tokens = tokens;
-        this.run = run;
-        this.load = new HttpLoad(admin.address());
-        this.requests = new Requests(admin.address());
+    OpenLoopPhase(Phases on) {
+        this.on = on;
+        this.settings = on.settings();
     }
 
     private record Sold(Burst burst, Tally tally, HttpLoad.Schedule schedule, double settleSeconds, OrderLag lag) {}
 
     Report.Phase run() throws Exception {
         if (!settings.warmup().isZero()) {
-            sell("p4w" + run);
+            sell("p4w" + on.run());
         }
-        String sale = "p4" + run;
+        String sale = "p4" + on.run();
         Sold sold = sell(sale);
         Tally tally = sold.tally();
-        AuditSummary audit = admin.audit(sale);
+        AuditSummary audit = on.admin().audit(sale);
         long duplicates = audit.duplicateOrders() + tally.usersAdmittedTwice();
         boolean met = audit.oversold() == 0
                 && duplicates == 0
@@ -78,18 +65,19 @@ final class OpenLoopPhase {
 
     /** The sale's arrivals, then the wait until every winner's order is written. */
     private Sold sell(String sale) throws Exception {
-        admin.createSale(sale, settings.burstUnits(), Admin.NOTHING_EXPIRES);
-        Burst burst = Burst.of(requests, tokens, sale, settings.burstBuyers(), 4);
+        on.admin().createSale(sale, settings.burstUnits(), Admin.NOTHING_EXPIRES);
+        Burst burst = Burst.of(on.requests(), on.stack().tokens(), sale, "u", settings.burstBuyers(), 4);
         Tally tally = burst.newTally();
         long start = System.nanoTime();
-        HttpLoad.Schedule schedule =
-                burst.fireOpen(load, settings.arrivalRate(), settings.warmConnections(settings.arrivalRate()), tally);
-        double settled = admin.awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT);
+        // open before the first send: one second of arrivals, at least the run's connections
+        int warm = Math.max(settings.connections(), settings.arrivalRate());
+        HttpLoad.Schedule schedule = burst.fireOpen(on.load(), settings.arrivalRate(), warm, tally);
+        double settled = on.admin().awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT);
         return new Sold(
                 burst,
                 tally,
                 schedule,
                 settled,
-                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(stores, sale)));
+                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(on.stores(), sale)));
     }
 }

@@ -2,13 +2,14 @@ package io.flashsale.bench;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * What a benchmark run does. {@code maxRequests} caps the timed phases (the smoke test uses tiny
- * numbers; the real run is bounded by {@code duration} only). {@code connections}: the closed-loop
- * connections of P1 (which also runs at {@value #P1_LOW_CONNECTIONS}), P2, P3 and P5, and the open
- * connections P4 starts with; {@code arrivalRate}: P4's requests per second; {@code curve}: the
- * connection counts of the load curve.
+ * What a benchmark run does. {@code connections}: the closed-loop connections of P1 (which also runs
+ * at {@value #P1_LOW_CONNECTIONS}), P2, P3 and P5, and the least P4 opens before it starts; {@code
+ * maxRequests} caps each timed load (the smoke test's tiny numbers; a real run is bounded by {@code
+ * duration} only); {@code arrivalRate}: P4's requests per second; {@code curve}: the load curve's
+ * connection counts.
  */
 record Settings(
         int connections,
@@ -21,10 +22,8 @@ record Settings(
         int arrivalRate,
         List<Integer> curve) {
 
-    /** P1's second, lighter load: the sold-out path below the generator's default 200 connections. */
+    /** P1's second, lighter load: the sold-out path below the default 200 connections. */
     static final int P1_LOW_CONNECTIONS = 64;
-
-    static final List<Integer> CURVE = List.of(16, 64, 200, 800);
 
     Settings {
         curve = List.copyOf(curve);
@@ -32,15 +31,12 @@ record Settings(
 
     /** ~50 requests per phase: for the smoke test, correctness only. */
     static Settings smoke() {
-        return new Settings(8, Duration.ZERO, Duration.ofSeconds(30), 50, 30, 50, 10, 500, CURVE);
+        return new Settings(8, Duration.ZERO, Duration.ofSeconds(30), 50, 30, 50, 10, 500, List.of(16, 64, 200, 800));
     }
 
     /** P1's connection counts, fewest first: {@value #P1_LOW_CONNECTIONS} and {@code connections}. */
     List<Integer> p1Connections() {
-        return java.util.stream.Stream.of(P1_LOW_CONNECTIONS, connections)
-                .distinct()
-                .sorted()
-                .toList();
+        return Stream.of(P1_LOW_CONNECTIONS, connections).distinct().sorted().toList();
     }
 
     /** What the run does, in words (the chart's header). */
@@ -49,27 +45,5 @@ record Settings(
                         .formatted(connections, warmup.toSeconds(), duration.toSeconds())
                 + "%,d buyers for %,d units, P4 at %,d requests/s, curve at %s connections"
                         .formatted(burstBuyers, burstUnits, arrivalRate, SoldOutPhases.join(curve));
-    }
-
-    /**
-     * Connections an open-loop load at {@code perSecond} opens before its first send: one second of
-     * arrivals, at least the run's connections.
-     */
-    int warmConnections(int perSecond) {
-        return Math.max(connections, perSecond);
-    }
-
-    /** This run with {@code connections} instead. */
-    Settings withConnections(int connections) {
-        return new Settings(
-                connections,
-                warmup,
-                duration,
-                maxRequests,
-                settleWorkflows,
-                burstBuyers,
-                burstUnits,
-                arrivalRate,
-                curve);
     }
 }

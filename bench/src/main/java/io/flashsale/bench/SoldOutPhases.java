@@ -12,70 +12,59 @@ final class SoldOutPhases {
 
     static final double P1_TARGET = 0.9;
 
-    private final Stack stack;
-    private final Settings settings;
-    private final String run;
-    private final HttpLoad load;
-    private final HttpLoad.Source liveness;
-    private final CpuMeter cpu;
-    private final Admin admin;
-
-    SoldOutPhases(Stack stack, Settings settings, String run, Admin admin) {
-        this.stack = stack;
-        this.cpu = CpuMeter.of(stack);
-        this.admin = admin;
-        this.settings = settings;
-        this.run = run;
-        java.net.InetSocketAddress api = admin.address();
-        Requests requests = new Requests(api);
-        this.load = new HttpLoad(api);
-        this.liveness = TimedLoad.cycle(List.of(requests.liveness()));
-    }
+    private SoldOutPhases() {}
 
     /**
      * P1: the sold-out purchase path against the api's cheapest endpoint (liveness, no token), at
      * {@link Settings#p1Connections()}; judged at the run's connections.
      */
-    Report.Phase p1() throws Exception {
-        SoldOutLoad purchases = SoldOutLoad.on(stack, settings, "p1" + run);
+    static Report.Phase p1(Phases on) throws Exception {
+        Settings settings = on.settings();
+        SoldOutLoad purchases = SoldOutLoad.of(on, "p1" + on.run());
+        HttpLoad.Source liveness = TimedLoad.cycle(List.of(on.requests().liveness()));
         List<Integer> levels = settings.p1Connections();
         Report.Phase phase =
                 new Report.Phase("P1", "sold-out purchase vs liveness at " + join(levels) + " connections");
-        double judged = Double.NaN;
         for (int connections : levels) {
-            TimedLoad.run(load, liveness, settings.withConnections(connections), settings.warmup());
+            live(on, liveness, connections, settings.warmup());
             purchases.run(settings.warmup(), connections);
-            Tally live = TimedLoad.run(load, liveness, settings.withConnections(connections), settings.duration());
+            Tally live = live(on, liveness, connections, settings.duration());
             // the collection before each allocation read stays outside the CPU measured
-            long apiPid = stack.process("api").pid();
-            double allocated = admin.allocatedBytes(apiPid);
-            Map<String, Duration> before = cpu.read();
+            long apiPid = on.stack().process("api").pid();
+            double allocated = on.admin().allocatedBytes(apiPid);
+            Map<String, Duration> before = on.cpu().read();
             Tally buy = purchases.run(settings.duration(), connections);
-            Map<String, Double> cpuPerAnswer = cpu.millisPer(before, buy.answered());
-            phase.value(
-                            "api allocation per sold-out answer, " + connections + " connections (KB)",
-                            (admin.allocatedBytes(apiPid) - allocated) / buy.answered() / 1024)
-                    .fact("CPU ms per sold-out answer, " + connections + " connections", cpuPerAnswer);
+            Map<String, Double> cpuPerAnswer = on.cpu().millisPer(before, buy.answered());
+            double allocation = (on.admin().allocatedBytes(apiPid) - allocated) / buy.answered() / 1024;
             double ratio = buy.throughput() / live.throughput();
-            phase.measure("purchase, " + connections + " connections", buy, connections)
-                    .measure("liveness, " + connections + " connections", live, connections)
-                    .fact("purchase outcomes, " + connections + " connections", buy.counts())
-                    .fact("liveness outcomes, " + connections + " connections", live.counts());
+            String at = ", " + connections + " connections";
+            phase.value("api allocation per sold-out answer" + at + " (KB)", allocation)
+                    .fact("CPU ms per sold-out answer" + at, cpuPerAnswer)
+                    .measure("purchase" + at, buy, connections)
+                    .measure("liveness" + at, live, connections)
+                    .fact("purchase outcomes" + at, buy.counts())
+                    .fact("liveness outcomes" + at, live.counts());
             if (connections == settings.connections()) {
-                judged = ratio;
+                phase.ratio(
+                        ratio,
+                        P1_TARGET,
+                        "purchase / liveness >= " + P1_TARGET + " at " + connections + " connections");
             } else {
                 phase.value("ratio at " + connections + " connections", ratio);
             }
         }
-        return phase.ratio(
-                judged,
-                P1_TARGET,
-                "purchase / liveness >= " + P1_TARGET + " at " + settings.connections() + " connections");
+        return phase;
+    }
+
+    private static Tally live(Phases on, HttpLoad.Source liveness, int connections, Duration duration)
+            throws Exception {
+        return TimedLoad.run(on.load(), liveness, connections, on.settings().maxRequests(), duration);
     }
 
     /** The load curve: sold-out purchase throughput and latency at each of {@link Settings#curve()}. */
-    Report.Phase curve() throws Exception {
-        SoldOutLoad purchases = SoldOutLoad.on(stack, settings, "cv" + run);
+    static Report.Phase curve(Phases on) throws Exception {
+        Settings settings = on.settings();
+        SoldOutLoad purchases = SoldOutLoad.of(on, "cv" + on.run());
         Report.Phase phase =
                 new Report.Phase(Chart.CURVE, "sold-out purchase at " + join(settings.curve()) + " connections");
         for (int connections : settings.curve()) {

@@ -6,7 +6,6 @@ import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.TemporalService;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.testkit.Tokens;
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,26 +16,16 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * The stack a bench run measures ({@link FlashSaleStack}): Temporal, then one worker and the api
- * with the JVM flags {@code bin/flashsale up} uses (none), on private stores, with a random JWT
- * secret (the api refuses the documented dev secret outside the dev profile).
+ * A private stack the bench and the demo run on ({@link FlashSaleStack}): Temporal, one worker and
+ * the api on private stores, with a random JWT secret (the api refuses the documented dev secret
+ * outside the dev profile) whose {@link #tokens} the run signs with.
  */
-public final class Stack implements AutoCloseable {
-
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
-
-    private final FlashSaleStack stack;
-    private final String jwtSecret;
-
-    private Stack(FlashSaleStack stack, String jwtSecret) {
-        this.stack = stack;
-        this.jwtSecret = jwtSecret;
-    }
+public record Stack(FlashSaleStack processes, Tokens tokens) implements AutoCloseable {
 
     /**
-     * Starts Temporal ({@code temporalKind}: the real dev server or the test server), the worker and
-     * the api; the dev server and the worker at {@code backEndNice}, as {@code bin/flashsale up} runs
-     * them ({@link FlashSaleStack#BACK_END_NICE}); {@code jvmFlags} per app, e.g. a flight recording.
+     * On a dev server of {@code temporalKind} with its Web UI; the dev server and the worker at
+     * {@code backEndNice} ({@link FlashSaleStack#BACK_END_NICE} as {@code bin/flashsale up}); {@code
+     * jvmFlags} per app, e.g. a flight recording.
      */
     public static Stack start(
             Path root,
@@ -46,46 +35,21 @@ public final class Stack implements AutoCloseable {
             int backEndNice,
             Map<FlashSaleStack.App, List<String>> jvmFlags)
             throws Exception {
-        return start(
-                FlashSaleStack.builder(root, logs)
-                        .devServer(temporalKind)
-                        .webUi()
-                        .backEndNice(backEndNice),
-                stores,
-                jvmFlags,
-                Map.of());
+        FlashSaleStack.Builder builder = FlashSaleStack.builder(root, logs)
+                .devServer(temporalKind)
+                .webUi()
+                .backEndNice(backEndNice);
+        jvmFlags.forEach(builder::jvmFlags);
+        return start(builder, stores, Map.of());
     }
 
-    /** The same with {@code environment} on top of the stores' (e.g. a Sentinel topology), as {@code up} runs it. */
-    static Stack start(
-            Path root, Path logs, PrivateStores stores, DevServer.Kind temporalKind, Map<String, String> environment)
-            throws Exception {
-        return start(
-                FlashSaleStack.builder(root, logs).devServer(temporalKind).backEndNice(FlashSaleStack.BACK_END_NICE),
-                stores,
-                Map.of(),
-                environment);
-    }
-
-    /**
-     * The same on the production-like Temporal cluster, with databases of its own named {@code
-     * clusterName}, dropped when the stack stops.
-     */
-    static Stack startOnCluster(Path root, Path logs, PrivateStores stores, String clusterName) throws Exception {
-        return start(FlashSaleStack.builder(root, logs).cluster(clusterName), stores, Map.of(), Map.of());
-    }
-
-    private static Stack start(
-            FlashSaleStack.Builder builder,
-            PrivateStores stores,
-            Map<FlashSaleStack.App, List<String>> jvmFlags,
-            Map<String, String> environment)
+    /** The stack {@code builder} describes, its apps given {@code environment} on top of the stores'. */
+    static Stack start(FlashSaleStack.Builder builder, PrivateStores stores, Map<String, String> environment)
             throws Exception {
         String jwtSecret = "bench-" + UUID.randomUUID() + UUID.randomUUID();
-        jvmFlags.forEach(builder::jvmFlags);
-        FlashSaleStack stack = builder.readyTimeout(READY_TIMEOUT)
-                .environment(temporal -> {
-                    Map<String, String> env = withSecret(FlashSaleStack.environment(stores, temporal), jwtSecret);
+        FlashSaleStack stack = builder.environment(temporal -> {
+                    Map<String, String> env = new HashMap<>(FlashSaleStack.environment(stores, temporal));
+                    env.put("FLASHSALE_JWT_SECRET", jwtSecret);
                     env.putAll(environment);
                     return env;
                 })
@@ -93,63 +57,44 @@ public final class Stack implements AutoCloseable {
         try {
             stack.start(FlashSaleStack.App.WORKER, "worker");
             stack.start(FlashSaleStack.App.API, "api");
-            return new Stack(stack, jwtSecret);
+            return new Stack(stack, new Tokens(jwtSecret));
         } catch (Exception | Error e) {
             stack.close();
             throw e;
         }
     }
 
-    private static Map<String, String> withSecret(Map<String, String> environment, String jwtSecret) {
-        Map<String, String> env = new HashMap<>(environment);
-        env.put("FLASHSALE_JWT_SECRET", jwtSecret);
-        return env;
-    }
-
     public URI api() {
-        return stack.uri("api");
-    }
-
-    /** Waits up to {@code timeout} until the process {@code name} has logged {@code marker}. */
-    void awaitLog(String name, String marker, Duration timeout) throws Exception {
-        stack.awaitLog(name, marker, timeout);
-    }
-
-    String temporalAddress() {
-        return stack.temporal().address();
-    }
-
-    /** A process this stack started ("api", "worker"). */
-    Process process(String name) {
-        return stack.process(name);
+        return processes.uri("api");
     }
 
     public TemporalService temporal() {
-        return stack.temporal();
+        return processes.temporal();
     }
 
-    /** Another JVM from this bench jar (e.g. the trivial workflow's worker), given what the apps are given. */
-    Process launchBenchProcess(String name, List<String> args) throws IOException {
-        return launchBenchProcess(name, List.of(), args);
+    /** A process this stack started ("api", "worker", or one {@link #launch}ed). */
+    Process process(String name) {
+        return processes.process(name);
     }
 
-    /** The same with {@code jvmFlags}, e.g. the apps' {@link FlashSaleStack#JVM_DEFAULTS}. */
-    Process launchBenchProcess(String name, List<String> jvmFlags, List<String> args) throws IOException {
+    /**
+     * Another JVM from the bench's class path as the process {@code name}: {@code main} with the
+     * apps' environment and {@code jvmFlags}, stopped with the stack; returns once it has logged
+     * {@code ready}.
+     */
+    Process launch(String name, Class<?> main, List<String> jvmFlags, String ready, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Processes.java()));
         command.addAll(jvmFlags);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Bench.class.getName()));
-        command.addAll(args);
-        return stack.processes().start(name, command, stack.environment());
-    }
-
-    /** The api's token key for this run. */
-    public Tokens tokens() {
-        return new Tokens(jwtSecret);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of(args));
+        Process process = processes.processes().start(name, command, processes.environment());
+        processes.awaitLog(name, ready, Duration.ofSeconds(60));
+        return process;
     }
 
     /** Stops the processes in reverse start order: TERM, then KILL after 30 s. */
     @Override
     public void close() throws Exception {
-        stack.close();
+        processes.close();
     }
 }

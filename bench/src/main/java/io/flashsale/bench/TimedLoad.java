@@ -1,10 +1,11 @@
 package io.flashsale.bench;
 
 import java.time.Duration;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A phase's load: requests in rotation, sent for a duration (or up to the run's request cap). */
+/** A phase's closed-loop loads: requests in rotation for a duration, or each request once. */
 final class TimedLoad {
 
     private TimedLoad() {}
@@ -18,35 +19,30 @@ final class TimedLoad {
         };
     }
 
-    /**
-     * Sends each of {@code requests} once, in order, over {@code connections}; the tally's seconds end
-     * at the last answer.
-     */
+    /** Each of {@code requests} once, in order (ids are positions), over {@code connections}. */
     static Tally each(HttpLoad load, List<byte[]> requests, int connections) throws Exception {
         return each(load, requests, connections, new Tally(null));
     }
 
-    /** {@link #each(HttpLoad, List, int)} into {@code tally} (request ids are list positions). */
+    /** {@link #each(HttpLoad, List, int)} into {@code tally}; its seconds end at the last answer. */
     static Tally each(HttpLoad load, List<byte[]> requests, int connections, Tally tally) throws Exception {
-        java.util.Iterator<byte[]> next = requests.iterator();
+        Iterator<byte[]> next = requests.iterator();
         AtomicLong id = new AtomicLong();
-        load.run(
-                connections,
-                () -> next.hasNext() ? new HttpLoad.Request((int) id.getAndIncrement(), next.next()) : null,
-                tally,
-                Long.MAX_VALUE);
+        HttpLoad.Source source =
+                () -> next.hasNext() ? new HttpLoad.Request((int) id.getAndIncrement(), next.next()) : null;
+        load.run(connections, source, tally, Long.MAX_VALUE);
         return tally;
     }
 
-    /** Runs {@code source} for {@code duration} (or {@code maxRequests}) at the configured connections. */
-    static Tally run(HttpLoad load, HttpLoad.Source source, Settings settings, Duration duration) throws Exception {
+    /** {@code source} for {@code duration} or {@code maxRequests}, whichever ends first; nothing for zero. */
+    static Tally run(HttpLoad load, HttpLoad.Source source, int connections, long maxRequests, Duration duration)
+            throws Exception {
         Tally tally = new Tally(null);
-        if (duration.isZero()) {
-            return tally;
+        if (!duration.isZero()) {
+            AtomicLong issued = new AtomicLong();
+            HttpLoad.Source capped = () -> issued.incrementAndGet() > maxRequests ? null : source.next();
+            load.run(connections, capped, tally, System.nanoTime() + duration.toNanos());
         }
-        AtomicLong issued = new AtomicLong();
-        HttpLoad.Source capped = () -> issued.incrementAndGet() > settings.maxRequests() ? null : source.next();
-        load.run(settings.connections(), capped, tally, System.nanoTime() + duration.toNanos());
         return tally;
     }
 }

@@ -38,7 +38,7 @@ class BenchSmokeIT {
                 .containsEntry("worker", FlashSaleStack.BACK_END_NICE)
                 .containsEntry("temporal", FlashSaleStack.BACK_END_NICE);
         // every phase says how much of the box the hypervisor took meanwhile (Linux: /proc/stat)
-        assertThat(phases.values()).allSatisfy(p -> assertThat(p.values).containsKey(Bench.STOLEN));
+        assertThat(phases.values()).allSatisfy(p -> assertThat(p.values).containsKey(BenchCommand.STOLEN));
         for (int connections : settings.p1Connections()) {
             assertThat(phases.get("P1").facts.get("purchase outcomes, " + connections + " connections"))
                     .isEqualTo(Map.of("sold-out", 50L));
@@ -73,7 +73,7 @@ class BenchSmokeIT {
         // the baseline answered from a process of its own, whose CPU the bench counted apart
         assertThat(p2.facts.get(ContestPhase.BASELINE_CPU))
                 .asInstanceOf(InstanceOfAssertFactories.map(String.class, Double.class))
-                .hasEntrySatisfying(BaselineProcess.NAME, ms -> assertThat(ms).isPositive());
+                .hasEntrySatisfying(DbBaseline.NAME, ms -> assertThat(ms).isPositive());
     }
 
     private static void assertOpenLoopSale(Report.Phase p4) {
