@@ -25,10 +25,8 @@ public final class Admin {
     private static final Duration GC_TIMEOUT = Duration.ofSeconds(60);
 
     /**
-     * How often a settling sale's view is read. Each read costs the api and MySQL (counts by status),
-     * which the CPU per winner of the same span includes: every 20 ms that was about 1,750 reads in a
-     * 35 s settle. The time to the last order comes from MySQL's timestamps ({@link OrderLag}), so a
-     * coarser poll loses nothing there.
+     * How often a settling sale's view is read: each read costs the api and MySQL, within the CPU
+     * measured per winner; the time to the last order comes from MySQL's timestamps ({@link OrderLag}).
      */
     static final Duration SETTLE_POLL = Duration.ofMillis(250);
 
@@ -49,7 +47,7 @@ public final class Admin {
         api.createSale(tokens.admin(), saleId, units, payTimeout).expect("creating sale " + saleId, 201, 200);
     }
 
-    /** As {@link #createSale(String, int, Duration)}, with the sale's own purchase rate limits. */
+    /** The same with the sale's own purchase rate limits. */
     public void createSale(String saleId, int units, Duration payTimeout, RateLimits rateLimits) {
         api.createSale(tokens.admin(), saleId, units, payTimeout, rateLimits)
                 .expect("creating sale " + saleId, 201, 200);
@@ -62,15 +60,11 @@ public final class Admin {
                 .as(SaleView.class);
     }
 
-    /**
-     * Seconds from {@code sinceNanos} (System.nanoTime) until {@code expected} orders of the sale are
-     * PENDING_PAYMENT, its view polled every {@link #SETTLE_POLL}; past {@code timeout} throws {@link
-     * Await.TimedOut}.
-     */
-    public double awaitPending(String saleId, long expected, long sinceNanos, Duration timeout) throws Exception {
+    /** Seconds from {@code sinceNanos} (System.nanoTime) until {@code expected} orders of the sale are PENDING_PAYMENT. */
+    double awaitPending(String saleId, long expected, long sinceNanos) throws Exception {
         Await.until(
                 "%d orders of sale %s PENDING_PAYMENT".formatted(expected, saleId),
-                timeout,
+                SETTLE_TIMEOUT,
                 SETTLE_POLL,
                 () -> sale(saleId),
                 seen -> seen.pendingPayment() >= expected);
@@ -85,10 +79,9 @@ public final class Admin {
     }
 
     /**
-     * Bytes the api (process {@code apiPid}) has allocated on its heap so far, as Micrometer counts
-     * them at each collection ({@code jvm.gc.memory.allocated}: the young generation's growth between
-     * collections). A collection is asked for first ({@code jcmd PID GC.run}), so the count is up to
-     * date: without it a stretch of load that fills less than the young generation counts nothing.
+     * Bytes the api (process {@code apiPid}) has allocated so far, as Micrometer counts them at each
+     * collection ({@code jvm.gc.memory.allocated}); a collection is asked for first ({@code jcmd PID
+     * GC.run}), or a load that fills less than the young generation would count nothing.
      */
     public double allocatedBytes(long apiPid) throws IOException, InterruptedException {
         Path jcmd = Path.of(Processes.java()).resolveSibling("jcmd");

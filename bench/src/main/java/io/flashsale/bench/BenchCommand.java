@@ -163,7 +163,7 @@ public final class BenchCommand implements Callable<Integer> {
             Set<String> only = only();
             for (String phase : PHASES) {
                 if (only.contains(phase)) {
-                    report.add(step(phase, runs.get(phase)));
+                    report.phases().add(step(phase, runs.get(phase)));
                 }
             }
             report.write(out);

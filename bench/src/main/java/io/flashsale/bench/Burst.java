@@ -4,30 +4,24 @@ import io.flashsale.testkit.Tokens;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
  * N distinct buyers at once on one sale, as a flash sale sees them: some retry with the same
- * Idempotency-Key (a network retry), some click twice (a new key), in shuffled order.
+ * Idempotency-Key (a network retry), some click twice (a new key), in shuffled order. Request
+ * {@code i} is the {@code i}th sent, by user {@code users.get(i)}.
  */
-public final class Burst {
+public record Burst(List<HttpLoad.Request> requests, List<String> users) {
 
     static final double RETRY_SHARE = 0.05;
     static final double DOUBLE_CLICK_SHARE = 0.05;
 
-    private final List<HttpLoad.Request> requests = new ArrayList<>();
-    private final List<String> users = new ArrayList<>();
-
-    private Burst() {}
-
-    public static Burst of(Requests http, Tokens tokens, String saleId, int buyers, long seed) {
-        return of(http, tokens, saleId, "u", buyers, seed);
-    }
-
     /** Buyers named {@code saleId + userPrefix + i}: another prefix, other buyers of the same sale. */
     public static Burst of(Requests http, Tokens tokens, String saleId, String userPrefix, int buyers, long seed) {
-        Burst burst = new Burst();
         Random random = new Random(seed);
         List<String[]> plan = new ArrayList<>();
         for (int i = 0; i < buyers; i++) {
@@ -41,23 +35,20 @@ public final class Burst {
             }
         }
         Collections.shuffle(plan, random);
-        java.util.Map<String, String> tokenOf = new java.util.HashMap<>();
+        Map<String, String> tokenOf = new HashMap<>();
+        List<HttpLoad.Request> requests = new ArrayList<>();
+        List<String> users = new ArrayList<>();
         for (String[] click : plan) {
             String token = tokenOf.computeIfAbsent(click[0], tokens::buyer);
-            burst.requests.add(new HttpLoad.Request(
-                    burst.requests.size(), http.purchase(saleId, token, click[1] + "-" + click[0])));
-            burst.users.add(click[0]);
+            requests.add(
+                    new HttpLoad.Request(requests.size(), http.purchase(saleId, token, click[1] + "-" + click[0])));
+            users.add(click[0]);
         }
-        return burst;
+        return new Burst(List.copyOf(requests), List.copyOf(users));
     }
 
     public int size() {
         return requests.size();
-    }
-
-    /** The requests in the order they are sent, each {@code id} its position. */
-    public List<HttpLoad.Request> requests() {
-        return List.copyOf(requests);
     }
 
     /** The buyer behind request {@code id}. */
@@ -80,8 +71,9 @@ public final class Burst {
         return load.runOpen(requests, perSecond, warm, HttpLoad.MAX_OPEN_CONNECTIONS, answers);
     }
 
+    /** Sends the requests in order, closed loop over {@code connections}. */
     public void fire(HttpLoad load, int connections, HttpLoad.Sink answers) throws IOException {
-        java.util.Iterator<HttpLoad.Request> next = requests.iterator();
+        Iterator<HttpLoad.Request> next = requests.iterator();
         load.run(connections, () -> next.hasNext() ? next.next() : null, answers, Long.MAX_VALUE);
     }
 }

@@ -60,8 +60,8 @@ final class Comparisons {
                             "P5",
                             "sold-out purchase on a Redis Cluster (3 masters) vs a single Redis, "
                                     + main.settings().connections() + " connections")
-                    .measure("single Redis", onSingle)
-                    .measure("Redis Cluster", onCluster)
+                    .measure("single Redis", onSingle, null)
+                    .measure("Redis Cluster", onCluster, null)
                     .ratio(onCluster.throughput() / onSingle.throughput())
                     .fact("single Redis outcomes", onSingle.counts())
                     .fact("Redis Cluster outcomes", onCluster.counts())

@@ -125,7 +125,7 @@ final class ContestPhase {
         long start = System.nanoTime();
         Tally tally = TimedLoad.each(
                 new HttpLoad(api.address()), buyers, settings.connections(), new Tally(i -> SoldOutLoad.user(sale, i)));
-        double seconds = on.admin().awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT);
+        double seconds = on.admin().awaitPending(sale, tally.count("admitted"), start);
         return new Settled(
                 tally,
                 seconds,

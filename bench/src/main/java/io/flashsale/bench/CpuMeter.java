@@ -5,35 +5,22 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
- * CPU time each process of the stack spends over a stretch of load (the kernel's account in {@code
- * /proc}, read through {@link ProcessHandle}): the api, the worker and Temporal by the pids the
- * bench started, Redis and MySQL by their command names, and PostgreSQL (the Temporal cluster's
- * store) as its server with every backend, those that ended included. Stable across machines where
- * seconds are not, so the bench reports it per unit of work.
+ * CPU time each process of a stack spends over a stretch of load (the kernel's account, read through
+ * {@link ProcessHandle}): the api, the worker and Temporal by the pids the bench started, Redis and
+ * MySQL by their command names, and PostgreSQL (the Temporal cluster's store) as its server with
+ * every backend, those that ended included. Stable across machines where seconds are not, so the
+ * bench reports it per unit of work.
  */
-final class CpuMeter {
+record CpuMeter(Map<String, ProcessHandle> processes) {
 
     /** The kernel's clock ticks a second in {@code /proc/PID/stat} (USER_HZ), 100 on Linux. */
     private static final long CLOCK_TICKS = 100;
-
-    /** Fields of {@code /proc/PID/stat}: own user and system time, then that of ended children. */
-    private static final int UTIME = 14;
-
-    private static final int STIME = 15;
-    private static final int CUTIME = 16;
-    private static final int CSTIME = 17;
-
-    private final Map<String, ProcessHandle> processes;
-
-    private CpuMeter(Map<String, ProcessHandle> processes) {
-        this.processes = processes;
-    }
 
     static CpuMeter of(Stack stack) {
         Map<String, ProcessHandle> found = new LinkedHashMap<>();
@@ -43,8 +30,11 @@ final class CpuMeter {
         stack.temporal()
                 .processes()
                 .forEach((name, process) -> found.put(name.equals("temporal") ? name : "temporal-" + name, process));
-        byCommand("redis-server").ifPresent(redis -> found.put("redis", redis));
-        byCommand("mariadbd").or(() -> byCommand("mysqld")).ifPresent(mysql -> found.put("mysql", mysql));
+        named("redis-server").stream().findFirst().ifPresent(redis -> found.put("redis", redis));
+        named("mariadbd").stream()
+                .findFirst()
+                .or(() -> named("mysqld").stream().findFirst())
+                .ifPresent(mysql -> found.put("mysql", mysql));
         return new CpuMeter(found);
     }
 
@@ -73,41 +63,27 @@ final class CpuMeter {
         Map<String, Duration> used = new LinkedHashMap<>();
         processes.forEach((name, process) ->
                 used.put(name, process.info().totalCpuDuration().orElse(Duration.ZERO)));
-        postgresql().ifPresent(cpu -> used.put("postgresql", cpu));
+        List<ProcessHandle> postgres = named("postgres");
+        if (!postgres.isEmpty()) {
+            used.put(
+                    "postgresql",
+                    Duration.ofMillis(
+                            postgres.stream().mapToLong(CpuMeter::ticks).sum() * 1000 / CLOCK_TICKS));
+        }
         return used;
     }
 
     /**
-     * PostgreSQL's CPU so far: every process named {@code postgres} (the server and its backends,
-     * one a connection) and what the server's ended children spent ({@code cutime}, {@code cstime}
-     * of {@code /proc/PID/stat}); absent when no PostgreSQL runs.
+     * A PostgreSQL process's user and system ticks (fields 14, 15 of {@code /proc/PID/stat}); the
+     * server's (whose parent is no {@code postgres}) with those of its ended backends (16, 17); 0 once gone.
      */
-    private static Optional<Duration> postgresql() {
-        List<ProcessHandle> postgres = ProcessHandle.allProcesses()
-                .filter(process -> "postgres".equals(name(process.pid())))
-                .toList();
-        if (postgres.isEmpty()) {
-            return Optional.empty();
-        }
-        long ticks = 0;
-        for (ProcessHandle process : postgres) {
-            ticks += ticks(process.pid(), UTIME, STIME);
-            boolean server = process.parent()
-                    .map(parent -> !"postgres".equals(name(parent.pid())))
-                    .orElse(true);
-            if (server) {
-                ticks += ticks(process.pid(), CUTIME, CSTIME);
-            }
-        }
-        return Optional.of(Duration.ofMillis(ticks * 1000 / CLOCK_TICKS));
-    }
-
-    /** The sum of fields {@code from} to {@code to} of {@code /proc/PID/stat} ({@link Processes#stat}); 0 once gone. */
-    private static long ticks(long pid, int from, int to) {
+    private static long ticks(ProcessHandle process) {
+        boolean server =
+                process.parent().map(p -> !"postgres".equals(name(p.pid()))).orElse(true);
         try {
             long sum = 0;
-            for (int field = from; field <= to; field++) {
-                sum += Processes.stat(pid, field);
+            for (int field = 14; field <= (server ? 17 : 15); field++) {
+                sum += Processes.stat(process.pid(), field);
             }
             return sum;
         } catch (IOException | RuntimeException gone) {
@@ -126,14 +102,15 @@ final class CpuMeter {
     }
 
     /**
-     * The oldest process whose name ({@code /proc/PID/comm}) is {@code command}: the server, not a
-     * helper it forked. By name, not by executable: Debian's redis-server is a link to
+     * The processes whose name ({@code /proc/PID/comm}) is {@code command}, oldest (the server, not a
+     * helper it forked) first. By name, not by executable: Debian's redis-server is a link to
      * redis-check-rdb.
      */
-    private static Optional<ProcessHandle> byCommand(String command) {
+    private static List<ProcessHandle> named(String command) {
         return ProcessHandle.allProcesses()
                 .filter(p -> command.equals(name(p.pid())))
-                .min((a, b) -> Long.compare(a.pid(), b.pid()));
+                .sorted(Comparator.comparingLong(ProcessHandle::pid))
+                .toList();
     }
 
     private static String name(long pid) {

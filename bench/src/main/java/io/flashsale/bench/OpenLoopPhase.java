@@ -72,7 +72,7 @@ final class OpenLoopPhase {
         // open before the first send: one second of arrivals, at least the run's connections
         int warm = Math.max(settings.connections(), settings.arrivalRate());
         HttpLoad.Schedule schedule = burst.fireOpen(on.load(), settings.arrivalRate(), warm, tally);
-        double settled = on.admin().awaitPending(sale, tally.count("admitted"), start, Admin.SETTLE_TIMEOUT);
+        double settled = on.admin().awaitPending(sale, tally.count("admitted"), start);
         return new Sold(
                 burst,
                 tally,

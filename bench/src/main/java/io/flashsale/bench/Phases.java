@@ -88,7 +88,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
         Map<String, Duration> before = cpu.read();
         long start = System.nanoTime();
         long admitted = TimedLoad.each(load(), buyers, settings.connections()).count("admitted");
-        double seconds = admin.awaitPending(id, admitted, start, Admin.SETTLE_TIMEOUT);
+        double seconds = admin.awaitPending(id, admitted, start);
         return new Settled(admitted, seconds, cpu.millisPer(before, admitted));
     }
 

@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The run's one table (markdown), results.json and chart.png. */
-final class Report {
+/** A run's phases where it ran: its one table (markdown), results.json and chart.png. */
+record Report(Environment environment, List<Phase> phases) {
 
     /** Throughput and latency of one load; {@code connections} of a closed loop, or null. */
     record Measure(
@@ -55,9 +55,6 @@ final class Report {
         }
     }
 
-    /** results.json. */
-    record Results(Environment environment, List<Phase> phases) {}
-
     /**
      * One phase's measures (throughput and latency of a load), latencies of groups of answers (e.g.
      * winners, losers), values, ratio against its ceiling (a ratio target when it has one), target
@@ -83,13 +80,8 @@ final class Report {
             this.title = title;
         }
 
-        Phase measure(String name, Tally tally) {
-            measures.put(name, Measure.of(tally, null));
-            return this;
-        }
-
-        /** A closed-loop load's measure at {@code connections}. */
-        Phase measure(String name, Tally tally, int connections) {
+        /** A load's measure; {@code connections} of a closed loop, or null. */
+        Phase measure(String name, Tally tally, Integer connections) {
             measures.put(name, Measure.of(tally, connections));
             return this;
         }
@@ -136,23 +128,8 @@ final class Report {
         }
     }
 
-    private final List<Phase> phases = new ArrayList<>();
-    private final Environment environment;
-
     Report(Environment environment) {
-        this.environment = environment;
-    }
-
-    Environment environment() {
-        return environment;
-    }
-
-    List<Phase> phases() {
-        return phases;
-    }
-
-    void add(Phase phase) {
-        phases.add(phase);
+        this(environment, new ArrayList<>());
     }
 
     String table() {
@@ -187,7 +164,7 @@ final class Report {
                 .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
                 .setSerializationInclusion(JsonInclude.Include.NON_NULL)
                 .enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValue(dir.resolve("results.json").toFile(), new Results(environment, phases));
+                .writeValue(dir.resolve("results.json").toFile(), this);
         Chart.png(Chart.charts(phases, environment), dir.resolve("chart.png"));
     }
 

@@ -13,32 +13,19 @@ public final class Requests {
     }
 
     byte[] purchase(String saleId, String token, String idempotencyKey) {
-        return bytes("POST", "/api/sales/" + saleId + "/purchases", token, "Idempotency-Key: " + idempotencyKey, "");
+        return bytes(
+                "POST /api/sales/" + saleId + "/purchases",
+                "Authorization: Bearer " + token + "\r\nIdempotency-Key: " + idempotencyKey
+                        + "\r\nContent-Length: 0\r\n");
     }
 
     byte[] liveness() {
-        return bytes("GET", "/actuator/health/liveness", null, null, null);
+        return bytes("GET /actuator/health/liveness", "");
     }
 
-    private byte[] bytes(String method, String path, String token, String extraHeader, String body) {
-        StringBuilder text = new StringBuilder(512)
-                .append(method)
-                .append(' ')
-                .append(path)
-                .append(" HTTP/1.1\r\nHost: ")
-                .append(host)
-                .append("\r\n");
-        if (token != null) {
-            text.append("Authorization: Bearer ").append(token).append("\r\n");
-        }
-        if (extraHeader != null) {
-            text.append(extraHeader).append("\r\n");
-        }
-        byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
-        if (body != null) {
-            text.append("Content-Length: ").append(content.length).append("\r\n");
-        }
-        text.append("\r\n").append(body == null ? "" : body);
-        return text.toString().getBytes(StandardCharsets.UTF_8);
+    /** {@code headers}: each line with its CRLF. */
+    private byte[] bytes(String requestLine, String headers) {
+        return (requestLine + " HTTP/1.1\r\nHost: " + host + "\r\n" + headers + "\r\n")
+                .getBytes(StandardCharsets.UTF_8);
     }
 }

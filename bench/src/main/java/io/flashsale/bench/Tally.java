@@ -1,6 +1,9 @@
 package io.flashsale.bench;
 
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
@@ -8,16 +11,16 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Answers of one run, by outcome (admitted, same-key, sold-out, already-purchased, ...), with a
- * latency histogram (microseconds) per outcome and the users admitted more than once.
+ * latency histogram (microseconds) per outcome and, when it knows the user behind each request, the
+ * users admitted and when.
  */
 public final class Tally implements HttpLoad.Sink {
 
     private static final String PROBLEM_PREFIX = "/problems/";
 
     private final Map<String, Histogram> latency = new TreeMap<>();
-    private final Histogram all = histogram();
-    private final Map<String, Integer> admissionsPerUser = new java.util.HashMap<>();
-    private final Map<String, Long> admittedAtMillis = new java.util.HashMap<>();
+    private final Map<String, Integer> admissionsPerUser = new HashMap<>();
+    private final Map<String, Long> admittedAtMillis = new HashMap<>();
     private final IntFunction<String> userOf;
     private final AtomicLong answered = new AtomicLong();
     private final long startNanos = System.nanoTime();
@@ -25,7 +28,7 @@ public final class Tally implements HttpLoad.Sink {
     /** For a tally of several runs ({@link #of}): the seconds they took together; else NaN. */
     private double runSeconds = Double.NaN;
 
-    /** @param userOf the user behind a request id, or null when duplicates need not be counted */
+    /** @param userOf the user behind a request id, or null when users need not be counted */
     public Tally(IntFunction<String> userOf) {
         this.userOf = userOf;
     }
@@ -34,7 +37,6 @@ public final class Tally implements HttpLoad.Sink {
     public void answered(int id, int status, String body, long nanos) {
         String outcome = outcome(status, body);
         latency.computeIfAbsent(outcome, o -> histogram()).recordValue(Math.max(1, nanos / 1000));
-        all.recordValue(Math.max(1, nanos / 1000));
         if (userOf != null && "admitted".equals(outcome)) {
             String user = userOf.apply(id);
             admissionsPerUser.merge(user, 1, Integer::sum);
@@ -44,6 +46,7 @@ public final class Tally implements HttpLoad.Sink {
         lastNanos = System.nanoTime();
     }
 
+    /** The outcome of an answer: by status, else the problem type in its body. */
     public static String outcome(int status, String body) {
         return switch (status) {
             case 202 -> "admitted";
@@ -79,7 +82,7 @@ public final class Tally implements HttpLoad.Sink {
     }
 
     /** Users answered 202 (once or more). */
-    public java.util.Set<String> admittedUsers() {
+    public Set<String> admittedUsers() {
         return admissionsPerUser.keySet();
     }
 
@@ -101,38 +104,29 @@ public final class Tally implements HttpLoad.Sink {
         return Double.isNaN(runSeconds) ? (lastNanos - startNanos) / 1e9 : runSeconds;
     }
 
-    /**
-     * Runs one after the other as one tally: their answers, latencies and seconds added up (the
-     * time between them does not count).
-     */
-    public static Tally of(java.util.List<Tally> runs) {
+    /** Runs one after the other as one tally: answers and seconds added up, not the time between them. */
+    public static Tally of(List<Tally> runs) {
         Tally sum = new Tally(null);
         sum.runSeconds = 0;
         for (Tally run : runs) {
             run.latency.forEach((outcome, h) ->
                     sum.latency.computeIfAbsent(outcome, o -> histogram()).add(h));
-            sum.all.add(run.all);
             sum.answered.addAndGet(run.answered());
             sum.runSeconds += run.seconds();
         }
         return sum;
     }
 
-    /** Latency percentile in milliseconds over all answers, or over one outcome (NaN when none). */
+    /** Latency percentile in milliseconds over the answers of {@code outcomes} (all when none; NaN when no answer). */
     public double millis(double percentile, String... outcomes) {
-        Histogram h = outcomes.length == 0 ? all : merged(outcomes);
-        return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
-    }
-
-    private Histogram merged(String... outcomes) {
         Histogram h = histogram();
-        for (String outcome : outcomes) {
+        for (String outcome : outcomes.length == 0 ? latency.keySet().toArray(String[]::new) : outcomes) {
             Histogram part = latency.get(outcome);
             if (part != null) {
                 h.add(part);
             }
         }
-        return h;
+        return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
     }
 
     private static Histogram histogram() {
