@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -9,8 +10,10 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -44,10 +47,7 @@ public final class HttpLoad {
     /** Open loop: a send this much after its intended time counts as late. */
     static final Duration LATE = Duration.ofMillis(10);
 
-    /**
-     * How closely an open-loop run kept its schedule: each send's delay after its intended time
-     * (microseconds), the connections it opened, and the seconds from its start to its last answer.
-     */
+    /** How an open-loop run kept its schedule: send delays (µs), connections opened, seconds to the last answer. */
     public record Schedule(Histogram sendDelays, int connections, double seconds) {
 
         /** Sends more than {@link #LATE} after their intended time. */
@@ -67,7 +67,7 @@ public final class HttpLoad {
         this(address, SILENCE);
     }
 
-    /** {@code silence}: how long a run waits without a single byte of an answer before it gives up. */
+    /** {@code silence}: how long a run waits without a byte of an answer before it gives up. */
     public HttpLoad(InetSocketAddress address, Duration silence) {
         this.address = address;
         this.silence = silence;
@@ -88,7 +88,7 @@ public final class HttpLoad {
                 }
                 Connection connection = new Connection(selector, true);
                 open.add(connection);
-                connection.send(first);
+                connection.send(first, System.nanoTime());
             }
             int active = open.size();
             long heard = System.nanoTime();
@@ -108,7 +108,7 @@ public final class HttpLoad {
                         connection.close();
                         active--;
                     } else {
-                        connection.send(next);
+                        connection.send(next, System.nanoTime());
                     }
                 }
                 selector.selectedKeys().clear();
@@ -150,7 +150,7 @@ public final class HttpLoad {
         private final double interval;
         private final int maxConnections;
         private final List<Connection> open = new ArrayList<>();
-        private final java.util.ArrayDeque<Connection> idle = new java.util.ArrayDeque<>();
+        private final ArrayDeque<Connection> idle = new ArrayDeque<>();
         private final Histogram delays = new Histogram(3_600_000_000L, 3);
         private long start;
         private int sent;
@@ -272,10 +272,6 @@ public final class HttpLoad {
             }
         }
 
-        void send(Request request) throws IOException {
-            send(request, System.nanoTime());
-        }
-
         /** Sends {@code request} (once connected); its latency counts from {@code startedNanos}. */
         void send(Request request, long startedNanos) throws IOException {
             current = request;
@@ -318,12 +314,11 @@ public final class HttpLoad {
                 reconnect();
                 return true;
             }
-            response.append(in.array(), read);
-            if (!response.complete()) {
+            if (!response.append(in.array(), read)) {
                 return false;
             }
-            answered(sink, response.status(), response.body());
-            if (response.closes()) {
+            answered(sink, response.status, response.body);
+            if (response.closes) {
                 reconnect();
             }
             return true;
@@ -346,115 +341,66 @@ public final class HttpLoad {
         }
     }
 
-    /** The bytes of one HTTP/1.1 answer so far: Content-Length or chunked bodies, no trailers. */
-    public static final class Response {
-        private byte[] bytes = new byte[4096];
-        private int length;
-        private int headerEnd;
+    /** One HTTP/1.1 answer as its bytes arrive: Content-Length or chunked bodies, no trailers. */
+    private static final class Response {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         private int status;
         private String body;
         private boolean closes;
 
         void reset() {
-            length = 0;
-            headerEnd = -1;
-            body = null;
-            closes = false;
+            bytes.reset();
         }
 
-        void append(byte[] data, int count) {
-            if (length + count > bytes.length) {
-                bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + count));
-            }
-            System.arraycopy(data, 0, bytes, length, count);
-            length += count;
-        }
-
-        boolean complete() {
-            if (headerEnd < 0 && !parseHead()) {
+        /** Takes what was read; true once the answer is whole (its status, body and closes set). */
+        boolean append(byte[] data, int count) {
+            bytes.write(data, 0, count);
+            // one char a byte, so lengths in bytes are lengths in chars
+            String text = bytes.toString(StandardCharsets.ISO_8859_1);
+            int headEnd = text.indexOf("\r\n\r\n");
+            if (headEnd < 0) {
                 return false;
             }
-            return body != null || parseBody();
-        }
-
-        private boolean parseHead() {
-            int end = indexOf("\r\n\r\n", 0);
-            if (end < 0) {
-                return false;
-            }
-            headerEnd = end + 4;
-            status = Integer.parseInt(new String(bytes, 9, 3, StandardCharsets.US_ASCII));
-            return true;
-        }
-
-        private boolean parseBody() {
-            String head = new String(bytes, 0, headerEnd, StandardCharsets.ISO_8859_1).toLowerCase();
-            closes = head.contains("\r\nconnection: close");
+            String head = text.substring(0, headEnd + 2).toLowerCase(Locale.ROOT);
+            String rest = text.substring(headEnd + 4);
             int lengthAt = head.indexOf("\r\ncontent-length:");
+            String content = "";
             if (lengthAt >= 0) {
-                int lineEnd = head.indexOf("\r\n", lengthAt + 2);
-                int contentLength =
-                        Integer.parseInt(head.substring(lengthAt + 17, lineEnd).trim());
-                if (length < headerEnd + contentLength) {
-                    return false;
-                }
-                body = new String(bytes, headerEnd, contentLength, StandardCharsets.UTF_8);
-                return true;
+                int length = Integer.parseInt(head.substring(lengthAt + 17, head.indexOf("\r\n", lengthAt + 2))
+                        .trim());
+                content = rest.length() < length ? null : rest.substring(0, length);
+            } else if (head.contains("\r\ntransfer-encoding: chunked")) {
+                content = chunks(rest);
             }
-            if (head.contains("\r\ntransfer-encoding: chunked")) {
-                return parseChunks();
+            if (content == null) {
+                return false;
             }
-            body = "";
+            status = Integer.parseInt(text.substring(9, 12));
+            body = new String(content.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+            closes = head.contains("\r\nconnection: close");
             return true;
         }
 
-        private boolean parseChunks() {
-            StringBuilder text = new StringBuilder();
-            int at = headerEnd;
-            while (true) {
-                int lineEnd = indexOf("\r\n", at);
+        /** A chunked body's content, or null while its last chunk has not arrived. */
+        private static String chunks(String rest) {
+            StringBuilder content = new StringBuilder();
+            for (int at = 0; ; ) {
+                int lineEnd = rest.indexOf("\r\n", at);
                 if (lineEnd < 0) {
-                    return false;
+                    return null;
                 }
-                String sizeText = new String(bytes, at, lineEnd - at, StandardCharsets.US_ASCII);
-                int semicolon = sizeText.indexOf(';');
-                int size = Integer.parseInt(semicolon < 0 ? sizeText.trim() : sizeText.substring(0, semicolon), 16);
+                int size = Integer.parseInt(
+                        rest.substring(at, lineEnd).split(";")[0].trim(), 16);
                 int next = lineEnd + 2 + size + 2;
-                if (length < next) {
-                    return false;
+                if (rest.length() < next) {
+                    return null;
                 }
                 if (size == 0) {
-                    body = text.toString();
-                    return true;
+                    return content.toString();
                 }
-                text.append(new String(bytes, lineEnd + 2, size, StandardCharsets.UTF_8));
+                content.append(rest, lineEnd + 2, lineEnd + 2 + size);
                 at = next;
             }
-        }
-
-        private int indexOf(String marker, int from) {
-            outer:
-            for (int i = from; i <= length - marker.length(); i++) {
-                for (int j = 0; j < marker.length(); j++) {
-                    if (bytes[i + j] != marker.charAt(j)) {
-                        continue outer;
-                    }
-                }
-                return i;
-            }
-            return -1;
-        }
-
-        int status() {
-            return status;
-        }
-
-        String body() {
-            return body;
-        }
-
-        boolean closes() {
-            return closes;
         }
     }
 }

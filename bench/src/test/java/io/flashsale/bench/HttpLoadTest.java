@@ -49,6 +49,31 @@ class HttpLoadTest {
     }
 
     @Test
+    void readsSizedAndChunkedBodies() throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        byte[] soldOut = "{\"type\":\"https://flashsale.io/problems/sold-out\"}".getBytes();
+        server.createContext("/", exchange -> {
+            boolean chunked = exchange.getRequestURI().getPath().contains("health");
+            exchange.sendResponseHeaders(409, chunked ? 0 : soldOut.length);
+            exchange.getResponseBody().write(soldOut);
+            exchange.close();
+        });
+        server.start();
+        try {
+            Tally tally = new Tally(null);
+            byte[] purchase = new Requests(server.getAddress()).purchase("s", "t", "k");
+            byte[] liveness = new Requests(server.getAddress()).liveness();
+
+            TimedLoad.each(
+                    new HttpLoad(server.getAddress()), java.util.List.of(purchase, liveness, purchase), 1, tally);
+
+            assertThat(tally.counts()).isEqualTo(Map.of("sold-out", 3L));
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
     void openLoopSendsEachRequestAtItsTimeOnAConnectionOfItsOwnWhileEarlierOnesWait() throws Exception {
         HttpServer server = slowServer(Duration.ofMillis(300), 20);
         try {
