@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The few admin calls a run makes outside the measured load, through {@link ApiClient} with an admin token. */
-public final class Admin {
+public record Admin(ApiClient api, Tokens tokens) {
 
     /** The pay timeout of the bench's sales: longer than a run, so no measured order expires during it. */
     static final Duration NOTHING_EXPIRES = Duration.ofMinutes(30);
@@ -29,14 +29,6 @@ public final class Admin {
      * measured per winner; the time to the last order comes from MySQL's timestamps ({@link OrderLag}).
      */
     static final Duration SETTLE_POLL = Duration.ofMillis(250);
-
-    private final ApiClient api;
-    private final Tokens tokens;
-
-    public Admin(ApiClient api, Tokens tokens) {
-        this.api = api;
-        this.tokens = tokens;
-    }
 
     public InetSocketAddress address() {
         return api.address();

@@ -76,7 +76,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(
             names = "--phases",
             split = ",",
-            description = "Phases to run (P1,curve,P2,P3,P4,P5,P6); default P1,curve,P2,P3,P4,"
+            description = "Phases to run (P1,curve,P2,P3,P4,P5,P6,P7); default P1,curve,P2,P3,P4,"
                     + " with --temporal cluster P1,P3.")
     private List<String> phases;
 
@@ -117,10 +117,6 @@ public final class BenchCommand implements Callable<Integer> {
     /** The row each phase reports the hypervisor's share of the box in ({@link StolenCpu}). */
     static final String STOLEN = "CPU taken by the hypervisor during the phase (steal, % of the box)";
 
-    private interface PhaseRun {
-        Report.Phase run() throws Exception;
-    }
-
     @Override
     public Integer call() throws Exception {
         Report report = report();
@@ -143,7 +139,7 @@ public final class BenchCommand implements Callable<Integer> {
             Report report = new Report(
                     Environment.of(on.settings(), stack.temporal(), on.cpu().niceness()));
             Comparisons comparisons = new Comparisons(on, root, logs, kind);
-            Map<String, PhaseRun> runs = Map.of(
+            Map<String, Callable<Report.Phase>> runs = Map.of(
                     "P1",
                     () -> SoldOutPhases.p1(on),
                     "curve",
@@ -173,11 +169,11 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    private static Report.Phase step(String name, PhaseRun phase) throws Exception {
+    private static Report.Phase step(String name, Callable<Report.Phase> phase) throws Exception {
         System.out.println(name + " ...");
         long start = System.nanoTime();
         Optional<StolenCpu> before = StolenCpu.read();
-        Report.Phase result = phase.run();
+        Report.Phase result = phase.call();
         before.ifPresent(b -> StolenCpu.read().ifPresent(now -> result.value(STOLEN, now.percentSince(b))));
         System.out.printf(
                 "%s done in %.1fs: ratio %s, %s%n",

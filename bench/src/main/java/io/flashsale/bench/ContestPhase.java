@@ -27,48 +27,55 @@ final class ContestPhase {
         this.settings = on.settings();
     }
 
-    /** Where one side's sales are created and its buyers sent. */
-    private record Side(InetSocketAddress address, SaleMaker sales) {}
+    /**
+     * Where one side's sales are created and its buyers sent, the processes whose CPU counts, and
+     * whether its winners' orders are written after the answers (the api) or before (the baseline).
+     */
+    private record Side(InetSocketAddress address, SaleMaker sales, CpuMeter cpu, boolean settles) {}
 
     private interface SaleMaker {
         void create(String sale, int units) throws Exception;
     }
 
     /**
-     * The api's contest: its answers, the seconds from its start until every winner's order was
-     * written, and each process's CPU milliseconds over that time per winner and per buyer request.
+     * One side's contest: its answers, each process's CPU ms per buyer request and, on the api, per
+     * winner, with the seconds until every winner's order was PENDING_PAYMENT and its {@link OrderLag}.
      */
-    private record Settled(
+    private record Contest(
             Tally tally,
-            double seconds,
-            OrderLag lag,
+            Map<String, Double> cpuPerRequest,
             Map<String, Double> cpuPerWinner,
-            Map<String, Double> cpuPerRequest) {}
-
-    /** The baseline's contest: its answers and each process's CPU milliseconds per buyer request. */
-    private record Answered(Tally tally, Map<String, Double> cpuPerRequest) {}
+            double settleSeconds,
+            OrderLag lag) {}
 
     Report.Phase run() throws Exception {
         String run = on.run();
         Admin admin = on.admin();
         try (DbBaseline baseline = DbBaseline.start(on.stack(), on.stores())) {
-            Side db = new Side(baseline.address(), baseline::createSale);
-            Side api = new Side(admin.address(), (sale, units) -> admin.createSale(sale, units, Admin.NOTHING_EXPIRES));
-            CpuMeter dbCpu = on.cpu().including(DbBaseline.NAME, baseline.process());
+            Side db = new Side(
+                    baseline.address(),
+                    baseline::createSale,
+                    on.cpu().including(DbBaseline.NAME, baseline.process()),
+                    false);
+            Side api = new Side(
+                    admin.address(),
+                    (sale, units) -> admin.createSale(sale, units, Admin.NOTHING_EXPIRES),
+                    on.cpu(),
+                    true);
             if (!settings.warmup().isZero()) {
                 contest(db, "p2bw" + run);
-                settledContest(api, "p2aw" + run);
+                contest(api, "p2aw" + run);
             }
-            Answered onDb = answeredContest(db, "p2b" + run, dbCpu);
-            Settled onApi = settledContest(api, "p2a" + run);
+            Contest onDb = contest(db, "p2b" + run);
+            Contest onApi = contest(api, "p2a" + run);
             return report(onApi, onDb, admin.audit("p2a" + run), baseline.sale("p2b" + run), forged(db, "p2b" + run));
         }
     }
 
     private Report.Phase report(
-            Settled onApi, Answered answered, AuditSummary audit, DbBaseline.Sale table, Tally forged) {
+            Contest onApi, Contest baseline, AuditSummary audit, DbBaseline.Sale table, Tally forged) {
         int units = settings.burstUnits();
-        Tally onDb = answered.tally();
+        Tally onDb = baseline.tally();
         boolean correct = onApi.tally().counts().equals(expected("admitted"))
                 && onDb.counts().equals(expected("created"))
                 && table.orders() == units
@@ -86,7 +93,7 @@ final class ContestPhase {
         return phase.value(BASELINE + ": winners in its orders table", table.orders())
                 .value(API + ": oversold (audit)", audit.oversold())
                 .value(API + ": duplicate orders (audit)", audit.duplicateOrders())
-                .value(API + ": all winners PENDING_PAYMENT after (s)", onApi.seconds())
+                .value(API + ": all winners PENDING_PAYMENT after (s)", onApi.settleSeconds())
                 .ratio(
                         onDb.seconds() / onApi.tally().seconds(),
                         TARGET,
@@ -95,7 +102,7 @@ final class ContestPhase {
                         correct)
                 .fact(API + ": CPU ms per winner (contest and settle, every process)", onApi.cpuPerWinner())
                 .fact(API + ": CPU ms per buyer request (same span)", onApi.cpuPerRequest())
-                .fact(BASELINE_CPU, answered.cpuPerRequest())
+                .fact(BASELINE_CPU, baseline.cpuPerRequest())
                 .fact(API + " outcomes", onApi.tally().counts())
                 .fact(BASELINE + " outcomes", onDb.counts())
                 .fact(BASELINE + " table", table)
@@ -104,44 +111,30 @@ final class ContestPhase {
                 .fact(API + " redis balanced", audit.redisBalanced());
     }
 
-    /** A fresh sale on {@code side}, then each buyer's one request, closed loop. */
-    private Tally contest(Side side, String sale) throws Exception {
-        return fire(side, buyers(side, sale));
-    }
-
-    /** The baseline's contest, with the CPU each process spent on it. */
-    private Answered answeredContest(Side db, String sale, CpuMeter meter) throws Exception {
-        List<byte[]> buyers = buyers(db, sale);
+    /** A fresh sale on {@code side}, then each buyer's one request, closed loop; on the api the wait for the orders. */
+    private Contest contest(Side side, String sale) throws Exception {
+        CpuMeter meter = side.cpu();
+        side.sales().create(sale, settings.burstUnits());
+        List<byte[]> buyers =
+                SoldOutLoad.purchases(new Requests(side.address()), on.stack().tokens(), sale, settings.burstBuyers());
         Map<String, Duration> before = meter.read();
-        Tally tally = fire(db, buyers);
-        return new Answered(tally, meter.millisPer(before, buyers.size()));
-    }
-
-    /** The api's contest, then the wait until every winner's order is PENDING_PAYMENT. */
-    private Settled settledContest(Side api, String sale) throws Exception {
-        List<byte[]> buyers = buyers(api, sale);
-        CpuMeter cpu = on.cpu();
-        Map<String, Duration> before = cpu.read();
         long start = System.nanoTime();
         Tally tally = TimedLoad.each(
-                new HttpLoad(api.address()), buyers, settings.connections(), new Tally(i -> SoldOutLoad.user(sale, i)));
-        double seconds = on.admin().awaitPending(sale, tally.count("admitted"), start);
-        return new Settled(
+                new HttpLoad(side.address()),
+                buyers,
+                settings.connections(),
+                new Tally(i -> SoldOutLoad.user(sale, i)));
+        if (!side.settles()) {
+            return new Contest(tally, meter.millisPer(before, buyers.size()), Map.of(), Double.NaN, null);
+        }
+        long winners = tally.count("admitted");
+        double seconds = on.admin().awaitPending(sale, winners, start);
+        return new Contest(
                 tally,
+                meter.millisPer(before, buyers.size()),
+                meter.millisPer(before, winners),
                 seconds,
-                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(on.stores(), sale)),
-                cpu.millisPer(before, tally.count("admitted")),
-                cpu.millisPer(before, buyers.size()));
-    }
-
-    /** Creates the sale; each buyer's signed request, built before anything is timed. */
-    private List<byte[]> buyers(Side side, String sale) throws Exception {
-        side.sales().create(sale, settings.burstUnits());
-        return SoldOutLoad.purchases(new Requests(side.address()), on.stack().tokens(), sale, settings.burstBuyers());
-    }
-
-    private Tally fire(Side side, List<byte[]> buyers) throws Exception {
-        return TimedLoad.each(new HttpLoad(side.address()), buyers, settings.connections());
+                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(on.stores(), sale)));
     }
 
     /** One purchase with a token signed by another key. */

@@ -10,31 +10,15 @@ import java.util.function.Predicate;
 
 /**
  * One winner paying: the buyer's client waits until the purchase awaits payment (its order is
- * written), the payment service confirms the money, and when the answer is 202 (outcome not known yet) or a refusal, follows the
- * purchase to its final status. The outcome is that status: PAID, EXPIRED when the pay deadline
- * came first, CANCELLED or REJECTED.
+ * written), the payment service confirms the money, and when the answer is 202 (outcome not known
+ * yet) or a refusal, follows the purchase to its final status. The outcome is that status: PAID,
+ * EXPIRED when the pay deadline came first, CANCELLED or REJECTED. {@code token}: the buyer's, to
+ * follow the purchase; {@code paymentsToken}: the payment service's; {@code patience}: the longest
+ * each wait lasts.
  */
-public final class Payment {
+public record Payment(ApiClient api, String token, String paymentsToken, String purchaseId, Duration patience) {
 
     private static final Duration POLL = Duration.ofMillis(500);
-
-    private final ApiClient api;
-    private final String token;
-    private final String paymentsToken;
-    private final String purchaseId;
-    private final Duration patience;
-
-    /**
-     * {@code token}: the buyer's, to follow the purchase; {@code paymentsToken}: the payment
-     * service's, which confirms the payment; {@code patience}: the longest each of its waits lasts.
-     */
-    public Payment(ApiClient api, String token, String paymentsToken, String purchaseId, Duration patience) {
-        this.api = api;
-        this.token = token;
-        this.paymentsToken = paymentsToken;
-        this.purchaseId = purchaseId;
-        this.patience = patience;
-    }
 
     /** Pays once the order exists; the purchase's final status. */
     public String outcome() throws Exception {
