@@ -12,17 +12,16 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
  * An HTTP/1.1 load generator on one selector thread (which keeps its own CPU use small on a machine
- * it shares with the system under test), keep-alive connections, one request in flight on each.
- * Closed loop ({@link #run}): {@code connections} connections, each sending its next request as soon
- * as the previous answer is complete. Open loop ({@link #runOpen}): each request sent at its intended
- * time on an idle connection or a new one. A run that hears nothing at all for {@code silence} (60 s
- * unless told) gives up instead of waiting forever.
+ * it shares with the system under test), keep-alive connections, one request in flight on each,
+ * closed loop ({@link #run}) or open loop ({@link #runOpen}). A run that hears nothing at all for
+ * {@code silence} (60 s unless told) gives up instead of waiting forever.
  */
 public final class HttpLoad {
 
@@ -74,50 +73,14 @@ public final class HttpLoad {
     }
 
     /**
-     * Runs until the source is exhausted or {@code deadlineNanos} (System.nanoTime) has passed.
+     * Closed loop: {@code connections} connections, each sending its next request as soon as the
+     * previous answer is complete, until the source is exhausted or {@code deadlineNanos}
+     * (System.nanoTime) has passed; each latency counts from its send.
      *
-     * @throws Await.TimedOut when no connection heard anything for the silence timeout
+     * @throws Await.TimedOut when requests are in flight and no answer came for the silence timeout
      */
     public void run(int connections, Source source, Sink sink, long deadlineNanos) throws IOException {
-        List<Connection> open = new ArrayList<>();
-        try (Selector selector = Selector.open()) {
-            for (int i = 0; i < connections; i++) {
-                Request first = source.next();
-                if (first == null) {
-                    break;
-                }
-                Connection connection = new Connection(selector, true);
-                open.add(connection);
-                connection.send(first, System.nanoTime());
-            }
-            int active = open.size();
-            long heard = System.nanoTime();
-            while (active > 0) {
-                if (selector.select(100) > 0) {
-                    heard = System.nanoTime();
-                } else if (System.nanoTime() - heard > silence.toNanos()) {
-                    throw Await.gaveUp(silence, "an answer from " + address, active + " requests unanswered");
-                }
-                for (SelectionKey key : selector.selectedKeys()) {
-                    Connection connection = (Connection) key.attachment();
-                    if (!connection.readable(sink)) {
-                        continue;
-                    }
-                    Request next = System.nanoTime() < deadlineNanos ? source.next() : null;
-                    if (next == null) {
-                        connection.close();
-                        active--;
-                    } else {
-                        connection.send(next, System.nanoTime());
-                    }
-                }
-                selector.selectedKeys().clear();
-            }
-        } finally {
-            for (Connection connection : open) {
-                connection.close();
-            }
-        }
+        new Loop(source, deadlineNanos, 0, connections).run(0, sink);
     }
 
     /**
@@ -133,85 +96,108 @@ public final class HttpLoad {
      */
     public Schedule runOpen(List<Request> requests, double perSecond, int warm, int maxConnections, Sink sink)
             throws IOException {
-        try (Selector selector = Selector.open()) {
-            OpenLoop loop = new OpenLoop(selector, requests, perSecond, maxConnections);
-            try {
-                return loop.run(warm, sink);
-            } finally {
-                loop.close();
-            }
-        }
+        Iterator<Request> next = requests.iterator();
+        Source source = () -> next.hasNext() ? next.next() : null;
+        return new Loop(source, Long.MAX_VALUE, 1e9 / perSecond, maxConnections)
+                .run(Math.min(warm, requests.size()), sink);
     }
 
-    /** One open-loop run: its schedule, its connections (idle ones apart) and how far it got. */
-    private final class OpenLoop {
-        private final Selector selector;
-        private final List<Request> requests;
+    /**
+     * One run on a selector of its own: request {@code i} is due {@code i * interval} ns after the
+     * start (0: at once, the closed loop, where only busy connections hold it back) and leaves then on
+     * an idle connection or a new one, at most {@code maxConnections}.
+     */
+    private final class Loop {
+        private final Source source;
+        private final long deadline;
         private final double interval;
         private final int maxConnections;
         private final List<Connection> open = new ArrayList<>();
         private final ArrayDeque<Connection> idle = new ArrayDeque<>();
         private final Histogram delays = new Histogram(3_600_000_000L, 3);
+        private Selector selector;
+        private Request pending;
+        private boolean exhausted;
         private long start;
+        private long last;
         private int sent;
         private int answered;
-        private long last;
 
-        OpenLoop(Selector selector, List<Request> requests, double perSecond, int maxConnections) {
-            this.selector = selector;
-            this.requests = requests;
-            this.interval = 1e9 / perSecond;
+        Loop(Source source, long deadline, double interval, int maxConnections) {
+            this.source = source;
+            this.deadline = deadline;
+            this.interval = interval;
             this.maxConnections = maxConnections;
         }
 
         Schedule run(int warm, Sink sink) throws IOException {
-            for (int i = 0; i < Math.min(warm, requests.size()); i++) {
-                open.add(new Connection(selector, true));
-                idle.add(open.get(i));
-            }
-            start = System.nanoTime();
-            last = start;
-            long heard = start;
-            while (answered < requests.size()) {
-                sendDue();
-                if (selector.select(millisToNext()) > 0) {
-                    heard = System.nanoTime();
-                } else if (sent > answered && System.nanoTime() - heard > silence.toNanos()) {
-                    throw Await.gaveUp(
-                            silence, "an answer from " + address, (sent - answered) + " requests unanswered");
+            try (Selector opened = Selector.open()) {
+                selector = opened;
+                try {
+                    for (int i = 0; i < warm; i++) {
+                        open.add(new Connection(selector, true));
+                        idle.add(open.get(i));
+                    }
+                    start = System.nanoTime();
+                    last = start;
+                    long heard = start;
+                    while (next() != null || sent > answered) {
+                        sendDue();
+                        if (selector.select(millisToNext()) > 0) {
+                            heard = System.nanoTime();
+                        } else if (sent > answered && System.nanoTime() - heard > silence.toNanos()) {
+                            throw Await.gaveUp(
+                                    silence, "an answer from " + address, (sent - answered) + " requests unanswered");
+                        }
+                        collect(sink);
+                    }
+                    return new Schedule(delays, open.size(), (last - start) / 1e9);
+                } finally {
+                    for (Connection connection : open) {
+                        connection.close();
+                    }
                 }
-                collect(sink);
             }
-            return new Schedule(delays, open.size(), (last - start) / 1e9);
         }
 
-        private long due(int request) {
-            return start + (long) (request * interval);
+        /** The next request to send, taken from the source once; null when it has no more or past the deadline. */
+        private Request next() {
+            if (pending == null && !exhausted && System.nanoTime() < deadline) {
+                pending = source.next();
+                exhausted = pending == null;
+            }
+            return pending;
+        }
+
+        private long due() {
+            return start + (long) (sent * interval);
         }
 
         /** Sends every request whose time has come, on an idle connection or a new one. */
         private void sendDue() throws IOException {
-            long now = System.nanoTime();
-            for (; sent < requests.size() && due(sent) <= now; sent++) {
+            boolean closedLoop = interval == 0;
+            while (next() != null && due() <= System.nanoTime()) {
                 Connection connection = idle.poll();
                 if (connection == null && open.size() >= maxConnections) {
                     return;
                 }
                 if (connection == null) {
-                    connection = new Connection(selector, false);
+                    connection = new Connection(selector, closedLoop);
                     open.add(connection);
                 }
-                connection.send(requests.get(sent), due(sent));
-                delays.recordValue(Math.max(0, System.nanoTime() - due(sent)) / 1000);
+                connection.send(pending, closedLoop ? System.nanoTime() : due());
+                delays.recordValue(Math.max(0, System.nanoTime() - due()) / 1000);
+                pending = null;
+                sent++;
             }
         }
 
-        /** Until the next request is due: at least 1 ms (the selector's resolution), at most 100 ms. */
+        /** Until the next send may leave: at least 1 ms (the selector's resolution), at most 100 ms. */
         private long millisToNext() {
-            if (sent == requests.size()) {
+            if (next() == null || (idle.isEmpty() && open.size() >= maxConnections)) {
                 return 100;
             }
-            return Math.max(1, Math.min(100, (due(sent) - System.nanoTime()) / 1_000_000));
+            return Math.max(1, Math.min(100, (due() - System.nanoTime()) / 1_000_000));
         }
 
         /** Completes connects, and takes each complete answer, its connection idle again. */
@@ -227,12 +213,6 @@ public final class HttpLoad {
                 }
             }
             selector.selectedKeys().clear();
-        }
-
-        void close() throws IOException {
-            for (Connection connection : open) {
-                connection.close();
-            }
         }
     }
 
