@@ -20,7 +20,7 @@ import java.util.UUID;
  * the api on private stores, with a random JWT secret (the api refuses the documented dev secret
  * outside the dev profile) whose {@link #tokens} the run signs with.
  */
-public record Stack(FlashSaleStack processes, Tokens tokens) implements AutoCloseable {
+public record Stack(FlashSaleStack flashSale, Tokens tokens) implements AutoCloseable {
 
     /**
      * On a dev server of {@code temporalKind} with its Web UI; the dev server and the worker at
@@ -65,16 +65,16 @@ public record Stack(FlashSaleStack processes, Tokens tokens) implements AutoClos
     }
 
     public URI api() {
-        return processes.uri("api");
+        return flashSale.uri("api");
     }
 
     public TemporalService temporal() {
-        return processes.temporal();
+        return flashSale.temporal();
     }
 
     /** A process this stack started ("api", "worker", or one {@link #launch}ed). */
     Process process(String name) {
-        return processes.process(name);
+        return flashSale.process(name);
     }
 
     /**
@@ -87,14 +87,14 @@ public record Stack(FlashSaleStack processes, Tokens tokens) implements AutoClos
         command.addAll(jvmFlags);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
-        Process process = processes.processes().start(name, command, processes.environment());
-        processes.awaitLog(name, ready, Duration.ofSeconds(60));
+        Process process = flashSale.processes().start(name, command, flashSale.environment());
+        flashSale.awaitLog(name, ready, Duration.ofSeconds(60));
         return process;
     }
 
     /** Stops the processes in reverse start order: TERM, then KILL after 30 s. */
     @Override
     public void close() throws Exception {
-        processes.close();
+        flashSale.close();
     }
 }
