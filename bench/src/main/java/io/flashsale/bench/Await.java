@@ -1,6 +1,7 @@
 package io.flashsale.bench;
 
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.awaitility.Awaitility;
@@ -19,17 +20,12 @@ public final class Await {
         }
     }
 
-    /** Reads the state being waited on. */
-    public interface Read<T> {
-        T get() throws Exception;
-    }
-
     private static final Duration EVERY = Duration.ofMillis(50);
 
     private Await() {}
 
     /** Reads every 50 ms until {@code done} holds; returns what it read last. */
-    public static <T> T until(String what, Duration timeout, Read<T> read, Predicate<T> done) throws Exception {
+    public static <T> T until(String what, Duration timeout, Callable<T> read, Predicate<T> done) throws Exception {
         return until(what, timeout, EVERY, read, done);
     }
 
@@ -38,7 +34,7 @@ public final class Await {
      * Awaitility polls (the tests' one way to wait), in the caller's thread and at once; this class
      * only turns its timeout into a sentence for the person running the command.
      */
-    public static <T> T until(String what, Duration timeout, Duration every, Read<T> read, Predicate<T> done)
+    public static <T> T until(String what, Duration timeout, Duration every, Callable<T> read, Predicate<T> done)
             throws Exception {
         AtomicReference<T> seen = new AtomicReference<>();
         try {
@@ -49,7 +45,7 @@ public final class Await {
                     .pollInSameThread()
                     .until(
                             () -> {
-                                seen.set(read.get());
+                                seen.set(read.call());
                                 return seen.get();
                             },
                             done);

@@ -6,14 +6,13 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 
 /**
  * What the phases on one stack share: the stack, its stores, the run's settings, an admin client of
@@ -96,33 +95,29 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
         return stack.temporal().address();
     }
 
+    /** {@code n} trivial workflows started from as many threads as the run has connections, until all completed. */
     private Settled trivial(WorkflowClient client, String prefix, int n) throws Exception {
         ExecutorService starters = Executors.newFixedThreadPool(Math.min(settings.connections(), n));
         long start = System.nanoTime();
         try {
-            List<Future<CompletableFuture<String>>> started = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                String id = prefix + "-" + i;
-                started.add(starters.submit(() -> {
-                    WorkflowStub stub = client.newUntypedWorkflowStub(
-                            "TrivialWorkflow",
-                            WorkflowOptions.newBuilder()
-                                    .setWorkflowId(id)
-                                    .setTaskQueue(TrivialWorkflow.TASK_QUEUE)
-                                    .build());
-                    stub.start(id);
-                    return stub.getResultAsync(String.class);
-                }));
-            }
-            List<CompletableFuture<String>> results = new ArrayList<>();
-            for (var future : started) {
-                results.add(future.get());
-            }
-            CompletableFuture.allOf(results.toArray(CompletableFuture[]::new))
-                    .get(Admin.SETTLE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            CompletableFuture<?>[] results = IntStream.range(0, n)
+                    .mapToObj(i -> CompletableFuture.supplyAsync(() -> start(client, prefix + "-" + i), starters)
+                            .thenCompose(stub -> stub.getResultAsync(String.class)))
+                    .toArray(CompletableFuture[]::new);
+            CompletableFuture.allOf(results).get(Admin.SETTLE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         } finally {
             starters.shutdownNow();
         }
         return new Settled(n, (System.nanoTime() - start) / 1e9, Map.of());
+    }
+
+    private static WorkflowStub start(WorkflowClient client, String id) {
+        WorkflowOptions options = WorkflowOptions.newBuilder()
+                .setWorkflowId(id)
+                .setTaskQueue(TrivialWorkflow.TASK_QUEUE)
+                .build();
+        WorkflowStub stub = client.newUntypedWorkflowStub("TrivialWorkflow", options);
+        stub.start(id);
+        return stub;
     }
 }
