@@ -29,6 +29,12 @@ public record Op(
         String purchaseStatus,
         long answeredAtMillis) {
 
+    /** An operation as sent, its answer unknown yet. */
+    static Op sent(
+            long id, Kind kind, String saleId, String userId, String purchaseId, String key, long amount, long at) {
+        return new Op(id, kind, saleId, userId, purchaseId, key, amount, at, Outcome.UNKNOWN, 0, "", "", -1);
+    }
+
     /** The same invocation with its answer: outcome, status, problem type, purchase status, time. */
     Op answered(Outcome outcome, int status, String problemType, String purchaseStatus, long answeredAtMillis) {
         return new Op(
