@@ -15,11 +15,10 @@ final class EndRules {
     private EndRules() {}
 
     /**
-     * Every purchase ended, and MySQL and the api tell the same end. The run settles until every
-     * purchase ended, so no order is left PENDING_PAYMENT and the api holds no purchase RESERVED or
-     * PENDING_PAYMENT: one still waiting lost its workflow or its deadline. Each order's status, and
-     * its payment id, is the api's for its purchase; a purchase the api says reached MySQL (any
-     * status but REJECTED, which MySQL refused) has its order.
+     * Every purchase ended, and MySQL and the api tell the same end: no order PENDING_PAYMENT, no
+     * purchase RESERVED (one still waiting lost its workflow or its deadline), each order's status
+     * and payment id the api's, and a purchase the api says reached MySQL (any status but REJECTED)
+     * has its order.
      */
     static List<Violation> everyPurchaseEnded(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
@@ -67,12 +66,10 @@ final class EndRules {
     }
 
     /**
-     * The product's own audit passes on every sale once the run ended ({@link AuditVerdict#PASS}: I1
-     * to I5 of docs/architecture.md hold), and its counts add up: no unit available below zero, and
-     * total = paid + pendingPayment + mysqlAvailable (I1: expired and cancelled units went back to
-     * available, so a unit given back twice shows as one too many). The audit's paid are the PAID
-     * orders of the sale among the facts. No operation is behind a sale's count: the violation
-     * carries none.
+     * The product's own audit passes on every sale ({@link AuditVerdict#PASS}: I1 to I5 of
+     * docs/architecture.md), and its counts add up: available never below zero, total = paid +
+     * pendingPayment + mysqlAvailable (a unit given back twice shows as one too many), and its paid
+     * are the sale's PAID orders. No operation is behind a sale's count: the violation carries none.
      */
     static List<Violation> auditPasses(Ledger ledger) {
         List<Violation> found = new ArrayList<>();

@@ -29,11 +29,10 @@ final class FactsReader {
             PrivateStores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history)
             throws SQLException {
         List<String> sales = List.copyOf(created.keySet());
-        List<Facts.Sale> saleFacts = new ArrayList<>();
-        for (String sale : sales) {
-            AuditReport audit = Audit.of(api, tokens, sale);
-            saleFacts.add(new Facts.Sale(sale, created.get(sale), ApiClient.UNIT_PRICE.amountMinor(), audit));
-        }
+        List<Facts.Sale> saleFacts = sales.stream()
+                .map(sale -> new Facts.Sale(
+                        sale, created.get(sale), ApiClient.UNIT_PRICE.amountMinor(), audit(api, tokens, sale)))
+                .toList();
         List<Facts.Change> changes = new ArrayList<>();
         List<Facts.Order> orders = new ArrayList<>();
         List<Facts.Refund> refunds = new ArrayList<>();
@@ -76,6 +75,16 @@ final class FactsReader {
             }
         }
         return new Facts(saleFacts, orders, refunds, purchases(api, tokens, history), changes);
+    }
+
+    /** The api's audit of one sale, or null when it could not answer (an api or a store down). */
+    static AuditReport audit(ApiClient api, Tokens tokens, String sale) {
+        try {
+            ApiClient.Response audit = api.audit(tokens.admin(), sale);
+            return audit.status() == 200 ? audit.as(AuditReport.class) : null;
+        } catch (RuntimeException noAnswer) {
+            return null;
+        }
     }
 
     /** Each purchase a buyer's or the payment service's operation named, as the api tells it now. */

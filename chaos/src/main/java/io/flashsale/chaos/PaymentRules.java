@@ -2,33 +2,23 @@ package io.flashsale.chaos;
 
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /** The checker's rules on payments: what they were answered, against orders and refund rows. */
 final class PaymentRules {
-
-    /** The purchase statuses PaymentConfirmation answers a refund for. */
-    private static final Set<String> CANNOT_BE_PAID_ANY_MORE = Stream.of(
-                    PurchaseStatus.PAID, PurchaseStatus.EXPIRED, PurchaseStatus.CANCELLED, PurchaseStatus.REJECTED)
-            .map(Enum::name)
-            .collect(Collectors.toSet());
 
     private PaymentRules() {}
 
     /**
      * Payments take effect only as sent and answered. A payment answered 200 paid its order with its
-     * payment id: PurchaseCommands answers a payment 200 with the Update's outcome (PAID) or, when
-     * the Update is refused, only for the payment id that paid; 202 (outcome not known yet) is not
-     * checked. An order is PAID only with a payment id that a PAY or PAY_DUPLICATE of its purchase
-     * sent and that was not refused every time: answered 2xx, or never answered. A payment of
-     * another amount than the price is refused 422 before any Update (PaymentConfirmation), so it is
-     * never answered 2xx and never pays.
+     * payment id (PurchaseCommands answers 200 only with the Update's PAID, or for the payment id
+     * that paid; 202 is not checked). An order is PAID only with a payment id a PAY or PAY_DUPLICATE
+     * of its purchase sent and that was not refused every time. A wrong amount is refused 422 before
+     * any Update (PaymentConfirmation): never answered 2xx, never paying.
      */
     static List<Violation> paidOnlyAsSent(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
@@ -89,15 +79,12 @@ final class PaymentRules {
     }
 
     /**
-     * Money the api answered "refund" for is recorded once, and only such money. The refund answer
-     * is 409 payment-rejected with {@code "refundNeeded": true} (PaymentConfirmation), given when
-     * the purchase can be paid no more: the problem's {@code purchaseStatus}, which the Op carries as
-     * its purchaseStatus, is EXPIRED, CANCELLED, REJECTED, or PAID with another payment. Such a
-     * payment has exactly one payment_refunds row, for its purchase. A 409 payment-rejected while
-     * the purchase is still PENDING_PAYMENT (its deadline reached but the unit not given back yet, a
-     * cancel or another payment under way) records nothing and is not checked. No row holds the
-     * payment id an order was PAID with, and every row is for money a PAY or PAY_DUPLICATE of its
-     * purchase sent, at its amount: a wrong amount is refused 422 before, never recorded.
+     * Money the api answered "refund" for is recorded once, and only such money. The refund answer is
+     * 409 payment-rejected while the purchase can be paid no more (the problem's purchaseStatus
+     * EXPIRED, CANCELLED, REJECTED, or PAID with another payment); such a payment has exactly one
+     * payment_refunds row, for its purchase. A refusal while still PENDING_PAYMENT records nothing and
+     * is not checked. No row holds the payment id an order was PAID with, and every row is for money
+     * a PAY or PAY_DUPLICATE of its purchase sent, at its amount.
      */
     static List<Violation> refundsRecordedOnce(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
@@ -144,12 +131,13 @@ final class PaymentRules {
         return op.kind() == Op.Kind.PAY || op.kind() == Op.Kind.PAY_DUPLICATE;
     }
 
-    /** PaymentConfirmation's refund answer: a refusal while the purchase can be paid no more. */
+    /** PaymentConfirmation's refund answer: a refusal once the purchase is final (can be paid no more). */
     private static boolean answeredRefund(Op op) {
         return isPayment(op)
                 && op.status() == 409
                 && op.problemType().equals("payment-rejected")
-                && CANNOT_BE_PAID_ANY_MORE.contains(op.purchaseStatus());
+                && Arrays.stream(PurchaseStatus.values())
+                        .anyMatch(s -> s.isFinal() && s.name().equals(op.purchaseStatus()));
     }
 
     private static boolean paidWith(Facts.Order order, String paymentId) {
