@@ -2,7 +2,10 @@ package io.flashsale.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** A sale view ({@code GET /api/sales/{id}}) as {@code bin/flashsale sale} prints it. */
 final class SaleText {
@@ -62,16 +65,15 @@ final class SaleText {
 
     /** The sale in one row under {@link #header}. */
     static String row(JsonNode sale, Instant now) {
-        return ROW.formatted(
-                sale.path("id").asText(),
-                state(sale, now),
-                sale.path("total").asText(),
-                sale.path("available").asText(),
-                text(sale, "redisStock", "-"),
-                sale.path("pendingPayment").asText(),
-                sale.path("paid").asText(),
-                sale.path("expired").asText(),
-                sale.path("cancelled").asText());
+        List<Object> cells =
+                cells(sale, "id", "total", "available", "redisStock", "pendingPayment", "paid", "expired", "cancelled");
+        cells.add(1, state(sale, now));
+        return ROW.formatted(cells.toArray());
+    }
+
+    /** The fields of {@code node} as text, {@code -} for one missing or null. */
+    static List<Object> cells(JsonNode node, String... fields) {
+        return Stream.of(fields).map(field -> text(node, field, "-")).collect(Collectors.toList());
     }
 
     /** open, not open yet, closed, or archived (ended, every purchase final, Redis keys gone). */
@@ -113,7 +115,7 @@ final class SaleText {
         text.append(String.format(Locale.ROOT, "%-10s%s%n", label, value));
     }
 
-    private static String text(JsonNode node, String field, String otherwise) {
+    static String text(JsonNode node, String field, String otherwise) {
         JsonNode value = node.path(field);
         return value.isMissingNode() || value.isNull() ? otherwise : value.asText();
     }

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -84,8 +83,9 @@ final class Demo {
         createSale(sale, waves);
         Sold sold = sell(sale, waves);
         AuditSummary audit = admin.audit(sale);
-        DemoResult result =
-                DemoResult.of(sale, merged(sold.answers()), sold.orders(), sold.payments(), audit.report(), link(sale));
+        Optional<URI> link = webUi.filter(WebUi::answers).map(ui -> ui.purchasesOf(sale));
+        DemoResult result = DemoResult.of(
+                sale, Tally.of(sold.answers()).counts(), sold.orders(), sold.payments(), audit.report(), link);
         print(result, audit, sold.answers());
         return result;
     }
@@ -191,17 +191,6 @@ final class Demo {
         } catch (RuntimeException e) {
             return "unreadable (" + e.getMessage() + ")";
         }
-    }
-
-    /** The sale's purchases in the Web UI, when it answers. */
-    private Optional<URI> link(String sale) {
-        return webUi.filter(WebUi::answers).map(ui -> ui.purchasesOf(sale));
-    }
-
-    private static Map<String, Long> merged(List<Tally> answers) {
-        Map<String, Long> counts = new TreeMap<>();
-        answers.forEach(tally -> tally.counts().forEach((outcome, n) -> counts.merge(outcome, n, Long::sum)));
-        return counts;
     }
 
     interface Step<T> {
