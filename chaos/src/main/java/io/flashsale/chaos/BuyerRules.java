@@ -24,7 +24,7 @@ final class BuyerRules {
                 continue;
             }
             String purchaseId = buyer.purchaseId();
-            List<Facts.Order> orders = ledger.ordersOf(buyer);
+            List<Facts.Order> orders = ledger.ordersByBuyer().getOrDefault(buyer, List.of());
             List<String> details = new ArrayList<>();
             if (orders.isEmpty()) {
                 details.add(buyer + " was admitted but has no order");
@@ -33,7 +33,7 @@ final class BuyerRules {
                     .filter(order -> !order.purchaseId().equals(purchaseId))
                     .forEach(order ->
                             details.add(buyer + " has an order under " + order.purchaseId() + ", not " + purchaseId));
-            if (ledger.apiStatusOf(purchaseId).isEmpty()) {
+            if (ledger.purchase(purchaseId).map(Facts.Purchase::status).isEmpty()) {
                 details.add(buyer + " was admitted but the api knows no " + purchaseId);
             }
             List<Op> ops = ledger.opsOf(buyer);
