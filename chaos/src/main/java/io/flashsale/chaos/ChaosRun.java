@@ -18,6 +18,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A sale under steady load through a seeded schedule of crashes, checked afterwards like Jepsen
@@ -136,22 +138,22 @@ public final class ChaosRun {
     }
 
     /** Waits until no sale has an admission in flight, a payment pending or a workflow running. */
-    private static void settle(ApiClient admin, Tokens tokens, List<String> sales) throws InterruptedException {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        while (System.nanoTime() < deadline) {
-            boolean settled = sales.stream().allMatch(sale -> {
-                AuditReport report = FactsReader.audit(admin, tokens, sale);
-                return report != null
-                        && report.admissionsInFlight() == 0
-                        && report.pendingPayment() == 0
-                        && report.runningWorkflows() == 0;
-            });
-            if (settled) {
-                return;
-            }
-            Thread.sleep(1000);
+    private static void settle(ApiClient admin, Tokens tokens, List<String> sales) {
+        try {
+            Awaitility.await()
+                    .atMost(SETTLE)
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofSeconds(1))
+                    .pollInSameThread()
+                    .until(() -> sales.stream()
+                            .map(sale -> FactsReader.audit(admin, tokens, sale))
+                            .allMatch(report -> report != null
+                                    && report.admissionsInFlight() == 0
+                                    && report.pendingPayment() == 0
+                                    && report.runningWorkflows() == 0));
+        } catch (ConditionTimeoutException notSettled) {
+            System.out.println("chaos: not every sale settled within " + SETTLE + "; checking what there is");
         }
-        System.out.println("chaos: not every sale settled within " + SETTLE + "; checking what there is");
     }
 
     private static String lines(String head, List<?> items) {

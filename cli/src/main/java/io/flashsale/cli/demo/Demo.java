@@ -154,10 +154,10 @@ final class Demo {
                 payer.admitted(wave.user(id));
             }
         };
-        withProgress(() -> "  answered %d/%d; %s".formatted(answered.answered(), wave.size(), payer.progress()), () -> {
+        try (AutoCloseable ticking =
+                ticking(() -> "  answered %d/%d; %s".formatted(answered.answered(), wave.size(), payer.progress()))) {
             wave.fire(load, connections, sink);
-            return null;
-        });
+        }
         say("  answered in %.2f s: %s", answered.seconds(), answered.counts());
         return answered;
     }
@@ -167,16 +167,17 @@ final class Demo {
         Duration limit = options.settleTimeout();
         long deadline = System.nanoTime() + limit.toNanos();
         say("waiting (at most %s) until the %d orders are PAID, EXPIRED or CANCELLED", Await.text(limit), orders);
-        SaleView settled = withProgress(() -> "  %s; sale: %s".formatted(payer.progress(), saleQuietly(sale)), () -> {
+        SaleView settled;
+        try (AutoCloseable ticking = ticking(() -> "  %s; sale: %s".formatted(payer.progress(), saleQuietly(sale)))) {
             payer.awaitOutcomes(left(deadline));
-            return Await.until(
-                    "the %d orders of sale %s to end (none PENDING_PAYMENT, their units back in Redis)"
-                            .formatted(orders, sale),
+            String what = "the %d orders of sale %s to end (none PENDING_PAYMENT, their units back in Redis)";
+            settled = Await.until(
+                    what.formatted(orders, sale),
                     left(deadline),
                     Duration.ofMillis(200),
                     () -> admin.sale(sale),
                     view -> view.settled(orders));
-        });
+        }
         say("  settled %.1f s after the first click: %s", (System.nanoTime() - firstClick) / 1e9, settled);
         return settled;
     }
@@ -193,18 +194,11 @@ final class Demo {
         }
     }
 
-    interface Step<T> {
-        T run() throws Exception;
-    }
-
-    private static <T> T withProgress(Supplier<String> line, Step<T> step) throws Exception {
+    /** Prints {@code line} every second until closed. */
+    private static AutoCloseable ticking(Supplier<String> line) {
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
         ticker.scheduleAtFixedRate(() -> System.out.println(line.get()), 1, 1, TimeUnit.SECONDS);
-        try {
-            return step.run();
-        } finally {
-            ticker.shutdownNow();
-        }
+        return ticker::shutdownNow;
     }
 
     private void print(DemoResult result, AuditSummary audit, List<Tally> answers) {
