@@ -41,10 +41,15 @@ final class ChaosLoad {
     private static final ApiClient.Money WRONG_AMOUNT =
             new ApiClient.Money(ApiClient.UNIT_PRICE.amountMinor() - 1, ApiClient.UNIT_PRICE.currency());
 
-    /** A buyer of the run: the sale, the key of the first click, and the payment ids sent so far. */
-    private record Buyer(String saleId, String userId, String key, List<String> paymentIds) {
-        String purchaseId() {
-            return PurchaseRequest.purchaseId(saleId, userId);
+    /**
+     * Who sends an operation: a buyer of the run (the key of the first click, the payment ids sent
+     * so far) or, with user {@code ops} and no purchase, an operator.
+     */
+    private record Buyer(String saleId, String userId, String purchaseId, String key, List<String> paymentIds) {
+
+        static Buyer of(String saleId, int number) {
+            String user = "u" + number;
+            return new Buyer(saleId, user, PurchaseRequest.purchaseId(saleId, user), "k" + number, new ArrayList<>());
         }
     }
 
@@ -95,11 +100,7 @@ final class ChaosLoad {
             return operator(api);
         }
         if (buyers.isEmpty() || dice < 45) {
-            Buyer buyer = new Buyer(
-                    sales.get(random.nextInt(sales.size())),
-                    "u" + buyers.size(),
-                    "k" + buyers.size(),
-                    new ArrayList<>());
+            Buyer buyer = Buyer.of(sales.get(random.nextInt(sales.size())), buyers.size());
             buyers.add(buyer);
             return buy(api, Op.Kind.BUY, buyer, buyer.key());
         }
@@ -159,7 +160,7 @@ final class ChaosLoad {
     }
 
     private Runnable change(Op.Kind kind, String sale, String key, int units, Supplier<ApiClient.Response> call) {
-        return () -> record(Op.sent(ids.incrementAndGet(), kind, sale, "ops", "", key, units, millis()), call);
+        return send(kind, new Buyer(sale, "ops", "", "", List.of()), key, units, call);
     }
 
     private Runnable buy(ApiClient api, Op.Kind kind, Buyer buyer, String key) {
@@ -179,39 +180,29 @@ final class ChaosLoad {
         return send(Op.Kind.CANCEL, buyer, "", 0, () -> api.cancel(tokens.buyer(buyer.userId()), buyer.purchaseId()));
     }
 
-    private Runnable send(Op.Kind kind, Buyer buyer, String key, long amount, Supplier<ApiClient.Response> call) {
-        return () -> record(
-                Op.sent(
-                        ids.incrementAndGet(),
-                        kind,
-                        buyer.saleId(),
-                        buyer.userId(),
-                        buyer.purchaseId(),
-                        key,
-                        amount,
-                        millis()),
-                call);
-    }
-
     /**
-     * Logs {@code sent} as unknown, then with its answer: a 2xx's purchase {@code status}, or a
-     * refused payment's {@code purchaseStatus} (what made it a refund, or not).
+     * Logs the operation when it is sent, as unknown, then with its answer: a 2xx's purchase {@code
+     * status}, or a refused payment's {@code purchaseStatus} (what made it a refund, or not).
      */
-    private void record(Op sent, Supplier<ApiClient.Response> call) {
-        history.put(sent.id(), sent);
-        ApiClient.Response response;
-        try {
-            response = call.get();
-        } catch (UncheckedIOException | IllegalStateException noAnswer) {
-            return;
-        }
-        int status = response.status();
-        Op.Outcome outcome = status >= 500 ? Op.Outcome.UNKNOWN : status >= 400 ? Op.Outcome.FAIL : Op.Outcome.OK;
-        String purchaseStatus =
-                response.body().path(status < 300 ? "status" : "purchaseStatus").asText("");
-        history.put(
-                sent.id(),
-                sent.answered(outcome, status, status >= 400 ? response.problemType() : "", purchaseStatus, millis()));
+    private Runnable send(Op.Kind kind, Buyer who, String key, long amount, Supplier<ApiClient.Response> call) {
+        return () -> {
+            long id = ids.incrementAndGet();
+            Op sent = Op.sent(id, kind, who.saleId(), who.userId(), who.purchaseId(), key, amount, millis());
+            history.put(id, sent);
+            ApiClient.Response response;
+            try {
+                response = call.get();
+            } catch (UncheckedIOException | IllegalStateException noAnswer) {
+                return;
+            }
+            int status = response.status();
+            Op.Outcome outcome = status >= 500 ? Op.Outcome.UNKNOWN : status >= 400 ? Op.Outcome.FAIL : Op.Outcome.OK;
+            String problem = status >= 400 ? response.problemType() : "";
+            String purchase = response.body()
+                    .path(status < 300 ? "status" : "purchaseStatus")
+                    .asText("");
+            history.put(id, sent.answered(outcome, status, problem, purchase, millis()));
+        };
     }
 
     private long millis() {

@@ -66,7 +66,7 @@ final class AuditCommand implements Callable<Integer> {
         } else {
             ApiClient.Response listed = api.sales(token);
             if (listed.status() != 200) {
-                return refused(listed);
+                return ApiOption.refused(spec, listed);
             }
             listed.body().path("sales").forEach(id -> sales.add(id.asText()));
         }
@@ -85,13 +85,13 @@ final class AuditCommand implements Callable<Integer> {
 
     private int audit(String sale) {
         ApiClient.Response audit = api.audit(token, sale);
-        return audit.status() == 200 ? print(audit.body()) : refused(audit);
+        return audit.status() == 200 ? print(audit.body()) : ApiOption.refused(spec, audit);
     }
 
     private int repair(String sale) {
         ApiClient.Response repair = api.repair(token, sale);
         if (repair.status() != 200) {
-            return refused(repair);
+            return ApiOption.refused(spec, repair);
         }
         JsonNode done = repair.body();
         out.printf(
@@ -120,10 +120,5 @@ final class AuditCommand implements Callable<Integer> {
                     + violation.path("detail").asText());
         }
         return AuditVerdict.PASS.name().equals(report.path("result").asText()) ? 0 : 1;
-    }
-
-    private int refused(ApiClient.Response response) {
-        spec.commandLine().getErr().println("flashsale audit: " + response.refusal());
-        return 1;
     }
 }

@@ -53,7 +53,7 @@ final class SaleCommand implements Runnable {
         String token = token();
         ApiClient.Response ids = client.sales(token);
         if (ids.status() != 200) {
-            return refused(ids);
+            return ApiOption.refused(spec, ids);
         }
         out().print(SaleText.header());
         for (JsonNode id : ids.body().path("sales")) {
@@ -111,16 +111,11 @@ final class SaleCommand implements Runnable {
 
     private int answer(ApiClient.Response response) {
         if (response.status() / 100 != 2) {
-            return refused(response);
+            return ApiOption.refused(spec, response);
         }
         out().print(SaleText.of(response.body(), Instant.now()));
         out().flush();
         return 0;
-    }
-
-    private int refused(ApiClient.Response response) {
-        spec.commandLine().getErr().println("flashsale sale: " + response.refusal());
-        return 1;
     }
 
     private PrintWriter out() {

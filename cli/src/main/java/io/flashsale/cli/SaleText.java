@@ -16,36 +16,26 @@ final class SaleText {
 
     /** The sale in a block of labelled lines, its changes oldest first; states are judged at {@code now}. */
     static String of(JsonNode sale, Instant now) {
-        StringBuilder text = new StringBuilder();
-        line(
-                text,
-                "sale",
-                "%s (%s), %s %s a unit, pay within %s"
+        JsonNode price = sale.path("price");
+        StringBuilder text = new StringBuilder(
+                """
+                sale      %s (%s), %s %s a unit, pay within %s
+                window    %s to %s: %s
+                units     total %d, available %d, Redis %s
+                orders    PENDING_PAYMENT %d, PAID %d, EXPIRED %d, CANCELLED %d
+                """
                         .formatted(
                                 sale.path("id").asText(),
                                 sale.path("name").asText(),
-                                sale.path("price").path("amountMinor").asText(),
-                                sale.path("price").path("currency").asText(),
-                                sale.path("payTimeout").asText()));
-        line(
-                text,
-                "window",
-                "%s to %s: %s"
-                        .formatted(
-                                text(sale, "startsAt", "creation"), text(sale, "endsAt", "no end"), state(sale, now)));
-        line(
-                text,
-                "units",
-                "total %d, available %d, Redis %s"
-                        .formatted(
+                                price.path("amountMinor").asText(),
+                                price.path("currency").asText(),
+                                sale.path("payTimeout").asText(),
+                                text(sale, "startsAt", "creation"),
+                                text(sale, "endsAt", "no end"),
+                                state(sale, now),
                                 sale.path("total").asInt(),
                                 sale.path("available").asInt(),
-                                text(sale, "redisStock", "-")));
-        line(
-                text,
-                "orders",
-                "PENDING_PAYMENT %d, PAID %d, EXPIRED %d, CANCELLED %d"
-                        .formatted(
+                                text(sale, "redisStock", "-"),
                                 sale.path("pendingPayment").asInt(),
                                 sale.path("paid").asInt(),
                                 sale.path("expired").asInt(),
