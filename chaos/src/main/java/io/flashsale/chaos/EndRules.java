@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /** The checker's rules on how the run ended: every purchase, and every sale's audit. */
@@ -22,44 +24,38 @@ final class EndRules {
      */
     static List<Violation> everyPurchaseEnded(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
+        BiConsumer<String, String> report = (purchaseId, detail) ->
+                found.add(new Violation(Checker.EVERY_PURCHASE_ENDED, detail, ledger.opsOf(purchaseId)));
         for (Facts.Order order : ledger.facts().orders()) {
             String purchaseId = order.purchaseId();
-            List<Op> ops = ledger.opsOf(purchaseId);
             if (order.status() == PurchaseStatus.PENDING_PAYMENT) {
-                found.add(new Violation(
-                        Checker.EVERY_PURCHASE_ENDED, "the order of " + purchaseId + " is still PENDING_PAYMENT", ops));
+                report.accept(purchaseId, "the order of " + purchaseId + " is still PENDING_PAYMENT");
             }
             Optional<Facts.Purchase> api = ledger.purchase(purchaseId).filter(purchase -> purchase.status() != null);
             if (api.isEmpty()) {
-                found.add(new Violation(
-                        Checker.EVERY_PURCHASE_ENDED,
+                report.accept(
+                        purchaseId,
                         "MySQL has a " + order.status() + " order for " + purchaseId
-                                + ", the api knows no such purchase",
-                        ops));
+                                + ", the api knows no such purchase");
             } else if (api.get().status() != order.status()
                     || !Objects.equals(api.get().paymentId(), order.paymentId())) {
-                found.add(new Violation(
-                        Checker.EVERY_PURCHASE_ENDED,
+                report.accept(
+                        purchaseId,
                         "the order of " + purchaseId + " is " + Ledger.ended(order.status(), order.paymentId())
                                 + ", the api says "
-                                + Ledger.ended(api.get().status(), api.get().paymentId()),
-                        ops));
+                                + Ledger.ended(api.get().status(), api.get().paymentId()));
             }
         }
         for (Facts.Purchase purchase : ledger.facts().purchases()) {
             String purchaseId = purchase.purchaseId();
             if (purchase.status() == PurchaseStatus.RESERVED) {
-                found.add(new Violation(
-                        Checker.EVERY_PURCHASE_ENDED,
-                        "the api still has " + purchaseId + " RESERVED",
-                        ledger.opsOf(purchaseId)));
+                report.accept(purchaseId, "the api still has " + purchaseId + " RESERVED");
             } else if (purchase.status() != null
                     && purchase.status() != PurchaseStatus.REJECTED
                     && ledger.orderOf(purchaseId).isEmpty()) {
-                found.add(new Violation(
-                        Checker.EVERY_PURCHASE_ENDED,
-                        "the api says " + purchaseId + " is " + purchase.status() + ", MySQL has no order for it",
-                        ledger.opsOf(purchaseId)));
+                report.accept(
+                        purchaseId,
+                        "the api says " + purchaseId + " is " + purchase.status() + ", MySQL has no order for it");
             }
         }
         return found;
@@ -73,36 +69,28 @@ final class EndRules {
      */
     static List<Violation> auditPasses(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
+        Consumer<String> report = detail -> found.add(new Violation(Checker.AUDIT_PASSES, detail, List.of()));
         for (Facts.Sale sale : ledger.facts().sales()) {
             String saleId = sale.saleId();
             AuditReport audit = sale.audit();
             if (audit == null) {
-                found.add(new Violation(Checker.AUDIT_PASSES, "no audit of sale " + saleId, List.of()));
+                report.accept("no audit of sale " + saleId);
                 continue;
             }
             if (audit.result() != AuditVerdict.PASS) {
-                found.add(new Violation(
-                        Checker.AUDIT_PASSES,
-                        "the audit of sale " + saleId + " is " + audit.result() + ": " + broken(audit),
-                        List.of()));
+                report.accept("the audit of sale " + saleId + " is " + audit.result() + ": " + broken(audit));
             }
             int counted = audit.paid() + audit.pendingPayment() + audit.mysqlAvailable();
             if (counted != audit.total() || audit.mysqlAvailable() < 0) {
-                found.add(new Violation(
-                        Checker.AUDIT_PASSES,
-                        "sale " + saleId + ": paid " + audit.paid() + " + pending " + audit.pendingPayment()
-                                + " + available " + audit.mysqlAvailable() + " = " + counted + ", its total is "
-                                + audit.total(),
-                        List.of()));
+                report.accept("sale " + saleId + ": paid " + audit.paid() + " + pending " + audit.pendingPayment()
+                        + " + available " + audit.mysqlAvailable() + " = " + counted + ", its total is "
+                        + audit.total());
             }
             long paid = ledger.facts().orders().stream()
                     .filter(order -> order.saleId().equals(saleId) && order.status() == PurchaseStatus.PAID)
                     .count();
             if (paid != audit.paid()) {
-                found.add(new Violation(
-                        Checker.AUDIT_PASSES,
-                        "sale " + saleId + " has " + paid + " PAID orders, its audit counts " + audit.paid(),
-                        List.of()));
+                report.accept("sale " + saleId + " has " + paid + " PAID orders, its audit counts " + audit.paid());
             }
         }
         return found;

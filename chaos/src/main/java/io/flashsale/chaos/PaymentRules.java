@@ -3,10 +3,11 @@ package io.flashsale.chaos;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiConsumer;
 
 /** The checker's rules on payments: what they were answered, against orders and refund rows. */
 final class PaymentRules {
@@ -22,40 +23,37 @@ final class PaymentRules {
      */
     static List<Violation> paidOnlyAsSent(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
-        Map<Payment, List<Op>> answeredPaid = new LinkedHashMap<>();
+        BiConsumer<String, List<Op>> report =
+                (detail, ops) -> found.add(new Violation(Checker.PAID_ONLY_AS_SENT, detail, ops));
+        Set<Payment> answeredPaid = new LinkedHashSet<>();
         for (Op op : ledger.history()) {
             if (isPayment(op) && op.status() == 200) {
-                answeredPaid
-                        .computeIfAbsent(Payment.of(op), p -> new ArrayList<>())
-                        .add(op);
+                answeredPaid.add(Payment.of(op));
             } else if (op.kind() == Op.Kind.PAY_WRONG_AMOUNT && op.outcome() == Op.Outcome.OK) {
-                found.add(new Violation(
-                        Checker.PAID_ONLY_AS_SENT,
+                report.accept(
                         "payment " + op.key() + " of " + Ledger.purchaseIdOf(op) + " sent " + op.amountMinor()
                                 + ", not the price, and was answered " + op.status(),
-                        List.of(op)));
+                        List.of(op));
             }
         }
-        answeredPaid.forEach((payment, ops) -> {
+        answeredPaid.forEach(payment -> {
             Optional<Facts.Order> order = ledger.orderOf(payment.purchaseId());
             if (order.isEmpty() || !paidWith(order.get(), payment.paymentId())) {
-                found.add(new Violation(
-                        Checker.PAID_ONLY_AS_SENT,
+                report.accept(
                         "payment " + payment.paymentId() + " of " + payment.purchaseId()
                                 + " was answered 200, but the order is "
                                 + order.map(o -> Ledger.ended(o.status(), o.paymentId()))
                                         .orElse("missing"),
-                        ledger.opsOf(payment.purchaseId())));
+                        ledger.opsOf(payment.purchaseId()));
             }
         });
         for (Facts.Order order : ledger.facts().orders()) {
             if (order.status() == PurchaseStatus.PAID) {
                 paidBy(ledger, order)
-                        .ifPresent(detail -> found.add(new Violation(
-                                Checker.PAID_ONLY_AS_SENT,
+                        .ifPresent(detail -> report.accept(
                                 "the order of " + order.purchaseId() + " is PAID with " + order.paymentId() + ", "
                                         + detail,
-                                ledger.opsOf(order.purchaseId()))));
+                                ledger.opsOf(order.purchaseId())));
             }
         }
         return found;
@@ -88,39 +86,36 @@ final class PaymentRules {
      */
     static List<Violation> refundsRecordedOnce(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
-        Map<Payment, List<Op>> refundAnswers = new LinkedHashMap<>();
-        ledger.history().stream().filter(PaymentRules::answeredRefund).forEach(op -> refundAnswers
-                .computeIfAbsent(Payment.of(op), p -> new ArrayList<>())
-                .add(op));
-        refundAnswers.forEach((payment, ops) -> {
+        BiConsumer<String, List<Op>> report =
+                (detail, ops) -> found.add(new Violation(Checker.REFUND_RECORDED_ONCE, detail, ops));
+        Set<Payment> refundAnswers = new LinkedHashSet<>();
+        ledger.history().stream().filter(PaymentRules::answeredRefund).forEach(op -> refundAnswers.add(Payment.of(op)));
+        refundAnswers.forEach(payment -> {
             List<Facts.Refund> rows = ledger.refundsOf(payment.paymentId());
             if (rows.size() != 1 || !rows.get(0).purchaseId().equals(payment.purchaseId())) {
-                found.add(new Violation(
-                        Checker.REFUND_RECORDED_ONCE,
+                report.accept(
                         "payment " + payment.paymentId() + " of " + payment.purchaseId()
                                 + " was answered refund-needed, but has " + rows.size() + " refund rows"
                                 + (rows.size() == 1 ? ", for " + rows.get(0).purchaseId() : ""),
-                        ledger.opsOf(payment.purchaseId())));
+                        ledger.opsOf(payment.purchaseId()));
             }
         });
         for (Facts.Refund row : ledger.facts().refunds()) {
             List<Op> ops = ledger.opsOf(row.purchaseId());
             ledger.facts().orders().stream()
                     .filter(order -> paidWith(order, row.paymentId()))
-                    .forEach(order -> found.add(new Violation(
-                            Checker.REFUND_RECORDED_ONCE,
+                    .forEach(order -> report.accept(
                             "payment " + row.paymentId() + " paid the order of " + order.purchaseId()
                                     + ", yet has a refund row",
-                            ops)));
+                            ops));
             boolean sent = ledger.commandsOf(row.purchaseId()).stream()
                     .anyMatch(op ->
                             isPayment(op) && op.key().equals(row.paymentId()) && op.amountMinor() == row.amountMinor());
             if (!sent) {
-                found.add(new Violation(
-                        Checker.REFUND_RECORDED_ONCE,
+                report.accept(
                         "a refund row for payment " + row.paymentId() + " of " + row.purchaseId() + " ("
                                 + row.amountMinor() + ") that no payment of it sent",
-                        ops));
+                        ops);
             }
         }
         return found;
