@@ -21,14 +21,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * The steady open-loop load of a chaos run: {@code rate} operations a second, each chosen by the
- * run's seed (first clicks of new buyers, same-key retries, second clicks, payments, duplicated and
- * wrong-amount payments, cancels) and, one in {@value #OPERATOR_PERCENT} %, an operator's (restocks and
- * withdrawals under a few keys, so repeats and colliding keys come up, moves of an end, a repair,
- * and the close of the last sale once {@value #CLOSE_AFTER_PERCENT} % of the run passed), sent to the
- * apis in turn, on a pool so a slow answer does not slow the load. Each is logged as an {@link Op}
- * when sent (as Jepsen logs an invocation), unknown until its answer replaces it; what never left
- * the pool's queue is dropped.
+ * The steady open-loop load of a chaos run ({@code docs/faults.md}): {@code rate} operations a
+ * second chosen by the seed, buyers' and, one in {@value #OPERATOR_PERCENT} %, an operator's, sent
+ * to the apis in turn on a pool, so a slow answer does not slow the load. Each is logged as an
+ * {@link Op} when sent (as Jepsen logs an invocation), unknown until its answer replaces it.
  */
 final class ChaosLoad {
 

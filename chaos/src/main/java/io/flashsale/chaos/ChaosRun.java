@@ -22,11 +22,9 @@ import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * A sale under steady load through a seeded schedule of crashes, checked afterwards like Jepsen
- * checks a database: a private {@link ChaosStack}, three sales at once (one that sells out, one
- * that does not, one with a short pay timeout), {@link ChaosLoad} for the duration while the
- * {@link Nemesis} kills processes and breaks links, an audit of every sale every few seconds (drift is
- * reported, not failed: it may heal), then, with every fault healed and every purchase ended, the
+ * A sale under steady load through a seeded schedule of crashes, checked afterwards as Jepsen checks
+ * a database: three sales on a {@link ChaosStack}, {@link ChaosLoad} while the {@link Nemesis}
+ * breaks things, an audit every few seconds (drift is reported, not failed: it may heal), then the
  * {@link Checker} over the whole history and the final {@link Facts}.
  */
 public final class ChaosRun {

@@ -20,16 +20,11 @@ import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
 /**
- * The system a chaos run breaks: a Redis of its own (append-only file, everysec), a MariaDB of its
- * own, Temporal, two workers and two apis as processes, each of which can be SIGKILLed and started
- * again by name ({@link #targets}). The apps reach the stores and Temporal through Toxiproxy, one
- * proxy a store ({@link #links}), so the network between them can be broken; the checker reads the
- * stores directly.
- *
- * <p>On Redis Sentinel ({@code sentinel}) Redis is a master, a replica and three sentinels, the apps
- * answer an admission once the replica has it, and killing {@code redis} loses the master's machine
- * with its disk: the sentinels promote the replica and a new empty machine becomes its replica. The
- * sentinels hand out the master's own address, so there is no {@code to-redis} link.
+ * The system a chaos run breaks: its own Redis (AOF, everysec) and MariaDB, Temporal, two workers
+ * and two apis as processes, each SIGKILLed and started again by name ({@link #targets}). The apps
+ * reach the stores and Temporal through Toxiproxy, one proxy a store ({@link #links}); the checker
+ * reads the stores directly. On Redis Sentinel killing {@code redis} loses the master's machine with
+ * its disk, and as the sentinels hand out the master's own address there is no {@code to-redis} link.
  */
 final class ChaosStack implements AutoCloseable {
 

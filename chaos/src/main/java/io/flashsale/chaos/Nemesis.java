@@ -16,13 +16,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * The faults of a chaos run, decided by its seed before it starts: every 10 to 40 s, as often one
- * as the other, a SIGKILL of one of the stack's processes ({@link ChaosStack#targets}) or a network
- * fault on one of its links ({@link ChaosStack#links}, {@link ChaosStack#NETWORK_FAULTS}), healed 2
- * to 8 s later (the process started again, the fault taken off); now and then a second one at the
- * same moment. The same seed and duration give the same schedule. Each fault is recorded with what
- * shows it happened: the pid killed and the pid that replaced it, or what Toxiproxy reported of
- * the link while the fault was on and after it was healed.
+ * The faults of a chaos run, decided by its seed before it starts: every 10 to 40 s a SIGKILL of a
+ * process ({@link ChaosStack#targets}) or a network fault on a link ({@link ChaosStack#links}),
+ * healed 2 to 8 s later, now and then two at once. Each is recorded with what shows it happened:
+ * the pid killed and its replacement, or what Toxiproxy reported of the link, broken and healed.
  */
 public final class Nemesis {
 
