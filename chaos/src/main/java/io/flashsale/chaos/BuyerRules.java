@@ -12,91 +12,74 @@ final class BuyerRules {
     private BuyerRules() {}
 
     /**
-     * A buyer the api admitted owns its purchase: an order in MySQL under {@code
-     * purchase-{sale}-{user}}, and a purchase the api knows. Admitted means a buy answered 2xx: 202
-     * when that request admitted the buyer, 200 when it repeated the key the buyer was admitted
-     * with (admit.lua's SAME_KEY, which only an admitted key gets), whatever the kind: a second click
-     * whose first never landed is admitted under its own key. A purchase MySQL refused (REJECTED,
-     * no order) broke the promise of the 202 and is reported here; a second order is {@link
-     * #oneOrderPerBuyer}'s.
+     * A buyer the api admitted owns its purchase: an order under {@code purchase-{sale}-{user}} and
+     * a purchase the api knows. Admitted means a buy answered 2xx, whatever its kind: 202 admitted
+     * it, 200 repeated the key it was admitted with (admit.lua's SAME_KEY). A purchase MySQL refused
+     * (REJECTED, no order) broke the promise of the 202 and is reported here.
      */
     static List<Violation> admittedBuyersOwnTheirPurchase(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
         for (Buyer buyer : ledger.buyers()) {
-            List<Op> buys = ledger.buysOf(buyer);
-            if (buys.stream().noneMatch(BuyerRules::answered2xx)) {
+            if (ledger.buysOf(buyer).stream().noneMatch(op -> op.outcome() == Op.Outcome.OK)) {
                 continue;
             }
             String purchaseId = buyer.purchaseId();
-            List<Facts.Order> orders = ledger.ordersOf(buyer);
-            List<Op> ops = ledger.opsOf(buyer);
+            List<Facts.Order> orders = ledger.ordersByBuyer().getOrDefault(buyer, List.of());
+            List<String> details = new ArrayList<>();
             if (orders.isEmpty()) {
-                found.add(new Violation(
-                        Checker.ADMITTED_BUYER_OWNS_PURCHASE, buyer + " was admitted but has no order", ops));
+                details.add(buyer + " was admitted but has no order");
             }
             orders.stream()
                     .filter(order -> !order.purchaseId().equals(purchaseId))
-                    .forEach(order -> found.add(new Violation(
-                            Checker.ADMITTED_BUYER_OWNS_PURCHASE,
-                            buyer + " has an order under " + order.purchaseId() + ", not " + purchaseId,
-                            ops)));
-            if (ledger.apiStatusOf(purchaseId).isEmpty()) {
-                found.add(new Violation(
-                        Checker.ADMITTED_BUYER_OWNS_PURCHASE,
-                        buyer + " was admitted but the api knows no " + purchaseId,
-                        ops));
+                    .forEach(order ->
+                            details.add(buyer + " has an order under " + order.purchaseId() + ", not " + purchaseId));
+            if (ledger.purchase(purchaseId).map(Facts.Purchase::status).isEmpty()) {
+                details.add(buyer + " was admitted but the api knows no " + purchaseId);
             }
+            List<Op> ops = ledger.opsOf(buyer);
+            details.forEach(detail -> found.add(new Violation(Checker.ADMITTED_BUYER_OWNS_PURCHASE, detail, ops)));
         }
         return found;
     }
 
     /**
-     * Nobody has two orders in a sale, whatever they were answered (I2 as the clients see it). A
-     * buyer whose every buy was refused for sure owns none: a 4xx other than already-purchased
-     * means admit.lua wrote nothing (already-purchased says some other buy of theirs was admitted,
-     * perhaps one never answered). A buyer never answered may own one: the request may have landed.
-     * And every order belongs to someone who sent a buy in that sale.
+     * Nobody has two orders in a sale, whatever they were answered (I2), and every order belongs to
+     * someone who sent a buy in that sale. A buyer whose every buy was refused for sure owns none: a
+     * 4xx other than already-purchased means admit.lua wrote nothing. One never answered may own one.
      */
     static List<Violation> oneOrderPerBuyer(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
-        for (Map.Entry<Buyer, List<Facts.Order>> entry : ledger.ordersByBuyer().entrySet()) {
-            Buyer buyer = entry.getKey();
-            List<Facts.Order> orders = entry.getValue();
+        ledger.ordersByBuyer().forEach((buyer, orders) -> {
             List<Op> buys = ledger.buysOf(buyer);
-            List<Op> ops = ledger.opsOf(buyer);
-            if (orders.size() > 1) {
-                found.add(
-                        new Violation(Checker.ONE_ORDER_PER_BUYER, buyer + " owns " + orders.size() + " orders", ops));
-            } else if (buys.isEmpty()) {
-                found.add(
-                        new Violation(Checker.ONE_ORDER_PER_BUYER, buyer + " owns an order but never sent a buy", ops));
-            } else if (buys.stream().allMatch(BuyerRules::refusedForSure)) {
-                found.add(new Violation(
-                        Checker.ONE_ORDER_PER_BUYER, buyer + " was refused every buy but owns an order", ops));
+            String detail = orders.size() > 1
+                    ? buyer + " owns " + orders.size() + " orders"
+                    : buys.isEmpty()
+                            ? buyer + " owns an order but never sent a buy"
+                            : buys.stream().allMatch(BuyerRules::refusedForSure)
+                                    ? buyer + " was refused every buy but owns an order"
+                                    : null;
+            if (detail != null) {
+                found.add(new Violation(Checker.ONE_ORDER_PER_BUYER, detail, ledger.opsOf(buyer)));
             }
-        }
+        });
         return found;
     }
 
     /**
-     * Once a key admitted its buyer, the key keeps answering that purchase: a BUY_RETRY sent after
-     * a 2xx answer to its key (202 admitted, or 200 repeated) is never refused 409 (sold-out,
-     * already-purchased, sale-not-open) nor 429, since limited_admit.lua looks the key up before the
-     * rate limit, the window and the stock. A retry sent before that answer arrived is not checked:
-     * its Lua may have run before the admission. Nor is 404 sale-not-found: once every purchase
-     * ended, the sale's archive forgets its keys. (A purchase MySQL refused voids its hold and
-     * forgets the buyer, whose key may then be refused: {@link #admittedBuyersOwnTheirPurchase}
-     * reports that purchase already.)
+     * Once a key admitted its buyer, the key keeps answering that purchase: a BUY_RETRY sent after a
+     * 2xx answer to its key is never refused 409 or 429, since limited_admit.lua looks the key up
+     * before the rate limit, the window and the stock. A retry sent before that answer arrived is not
+     * checked (its Lua may have run first), nor 404 sale-not-found: the sale's archive forgets its
+     * keys once every purchase ended.
      */
     static List<Violation> sameKeySameAnswer(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
         for (Buyer buyer : ledger.buyers()) {
             Map<String, Op> admissions = new HashMap<>();
-            for (Op op : ledger.buysOf(buyer)) {
-                if (answered2xx(op)) {
-                    admissions.merge(op.key(), op, (a, b) -> a.answeredAtMillis() <= b.answeredAtMillis() ? a : b);
-                }
-            }
+            ledger.buysOf(buyer).stream()
+                    .filter(op -> op.outcome() == Op.Outcome.OK)
+                    .forEach(op -> admissions.merge(
+                            op.key(), op, (a, b) -> a.answeredAtMillis() <= b.answeredAtMillis() ? a : b));
             for (Op retry : ledger.buysOf(buyer)) {
                 Op admission = admissions.get(retry.key());
                 if (retry.kind() == Op.Kind.BUY_RETRY
@@ -112,10 +95,6 @@ final class BuyerRules {
             }
         }
         return found;
-    }
-
-    private static boolean answered2xx(Op op) {
-        return op.outcome() == Op.Outcome.OK;
     }
 
     /** A 4xx that tells admit.lua wrote nothing for this buyer. */

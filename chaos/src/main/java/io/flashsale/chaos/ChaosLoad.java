@@ -18,17 +18,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
- * The steady open-loop load of a chaos run: {@code rate} operations a second, each chosen by the
- * run's seed (first clicks of new buyers, same-key retries, second clicks, payments, duplicated and
- * wrong-amount payments, cancels) and, one in {@value #OPERATOR_PERCENT} %, an operator's (restocks and
- * withdrawals under a few keys, so repeats and colliding keys come up, moves of an end, a repair,
- * and the close of the last sale once {@value #CLOSE_AFTER_PERCENT} % of the run passed), sent to the
- * apis in turn, each logged as an {@link Op} with its answer or none. A slow answer does not slow the load: every operation runs on a pool of its own.
- * An operation enters the history when it is sent (as Jepsen logs an invocation), unknown until its
- * answer replaces it; what is still unanswered when the load ends stays unknown, and what never
- * left the pool's queue is dropped, never sent.
+ * The steady open-loop load of a chaos run ({@code docs/faults.md}): {@code rate} operations a
+ * second chosen by the seed, buyers' and, one in {@value #OPERATOR_PERCENT} %, an operator's, sent
+ * to the apis in turn on a pool, so a slow answer does not slow the load. Each is logged as an
+ * {@link Op} when sent (as Jepsen logs an invocation), unknown until its answer replaces it.
  */
 final class ChaosLoad {
 
@@ -41,10 +37,15 @@ final class ChaosLoad {
     private static final ApiClient.Money WRONG_AMOUNT =
             new ApiClient.Money(ApiClient.UNIT_PRICE.amountMinor() - 1, ApiClient.UNIT_PRICE.currency());
 
-    /** A buyer of the run: the sale, the key of the first click, and the payment ids sent so far. */
-    private record Buyer(String saleId, String userId, String key, List<String> paymentIds) {
-        String purchaseId() {
-            return PurchaseRequest.purchaseId(saleId, userId);
+    /**
+     * Who sends an operation: a buyer of the run (the key of the first click, the payment ids sent
+     * so far) or, with user {@code ops} and no purchase, an operator.
+     */
+    private record Buyer(String saleId, String userId, String purchaseId, String key, List<String> paymentIds) {
+
+        static Buyer of(String saleId, int number) {
+            String user = "u" + number;
+            return new Buyer(saleId, user, PurchaseRequest.purchaseId(saleId, user), "k" + number, new ArrayList<>());
         }
     }
 
@@ -60,7 +61,9 @@ final class ChaosLoad {
     private long closeAtNanos = Long.MAX_VALUE;
 
     ChaosLoad(List<URI> apis, Tokens tokens, List<String> sales, long seed, long startNanos) {
-        this.apis = apis.stream().map(ApiClient::new).toList();
+        this.apis = apis.stream()
+                .map(api -> new ApiClient(api).waitingUpTo(TIMEOUT))
+                .toList();
         this.tokens = tokens;
         this.sales = List.copyOf(sales);
         this.random = new Random(seed);
@@ -73,12 +76,8 @@ final class ChaosLoad {
         long end = System.nanoTime() + duration.toNanos();
         closeAtNanos = System.nanoTime() + duration.toNanos() * CLOSE_AFTER_PERCENT / 100;
         for (long next = System.nanoTime(); next < end; next += interval) {
-            long left = next - System.nanoTime();
-            if (left > 0) {
-                TimeUnit.NANOSECONDS.sleep(left);
-            }
-            Runnable operation = choose();
-            senders.execute(operation);
+            TimeUnit.NANOSECONDS.sleep(next - System.nanoTime());
+            senders.execute(choose());
         }
         senders.shutdown();
         if (!senders.awaitTermination(TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS)) {
@@ -97,150 +96,109 @@ final class ChaosLoad {
             return operator(api);
         }
         if (buyers.isEmpty() || dice < 45) {
-            Buyer buyer = new Buyer(
-                    sales.get(random.nextInt(sales.size())),
-                    "u" + buyers.size(),
-                    "k" + buyers.size(),
-                    new ArrayList<>());
+            Buyer buyer = Buyer.of(sales.get(random.nextInt(sales.size())), buyers.size());
             buyers.add(buyer);
-            return () -> buy(api, Op.Kind.BUY, buyer, buyer.key());
+            return buy(api, Op.Kind.BUY, buyer, buyer.key());
         }
         Buyer buyer = buyers.get(random.nextInt(buyers.size()));
         if (dice < 55) {
-            return () -> buy(api, Op.Kind.BUY_RETRY, buyer, buyer.key());
+            return buy(api, Op.Kind.BUY_RETRY, buyer, buyer.key());
         }
         if (dice < 62) {
-            return () -> buy(api, Op.Kind.SECOND_CLICK, buyer, buyer.key() + "-again");
+            return buy(api, Op.Kind.SECOND_CLICK, buyer, buyer.key() + "-again");
         }
         if (dice < 82) {
             String paymentId = "p" + ids.incrementAndGet();
             buyer.paymentIds().add(paymentId);
-            return () -> pay(api, Op.Kind.PAY, buyer, paymentId, ApiClient.UNIT_PRICE);
+            return pay(api, Op.Kind.PAY, buyer, paymentId, ApiClient.UNIT_PRICE);
         }
         if (dice < 88 && !buyer.paymentIds().isEmpty()) {
             String paymentId =
                     buyer.paymentIds().get(random.nextInt(buyer.paymentIds().size()));
-            return () -> pay(api, Op.Kind.PAY_DUPLICATE, buyer, paymentId, ApiClient.UNIT_PRICE);
+            return pay(api, Op.Kind.PAY_DUPLICATE, buyer, paymentId, ApiClient.UNIT_PRICE);
         }
         if (dice < 92) {
             String paymentId = "w" + ids.incrementAndGet();
-            return () -> pay(api, Op.Kind.PAY_WRONG_AMOUNT, buyer, paymentId, WRONG_AMOUNT);
+            return pay(api, Op.Kind.PAY_WRONG_AMOUNT, buyer, paymentId, WRONG_AMOUNT);
         }
-        return () -> cancel(api, buyer);
+        return cancel(api, buyer);
     }
 
     /**
      * An operator's change: the last sale is closed once its time came; otherwise restocks and
      * withdrawals under four keys a kind (now and then another change's key, or other units under a
-     * key: a conflict), a move of an end two hours ahead, or a repair. The last sale's window is
-     * never moved (it is the one closed).
+     * key: a conflict), a move of an end two hours ahead (never of the last sale), or a repair.
      */
     private Runnable operator(ApiClient api) {
         String last = sales.get(sales.size() - 1);
+        String admin = tokens.admin();
         if (System.nanoTime() >= closeAtNanos) {
             closeAtNanos = Long.MAX_VALUE;
-            return () -> change(Op.Kind.CLOSE, last, "", 0, () -> api.closeSale(tokens.admin(), last));
+            return change(Op.Kind.CLOSE, last, "", 0, () -> api.closeSale(admin, last));
         }
         String sale = sales.get(random.nextInt(sales.size()));
         int dice = random.nextInt(100);
         if (dice < 70) {
-            Op.Kind kind = dice < 35 ? Op.Kind.RESTOCK : Op.Kind.WITHDRAW;
+            boolean restock = dice < 35;
             int slot = random.nextInt(4);
-            String key = (random.nextInt(10) == 0 ? "x" : kind == Op.Kind.RESTOCK ? "r" : "w") + slot;
+            String key = (random.nextInt(10) == 0 ? "x" : restock ? "r" : "w") + slot;
             int units = random.nextInt(5) == 0 ? 4 + random.nextInt(3) : 1 + slot % 3;
-            return () -> change(
-                    kind,
-                    sale,
-                    key,
-                    units,
-                    () -> kind == Op.Kind.RESTOCK
-                            ? api.restock(tokens.admin(), sale, key, units)
-                            : api.withdraw(tokens.admin(), sale, key, units));
+            return restock
+                    ? change(Op.Kind.RESTOCK, sale, key, units, () -> api.restock(admin, sale, key, units))
+                    : change(Op.Kind.WITHDRAW, sale, key, units, () -> api.withdraw(admin, sale, key, units));
         }
         if (dice < 80 && !sale.equals(last)) {
             Map<String, Object> window =
                     Map.of("endsAt", Instant.now().plus(Duration.ofHours(2)).toString());
-            return () -> change(Op.Kind.MOVE, sale, "", 0, () -> api.moveSale(tokens.admin(), sale, window));
+            return change(Op.Kind.MOVE, sale, "", 0, () -> api.moveSale(admin, sale, window));
         }
-        return () -> change(Op.Kind.REPAIR, sale, "", 0, () -> api.repair(tokens.admin(), sale));
+        return change(Op.Kind.REPAIR, sale, "", 0, () -> api.repair(admin, sale));
     }
 
-    private void change(Op.Kind kind, String sale, String key, int units, Call call) {
-        record(kind, new Buyer(sale, "ops", "", List.of()), key, units, call, "");
+    private Runnable change(Op.Kind kind, String sale, String key, int units, Supplier<ApiClient.Response> call) {
+        return send(kind, new Buyer(sale, "ops", "", "", List.of()), key, units, call);
     }
 
-    private void buy(ApiClient api, Op.Kind kind, Buyer buyer, String key) {
-        record(kind, buyer, key, 0, () -> api.purchase(tokens.buyer(buyer.userId()), buyer.saleId(), key, TIMEOUT));
+    private Runnable buy(ApiClient api, Op.Kind kind, Buyer buyer, String key) {
+        return send(kind, buyer, key, 0, () -> api.purchase(tokens.buyer(buyer.userId()), buyer.saleId(), key));
     }
 
-    private void pay(ApiClient api, Op.Kind kind, Buyer buyer, String paymentId, ApiClient.Money amount) {
-        record(
+    private Runnable pay(ApiClient api, Op.Kind kind, Buyer buyer, String paymentId, ApiClient.Money amount) {
+        return send(
                 kind,
                 buyer,
                 paymentId,
                 amount.amountMinor(),
-                () -> api.pay(tokens.payments(), buyer.purchaseId(), paymentId, amount, TIMEOUT));
+                () -> api.pay(tokens.payments(), buyer.purchaseId(), paymentId, amount));
     }
 
-    private void cancel(ApiClient api, Buyer buyer) {
-        record(
-                Op.Kind.CANCEL,
-                buyer,
-                "",
-                0,
-                () -> api.cancel(tokens.buyer(buyer.userId()), buyer.purchaseId(), TIMEOUT));
-    }
-
-    private interface Call {
-        ApiClient.Response send();
-    }
-
-    private void record(Op.Kind kind, Buyer buyer, String key, long amount, Call call) {
-        record(kind, buyer, key, amount, call, buyer.purchaseId());
-    }
-
-    private void record(Op.Kind kind, Buyer buyer, String key, long amount, Call call, String purchaseId) {
-        long id = ids.incrementAndGet();
-        Op sent = new Op(
-                id,
-                kind,
-                buyer.saleId(),
-                buyer.userId(),
-                purchaseId,
-                key,
-                amount,
-                millis(),
-                Op.Outcome.UNKNOWN,
-                0,
-                "",
-                "",
-                -1);
-        history.put(id, sent);
-        ApiClient.Response response;
-        try {
-            response = call.send();
-        } catch (UncheckedIOException | IllegalStateException noAnswer) {
-            return;
-        }
-        int status = response.status();
-        Op.Outcome outcome = status >= 500 ? Op.Outcome.UNKNOWN : status >= 400 ? Op.Outcome.FAIL : Op.Outcome.OK;
-        history.put(
-                id,
-                sent.answered(
-                        outcome,
-                        status,
-                        status >= 400 ? response.problemType() : "",
-                        purchaseStatus(response),
-                        millis()));
+    private Runnable cancel(ApiClient api, Buyer buyer) {
+        return send(Op.Kind.CANCEL, buyer, "", 0, () -> api.cancel(tokens.buyer(buyer.userId()), buyer.purchaseId()));
     }
 
     /**
-     * The purchase's status the answer tells: a 2xx body's {@code status}, or a refused payment's
-     * {@code purchaseStatus} (what made it a refund, or not).
+     * Logs the operation when it is sent, as unknown, then with its answer: a 2xx's purchase {@code
+     * status}, or a refused payment's {@code purchaseStatus} (what made it a refund, or not).
      */
-    private static String purchaseStatus(ApiClient.Response response) {
-        String field = response.status() < 300 ? "status" : "purchaseStatus";
-        return response.body().path(field).asText("");
+    private Runnable send(Op.Kind kind, Buyer who, String key, long amount, Supplier<ApiClient.Response> call) {
+        return () -> {
+            long id = ids.incrementAndGet();
+            Op sent = Op.sent(id, kind, who.saleId(), who.userId(), who.purchaseId(), key, amount, millis());
+            history.put(id, sent);
+            ApiClient.Response response;
+            try {
+                response = call.get();
+            } catch (UncheckedIOException | IllegalStateException noAnswer) {
+                return;
+            }
+            int status = response.status();
+            Op.Outcome outcome = status >= 500 ? Op.Outcome.UNKNOWN : status >= 400 ? Op.Outcome.FAIL : Op.Outcome.OK;
+            String problem = status >= 400 ? response.problemType() : "";
+            String purchase = response.body()
+                    .path(status < 300 ? "status" : "purchaseStatus")
+                    .asText("");
+            history.put(id, sent.answered(outcome, status, problem, purchase, millis()));
+        };
     }
 
     private long millis() {

@@ -17,13 +17,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * A sale under steady load through a seeded schedule of crashes, checked afterwards like Jepsen
- * checks a database: a private {@link ChaosStack}, three sales at once (one that sells out, one
- * that does not, one with a short pay timeout), {@link ChaosLoad} for the duration while the
- * {@link Nemesis} kills processes and breaks links, an audit of every sale every few seconds (drift is
- * reported, not failed: it may heal), then, with every fault healed and every purchase ended, the
+ * A sale under steady load through a seeded schedule of crashes, checked afterwards as Jepsen checks
+ * a database: three sales on a {@link ChaosStack}, {@link ChaosLoad} while the {@link Nemesis}
+ * breaks things, an audit every few seconds (drift is reported, not failed: it may heal), then the
  * {@link Checker} over the whole history and the final {@link Facts}.
  */
 public final class ChaosRun {
@@ -36,13 +37,11 @@ public final class ChaosRun {
     public record Options(
             long seed, Duration duration, int rate, Path root, Path out, boolean cluster, boolean sentinel) {}
 
-    /** What a run found. */
+    /** What a run found; {@code table} is its report. */
     public record Result(
-            long seed,
             List<Nemesis.Fault> schedule,
             List<Nemesis.Done> faults,
             List<Op> history,
-            List<String> drift,
             List<Violation> violations,
             String table) {}
 
@@ -54,6 +53,7 @@ public final class ChaosRun {
             new SaleSpec("b", 2000, Duration.ofSeconds(20)),
             new SaleSpec("c", 15, Duration.ofSeconds(6)));
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration AUDIT_EVERY = Duration.ofSeconds(5);
     /** After the load: the longest pay timeout, the relay's handoff and a restart's worth of retries. */
     private static final Duration SETTLE = Duration.ofSeconds(120);
@@ -72,7 +72,7 @@ public final class ChaosRun {
                 options.root(), options.out().resolve("logs"), options.cluster(), options.sentinel())) {
             ApiClient admin = new ApiClient(stack.apis().get(0));
             Tokens tokens = stack.tokens();
-            Map<String, Integer> created = createSales(admin, tokens, options.seed());
+            Map<String, Integer> created = createSales(admin, tokens);
             List<String> sales = List.copyOf(created.keySet());
             Nemesis nemesis = new Nemesis(schedule);
             long start = System.nanoTime();
@@ -83,18 +83,10 @@ public final class ChaosRun {
                     AUDIT_EVERY.toMillis(),
                     AUDIT_EVERY.toMillis(),
                     TimeUnit.MILLISECONDS);
-            Thread faults = new Thread(
-                    () -> {
-                        try {
-                            nemesis.run(stack, start);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    },
-                    "nemesis");
+            Thread faults = new Thread(() -> nemesis.run(stack, start), "nemesis");
             faults.start();
-            ChaosLoad load = new ChaosLoad(stack.apis(), tokens, sales, options.seed() + 1, start);
-            List<Op> history = load.run(options.rate(), options.duration());
+            List<Op> history = new ChaosLoad(stack.apis(), tokens, sales, options.seed() + 1, start)
+                    .run(options.rate(), options.duration());
             faults.join();
             auditor.shutdownNow();
             settle(admin, tokens, sales);
@@ -104,17 +96,24 @@ public final class ChaosRun {
                     .filter(done -> done.failure() != null)
                     .forEach(done -> violations.add(
                             new Violation("nemesis", done.fault() + " did not heal: " + done.failure(), List.of())));
-            String table = RunTable.format(history, violations) + faultsTable(nemesis) + "drift audits: " + drift.size()
-                    + (drift.isEmpty() ? "" : "\n  " + String.join("\n  ", drift)) + "\nseed " + options.seed()
+            String table = RunTable.format(history, violations)
+                    + lines("faults injected: " + nemesis.done().size(), nemesis.done())
+                    + lines("drift audits: " + drift.size(), drift)
+                    + "seed " + options.seed()
                     + (options.cluster() ? ", Temporal cluster" : ", Temporal dev server")
                     + (options.sentinel() ? ", Redis Sentinel" : ", one Redis server") + "\n";
-            write(options.out(), history, table);
-            return new Result(options.seed(), schedule, nemesis.done(), history, drift, violations, table);
+            List<String> json = new ArrayList<>();
+            for (Op op : history) {
+                json.add(JSON.writeValueAsString(op));
+            }
+            Files.write(options.out().resolve("history.jsonl"), json);
+            Files.writeString(options.out().resolve("result.txt"), table);
+            return new Result(schedule, nemesis.done(), history, violations, table);
         }
     }
 
     /** The run's sales, in the order of {@link #SALES}, with the units each is created with. */
-    private static Map<String, Integer> createSales(ApiClient admin, Tokens tokens, long seed) {
+    private static Map<String, Integer> createSales(ApiClient admin, Tokens tokens) {
         String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
         Map<String, Integer> sales = new LinkedHashMap<>();
         for (SaleSpec spec : SALES) {
@@ -129,7 +128,7 @@ public final class ChaosRun {
     /** One audit of every sale; a FAIL is drift (it may heal while faults heal), kept with its time. */
     private static void audit(ApiClient admin, Tokens tokens, List<String> sales, long start, List<String> drift) {
         for (String sale : sales) {
-            AuditReport report = Audit.of(admin, tokens, sale);
+            AuditReport report = FactsReader.audit(admin, tokens, sale);
             if (report != null && report.result() == AuditVerdict.FAIL) {
                 drift.add(String.format("%.1fs %s: %s", (System.nanoTime() - start) / 1e9, sale, report.violations()));
             }
@@ -137,43 +136,27 @@ public final class ChaosRun {
     }
 
     /** Waits until no sale has an admission in flight, a payment pending or a workflow running. */
-    private static void settle(ApiClient admin, Tokens tokens, List<String> sales) throws InterruptedException {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        while (System.nanoTime() < deadline) {
-            boolean settled = sales.stream().allMatch(sale -> {
-                AuditReport report = Audit.of(admin, tokens, sale);
-                return report != null
-                        && report.admissionsInFlight() == 0
-                        && report.pendingPayment() == 0
-                        && report.runningWorkflows() == 0;
-            });
-            if (settled) {
-                return;
-            }
-            Thread.sleep(1000);
+    private static void settle(ApiClient admin, Tokens tokens, List<String> sales) {
+        try {
+            Awaitility.await()
+                    .atMost(SETTLE)
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofSeconds(1))
+                    .pollInSameThread()
+                    .until(() -> sales.stream()
+                            .map(sale -> FactsReader.audit(admin, tokens, sale))
+                            .allMatch(report -> report != null
+                                    && report.admissionsInFlight() == 0
+                                    && report.pendingPayment() == 0
+                                    && report.runningWorkflows() == 0));
+        } catch (ConditionTimeoutException notSettled) {
+            System.out.println("chaos: not every sale settled within " + SETTLE + "; checking what there is");
         }
-        System.out.println("chaos: not every sale settled within " + SETTLE + "; checking what there is");
     }
 
-    private static String faultsTable(Nemesis nemesis) {
-        return "faults injected: " + nemesis.done().size() + "\n"
-                + nemesis.done().stream()
-                        .map(done -> "  " + done.fault() + ": "
-                                + (done.fault().kill()
-                                        ? "pid " + done.killedPid() + " -> " + done.restartedPid()
-                                        : done.broken() + " -> " + done.healed())
-                                + (done.failure() == null ? "" : " FAILED " + done.failure()))
+    private static String lines(String head, List<?> items) {
+        return Stream.concat(Stream.of(head), items.stream().map(item -> "  " + item))
                         .collect(Collectors.joining("\n"))
                 + "\n";
-    }
-
-    private static void write(Path out, List<Op> history, String table) throws Exception {
-        ObjectMapper json = new ObjectMapper();
-        List<String> lines = new ArrayList<>();
-        for (Op op : history) {
-            lines.add(json.writeValueAsString(op));
-        }
-        Files.write(out.resolve("history.jsonl"), lines);
-        Files.writeString(out.resolve("result.txt"), table);
     }
 }

@@ -16,57 +16,39 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.LongSupplier;
+import java.util.stream.Stream;
 
 /**
- * The system a chaos run breaks: a Redis of its own (append-only file, everysec), a MariaDB of its
- * own, the Temporal dev server on a SQLite file, two workers and two apis as processes. Each of
- * them can be SIGKILLed and started again by name ({@link #TARGETS}), always by its own pid. The
- * apps reach Redis, MariaDB and Temporal through Toxiproxy, one proxy a store ({@link #LINKS}), so
- * the network between them can be slowed, stalled or cut ({@link #breakLink}); the checker reads
- * the stores directly.
- *
- * <p>On Redis Sentinel ({@code sentinel}) Redis is instead a master, a replica and three sentinels
- * ({@link RedisSentinels}), the apps answer an admission once the replica has it, and killing
- * {@code redis} takes the master's machine away with its disk: the sentinels promote the replica
- * and a new empty machine replaces the lost one as its replica. The apps then reach Redis directly
- * (the sentinels hand out the master's own address), so there is no {@code to-redis} link.
+ * The system a chaos run breaks: its own Redis (AOF, everysec) and MariaDB, Temporal, two workers
+ * and two apis as processes, each SIGKILLed and started again by name ({@link #targets}). The apps
+ * reach the stores and Temporal through Toxiproxy, one proxy a store ({@link #links}); the checker
+ * reads the stores directly. On Redis Sentinel killing {@code redis} loses the master's machine with
+ * its disk, and as the sentinels hand out the master's own address there is no {@code to-redis} link.
  */
 final class ChaosStack implements AutoCloseable {
 
+    private static final List<String> APPS = List.of("api-1", "api-2", "worker-1", "worker-2");
+
     /** What the nemesis may kill on the dev server. */
-    static final List<String> TARGETS =
-            List.of("api-1", "api-2", "worker-1", "worker-2", "temporal", "redis", "mariadb");
+    static final List<String> TARGETS = withApps("temporal", "redis", "mariadb");
 
     /** What the nemesis may kill on the Temporal cluster: its frontend or a history host instead. */
-    static final List<String> CLUSTER_TARGETS = List.of(
-            "api-1",
-            "api-2",
-            "worker-1",
-            "worker-2",
-            "temporal-frontend",
-            "temporal-history-1",
-            "temporal-history-2",
-            "redis",
-            "mariadb");
+    static final List<String> CLUSTER_TARGETS =
+            withApps("temporal-frontend", "temporal-history-1", "temporal-history-2", "redis", "mariadb");
 
     private static final String CLUSTER_NODE = "temporal-";
 
     /** The proxied connections from the apps to a store. */
     static final List<String> LINKS = List.of("to-redis", "to-mysql", "to-temporal");
 
-    /** The proxied connections on Redis Sentinel: the sentinels name the master's own address. */
-    static final List<String> SENTINEL_LINKS = List.of("to-mysql", "to-temporal");
+    /** What the nemesis may do to a link. */
+    static final List<String> NETWORK_FAULTS = Toxiproxy.FAULTS;
 
     /** How long the sentinels may take to promote the replica after the master's machine is lost. */
     private static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(60);
 
-    /** What the nemesis may do to a link. */
-    static final List<String> NETWORK_FAULTS = Toxiproxy.FAULTS;
-
-    /**
-     * How long a started app may take to report UP: a worker is UP only once it polls Temporal,
-     * which may itself be restarting, on 2 cores shared by the whole stack.
-     */
+    /** A worker is UP only once it polls Temporal, which may be restarting, on 2 cores for everything. */
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
 
     private final String jwtSecret = "chaos-" + UUID.randomUUID() + UUID.randomUUID();
@@ -81,20 +63,21 @@ final class ChaosStack implements AutoCloseable {
 
     private ChaosStack() {}
 
-    /** What the nemesis may kill in a stack on the cluster or on the dev server. */
+    private static List<String> withApps(String... others) {
+        return Stream.concat(APPS.stream(), Stream.of(others)).toList();
+    }
+
     static List<String> targets(boolean cluster) {
         return cluster ? CLUSTER_TARGETS : TARGETS;
     }
 
-    /** What the nemesis may break in a stack on Redis Sentinel or on one Redis server. */
     static List<String> links(boolean sentinel) {
-        return sentinel ? SENTINEL_LINKS : LINKS;
+        return sentinel ? LINKS.subList(1, LINKS.size()) : LINKS;
     }
 
     /**
-     * Starts the stack, with the production-like Temporal cluster (PostgreSQL, two history hosts;
-     * databases {@code temporal_chaos<id>}) when {@code cluster}, else the dev server; on Redis
-     * Sentinel when {@code sentinel}, else on one Redis server.
+     * Starts the stack, on the production-like Temporal cluster (PostgreSQL, two history hosts) when
+     * {@code cluster}, else the dev server; on Redis Sentinel when {@code sentinel}.
      */
     static ChaosStack start(Path root, Path logs, boolean cluster, boolean sentinel) throws Exception {
         ChaosStack stack = new ChaosStack();
@@ -127,7 +110,6 @@ final class ChaosStack implements AutoCloseable {
         }
     }
 
-    /** The apis' base addresses. */
     List<URI> apis() {
         return List.of(apps.uri("api-1"), apps.uri("api-2"));
     }
@@ -147,25 +129,44 @@ final class ChaosStack implements AutoCloseable {
 
     private void proxyTheStores(Path root) throws Exception {
         toxiproxy = Toxiproxy.start(apps.processes(), root);
-        int mysqlPort = toxiproxy.proxy("to-mysql", "127.0.0.1:" + mariadb.port());
-        int temporalPort = toxiproxy.proxy("to-temporal", apps.temporal().address());
-        appStores = stores.onMysql("jdbc:mysql://127.0.0.1:" + mysqlPort);
+        appStores =
+                stores.onMysql("jdbc:mysql://127.0.0.1:" + toxiproxy.proxy("to-mysql", "127.0.0.1:" + mariadb.port()));
+        temporalProxy =
+                "127.0.0.1:" + toxiproxy.proxy("to-temporal", apps.temporal().address());
         if (sentinels == null) {
             int redisPort = toxiproxy.proxy("to-redis", URI.create(redis.url()).getAuthority());
             appStores = appStores.onRedis("redis://127.0.0.1:" + redisPort);
         }
-        temporalProxy = "127.0.0.1:" + temporalPort;
     }
 
-    /** The pid of {@code target} now, or -1 when it is not running. */
-    long pid(String target) {
-        return switch (target) {
-            case "redis" -> sentinels != null ? alive(sentinels.masterPid()) : redis.pid();
-            case "temporal" -> alive(((TemporalProcess) apps.temporal()).process());
-            case "mariadb" -> mariadb.pid();
-            default -> target.startsWith(CLUSTER_NODE)
-                    ? alive(cluster().process(node(target)))
-                    : alive(apps.process(target));
+    /** A step that may fail. */
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    /** How to find, kill and restart one target: its pid now (-1 when not running), SIGKILL, start again. */
+    private record Target(LongSupplier pid, Step kill, Step restart) {}
+
+    private Target target(String name) {
+        if (name.startsWith(CLUSTER_NODE)) {
+            TemporalClusterProcesses cluster = (TemporalClusterProcesses) apps.temporal();
+            String node = name.substring(CLUSTER_NODE.length());
+            return new Target(
+                    () -> alive(cluster.process(node)), () -> cluster.kill(node), () -> cluster.restart(node));
+        }
+        return switch (name) {
+            case "redis" -> sentinels != null
+                    ? new Target(
+                            () -> alive(sentinels.masterPid()),
+                            sentinels::loseMaster,
+                            () -> sentinels.replaceLostMaster(FAILOVER_TIMEOUT))
+                    : new Target(redis::pid, redis::kill, redis::restart);
+            case "temporal" -> {
+                TemporalProcess temporal = (TemporalProcess) apps.temporal();
+                yield new Target(() -> alive(temporal.process()), temporal::kill, temporal::restart);
+            }
+            case "mariadb" -> new Target(mariadb::pid, mariadb::kill, mariadb::restart);
+            default -> new Target(() -> alive(apps.process(name)), () -> apps.kill(name), () -> apps.restart(name));
         };
     }
 
@@ -177,79 +178,37 @@ final class ChaosStack implements AutoCloseable {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent() ? pid : -1;
     }
 
-    private TemporalClusterProcesses cluster() {
-        return (TemporalClusterProcesses) apps.temporal();
-    }
-
-    /** The cluster's name of the node {@code target} names ({@code temporal-history-1}: {@code history-1}). */
-    private static String node(String target) {
-        return target.substring(CLUSTER_NODE.length());
+    /** The pid of {@code target} now, or -1 when it is not running. */
+    long pid(String target) {
+        return target(target).pid().getAsLong();
     }
 
     /** SIGKILL of {@code target}, no shutdown of any kind; returns the pid it killed. */
     long kill(String target) throws Exception {
         long pid = pid(target);
-        switch (target) {
-            case "redis" -> {
-                if (sentinels != null) {
-                    sentinels.loseMaster();
-                } else {
-                    redis.kill();
-                }
-            }
-            case "temporal" -> ((TemporalProcess) apps.temporal()).kill();
-            case "mariadb" -> mariadb.kill();
-            default -> {
-                if (target.startsWith(CLUSTER_NODE)) {
-                    cluster().kill(node(target));
-                    return pid;
-                }
-                apps.kill(target);
-            }
-        }
+        target(target).kill().run();
         return pid;
     }
 
-    /**
-     * Starts {@code target} again (same port, same files) and waits until it answers; on Redis
-     * Sentinel {@code redis} is the promoted replica, with a new empty machine as its replica.
-     */
+    /** Starts {@code target} again (same port and files; on Sentinel: the promoted replica); waits till it answers. */
     void restart(String target) throws Exception {
-        switch (target) {
-            case "redis" -> {
-                if (sentinels != null) {
-                    sentinels.replaceLostMaster(FAILOVER_TIMEOUT);
-                } else {
-                    redis.restart();
-                }
-            }
-            case "temporal" -> ((TemporalProcess) apps.temporal()).restart();
-            case "mariadb" -> mariadb.restart();
-            default -> {
-                if (target.startsWith(CLUSTER_NODE)) {
-                    cluster().restart(node(target));
-                    return;
-                }
-                apps.restart(target);
-            }
-        }
+        target(target).restart().run();
     }
 
-    /** {@link Toxiproxy#breakLink}: {@code fault} on {@code link}; what Toxiproxy then reports of it. */
+    /** {@code fault} on {@code link}; what Toxiproxy then reports of it. */
     String breakLink(String link, String fault) throws Exception {
         return toxiproxy.breakLink(link, fault);
     }
 
-    /** {@link Toxiproxy#healLink}: {@code fault} off {@code link}; what Toxiproxy then reports of it. */
+    /** {@code fault} off {@code link}; what Toxiproxy then reports of it. */
     String healLink(String link, String fault) throws Exception {
         return toxiproxy.healLink(link, fault);
     }
 
     /**
-     * Every app's settings: a private stack's ({@link FlashSaleStack#environment}) with the stores
-     * and Temporal behind their proxies, and no warm-up, so a restarted api answers at once. A pay or
-     * cancel is answered with its outcome for up to 10 s (3 s by default): on a host that takes a
-     * third of the box every outcome took longer than 3 s, and the run saw no payment confirmed.
+     * A private stack's settings ({@link FlashSaleStack#environment}) through the proxies, no warm-up
+     * (a restarted api answers at once), and pay and cancel answered with their outcome for up to 10 s
+     * rather than 3 s: on a third of a box every outcome took longer than 3 s.
      */
     private Map<String, String> environment() {
         Map<String, String> env = new HashMap<>(FlashSaleStack.environment(appStores, temporalProxy));

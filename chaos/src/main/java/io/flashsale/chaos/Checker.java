@@ -10,29 +10,19 @@ import java.util.function.Function;
  *
  * <p>An operation answered 2xx took effect, one answered 4xx did not, and one never answered (or
  * answered 5xx) may have: the rules demand of the last only what holds either way. Each rule's
- * javadoc (behind its name below) states it, and which answers of the code it rests on.
+ * javadoc ({@link #RULES}, in the order of the names) states it and the answers it rests on.
  */
 public final class Checker {
 
-    /** {@link BuyerRules#admittedBuyersOwnTheirPurchase}. */
     public static final String ADMITTED_BUYER_OWNS_PURCHASE = "admitted-buyer-owns-purchase";
-    /** {@link BuyerRules#oneOrderPerBuyer}. */
     public static final String ONE_ORDER_PER_BUYER = "one-order-per-buyer";
-    /** {@link EndRules#everyPurchaseEnded}. */
     public static final String EVERY_PURCHASE_ENDED = "every-purchase-ended";
-    /** {@link PaymentRules#paidOnlyAsSent}. */
     public static final String PAID_ONLY_AS_SENT = "paid-only-as-sent";
-    /** {@link PaymentRules#refundsRecordedOnce}. */
     public static final String REFUND_RECORDED_ONCE = "refund-recorded-once";
-    /** {@link EndRules#auditPasses}. */
     public static final String AUDIT_PASSES = "audit-passes";
-    /** {@link BuyerRules#sameKeySameAnswer}. */
     public static final String SAME_KEY_SAME_ANSWER = "same-key-same-answer";
-    /** {@link OperatorRules#changesRecordedOnce}. */
     public static final String CHANGES_RECORDED_ONCE = "changes-recorded-once";
-    /** {@link OperatorRules#redisNeverAboveMySql}. */
     public static final String REDIS_NEVER_ABOVE_MYSQL = "redis-never-above-mysql";
-    /** {@link OperatorRules#closedSaleAdmitsNobody}. */
     public static final String CLOSED_SALE_ADMITS_NOBODY = "closed-sale-admits-nobody";
 
     private static final List<Function<Ledger, List<Violation>>> RULES = List.of(

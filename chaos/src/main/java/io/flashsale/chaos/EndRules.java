@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /** The checker's rules on how the run ended: every purchase, and every sale's audit. */
@@ -15,97 +17,80 @@ final class EndRules {
     private EndRules() {}
 
     /**
-     * Every purchase ended, and MySQL and the api tell the same end. The run settles until every
-     * purchase ended, so no order is left PENDING_PAYMENT and the api holds no purchase RESERVED or
-     * PENDING_PAYMENT: one still waiting lost its workflow or its deadline. Each order's status, and
-     * its payment id, is the api's for its purchase; a purchase the api says reached MySQL (any
-     * status but REJECTED, which MySQL refused) has its order.
+     * Every purchase ended, and MySQL and the api tell the same end: no order PENDING_PAYMENT, no
+     * purchase RESERVED (one still waiting lost its workflow or its deadline), each order's status
+     * and payment id the api's, and a purchase the api says reached MySQL (any status but REJECTED)
+     * has its order.
      */
     static List<Violation> everyPurchaseEnded(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
+        BiConsumer<String, String> report = (purchaseId, detail) ->
+                found.add(new Violation(Checker.EVERY_PURCHASE_ENDED, detail, ledger.opsOf(purchaseId)));
         for (Facts.Order order : ledger.facts().orders()) {
             String purchaseId = order.purchaseId();
-            List<Op> ops = ledger.opsOf(purchaseId);
             if (order.status() == PurchaseStatus.PENDING_PAYMENT) {
-                found.add(new Violation(
-                        Checker.EVERY_PURCHASE_ENDED, "the order of " + purchaseId + " is still PENDING_PAYMENT", ops));
+                report.accept(purchaseId, "the order of " + purchaseId + " is still PENDING_PAYMENT");
             }
             Optional<Facts.Purchase> api = ledger.purchase(purchaseId).filter(purchase -> purchase.status() != null);
             if (api.isEmpty()) {
-                found.add(new Violation(
-                        Checker.EVERY_PURCHASE_ENDED,
+                report.accept(
+                        purchaseId,
                         "MySQL has a " + order.status() + " order for " + purchaseId
-                                + ", the api knows no such purchase",
-                        ops));
+                                + ", the api knows no such purchase");
             } else if (api.get().status() != order.status()
                     || !Objects.equals(api.get().paymentId(), order.paymentId())) {
-                found.add(new Violation(
-                        Checker.EVERY_PURCHASE_ENDED,
+                report.accept(
+                        purchaseId,
                         "the order of " + purchaseId + " is " + Ledger.ended(order.status(), order.paymentId())
                                 + ", the api says "
-                                + Ledger.ended(api.get().status(), api.get().paymentId()),
-                        ops));
+                                + Ledger.ended(api.get().status(), api.get().paymentId()));
             }
         }
         for (Facts.Purchase purchase : ledger.facts().purchases()) {
             String purchaseId = purchase.purchaseId();
             if (purchase.status() == PurchaseStatus.RESERVED) {
-                found.add(new Violation(
-                        Checker.EVERY_PURCHASE_ENDED,
-                        "the api still has " + purchaseId + " RESERVED",
-                        ledger.opsOf(purchaseId)));
+                report.accept(purchaseId, "the api still has " + purchaseId + " RESERVED");
             } else if (purchase.status() != null
                     && purchase.status() != PurchaseStatus.REJECTED
                     && ledger.orderOf(purchaseId).isEmpty()) {
-                found.add(new Violation(
-                        Checker.EVERY_PURCHASE_ENDED,
-                        "the api says " + purchaseId + " is " + purchase.status() + ", MySQL has no order for it",
-                        ledger.opsOf(purchaseId)));
+                report.accept(
+                        purchaseId,
+                        "the api says " + purchaseId + " is " + purchase.status() + ", MySQL has no order for it");
             }
         }
         return found;
     }
 
     /**
-     * The product's own audit passes on every sale once the run ended ({@link AuditVerdict#PASS}: I1
-     * to I5 of docs/architecture.md hold), and its counts add up: no unit available below zero, and
-     * total = paid + pendingPayment + mysqlAvailable (I1: expired and cancelled units went back to
-     * available, so a unit given back twice shows as one too many). The audit's paid are the PAID
-     * orders of the sale among the facts. No operation is behind a sale's count: the violation
-     * carries none.
+     * The product's own audit passes on every sale ({@link AuditVerdict#PASS}: I1 to I5 of
+     * docs/architecture.md), and its counts add up: available never below zero, total = paid +
+     * pendingPayment + mysqlAvailable (a unit given back twice shows as one too many), and its paid
+     * are the sale's PAID orders. No operation is behind a sale's count: the violation carries none.
      */
     static List<Violation> auditPasses(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
+        Consumer<String> report = detail -> found.add(new Violation(Checker.AUDIT_PASSES, detail, List.of()));
         for (Facts.Sale sale : ledger.facts().sales()) {
             String saleId = sale.saleId();
             AuditReport audit = sale.audit();
             if (audit == null) {
-                found.add(new Violation(Checker.AUDIT_PASSES, "no audit of sale " + saleId, List.of()));
+                report.accept("no audit of sale " + saleId);
                 continue;
             }
             if (audit.result() != AuditVerdict.PASS) {
-                found.add(new Violation(
-                        Checker.AUDIT_PASSES,
-                        "the audit of sale " + saleId + " is " + audit.result() + ": " + broken(audit),
-                        List.of()));
+                report.accept("the audit of sale " + saleId + " is " + audit.result() + ": " + broken(audit));
             }
             int counted = audit.paid() + audit.pendingPayment() + audit.mysqlAvailable();
             if (counted != audit.total() || audit.mysqlAvailable() < 0) {
-                found.add(new Violation(
-                        Checker.AUDIT_PASSES,
-                        "sale " + saleId + ": paid " + audit.paid() + " + pending " + audit.pendingPayment()
-                                + " + available " + audit.mysqlAvailable() + " = " + counted + ", its total is "
-                                + audit.total(),
-                        List.of()));
+                report.accept("sale " + saleId + ": paid " + audit.paid() + " + pending " + audit.pendingPayment()
+                        + " + available " + audit.mysqlAvailable() + " = " + counted + ", its total is "
+                        + audit.total());
             }
             long paid = ledger.facts().orders().stream()
                     .filter(order -> order.saleId().equals(saleId) && order.status() == PurchaseStatus.PAID)
                     .count();
             if (paid != audit.paid()) {
-                found.add(new Violation(
-                        Checker.AUDIT_PASSES,
-                        "sale " + saleId + " has " + paid + " PAID orders, its audit counts " + audit.paid(),
-                        List.of()));
+                report.accept("sale " + saleId + " has " + paid + " PAID orders, its audit counts " + audit.paid());
             }
         }
         return found;

@@ -29,53 +29,46 @@ final class FactsReader {
             PrivateStores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history)
             throws SQLException {
         List<String> sales = List.copyOf(created.keySet());
-        List<Facts.Sale> saleFacts = new ArrayList<>();
-        for (String sale : sales) {
-            AuditReport audit = Audit.of(api, tokens, sale);
-            saleFacts.add(new Facts.Sale(sale, created.get(sale), ApiClient.UNIT_PRICE.amountMinor(), audit));
-        }
-        List<Facts.Change> changes = new ArrayList<>();
-        List<Facts.Order> orders = new ArrayList<>();
-        List<Facts.Refund> refunds = new ArrayList<>();
+        List<Facts.Sale> saleFacts = sales.stream()
+                .map(sale -> new Facts.Sale(
+                        sale, created.get(sale), ApiClient.UNIT_PRICE.amountMinor(), audit(api, tokens, sale)))
+                .toList();
         try (Connection db = DriverManager.getConnection(stores.jdbcUrl(), stores.user(), stores.password())) {
-            for (String sale : sales) {
-                select(
-                        db,
-                        "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?",
-                        sale,
-                        orders,
-                        rows -> new Facts.Order(
-                                rows.getString(1),
-                                rows.getString(2),
-                                rows.getString(3),
-                                PurchaseStatus.valueOf(rows.getString(4)),
-                                rows.getString(5)));
-                select(
-                        db,
-                        "SELECT sale_id, kind, change_key, units_asked, units FROM sale_changes WHERE sale_id = ? ORDER BY id",
-                        sale,
-                        changes,
-                        rows -> new Facts.Change(
-                                rows.getString(1),
-                                rows.getString(2),
-                                rows.getString(3),
-                                (Integer) rows.getObject(4),
-                                rows.getInt(5)));
-                select(
-                        db,
-                        "SELECT payment_id, purchase_id, sale_id, amount_minor, purchase_status FROM payment_refunds"
-                                + " WHERE sale_id = ?",
-                        sale,
-                        refunds,
-                        rows -> new Facts.Refund(
-                                rows.getString(1),
-                                rows.getString(2),
-                                rows.getString(3),
-                                rows.getLong(4),
-                                rows.getString(5)));
-            }
+            List<Facts.Order> orders = select(
+                    db,
+                    sales,
+                    "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?",
+                    r -> new Facts.Order(
+                            r.getString(1),
+                            r.getString(2),
+                            r.getString(3),
+                            PurchaseStatus.valueOf(r.getString(4)),
+                            r.getString(5)));
+            List<Facts.Change> changes = select(
+                    db,
+                    sales,
+                    "SELECT sale_id, kind, change_key, units_asked, units FROM sale_changes WHERE sale_id = ? ORDER BY id",
+                    r -> new Facts.Change(
+                            r.getString(1), r.getString(2), r.getString(3), (Integer) r.getObject(4), r.getInt(5)));
+            List<Facts.Refund> refunds = select(
+                    db,
+                    sales,
+                    "SELECT payment_id, purchase_id, sale_id, amount_minor, purchase_status FROM payment_refunds"
+                            + " WHERE sale_id = ?",
+                    r -> new Facts.Refund(
+                            r.getString(1), r.getString(2), r.getString(3), r.getLong(4), r.getString(5)));
+            return new Facts(saleFacts, orders, refunds, purchases(api, tokens, history), changes);
         }
-        return new Facts(saleFacts, orders, refunds, purchases(api, tokens, history), changes);
+    }
+
+    /** The api's audit of one sale, or null when it could not answer (an api or a store down). */
+    static AuditReport audit(ApiClient api, Tokens tokens, String sale) {
+        try {
+            ApiClient.Response audit = api.audit(tokens.admin(), sale);
+            return audit.status() == 200 ? audit.as(AuditReport.class) : null;
+        } catch (RuntimeException noAnswer) {
+            return null;
+        }
     }
 
     /** Each purchase a buyer's or the payment service's operation named, as the api tells it now. */
@@ -104,16 +97,19 @@ final class FactsReader {
         T read(ResultSet rows) throws SQLException;
     }
 
-    /** Adds to {@code into} every row {@code sql} finds for {@code sale} (its one parameter). */
-    private static <T> void select(Connection db, String sql, String sale, List<T> into, Row<T> row)
-            throws SQLException {
+    /** Every row {@code sql} finds for each of {@code sales} (its one parameter), sale by sale. */
+    private static <T> List<T> select(Connection db, List<String> sales, String sql, Row<T> row) throws SQLException {
+        List<T> found = new ArrayList<>();
         try (PreparedStatement query = db.prepareStatement(sql)) {
-            query.setString(1, sale);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    into.add(row.read(rows));
+            for (String sale : sales) {
+                query.setString(1, sale);
+                try (ResultSet rows = query.executeQuery()) {
+                    while (rows.next()) {
+                        found.add(row.read(rows));
+                    }
                 }
             }
         }
+        return found;
     }
 }

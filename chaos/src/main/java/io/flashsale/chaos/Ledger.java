@@ -116,20 +116,12 @@ final class Ledger {
         return orders;
     }
 
-    List<Facts.Order> ordersOf(Buyer buyer) {
-        return orders.getOrDefault(buyer, List.of());
-    }
-
     /** The order written for a purchase, if any (a second one is a rule of its own). */
     Optional<Facts.Order> orderOf(String purchaseId) {
         return Optional.ofNullable(ordersByPurchase.get(purchaseId));
     }
 
-    /** The status the api gave the purchase at the end; empty when it answered 404. */
-    Optional<PurchaseStatus> apiStatusOf(String purchaseId) {
-        return Optional.ofNullable(purchases.get(purchaseId)).map(Facts.Purchase::status);
-    }
-
+    /** The purchase as the api told it at the end; its status null when it answered 404. */
     Optional<Facts.Purchase> purchase(String purchaseId) {
         return Optional.ofNullable(purchases.get(purchaseId));
     }

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -17,13 +16,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * The faults of a chaos run, decided by its seed before it starts: every 10 to 40 s, as often one
- * as the other, a SIGKILL of one of the stack's processes ({@link ChaosStack#targets}) or a network
- * fault on one of its links ({@link ChaosStack#links}, {@link ChaosStack#NETWORK_FAULTS}), healed 2
- * to 8 s later (the process started again, the fault taken off); now and then a second one at the
- * same moment. The same seed and duration give the same schedule. Each fault is recorded with what
- * shows it happened: the pid killed and the pid that replaced it, or what Toxiproxy reported of
- * the link while the fault was on and after it was healed.
+ * The faults of a chaos run, decided by its seed before it starts: every 10 to 40 s a SIGKILL of a
+ * process ({@link ChaosStack#targets}) or a network fault on a link ({@link ChaosStack#links}),
+ * healed 2 to 8 s later, now and then two at once. Each is recorded with what shows it happened:
+ * the pid killed and its replacement, or what Toxiproxy reported of the link, broken and healed.
  */
 public final class Nemesis {
 
@@ -45,10 +41,21 @@ public final class Nemesis {
 
     /**
      * What a fault did: for a kill the pid killed and the pid that runs after the restart (-1 for a
-     * link); for a link what Toxiproxy reported of it while broken and once healed ({@code null}
-     * for a kill).
+     * link); for a link what Toxiproxy reported of it while broken and once healed (null for a kill);
+     * what failed, if anything.
      */
-    public record Done(Fault fault, long killedPid, long restartedPid, String broken, String healed, String failure) {}
+    public record Done(Fault fault, long killedPid, long restartedPid, String broken, String healed, String failure) {
+
+        Done failed(String failure) {
+            return new Done(fault, killedPid, restartedPid, broken, healed, failure);
+        }
+
+        @Override
+        public String toString() {
+            return fault + ": " + (fault.kill() ? "pid " + killedPid + " -> " + restartedPid : broken + " -> " + healed)
+                    + (failure == null ? "" : " FAILED " + failure);
+        }
+    }
 
     static final String KILL = "kill";
 
@@ -101,48 +108,51 @@ public final class Nemesis {
 
     /**
      * Runs the schedule against {@code stack} from {@code startNanos}, one moment after the other
-     * (the faults of one moment together: all injected, then each healed after its time down, each
-     * on its own), so a process is never killed while it is still starting; a slow restart delays
-     * the faults after it. Returns once every fault is healed and every process runs again.
+     * (the faults of one moment all injected, then each healed after its time down), so a process is
+     * never killed while it is still starting; a slow restart delays the faults after it. Returns
+     * once every fault is healed and every process runs again, or when interrupted.
      */
-    void run(ChaosStack stack, long startNanos) throws InterruptedException {
+    void run(ChaosStack stack, long startNanos) {
         Map<Duration, List<Fault>> moments = new TreeMap<>();
         schedule.forEach(fault ->
                 moments.computeIfAbsent(fault.at(), at -> new ArrayList<>()).add(fault));
-        for (List<Fault> moment : moments.values()) {
-            sleepUntil(startNanos + moment.get(0).at().toNanos());
-            Map<Fault, Done> injected = new LinkedHashMap<>();
-            for (Fault fault : moment) {
-                try {
-                    injected.put(fault, inject(stack, fault));
-                } catch (Exception e) {
-                    done.add(new Done(fault, -1, -1, null, null, "inject: " + e));
+        try {
+            for (List<Fault> moment : moments.values()) {
+                sleepUntil(startNanos + moment.get(0).at().toNanos());
+                List<Done> injected = new ArrayList<>();
+                for (Fault fault : moment) {
+                    Done none = new Done(fault, -1, -1, null, null, null);
+                    try {
+                        injected.add(inject(stack, fault));
+                    } catch (Exception e) {
+                        done.add(none.failed("inject: " + e));
+                    }
+                }
+                long down = System.nanoTime();
+                // each fault heals on its own thread: a worker restarted first waits for the Temporal
+                // killed with it, so healing one after the other would wait on itself
+                List<Thread> healing = new ArrayList<>();
+                for (Done fault : injected) {
+                    healing.add(new Thread(
+                            () -> healAt(stack, fault, down),
+                            "heal-" + fault.fault().target()));
+                }
+                healing.forEach(Thread::start);
+                for (Thread thread : healing) {
+                    thread.join();
                 }
             }
-            long down = System.nanoTime();
-            // each fault heals on its own thread: a worker restarted first waits for the Temporal
-            // killed with it, so healing one after the other would wait on itself
-            List<Thread> healing = new ArrayList<>();
-            for (Map.Entry<Fault, Done> entry : injected.entrySet()) {
-                Thread thread = new Thread(
-                        () -> healAt(stack, entry.getValue(), down),
-                        "heal-" + entry.getKey().target());
-                thread.start();
-                healing.add(thread);
-            }
-            for (Thread thread : healing) {
-                thread.join();
-            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
     private void healAt(ChaosStack stack, Done injected, long down) {
-        Fault fault = injected.fault();
         try {
-            sleepUntil(down + fault.down().toNanos());
+            sleepUntil(down + injected.fault().down().toNanos());
             done.add(heal(stack, injected));
         } catch (Exception e) {
-            done.add(new Done(fault, injected.killedPid(), -1, injected.broken(), null, "heal: " + e));
+            done.add(injected.failed("heal: " + e));
         }
     }
 
@@ -171,9 +181,6 @@ public final class Nemesis {
     }
 
     private static void sleepUntil(long nanos) throws InterruptedException {
-        long left = nanos - System.nanoTime();
-        if (left > 0) {
-            TimeUnit.NANOSECONDS.sleep(left);
-        }
+        TimeUnit.NANOSECONDS.sleep(nanos - System.nanoTime());
     }
 }

@@ -29,6 +29,12 @@ public record Op(
         String purchaseStatus,
         long answeredAtMillis) {
 
+    /** An operation as sent, its answer unknown yet. */
+    static Op sent(
+            long id, Kind kind, String saleId, String userId, String purchaseId, String key, long amount, long at) {
+        return new Op(id, kind, saleId, userId, purchaseId, key, amount, at, Outcome.UNKNOWN, 0, "", "", -1);
+    }
+
     /** The same invocation with its answer: outcome, status, problem type, purchase status, time. */
     Op answered(Outcome outcome, int status, String problemType, String purchaseStatus, long answeredAtMillis) {
         return new Op(
@@ -49,30 +55,18 @@ public record Op(
 
     /** What the client did. */
     public enum Kind {
-        /** A buyer's first click: POST /api/sales/{sale}/purchases with a new Idempotency-Key. */
-        BUY,
-        /** The same click again, same Idempotency-Key (a client retry). */
-        BUY_RETRY,
-        /** A second click by the same buyer with another Idempotency-Key. */
-        SECOND_CLICK,
-        /** The payment service confirms the sale's price for a purchase, a new payment id. */
-        PAY,
-        /** The same payment (same payment id) confirmed again, as a provider retries. */
-        PAY_DUPLICATE,
-        /** A payment with an amount other than the sale's price. */
-        PAY_WRONG_AMOUNT,
-        /** The buyer cancels. */
-        CANCEL,
-        /** An operator adds units under an Idempotency-Key (a repeat, or another change's key, now and then). */
-        RESTOCK,
-        /** An operator takes unsold units off sale under an Idempotency-Key. */
-        WITHDRAW,
-        /** An operator moves the sale's end. */
-        MOVE,
-        /** An operator closes the sale: nobody is admitted after the answer. */
-        CLOSE,
-        /** An operator repairs the sale's Redis side from MySQL and Temporal ({@code audit/repair}). */
-        REPAIR;
+        BUY, // a buyer's first click: POST /api/sales/{sale}/purchases with a new Idempotency-Key
+        BUY_RETRY, // the same click again, same Idempotency-Key (a client retry)
+        SECOND_CLICK, // the same buyer again with another Idempotency-Key
+        PAY, // the payment service confirms the sale's price, a new payment id
+        PAY_DUPLICATE, // the same payment id confirmed again, as a provider retries
+        PAY_WRONG_AMOUNT, // a payment of an amount other than the sale's price
+        CANCEL, // the buyer cancels
+        RESTOCK, // an operator adds units under an Idempotency-Key (now and then a repeat or another's key)
+        WITHDRAW, // an operator takes unsold units off sale under an Idempotency-Key
+        MOVE, // an operator moves the sale's end
+        CLOSE, // an operator closes the sale: nobody is admitted after the answer
+        REPAIR; // an operator repairs the sale's Redis side from MySQL and Temporal (audit/repair)
 
         /** An operator's change of a sale, not a buyer's or the payment service's operation. */
         boolean byOperator() {
@@ -82,11 +76,8 @@ public record Op(
 
     /** How the operation ended for the client. */
     public enum Outcome {
-        /** A 2xx answer. */
-        OK,
-        /** A definite refusal: a 4xx answer (the operation changed nothing, or was a repeat). */
-        FAIL,
-        /** No answer, or a 5xx: it may or may not have taken effect. */
-        UNKNOWN
+        OK, // a 2xx answer
+        FAIL, // a definite refusal: a 4xx (the operation changed nothing, or was a repeat)
+        UNKNOWN // no answer, or a 5xx: it may or may not have taken effect
     }
 }

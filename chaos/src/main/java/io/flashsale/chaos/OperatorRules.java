@@ -12,11 +12,10 @@ final class OperatorRules {
     private OperatorRules() {}
 
     /**
-     * Every change recorded once, and the units add up. A restock or withdrawal answered 200 is
-     * recorded under its key as that kind with the units it asked for (a repeat finds the first),
-     * one answered 409 change-conflict finds its key recorded otherwise; no key is recorded twice; and
-     * each sale's total in the audit is the units it was created with plus what its recorded changes
-     * added and took.
+     * Every change recorded once, and the units add up: a restock or withdrawal answered 200 is
+     * recorded under its key as that kind with the units it asked (a repeat finds the first), one
+     * answered 409 change-conflict finds its key recorded otherwise, and each sale's audited total is
+     * its created units plus what its recorded changes added and took.
      */
     static List<Violation> changesRecordedOnce(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
@@ -63,9 +62,8 @@ final class OperatorRules {
     }
 
     /**
-     * Redis offers exactly MySQL's units once quiet: once every purchase ended and nothing is in
-     * flight, each sale's Redis stock is MySQL's available (I4). Above is a unit MySQL lacks (a
-     * withdrawal or repair that left Redis ahead); below, units lost to buyers.
+     * Redis offers exactly MySQL's units once quiet (I4): above is a unit MySQL lacks (a withdrawal or
+     * repair that left Redis ahead); below, units lost to buyers.
      */
     static List<Violation> redisNeverAboveMySql(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
@@ -82,10 +80,7 @@ final class OperatorRules {
         return found;
     }
 
-    /**
-     * A closed sale admits nobody after its close was answered: no purchase sent after a CLOSE's 200
-     * answer is answered 202.
-     */
+    /** A closed sale admits nobody: no purchase sent after a CLOSE's 200 is answered 202. */
     static List<Violation> closedSaleAdmitsNobody(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
         for (Op close : ledger.operatorOps()) {

@@ -2,70 +2,58 @@ package io.flashsale.chaos;
 
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
+import java.util.function.BiConsumer;
 
 /** The checker's rules on payments: what they were answered, against orders and refund rows. */
 final class PaymentRules {
-
-    /** The purchase statuses PaymentConfirmation answers a refund for. */
-    private static final Set<String> CANNOT_BE_PAID_ANY_MORE = Stream.of(
-                    PurchaseStatus.PAID, PurchaseStatus.EXPIRED, PurchaseStatus.CANCELLED, PurchaseStatus.REJECTED)
-            .map(Enum::name)
-            .collect(Collectors.toSet());
 
     private PaymentRules() {}
 
     /**
      * Payments take effect only as sent and answered. A payment answered 200 paid its order with its
-     * payment id: PurchaseCommands answers a payment 200 with the Update's outcome (PAID) or, when
-     * the Update is refused, only for the payment id that paid; 202 (outcome not known yet) is not
-     * checked. An order is PAID only with a payment id that a PAY or PAY_DUPLICATE of its purchase
-     * sent and that was not refused every time: answered 2xx, or never answered. A payment of
-     * another amount than the price is refused 422 before any Update (PaymentConfirmation), so it is
-     * never answered 2xx and never pays.
+     * payment id (PurchaseCommands answers 200 only with the Update's PAID, or for the payment id
+     * that paid; 202 is not checked). An order is PAID only with a payment id a PAY or PAY_DUPLICATE
+     * of its purchase sent and that was not refused every time. A wrong amount is refused 422 before
+     * any Update (PaymentConfirmation): never answered 2xx, never paying.
      */
     static List<Violation> paidOnlyAsSent(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
-        Map<Payment, List<Op>> answeredPaid = new LinkedHashMap<>();
+        BiConsumer<String, List<Op>> report =
+                (detail, ops) -> found.add(new Violation(Checker.PAID_ONLY_AS_SENT, detail, ops));
+        Set<Payment> answeredPaid = new LinkedHashSet<>();
         for (Op op : ledger.history()) {
             if (isPayment(op) && op.status() == 200) {
-                answeredPaid
-                        .computeIfAbsent(Payment.of(op), p -> new ArrayList<>())
-                        .add(op);
+                answeredPaid.add(Payment.of(op));
             } else if (op.kind() == Op.Kind.PAY_WRONG_AMOUNT && op.outcome() == Op.Outcome.OK) {
-                found.add(new Violation(
-                        Checker.PAID_ONLY_AS_SENT,
+                report.accept(
                         "payment " + op.key() + " of " + Ledger.purchaseIdOf(op) + " sent " + op.amountMinor()
                                 + ", not the price, and was answered " + op.status(),
-                        List.of(op)));
+                        List.of(op));
             }
         }
-        answeredPaid.forEach((payment, ops) -> {
+        answeredPaid.forEach(payment -> {
             Optional<Facts.Order> order = ledger.orderOf(payment.purchaseId());
             if (order.isEmpty() || !paidWith(order.get(), payment.paymentId())) {
-                found.add(new Violation(
-                        Checker.PAID_ONLY_AS_SENT,
+                report.accept(
                         "payment " + payment.paymentId() + " of " + payment.purchaseId()
                                 + " was answered 200, but the order is "
                                 + order.map(o -> Ledger.ended(o.status(), o.paymentId()))
                                         .orElse("missing"),
-                        ledger.opsOf(payment.purchaseId())));
+                        ledger.opsOf(payment.purchaseId()));
             }
         });
         for (Facts.Order order : ledger.facts().orders()) {
             if (order.status() == PurchaseStatus.PAID) {
                 paidBy(ledger, order)
-                        .ifPresent(detail -> found.add(new Violation(
-                                Checker.PAID_ONLY_AS_SENT,
+                        .ifPresent(detail -> report.accept(
                                 "the order of " + order.purchaseId() + " is PAID with " + order.paymentId() + ", "
                                         + detail,
-                                ledger.opsOf(order.purchaseId()))));
+                                ledger.opsOf(order.purchaseId())));
             }
         }
         return found;
@@ -89,51 +77,45 @@ final class PaymentRules {
     }
 
     /**
-     * Money the api answered "refund" for is recorded once, and only such money. The refund answer
-     * is 409 payment-rejected with {@code "refundNeeded": true} (PaymentConfirmation), given when
-     * the purchase can be paid no more: the problem's {@code purchaseStatus}, which the Op carries as
-     * its purchaseStatus, is EXPIRED, CANCELLED, REJECTED, or PAID with another payment. Such a
-     * payment has exactly one payment_refunds row, for its purchase. A 409 payment-rejected while
-     * the purchase is still PENDING_PAYMENT (its deadline reached but the unit not given back yet, a
-     * cancel or another payment under way) records nothing and is not checked. No row holds the
-     * payment id an order was PAID with, and every row is for money a PAY or PAY_DUPLICATE of its
-     * purchase sent, at its amount: a wrong amount is refused 422 before, never recorded.
+     * Money the api answered "refund" for is recorded once, and only such money. The refund answer is
+     * 409 payment-rejected while the purchase can be paid no more (the problem's purchaseStatus
+     * EXPIRED, CANCELLED, REJECTED, or PAID with another payment); such a payment has exactly one
+     * payment_refunds row, for its purchase. A refusal while still PENDING_PAYMENT records nothing and
+     * is not checked. No row holds the payment id an order was PAID with, and every row is for money
+     * a PAY or PAY_DUPLICATE of its purchase sent, at its amount.
      */
     static List<Violation> refundsRecordedOnce(Ledger ledger) {
         List<Violation> found = new ArrayList<>();
-        Map<Payment, List<Op>> refundAnswers = new LinkedHashMap<>();
-        ledger.history().stream().filter(PaymentRules::answeredRefund).forEach(op -> refundAnswers
-                .computeIfAbsent(Payment.of(op), p -> new ArrayList<>())
-                .add(op));
-        refundAnswers.forEach((payment, ops) -> {
+        BiConsumer<String, List<Op>> report =
+                (detail, ops) -> found.add(new Violation(Checker.REFUND_RECORDED_ONCE, detail, ops));
+        Set<Payment> refundAnswers = new LinkedHashSet<>();
+        ledger.history().stream().filter(PaymentRules::answeredRefund).forEach(op -> refundAnswers.add(Payment.of(op)));
+        refundAnswers.forEach(payment -> {
             List<Facts.Refund> rows = ledger.refundsOf(payment.paymentId());
             if (rows.size() != 1 || !rows.get(0).purchaseId().equals(payment.purchaseId())) {
-                found.add(new Violation(
-                        Checker.REFUND_RECORDED_ONCE,
+                report.accept(
                         "payment " + payment.paymentId() + " of " + payment.purchaseId()
                                 + " was answered refund-needed, but has " + rows.size() + " refund rows"
                                 + (rows.size() == 1 ? ", for " + rows.get(0).purchaseId() : ""),
-                        ledger.opsOf(payment.purchaseId())));
+                        ledger.opsOf(payment.purchaseId()));
             }
         });
         for (Facts.Refund row : ledger.facts().refunds()) {
             List<Op> ops = ledger.opsOf(row.purchaseId());
             ledger.facts().orders().stream()
                     .filter(order -> paidWith(order, row.paymentId()))
-                    .forEach(order -> found.add(new Violation(
-                            Checker.REFUND_RECORDED_ONCE,
+                    .forEach(order -> report.accept(
                             "payment " + row.paymentId() + " paid the order of " + order.purchaseId()
                                     + ", yet has a refund row",
-                            ops)));
+                            ops));
             boolean sent = ledger.commandsOf(row.purchaseId()).stream()
                     .anyMatch(op ->
                             isPayment(op) && op.key().equals(row.paymentId()) && op.amountMinor() == row.amountMinor());
             if (!sent) {
-                found.add(new Violation(
-                        Checker.REFUND_RECORDED_ONCE,
+                report.accept(
                         "a refund row for payment " + row.paymentId() + " of " + row.purchaseId() + " ("
                                 + row.amountMinor() + ") that no payment of it sent",
-                        ops));
+                        ops);
             }
         }
         return found;
@@ -144,12 +126,13 @@ final class PaymentRules {
         return op.kind() == Op.Kind.PAY || op.kind() == Op.Kind.PAY_DUPLICATE;
     }
 
-    /** PaymentConfirmation's refund answer: a refusal while the purchase can be paid no more. */
+    /** PaymentConfirmation's refund answer: a refusal once the purchase is final (can be paid no more). */
     private static boolean answeredRefund(Op op) {
         return isPayment(op)
                 && op.status() == 409
                 && op.problemType().equals("payment-rejected")
-                && CANNOT_BE_PAID_ANY_MORE.contains(op.purchaseStatus());
+                && Arrays.stream(PurchaseStatus.values())
+                        .anyMatch(s -> s.isFinal() && s.name().equals(op.purchaseStatus()));
     }
 
     private static boolean paidWith(Facts.Order order, String paymentId) {

@@ -1,7 +1,6 @@
 package io.flashsale.chaos;
 
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -26,68 +25,23 @@ final class RunTable {
         return counts;
     }
 
-    /**
-     * The run as plain text: operations by kind and outcome, how each kind was answered, then
-     * every violation followed by its operations.
-     */
     static String format(List<Op> history, List<Violation> violations) {
-        StringBuilder text = new StringBuilder();
-        operations(history, text);
-        text.append('\n');
-        answers(history, text);
-        text.append('\n');
-        violations(violations, text);
-        return text.toString();
-    }
-
-    /** One operation on one line: what was sent, for what, and how it was answered when. */
-    static String describe(Op op) {
-        String about = op.purchaseId().isEmpty() ? "sale " + op.saleId() + " user " + op.userId() : op.purchaseId();
-        String key = op.key().isEmpty() ? "" : " key " + op.key();
-        String amount = op.amountMinor() == 0 ? "" : " amount " + op.amountMinor();
-        String answered = op.answeredAtMillis() < 0 ? "?" : String.valueOf(op.answeredAtMillis());
-        return "#" + op.id() + " " + op.kind() + " " + about + key + amount + " -> " + answer(op) + " ("
-                + op.invokedAtMillis() + ".." + answered + " ms)";
-    }
-
-    private static void operations(List<Op> history, StringBuilder text) {
-        text.append(String.format(ROW, "operations", "OK", "FAIL", "UNKNOWN", "total"));
+        StringBuilder text = new StringBuilder(String.format(ROW, "operations", "OK", "FAIL", "UNKNOWN", "total"));
         SortedMap<Op.Outcome, Long> totals = zeros();
         summary(history).forEach((kind, outcomes) -> {
             row(kind.name(), outcomes, text);
             outcomes.forEach((outcome, count) -> totals.merge(outcome, count, Long::sum));
         });
         row("total", totals, text);
-    }
-
-    private static void row(String label, Map<Op.Outcome, Long> outcomes, StringBuilder text) {
-        long total = outcomes.values().stream().mapToLong(Long::longValue).sum();
-        text.append(String.format(
-                ROW,
-                label,
-                outcomes.get(Op.Outcome.OK),
-                outcomes.get(Op.Outcome.FAIL),
-                outcomes.get(Op.Outcome.UNKNOWN),
-                total));
-    }
-
-    /** How each kind was answered: status, problem type and purchase status, counted. */
-    private static void answers(List<Op> history, StringBuilder text) {
-        text.append("answers\n");
+        text.append("\nanswers\n");
         SortedMap<Op.Kind, SortedMap<String, Long>> answers = new TreeMap<>();
-        for (Op op : history) {
-            answers.computeIfAbsent(op.kind(), kind -> new TreeMap<>()).merge(answer(op), 1L, Long::sum);
-        }
+        history.forEach(op ->
+                answers.computeIfAbsent(op.kind(), kind -> new TreeMap<>()).merge(answer(op), 1L, Long::sum));
         answers.forEach((kind, counts) ->
                 counts.forEach((answer, count) -> text.append(String.format("%-18s%-40s%7d%n", kind, answer, count))));
-    }
-
-    private static void violations(List<Violation> violations, StringBuilder text) {
-        if (violations.isEmpty()) {
-            text.append("violations: none\n");
-            return;
-        }
-        text.append("violations: ").append(violations.size()).append('\n');
+        text.append("\nviolations: ")
+                .append(violations.isEmpty() ? "none" : violations.size())
+                .append('\n');
         for (Violation violation : violations) {
             text.append('[')
                     .append(violation.rule())
@@ -98,22 +52,41 @@ final class RunTable {
                     .ops()
                     .forEach(op -> text.append("    ").append(describe(op)).append('\n'));
         }
+        return text.toString();
+    }
+
+    /** One operation on one line: what was sent, for what, and how it was answered when. */
+    private static String describe(Op op) {
+        String about = op.purchaseId().isEmpty() ? "sale " + op.saleId() + " user " + op.userId() : op.purchaseId();
+        String key = op.key().isEmpty() ? "" : " key " + op.key();
+        String amount = op.amountMinor() == 0 ? "" : " amount " + op.amountMinor();
+        String answered = op.answeredAtMillis() < 0 ? "?" : String.valueOf(op.answeredAtMillis());
+        return "#" + op.id() + " " + op.kind() + " " + about + key + amount + " -> " + answer(op) + " ("
+                + op.invokedAtMillis() + ".." + answered + " ms)";
+    }
+
+    private static void row(String label, SortedMap<Op.Outcome, Long> outcomes, StringBuilder text) {
+        long total = outcomes.values().stream().mapToLong(Long::longValue).sum();
+        text.append(String.format(
+                ROW,
+                label,
+                outcomes.get(Op.Outcome.OK),
+                outcomes.get(Op.Outcome.FAIL),
+                outcomes.get(Op.Outcome.UNKNOWN),
+                total));
     }
 
     private static String answer(Op op) {
-        if (op.status() == 0) {
-            return "no answer";
-        }
-        return Stream.of(String.valueOf(op.status()), op.problemType(), op.purchaseStatus())
-                .filter(part -> !part.isEmpty())
-                .collect(Collectors.joining(" "));
+        return op.status() == 0
+                ? "no answer"
+                : Stream.of(String.valueOf(op.status()), op.problemType(), op.purchaseStatus())
+                        .filter(part -> !part.isEmpty())
+                        .collect(Collectors.joining(" "));
     }
 
     private static SortedMap<Op.Outcome, Long> zeros() {
         SortedMap<Op.Outcome, Long> zeros = new TreeMap<>();
-        for (Op.Outcome outcome : Op.Outcome.values()) {
-            zeros.put(outcome, 0L);
-        }
+        Stream.of(Op.Outcome.values()).forEach(outcome -> zeros.put(outcome, 0L));
         return zeros;
     }
 }

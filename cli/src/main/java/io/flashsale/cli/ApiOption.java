@@ -3,6 +3,7 @@ package io.flashsale.cli;
 import io.flashsale.launcher.local.LocalCommands;
 import io.flashsale.testkit.ApiClient;
 import java.net.URI;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
@@ -19,5 +20,11 @@ final class ApiOption {
 
     ApiClient client() {
         return new ApiClient(address);
+    }
+
+    /** The api's refusal on stderr, {@code flashsale COMMAND: STATUS TYPE: DETAIL}; the exit code 1. */
+    static int refused(CommandSpec spec, ApiClient.Response response) {
+        spec.commandLine().getErr().println(spec.qualifiedName() + ": " + response.refusal());
+        return 1;
     }
 }

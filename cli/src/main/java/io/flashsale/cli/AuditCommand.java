@@ -31,6 +31,9 @@ import picocli.CommandLine.Spec;
 final class AuditCommand implements Callable<Integer> {
 
     private static final String ROW = "%-24s %6s %6s %8s %6s %6s %6s %8s %10s  %s%n";
+    private static final String[] COLUMNS = {
+        "saleId", "total", "mysqlAvailable", "pendingPayment", "paid", "redisStock", "heldHolds", "runningWorkflows"
+    };
 
     @Spec
     private CommandSpec spec;
@@ -63,7 +66,7 @@ final class AuditCommand implements Callable<Integer> {
         } else {
             ApiClient.Response listed = api.sales(token);
             if (listed.status() != 200) {
-                return refused(listed);
+                return ApiOption.refused(spec, listed);
             }
             listed.body().path("sales").forEach(id -> sales.add(id.asText()));
         }
@@ -82,13 +85,13 @@ final class AuditCommand implements Callable<Integer> {
 
     private int audit(String sale) {
         ApiClient.Response audit = api.audit(token, sale);
-        return audit.status() == 200 ? print(audit.body()) : refused(audit);
+        return audit.status() == 200 ? print(audit.body()) : ApiOption.refused(spec, audit);
     }
 
     private int repair(String sale) {
         ApiClient.Response repair = api.repair(token, sale);
         if (repair.status() != 200) {
-            return refused(repair);
+            return ApiOption.refused(spec, repair);
         }
         JsonNode done = repair.body();
         out.printf(
@@ -101,38 +104,21 @@ final class AuditCommand implements Callable<Integer> {
                 done.path("holdsReleased").size(),
                 done.path("holdsReleased"),
                 done.path("buyersRestored").asText(),
-                orMissing(done.path("stockBefore"), "missing"),
+                SaleText.text(done, "stockBefore", "missing"),
                 done.path("stockAfter").asText());
         return print(done.path("audit"));
     }
 
     /** One row for the sale's report, a line for each violation; 0 when it passes. */
     private int print(JsonNode report) {
-        out.printf(
-                ROW,
-                report.path("saleId").asText(),
-                report.path("total").asText(),
-                report.path("mysqlAvailable").asText(),
-                report.path("pendingPayment").asText(),
-                report.path("paid").asText(),
-                orMissing(report.path("redisStock"), "-"),
-                report.path("heldHolds").asText(),
-                report.path("runningWorkflows").asText(),
-                report.path("violations").size(),
-                report.path("result").asText());
+        List<Object> row = SaleText.cells(report, COLUMNS);
+        row.add(report.path("violations").size());
+        row.add(report.path("result").asText());
+        out.printf(ROW, row.toArray());
         for (JsonNode violation : report.path("violations")) {
             out.println("    " + violation.path("invariant").asText() + ": "
                     + violation.path("detail").asText());
         }
         return AuditVerdict.PASS.name().equals(report.path("result").asText()) ? 0 : 1;
-    }
-
-    private int refused(ApiClient.Response response) {
-        spec.commandLine().getErr().println("flashsale audit: " + response.refusal());
-        return 1;
-    }
-
-    private static String orMissing(JsonNode value, String missing) {
-        return value.isMissingNode() || value.isNull() ? missing : value.asText();
     }
 }

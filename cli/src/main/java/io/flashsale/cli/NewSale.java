@@ -1,6 +1,7 @@
 package io.flashsale.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import java.util.Objects;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -35,14 +36,14 @@ final class NewSale {
     @Mixin
     private SaleWindow window;
 
-    ObjectNode body() {
-        ObjectNode body = SaleWindow.JSON.createObjectNode();
-        SaleWindow.put(body, "id", id);
+    Map<String, Object> body() {
+        Map<String, Object> body = window.body();
+        body.put("id", id);
         body.put("name", name);
         body.put("stock", stock);
-        SaleWindow.put(body, "payTimeout", payTimeout);
-        window.addTo(body);
-        body.putObject("price").put("amountMinor", price).put("currency", currency);
+        body.put("payTimeout", payTimeout);
+        body.put("price", Map.of("amountMinor", price, "currency", currency));
+        body.values().removeIf(Objects::isNull);
         return body;
     }
 }

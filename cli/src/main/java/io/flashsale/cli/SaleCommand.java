@@ -44,16 +44,16 @@ final class SaleCommand implements Runnable {
 
     @Command(name = "create", description = "Create a sale and print it.")
     int create(@Mixin NewSale sale) {
-        return answer(client().createSale(token(), sale.body()));
+        return answer(api.client().createSale(token(), sale.body()));
     }
 
     @Command(name = "list", description = "Every sale, one row each.")
     int list() {
-        ApiClient client = client();
+        ApiClient client = api.client();
         String token = token();
         ApiClient.Response ids = client.sales(token);
         if (ids.status() != 200) {
-            return refused(ids);
+            return ApiOption.refused(spec, ids);
         }
         out().print(SaleText.header());
         for (JsonNode id : ids.body().path("sales")) {
@@ -70,7 +70,7 @@ final class SaleCommand implements Runnable {
             @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
             @Option(names = "--watch", description = "again every second until interrupted, like top") boolean watch)
             throws InterruptedException {
-        ApiClient client = client();
+        ApiClient client = api.client();
         String token = token();
         int code = answer(client.sale(token, sale));
         while (watch && code == 0) {
@@ -83,7 +83,7 @@ final class SaleCommand implements Runnable {
 
     @Command(name = "close", description = "End the sale now.")
     int close(@Parameters(paramLabel = "SALE", description = "the sale's id") String sale) {
-        return answer(client().closeSale(token(), sale));
+        return answer(api.client().closeSale(token(), sale));
     }
 
     @Command(name = "restock", description = "Add N units to the sale, once per Idempotency-Key.")
@@ -91,7 +91,7 @@ final class SaleCommand implements Runnable {
             @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
             @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") Integer units,
             @Mixin IdempotencyKey key) {
-        return answer(client().restock(token(), sale, key.printed(spec), units));
+        return answer(api.client().restock(token(), sale, key.printed(spec), units));
     }
 
     @Command(
@@ -101,34 +101,25 @@ final class SaleCommand implements Runnable {
             @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
             @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") Integer units,
             @Mixin IdempotencyKey key) {
-        return answer(client().withdraw(token(), sale, key.printed(spec), units));
+        return answer(api.client().withdraw(token(), sale, key.printed(spec), units));
     }
 
     @Command(name = "move", description = "Set the sale's window.")
     int move(@Parameters(paramLabel = "SALE", description = "the sale's id") String sale, @Mixin SaleWindow window) {
-        return answer(client().moveSale(token(), sale, window.body()));
+        return answer(api.client().moveSale(token(), sale, window.body()));
     }
 
     private int answer(ApiClient.Response response) {
         if (response.status() / 100 != 2) {
-            return refused(response);
+            return ApiOption.refused(spec, response);
         }
         out().print(SaleText.of(response.body(), Instant.now()));
         out().flush();
         return 0;
     }
 
-    private int refused(ApiClient.Response response) {
-        spec.commandLine().getErr().println("flashsale sale: " + response.refusal());
-        return 1;
-    }
-
     private PrintWriter out() {
         return spec.commandLine().getOut();
-    }
-
-    private ApiClient client() {
-        return api.client();
     }
 
     private String token() {

@@ -2,7 +2,10 @@ package io.flashsale.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** A sale view ({@code GET /api/sales/{id}}) as {@code bin/flashsale sale} prints it. */
 final class SaleText {
@@ -13,36 +16,26 @@ final class SaleText {
 
     /** The sale in a block of labelled lines, its changes oldest first; states are judged at {@code now}. */
     static String of(JsonNode sale, Instant now) {
-        StringBuilder text = new StringBuilder();
-        line(
-                text,
-                "sale",
-                "%s (%s), %s %s a unit, pay within %s"
+        JsonNode price = sale.path("price");
+        StringBuilder text = new StringBuilder(
+                """
+                sale      %s (%s), %s %s a unit, pay within %s
+                window    %s to %s: %s
+                units     total %d, available %d, Redis %s
+                orders    PENDING_PAYMENT %d, PAID %d, EXPIRED %d, CANCELLED %d
+                """
                         .formatted(
                                 sale.path("id").asText(),
                                 sale.path("name").asText(),
-                                sale.path("price").path("amountMinor").asText(),
-                                sale.path("price").path("currency").asText(),
-                                sale.path("payTimeout").asText()));
-        line(
-                text,
-                "window",
-                "%s to %s: %s"
-                        .formatted(
-                                text(sale, "startsAt", "creation"), text(sale, "endsAt", "no end"), state(sale, now)));
-        line(
-                text,
-                "units",
-                "total %d, available %d, Redis %s"
-                        .formatted(
+                                price.path("amountMinor").asText(),
+                                price.path("currency").asText(),
+                                sale.path("payTimeout").asText(),
+                                text(sale, "startsAt", "creation"),
+                                text(sale, "endsAt", "no end"),
+                                state(sale, now),
                                 sale.path("total").asInt(),
                                 sale.path("available").asInt(),
-                                text(sale, "redisStock", "-")));
-        line(
-                text,
-                "orders",
-                "PENDING_PAYMENT %d, PAID %d, EXPIRED %d, CANCELLED %d"
-                        .formatted(
+                                text(sale, "redisStock", "-"),
                                 sale.path("pendingPayment").asInt(),
                                 sale.path("paid").asInt(),
                                 sale.path("expired").asInt(),
@@ -62,16 +55,15 @@ final class SaleText {
 
     /** The sale in one row under {@link #header}. */
     static String row(JsonNode sale, Instant now) {
-        return ROW.formatted(
-                sale.path("id").asText(),
-                state(sale, now),
-                sale.path("total").asText(),
-                sale.path("available").asText(),
-                text(sale, "redisStock", "-"),
-                sale.path("pendingPayment").asText(),
-                sale.path("paid").asText(),
-                sale.path("expired").asText(),
-                sale.path("cancelled").asText());
+        List<Object> cells =
+                cells(sale, "id", "total", "available", "redisStock", "pendingPayment", "paid", "expired", "cancelled");
+        cells.add(1, state(sale, now));
+        return ROW.formatted(cells.toArray());
+    }
+
+    /** The fields of {@code node} as text, {@code -} for one missing or null. */
+    static List<Object> cells(JsonNode node, String... fields) {
+        return Stream.of(fields).map(field -> text(node, field, "-")).collect(Collectors.toList());
     }
 
     /** open, not open yet, closed, or archived (ended, every purchase final, Redis keys gone). */
@@ -113,7 +105,7 @@ final class SaleText {
         text.append(String.format(Locale.ROOT, "%-10s%s%n", label, value));
     }
 
-    private static String text(JsonNode node, String field, String otherwise) {
+    static String text(JsonNode node, String field, String otherwise) {
         JsonNode value = node.path(field);
         return value.isMissingNode() || value.isNull() ? otherwise : value.asText();
     }

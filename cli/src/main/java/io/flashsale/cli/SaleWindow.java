@@ -1,13 +1,12 @@
 package io.flashsale.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
 import picocli.CommandLine.Option;
 
 /** {@code --starts} and {@code --ends} of a sale, as the api reads them (ISO-8601 instants). */
 final class SaleWindow {
-
-    static final ObjectMapper JSON = new ObjectMapper();
 
     @Option(names = "--starts", paramLabel = "INSTANT", description = "when the sale opens (default: at creation)")
     private String starts;
@@ -15,20 +14,12 @@ final class SaleWindow {
     @Option(names = "--ends", paramLabel = "INSTANT", description = "when the sale ends (default: no end)")
     private String ends;
 
-    ObjectNode body() {
-        return addTo(JSON.createObjectNode());
-    }
-
-    /** Adds {@code startsAt} and {@code endsAt} to {@code body}, each when given. */
-    ObjectNode addTo(ObjectNode body) {
-        put(body, "startsAt", starts);
-        put(body, "endsAt", ends);
+    /** {@code startsAt} and {@code endsAt}, each when given; a mutable map, for a sale's other fields. */
+    Map<String, Object> body() {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("startsAt", starts);
+        body.put("endsAt", ends);
+        body.values().removeIf(Objects::isNull);
         return body;
-    }
-
-    static void put(ObjectNode body, String field, String value) {
-        if (value != null) {
-            body.put(field, value);
-        }
     }
 }

@@ -90,7 +90,7 @@ final class Flood {
 
     private ApiClient.Response attempt(String user) {
         try {
-            return api.purchase(TestTokens.buyer(user), saleId, "key-" + user, Duration.ofSeconds(20));
+            return api.waitingUpTo(Duration.ofSeconds(20)).purchase(TestTokens.buyer(user), saleId, "key-" + user);
         } catch (RuntimeException noAnswer) {
             return null;
         }

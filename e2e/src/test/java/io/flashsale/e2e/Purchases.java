@@ -92,15 +92,12 @@ final class Purchases {
             throws InterruptedException {
         List<Callable<ApiClient.Response>> calls = new ArrayList<>();
         for (String id : paid) {
-            calls.add(() -> onceOrdered(
-                    id,
-                    orderedWithin,
-                    answeredWithin,
-                    timeout -> api.pay(TestTokens.payments(), id, "pay-" + id, timeout)));
+            calls.add(() -> onceOrdered(id, orderedWithin, answeredWithin, timeout -> api.waitingUpTo(timeout)
+                    .pay(TestTokens.payments(), id, "pay-" + id)));
         }
         for (String id : cancelled) {
-            calls.add(() ->
-                    onceOrdered(id, orderedWithin, answeredWithin, timeout -> api.cancel(owner(id), id, timeout)));
+            calls.add(() -> onceOrdered(id, orderedWithin, answeredWithin, timeout -> api.waitingUpTo(timeout)
+                    .cancel(owner(id), id)));
         }
         List<Race.Outcome<ApiClient.Response>> outcomes = Race.run(calls);
         for (int i = 0; i < outcomes.size(); i++) {

@@ -420,7 +420,8 @@ class StoreFaultsIT extends ProxiedSystemTest {
     private static List<Integer> admitWithin(String saleId, int buyers, Duration bound) {
         List<Integer> statuses = new ArrayList<>();
         for (String user : Purchases.users("admitted", buyers)) {
-            statuses.add(api.purchase(TestTokens.buyer(user), saleId, "key-" + user, bound)
+            statuses.add(api.waitingUpTo(bound)
+                    .purchase(TestTokens.buyer(user), saleId, "key-" + user)
                     .status());
         }
         return statuses;

@@ -61,14 +61,15 @@ class TemporalOutageIT extends ProxiedSystemTest {
             proxy.cut();
             List<CompletableFuture<ApiClient.Response>> admissions = users.stream()
                     .map(user -> CompletableFuture.supplyAsync(
-                            () -> api.purchase(TestTokens.buyer(user), saleId, "key-" + user, PATIENCE), buyers))
+                            () -> api.waitingUpTo(PATIENCE).purchase(TestTokens.buyer(user), saleId, "key-" + user),
+                            buyers))
                     .toList();
             awaitHeld(saleId, ids);
             assertThat(stores.admissions(saleId))
                     .as("every admission waits in the stream")
                     .isEqualTo(5);
             CompletableFuture<ApiClient.Response> statusDuringOutage = CompletableFuture.supplyAsync(
-                    () -> api.status(Purchases.owner(ids.get(0)), ids.get(0), PATIENCE), buyers);
+                    () -> api.waitingUpTo(PATIENCE).status(Purchases.owner(ids.get(0)), ids.get(0)), buyers);
 
             List<ApiClient.Response> answers =
                     admissions.stream().map(CompletableFuture::join).toList();

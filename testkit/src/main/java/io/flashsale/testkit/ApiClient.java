@@ -13,6 +13,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -29,8 +30,8 @@ public final class ApiClient {
 
     public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
 
-    /** How long a call waits for its answer unless it says otherwise. */
-    public static final Duration TIMEOUT = Duration.ofSeconds(30);
+    /** How long a call waits for its answer unless {@link #waitingUpTo} says otherwise. */
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     /** The unit price of every sale {@link #createSale(String, String, int, Duration)} creates. */
     public static final Money UNIT_PRICE = new Money(1999, "EUR");
@@ -106,15 +107,29 @@ public final class ApiClient {
     }
 
     private final URI base;
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final Duration timeout;
+    private final HttpClient http;
 
     public ApiClient(URI base) {
-        this.base = base;
+        this(
+                base,
+                TIMEOUT,
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
     }
 
     public ApiClient(String base) {
         this(URI.create(base));
+    }
+
+    private ApiClient(URI base, Duration timeout, HttpClient http) {
+        this.base = base;
+        this.timeout = timeout;
+        this.http = http;
+    }
+
+    /** This client (same connections), each call waiting up to {@code timeout} for its answer. */
+    public ApiClient waitingUpTo(Duration timeout) {
+        return new ApiClient(base, timeout, http);
     }
 
     public InetSocketAddress address() {
@@ -122,39 +137,25 @@ public final class ApiClient {
     }
 
     public Response get(String path, String token) {
-        return get(path, token, TIMEOUT);
-    }
-
-    public Response get(String path, String token, Duration timeout) {
-        return send(request(path, token, timeout).GET());
+        return send(request(path, token).GET());
     }
 
     /** {@code body}: a JSON text sent as is, any other object serialized, null for no body. */
     public Response post(String path, String token, Object body) {
-        return post(path, token, body, Map.of(), TIMEOUT);
+        return post(path, token, body, Map.of());
     }
 
-    public Response post(String path, String token, Object body, Map<String, String> headers) {
-        return post(path, token, body, headers, TIMEOUT);
-    }
-
-    public Response post(String path, String token, Object body, Map<String, String> headers, Duration timeout) {
-        HttpRequest.Builder request = request(path, token, timeout)
+    private Response post(String path, String token, Object body, Map<String, String> headers) {
+        HttpRequest.Builder request = request(path, token)
                 .header("Content-Type", "application/json")
-                .POST(
-                        body == null
-                                ? HttpRequest.BodyPublishers.noBody()
-                                : HttpRequest.BodyPublishers.ofString(json(body)));
+                .POST(body == null ? BodyPublishers.noBody() : BodyPublishers.ofString(json(body)));
         headers.forEach(request::header);
         return send(request);
     }
 
-    /**
-     * Any method with no body; {@code headers} as name, value pairs, a name may come more than once
-     * (the odd request shapes an attacker sends).
-     */
+    /** Any method with no body; {@code headers} as name, value pairs, a name may come more than once. */
     public Response send(String method, String path, String token, String... headers) {
-        HttpRequest.Builder request = request(path, token, TIMEOUT).method(method, HttpRequest.BodyPublishers.noBody());
+        HttpRequest.Builder request = request(path, token).method(method, BodyPublishers.noBody());
         for (int i = 0; i + 1 < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }
@@ -164,9 +165,9 @@ public final class ApiClient {
     /** A body of unknown length (Transfer-Encoding: chunked), which no Content-Length announces. */
     public Response postChunked(String path, String token, String body) {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        return send(request(path, token, TIMEOUT)
+        return send(request(path, token)
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes))));
+                .POST(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes))));
     }
 
     /** A sale from the body as given (a JSON text or an object of {@code POST /api/sales}). */
@@ -176,24 +177,21 @@ public final class ApiClient {
 
     /** A sale that opens now, named after its id, at {@link #UNIT_PRICE}. */
     public Response createSale(String adminToken, String saleId, int stock, Duration payTimeout) {
-        return createSale(adminToken, saleBody(saleId, stock, payTimeout));
+        return createSale(adminToken, saleId, stock, payTimeout, null);
     }
 
-    /** As {@link #createSale(String, String, int, Duration)}, with the sale's own purchase rate limits. */
+    /** As {@link #createSale(String, String, int, Duration)}, with the sale's own rate limits (null: the api's). */
     public Response createSale(String adminToken, String saleId, int stock, Duration payTimeout, Object rateLimits) {
-        Map<String, Object> sale = saleBody(saleId, stock, payTimeout);
-        sale.put("rateLimits", rateLimits);
-        return createSale(adminToken, sale);
-    }
-
-    private static Map<String, Object> saleBody(String saleId, int stock, Duration payTimeout) {
         Map<String, Object> sale = new LinkedHashMap<>();
         sale.put("id", saleId);
         sale.put("name", "sale " + saleId);
         sale.put("stock", stock);
         sale.put("payTimeout", payTimeout.toString());
         sale.put("price", UNIT_PRICE);
-        return sale;
+        if (rateLimits != null) {
+            sale.put("rateLimits", rateLimits);
+        }
+        return createSale(adminToken, sale);
     }
 
     public Response sale(String adminToken, String saleId) {
@@ -204,12 +202,11 @@ public final class ApiClient {
         return get("/api/sales", adminToken);
     }
 
-    /** Closes the sale now. */
     public Response closeSale(String adminToken, String saleId) {
         return post("/api/sales/" + saleId + "/close", adminToken, null);
     }
 
-    /** Moves the sale's window; {@code window} holds startsAt, endsAt or both. */
+    /** {@code window} holds startsAt, endsAt or both. */
     public Response moveSale(String adminToken, String saleId, Object window) {
         return post("/api/sales/" + saleId + "/move", adminToken, window);
     }
@@ -225,7 +222,8 @@ public final class ApiClient {
     }
 
     private Response unitsChange(String change, String adminToken, String saleId, String key, int units) {
-        return post("/api/sales/" + saleId + "/" + change, adminToken, Map.of("units", units), keyed(key, Map.of()));
+        String path = "/api/sales/" + saleId + "/" + change;
+        return post(path, adminToken, Map.of("units", units), keyed(key, Map.of()));
     }
 
     /** The invariant audit of the sale (its body is an {@code AuditReport}). */
@@ -239,68 +237,40 @@ public final class ApiClient {
 
     /** A purchase under an Idempotency-Key ({@code key} null sends none). */
     public Response purchase(String token, String saleId, String key) {
-        return purchase(token, saleId, key, TIMEOUT);
-    }
-
-    /** As {@link #purchase(String, String, String)}, waiting up to {@code timeout}. */
-    public Response purchase(String token, String saleId, String key, Duration timeout) {
-        return post("/api/sales/" + saleId + "/purchases", token, null, keyed(key, Map.of()), timeout);
+        return purchase(token, saleId, key, Map.of());
     }
 
     /** A purchase with extra headers, e.g. a forged X-Forwarded-For. */
     public Response purchase(String token, String saleId, String key, Map<String, String> extraHeaders) {
-        return post("/api/sales/" + saleId + "/purchases", token, null, keyed(key, extraHeaders), TIMEOUT);
+        return post("/api/sales/" + saleId + "/purchases", token, null, keyed(key, extraHeaders));
     }
 
     public Response status(String token, String purchaseId) {
-        return status(token, purchaseId, TIMEOUT);
-    }
-
-    /** As {@link #status(String, String)}, waiting up to {@code timeout}. */
-    public Response status(String token, String purchaseId, Duration timeout) {
-        return get("/api/purchases/" + purchaseId, token, timeout);
+        return get("/api/purchases/" + purchaseId, token);
     }
 
     /** The payment service ({@code paymentsToken}: scope payments) confirms {@link #UNIT_PRICE}. */
     public Response pay(String paymentsToken, String purchaseId, String paymentId) {
-        return pay(paymentsToken, purchaseId, paymentId, UNIT_PRICE, TIMEOUT);
+        return pay(paymentsToken, purchaseId, paymentId, UNIT_PRICE);
     }
 
-    /** As {@link #pay(String, String, String)}, waiting up to {@code timeout}. */
-    public Response pay(String paymentsToken, String purchaseId, String paymentId, Duration timeout) {
-        return pay(paymentsToken, purchaseId, paymentId, UNIT_PRICE, timeout);
-    }
-
-    /** Confirms a payment of {@code amount} (right or not: any object with amountMinor and currency). */
+    /** A payment of {@code amount}, right or not: any object with amountMinor and currency. */
     public Response pay(String paymentsToken, String purchaseId, String paymentId, Object amount) {
-        return pay(paymentsToken, purchaseId, paymentId, amount, TIMEOUT);
-    }
-
-    public Response pay(String paymentsToken, String purchaseId, String paymentId, Object amount, Duration timeout) {
-        return post(
-                "/api/purchases/" + purchaseId + "/payment",
-                paymentsToken,
-                Map.of("paymentId", paymentId, "amount", amount),
-                Map.of(),
-                timeout);
+        Map<String, Object> body = Map.of("paymentId", paymentId, "amount", amount);
+        return post("/api/purchases/" + purchaseId + "/payment", paymentsToken, body);
     }
 
     public Response cancel(String token, String purchaseId) {
-        return cancel(token, purchaseId, TIMEOUT);
-    }
-
-    /** As {@link #cancel(String, String)}, waiting up to {@code timeout}. */
-    public Response cancel(String token, String purchaseId, Duration timeout) {
-        return post("/api/purchases/" + purchaseId + "/cancel", token, null, Map.of(), timeout);
+        return post("/api/purchases/" + purchaseId + "/cancel", token, null);
     }
 
     /** The payment provider's webhook: the raw body with its timestamp and signature headers. */
     public Response webhook(String body, String timestamp, String signature) {
-        return send(request("/api/payments/webhook", null, TIMEOUT)
-                .header("Content-Type", "application/json")
-                .header("Webhook-Timestamp", timestamp)
-                .header("Webhook-Signature", signature)
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
+        return post(
+                "/api/payments/webhook",
+                null,
+                body,
+                Map.of("Webhook-Timestamp", timestamp, "Webhook-Signature", signature));
     }
 
     private static Map<String, String> keyed(String key, Map<String, String> headers) {
@@ -311,7 +281,7 @@ public final class ApiClient {
         return keyed;
     }
 
-    private HttpRequest.Builder request(String path, String token, Duration timeout) {
+    private HttpRequest.Builder request(String path, String token) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout);
         if (token != null) {
             request.header("Authorization", "Bearer " + token);

@@ -20,10 +20,8 @@ public final class FreePorts {
     /** Forks of one test run that pick from slices of their own, so never the same port at once. */
     private static final int SLICES = 4;
     /**
-     * The ports this JVM picks from: all of 15000-32767, or a quarter of them in a test fork whose
-     * build says which ({@code flashsale.fork}, e.g. failsafe's {@code ${surefire.forkNumber}}).
-     * Two forks starting systems at once could otherwise both pick a port between its check here
-     * and its child's bind.
+     * All of 15000-32767, or in a test fork ({@code flashsale.fork}, e.g. failsafe's {@code
+     * ${surefire.forkNumber}}) a quarter of it, so two forks never race for one port.
      */
     private static final int[] RANGE = range(System.getProperty("flashsale.fork", ""));
 
@@ -35,12 +33,10 @@ public final class FreePorts {
     }
 
     /**
-     * A port free now, below Linux's ephemeral range (32768-60999): a port the kernel hands out with
-     * {@code new ServerSocket(0)} may be taken again, as the local end of some outgoing connection,
-     * before the child that is given it listens (seen: an api that could not bind its port). Random
-     * among 15000-32767, so two processes rarely pick the same one, and never one this JVM handed out
-     * before (and only among this fork's slice of them, see {@link #RANGE}). Below 32768 also suits the Temporal server, whose PostgreSQL schema keeps a node's
-     * membership port in a {@code SMALLINT}. The kernel's choice if none binds.
+     * A free port below Linux's ephemeral range (32768-60999), where an outgoing connection may take
+     * a port {@code new ServerSocket(0)} handed out before the child binds it; below 32768 also suits
+     * Temporal's PostgreSQL schema ({@code SMALLINT} membership port). Random within this fork's
+     * {@link #RANGE}, never one this JVM handed out before; the kernel's choice if none binds.
      */
     public static int next() {
         for (int attempt = 0; attempt < 50; attempt++) {

@@ -1,5 +1,7 @@
 package io.flashsale.testkit;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
@@ -18,6 +20,7 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class Tokens {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
     private static final String HEADER = b64("{\"alg\":\"HS256\",\"typ\":\"JWT\"}");
     private static final Duration LIFETIME = Duration.ofHours(4);
@@ -63,7 +66,7 @@ public final class Tokens {
     }
 
     /** {@code user}'s token with {@code scope}, issued now, valid for four hours. */
-    public String scoped(String user, String scope) {
+    private String scoped(String user, String scope) {
         return sign(claims(user, scope, Instant.now().plus(LIFETIME)));
     }
 
@@ -84,59 +87,16 @@ public final class Tokens {
         return claims;
     }
 
-    /** A token of exactly these claims (strings, numbers and lists of strings). */
+    /** A token of exactly these claims, as JSON. */
     public String sign(Map<String, ?> claims) {
-        String input = HEADER + "." + b64(json(claims));
         try {
+            String input = HEADER + "." + B64.encodeToString(JSON.writeValueAsBytes(claims));
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(key());
             return input + "." + B64.encodeToString(mac.doFinal(input.getBytes(StandardCharsets.US_ASCII)));
-        } catch (GeneralSecurityException e) {
+        } catch (GeneralSecurityException | JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static String json(Map<String, ?> claims) {
-        StringBuilder json = new StringBuilder("{");
-        claims.forEach((name, value) -> {
-            if (json.length() > 1) {
-                json.append(',');
-            }
-            json.append(quoted(name)).append(':').append(value(value));
-        });
-        return json.append('}').toString();
-    }
-
-    private static String value(Object value) {
-        if (value instanceof Number) {
-            return value.toString();
-        }
-        if (value instanceof Iterable<?> values) {
-            StringBuilder array = new StringBuilder("[");
-            for (Object element : values) {
-                array.append(array.length() > 1 ? "," : "").append(quoted(element.toString()));
-            }
-            return array.append(']').toString();
-        }
-        return quoted(value.toString());
-    }
-
-    private static String quoted(String text) {
-        StringBuilder quoted = new StringBuilder("\"");
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '"' -> quoted.append("\\\"");
-                case '\\' -> quoted.append("\\\\");
-                default -> {
-                    if (c < 0x20) {
-                        quoted.append("\\u%04x".formatted((int) c));
-                    } else {
-                        quoted.append(c);
-                    }
-                }
-            }
-        }
-        return quoted.append('"').toString();
     }
 
     private static String b64(String json) {

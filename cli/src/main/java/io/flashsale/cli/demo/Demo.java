@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -84,8 +83,9 @@ final class Demo {
         createSale(sale, waves);
         Sold sold = sell(sale, waves);
         AuditSummary audit = admin.audit(sale);
-        DemoResult result =
-                DemoResult.of(sale, merged(sold.answers()), sold.orders(), sold.payments(), audit.report(), link(sale));
+        Optional<URI> link = webUi.filter(WebUi::answers).map(ui -> ui.purchasesOf(sale));
+        DemoResult result = DemoResult.of(
+                sale, Tally.of(sold.answers()).counts(), sold.orders(), sold.payments(), audit.report(), link);
         print(result, audit, sold.answers());
         return result;
     }
@@ -154,10 +154,10 @@ final class Demo {
                 payer.admitted(wave.user(id));
             }
         };
-        withProgress(() -> "  answered %d/%d; %s".formatted(answered.answered(), wave.size(), payer.progress()), () -> {
+        try (AutoCloseable ticking =
+                ticking(() -> "  answered %d/%d; %s".formatted(answered.answered(), wave.size(), payer.progress()))) {
             wave.fire(load, connections, sink);
-            return null;
-        });
+        }
         say("  answered in %.2f s: %s", answered.seconds(), answered.counts());
         return answered;
     }
@@ -167,16 +167,17 @@ final class Demo {
         Duration limit = options.settleTimeout();
         long deadline = System.nanoTime() + limit.toNanos();
         say("waiting (at most %s) until the %d orders are PAID, EXPIRED or CANCELLED", Await.text(limit), orders);
-        SaleView settled = withProgress(() -> "  %s; sale: %s".formatted(payer.progress(), saleQuietly(sale)), () -> {
+        SaleView settled;
+        try (AutoCloseable ticking = ticking(() -> "  %s; sale: %s".formatted(payer.progress(), saleQuietly(sale)))) {
             payer.awaitOutcomes(left(deadline));
-            return Await.until(
-                    "the %d orders of sale %s to end (none PENDING_PAYMENT, their units back in Redis)"
-                            .formatted(orders, sale),
+            String what = "the %d orders of sale %s to end (none PENDING_PAYMENT, their units back in Redis)";
+            settled = Await.until(
+                    what.formatted(orders, sale),
                     left(deadline),
                     Duration.ofMillis(200),
                     () -> admin.sale(sale),
                     view -> view.settled(orders));
-        });
+        }
         say("  settled %.1f s after the first click: %s", (System.nanoTime() - firstClick) / 1e9, settled);
         return settled;
     }
@@ -193,29 +194,11 @@ final class Demo {
         }
     }
 
-    /** The sale's purchases in the Web UI, when it answers. */
-    private Optional<URI> link(String sale) {
-        return webUi.filter(WebUi::answers).map(ui -> ui.purchasesOf(sale));
-    }
-
-    private static Map<String, Long> merged(List<Tally> answers) {
-        Map<String, Long> counts = new TreeMap<>();
-        answers.forEach(tally -> tally.counts().forEach((outcome, n) -> counts.merge(outcome, n, Long::sum)));
-        return counts;
-    }
-
-    interface Step<T> {
-        T run() throws Exception;
-    }
-
-    private static <T> T withProgress(Supplier<String> line, Step<T> step) throws Exception {
+    /** Prints {@code line} every second until closed. */
+    private static AutoCloseable ticking(Supplier<String> line) {
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
         ticker.scheduleAtFixedRate(() -> System.out.println(line.get()), 1, 1, TimeUnit.SECONDS);
-        try {
-            return step.run();
-        } finally {
-            ticker.shutdownNow();
-        }
+        return ticker::shutdownNow;
     }
 
     private void print(DemoResult result, AuditSummary audit, List<Tally> answers) {

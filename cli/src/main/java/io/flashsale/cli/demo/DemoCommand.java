@@ -118,7 +118,8 @@ public final class DemoCommand implements Callable<Integer> {
             }
         }
         if (api != null) {
-            return new Demo(new ApiClient(api), Tokens.fromEnvironment(), options(), Optional.of(webUi())).run();
+            WebUi ui = new WebUi(temporalUi, System.getenv().getOrDefault("TEMPORAL_NAMESPACE", "default"));
+            return new Demo(new ApiClient(api), Tokens.fromEnvironment(), options(), Optional.of(ui)).run();
         }
         DevServer.Kind kind = temporalKind();
         PrivateStores stores = PrivateStores.fresh();
@@ -144,10 +145,6 @@ public final class DemoCommand implements Callable<Integer> {
                 Duration.ofSeconds(payTimeout),
                 Duration.ofSeconds(settleMargin),
                 connections);
-    }
-
-    private WebUi webUi() {
-        return new WebUi(temporalUi, System.getenv().getOrDefault("TEMPORAL_NAMESPACE", "default"));
     }
 
     private DevServer.Kind temporalKind() {

@@ -4,6 +4,7 @@ import io.flashsale.bench.Await;
 import io.flashsale.bench.Payment;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
+import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -20,14 +21,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class Payer implements AutoCloseable {
 
-    /**
-     * Payments known so far out of those started, by outcome (final status, or "error"), and the
-     * first error's message (null: none).
-     */
+    /** Payments known of those started, by outcome (final status, or "error"); the first error (null: none). */
     record Progress(int known, int paying, Map<String, Long> outcomes, String firstError) {
-        boolean complete() {
-            return known == paying;
-        }
 
         @Override
         public String toString() {
@@ -36,14 +31,12 @@ final class Payer implements AutoCloseable {
         }
     }
 
-    private static final int THREADS = 32;
-
     private final ApiClient api;
     private final Tokens tokens;
     private final String sale;
     private final double share;
     private final Duration patience;
-    private final ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+    private final ExecutorService pool = Executors.newFixedThreadPool(32);
     private final Set<String> winners = ConcurrentHashMap.newKeySet();
     private final Map<String, Long> outcomes = new ConcurrentHashMap<>();
     private final AtomicInteger paying = new AtomicInteger();
@@ -76,8 +69,8 @@ final class Payer implements AutoCloseable {
     private void pay(String user) {
         String outcome;
         try {
-            outcome = new Payment(api, tokens.buyer(user), tokens.payments(), "purchase-" + sale + "-" + user, patience)
-                    .outcome();
+            String purchaseId = PurchaseRequest.purchaseId(sale, user);
+            outcome = new Payment(api, tokens.buyer(user), tokens.payments(), purchaseId, patience).outcome();
         } catch (Exception e) {
             firstError.compareAndSet(null, String.valueOf(e.getMessage()));
             outcome = "error";
@@ -91,8 +84,8 @@ final class Payer implements AutoCloseable {
     }
 
     /** Waits until every payment started so far knows its outcome. */
-    Progress awaitOutcomes(Duration timeout) throws Exception {
-        return Await.until("the outcome of every payment sent", timeout, this::progress, Progress::complete);
+    void awaitOutcomes(Duration timeout) throws Exception {
+        Await.until("the outcome of every payment sent", timeout, this::progress, p -> p.known() == p.paying());
     }
 
     @Override
