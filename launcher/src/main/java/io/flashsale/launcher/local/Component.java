@@ -59,14 +59,6 @@ record Component(String process, boolean optional) {
         return all(run).stream().filter(c -> c.process.equals(name)).findFirst();
     }
 
-    /** The cluster node of {@code node} (a name of {@code ClusterSpec}, or {@code ui}). */
-    static Component clusterNode(String node) {
-        return UP.stream()
-                .filter(c -> c.process.equals("temporal-" + node))
-                .findFirst()
-                .orElseThrow();
-    }
-
     /** The module whose jar it runs, for the apps. */
     String module() {
         return process.startsWith(BUILD) ? WORKER.process : process;
@@ -96,7 +88,7 @@ record Component(String process, boolean optional) {
     boolean runs(String commandLine, Path runFolder) {
         return switch (module()) {
             case "api", "worker" -> commandLine.contains(" " + marker() + " ");
-            case "temporal" -> commandLine.contains("server start-dev") || commandLine.contains(" test-server ");
+            case "temporal" -> commandLine.contains("server start-dev");
             case "prometheus" -> commandLine.contains("prometheus --config.file=" + runFolder.resolve("prometheus"));
             case "jaeger" -> commandLine.contains("jaeger --config " + runFolder.resolve("jaeger"));
             case "temporal-ui" -> commandLine.contains("ui-server");

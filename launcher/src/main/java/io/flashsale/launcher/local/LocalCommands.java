@@ -21,8 +21,7 @@ public final class LocalCommands {
         StatusCommand.class,
         LogsCommand.class,
         ResetCommand.class,
-        WorkerCommand.class,
-        TestServerCommand.class
+        WorkerCommand.class
     };
 
     /** The api's port where API_PORT is unset, for the commands that talk to the api {@code up} started. */

@@ -1,28 +1,24 @@
 package io.flashsale.launcher.temporal;
 
+import io.flashsale.launcher.Processes;
 import io.flashsale.workflows.PurchaseSearchAttributes;
-import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * How to start a development Temporal server with the purchase search attributes registered: the
- * real one ({@code temporal server start-dev} of the {@link TemporalCli}) or, only where there is no
- * CLI and no Go to build it, Temporal's Java test server ({@link TestServerMain}: in memory, no Web
- * UI, no sticky-queue failover). The command is a plain argument list, so every launcher (the
- * {@code bin/flashsale} script, the end-to-end tests, the benchmark) starts and stops the server
+ * real one ({@code temporal server start-dev} of the {@link TemporalCli}) or, when asked for,
+ * Temporal's Java test server ({@link DevTemporalServer}: in memory, no Web UI, no sticky-queue
+ * failover). The command is a plain argument list, so every launcher starts and stops the server
  * process itself, by its own pid.
  */
 public final class DevServer {
 
-    /** What runs: the real server or the fallback. */
+    /** What runs: the real server or Temporal's Java test server. */
     public enum Kind {
-        /** {@code temporal server start-dev}. */
         CLI,
-        /** Temporal's Java test server, the fallback. */
         TEST_SERVER
     }
 
@@ -49,41 +45,35 @@ public final class DevServer {
         }
     }
 
-    /** A command ready to run, and what it starts. */
-    public record Command(Kind kind, List<String> arguments) {}
-
-    /** The hidden command of the launcher that runs {@link DevTemporalServer}: {@code test-server NAMESPACE PORT}. */
-    public static final String TEST_SERVER = "test-server";
-
     private DevServer() {}
 
     /**
-     * How to run the launcher's command line again: {@code java -jar <this jar>} where this JVM runs
-     * one executable jar, else {@code java -cp <classpath> io.flashsale.launcher.LauncherMain}.
+     * The command of {@code kind}: the CLI's, the CLI built into {@code root/.tools} when missing
+     * (Go is a prerequisite, as for Toxiproxy and the Helm checks), or the test server's on this
+     * JVM's class path.
      */
-    public static List<String> javaPrefix() {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String classpath = System.getProperty("java.class.path");
-        if (classpath.endsWith(".jar") && !classpath.contains(File.pathSeparator)) {
-            return List.of(java, "-jar", classpath);
+    public static List<String> command(Kind kind, Options options, Path root, Consumer<String> log) {
+        if (kind == Kind.TEST_SERVER) {
+            return testServerCommand(options);
         }
-        return List.of(java, "-cp", classpath, "io.flashsale.launcher.LauncherMain");
+        Path cli = new TemporalCli(root, log)
+                .locateOrBuild()
+                .orElseThrow(() -> new IllegalStateException(
+                        "no Temporal CLI (TEMPORAL_CLI, .tools/, the PATH) and it cannot be built (see above)"));
+        return cliCommand(cli, options);
     }
 
-    /**
-     * The real server when the CLI is there or can be built, else the test server (saying so
-     * through {@code log}); {@code javaFallback} is how to run the command line of this JVM ({@link
-     * #javaPrefix}), whose {@code test-server} command runs {@link DevTemporalServer}.
-     */
-    public static Command command(
-            Options options, Optional<Path> cli, List<String> javaFallback, Consumer<String> log) {
-        if (cli.isPresent()) {
-            return new Command(Kind.CLI, cliCommand(cli.get(), options));
-        }
-        log.accept("falling back to Temporal's Java test server (in memory, no Web UI, no sticky-queue failover)");
-        List<String> fallback = new ArrayList<>(javaFallback);
-        fallback.addAll(List.of(TEST_SERVER, options.namespace(), "" + options.port()));
-        return new Command(Kind.TEST_SERVER, fallback);
+    /** {@link DevTemporalServer#main} on the class path of this JVM (a {@code java -jar} one's manifest included). */
+    static List<String> testServerCommand(Options options) {
+        return List.of(
+                Processes.java(),
+                // named apart from logback.xml, so the jar configures no logging where it is a library
+                "-Dlogback.configurationFile=launcher-logback.xml",
+                "-cp",
+                System.getProperty("java.class.path"),
+                DevTemporalServer.class.getName(),
+                options.namespace(),
+                Integer.toString(options.port()));
     }
 
     /** {@code temporal server start-dev} with this project's namespace and search attributes. */

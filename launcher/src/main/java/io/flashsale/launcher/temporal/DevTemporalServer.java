@@ -11,15 +11,17 @@ import java.util.stream.Collectors;
  * skipping), with the purchase search attributes registered, so the api and the worker can share it
  * as separate processes. It keeps everything in memory and has no Web UI.
  *
- * <p>The fallback of {@link DevServer} where the real server (the Temporal CLI) cannot be had; also
- * the in-process Temporal of the api's integration tests, where api and worker share one JVM.
+ * <p>A process of its own ({@link DevServer.Kind#TEST_SERVER}: {@code bench --temporal test-server}),
+ * or the in-process Temporal of the api's integration tests, where api and worker share one JVM.
  */
 public final class DevTemporalServer {
 
     private DevTemporalServer() {}
 
-    /** Runs the server until the JVM is stopped (the fallback of {@link DevServer}). */
-    public static void run(String namespace, int port) throws InterruptedException {
+    /** {@code NAMESPACE PORT}: runs the server until the JVM is stopped. */
+    public static void main(String[] args) throws InterruptedException {
+        String namespace = args[0];
+        int port = Integer.parseInt(args[1]);
         Closeable server = start(port, namespace);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(server), "dev-temporal-shutdown"));
         System.out.printf(

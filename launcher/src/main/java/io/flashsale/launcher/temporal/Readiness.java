@@ -1,5 +1,6 @@
 package io.flashsale.launcher.temporal;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -25,21 +26,12 @@ public final class Readiness {
      */
     public static void await(String address, String namespace, Duration timeout, BooleanSupplier alive)
             throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
         OperatorServiceStubs stubs = OperatorServiceStubs.newServiceStubs(OperatorServiceStubsOptions.newBuilder()
                 .setTarget(address)
                 .setRpcTimeout(Duration.ofSeconds(2))
                 .validateAndBuildWithDefaults());
         try {
-            while (!ready(stubs, namespace)) {
-                if (!alive.getAsBoolean()) {
-                    throw new IllegalStateException("the Temporal server on " + address + " exited while starting");
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("no Temporal server ready on " + address + " within " + timeout);
-                }
-                Thread.sleep(200);
-            }
+            Await.until("the Temporal server on " + address, timeout, alive, () -> ready(stubs, namespace));
         } finally {
             stubs.shutdownNow();
         }
