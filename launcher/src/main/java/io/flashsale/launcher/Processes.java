@@ -9,7 +9,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Named child processes of one run, each writing to {@code <logs>/<name>.log}: started with an
@@ -59,36 +61,36 @@ public final class Processes implements AutoCloseable {
     }
 
     /** Waits until {@code name} answers UP on {@code /actuator/health} at {@code port}. */
-    public void awaitHealthy(String name, int port) throws Exception {
+    public void awaitHealthy(String name, int port) throws InterruptedException {
         String health = "http://127.0.0.1:" + port + "/actuator/health";
         await(name, () -> Http.ok(health, HEALTHY), readyTimeout);
     }
 
     /** Waits until {@code name} has logged {@code marker}. */
-    public void awaitLog(String name, String marker) throws Exception {
+    public void awaitLog(String name, String marker) throws InterruptedException {
         awaitLog(name, marker, readyTimeout);
     }
 
     /** {@link #awaitLog(String, String)} with a timeout of its own. */
-    public void awaitLog(String name, String marker, Duration timeout) throws Exception {
-        await(name, () -> Files.exists(log(name)) && Files.readString(log(name)).contains(marker), timeout);
+    public void awaitLog(String name, String marker, Duration timeout) throws InterruptedException {
+        await(name, () -> Files.readString(log(name)).contains(marker), timeout);
     }
 
-    private interface Check {
-        boolean ok() throws Exception;
+    private void await(String name, Await.Check ready, Duration timeout) throws InterruptedException {
+        Await.until(name + "; see " + log(name), timeout, () -> get(name).isAlive(), ready);
     }
 
-    private void await(String name, Check check, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!check.ok()) {
-            if (!get(name).isAlive()) {
-                throw new IllegalStateException(name + " exited; see " + log(name));
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(name + " not ready within " + timeout + "; see " + log(name));
-            }
-            Thread.sleep(250);
+    /**
+     * SIGKILL of {@code process} (no shutdown of any kind), after checking it is the live {@code
+     * what}: its command line holds {@code marker}; returns once it is gone.
+     */
+    public static void kill(Process process, String marker, String what) throws InterruptedException {
+        String commandLine = process.info().commandLine().orElse("");
+        if (!process.isAlive() || !commandLine.contains(marker)) {
+            throw new IllegalStateException("pid " + process.pid() + " is not the live " + what + ": " + commandLine);
         }
+        process.destroyForcibly();
+        process.waitFor();
     }
 
     /** The niceness of the process {@code pid} ({@link #stat} field 19). Fails when the process is gone. */
@@ -130,6 +132,22 @@ public final class Processes implements AutoCloseable {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
+    /** TERM, then KILL once {@code patience} has passed; whether it took the KILL. */
+    public static boolean stop(ProcessHandle process, Duration patience) {
+        process.destroy();
+        try {
+            process.onExit().get(patience.toMillis(), TimeUnit.MILLISECONDS);
+            return false;
+        } catch (TimeoutException | ExecutionException stuck) {
+            process.destroyForcibly();
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            return true;
+        }
+    }
+
     /** Stops the processes in reverse start order: TERM, then KILL after 30 s. */
     @Override
     public void close() {
@@ -139,17 +157,7 @@ public final class Processes implements AutoCloseable {
             processes.clear();
         }
         Collections.reverse(stopping);
-        for (Process process : stopping) {
-            process.destroy();
-            try {
-                if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                    process.destroyForcibly().waitFor();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                process.destroyForcibly();
-            }
-        }
+        stopping.forEach(process -> stop(process.toHandle(), Duration.ofSeconds(30)));
         try {
             Runtime.getRuntime().removeShutdownHook(killOnExit);
         } catch (IllegalStateException jvmExiting) {

@@ -88,14 +88,7 @@ public final class TemporalClusterProcesses implements TemporalService, Launch {
 
     /** SIGKILL of one node, no shutdown of any kind, after checking the pid still runs that node. */
     public void kill(String node) throws InterruptedException {
-        Process process = process(node);
-        String commandLine = process.info().commandLine().orElse("");
-        if (!process.isAlive() || !commandLine.contains("--env " + node + " ")) {
-            throw new IllegalStateException(
-                    "pid " + process.pid() + " is not the live node " + node + ": " + commandLine);
-        }
-        process.destroyForcibly();
-        process.waitFor();
+        Processes.kill(process(node), "--env " + node + " ", "node " + node);
     }
 
     /** Starts {@code node} again, same ports and configuration; waits until the cluster answers. */

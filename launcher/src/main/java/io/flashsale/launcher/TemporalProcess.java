@@ -91,14 +91,7 @@ public final class TemporalProcess implements TemporalService {
 
     /** SIGKILL (no shutdown of any kind), after checking the pid still runs this server's command. */
     public void kill() throws InterruptedException {
-        Process process = process();
-        String commandLine = process.info().commandLine().orElse("");
-        if (!process.isAlive() || !commandLine.startsWith(executable)) {
-            throw new IllegalStateException(
-                    "pid " + process.pid() + " is not the live Temporal server: " + commandLine);
-        }
-        process.destroyForcibly();
-        process.waitFor();
+        Processes.kill(process(), executable, "Temporal server");
     }
 
     /** Starts the same server again (same port, same database file) and waits until it is ready. */

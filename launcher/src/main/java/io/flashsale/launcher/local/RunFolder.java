@@ -1,5 +1,7 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.Await;
+import io.flashsale.launcher.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
 
 /**
  * The processes of {@code bin/flashsale up} across invocations: each started detached (it outlives
@@ -103,7 +104,7 @@ final class RunFolder {
     }
 
     /** TERM, then KILL after the stop timeout; a stale pid file goes. */
-    void stop(Component component) throws IOException, InterruptedException {
+    void stop(Component component) throws IOException {
         Optional<ProcessHandle> process = pid(component).flatMap(ProcessHandle::of);
         if (process.isEmpty()) {
             if (Files.deleteIfExists(pidFile(component))) {
@@ -112,15 +113,9 @@ final class RunFolder {
             return;
         }
         long pid = process.get().pid();
-        process.get().destroy();
-        long deadline = System.nanoTime() + stopTimeout.toNanos();
-        while (process.get().isAlive() && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-        }
-        if (process.get().isAlive()) {
+        if (Processes.stop(process.get(), stopTimeout)) {
             System.out.println(component.process() + " (pid " + pid + ") still running after " + stopTimeout.toSeconds()
-                    + "s, sending KILL");
-            process.get().destroyForcibly();
+                    + "s, sent KILL");
         }
         Files.deleteIfExists(pidFile(component));
         System.out.println("stopped " + component.process() + " (pid " + pid + ")");
@@ -130,18 +125,13 @@ final class RunFolder {
      * Waits for {@code ready} while the component's process lives; false (with the log's last lines
      * on stderr) when it exits or the timeout passes first.
      */
-    boolean await(Component component, Duration timeout, BooleanSupplier ready) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!ready.getAsBoolean()) {
-            if (pid(component).isEmpty()) {
-                return failed(component.process() + " exited during startup", component);
-            }
-            if (System.nanoTime() > deadline) {
-                return failed(component.process() + " not ready after " + timeout.toSeconds() + "s", component);
-            }
-            Thread.sleep(1000);
+    boolean await(Component component, Duration timeout, Await.Check ready) throws InterruptedException {
+        try {
+            Await.until(component.process(), timeout, () -> pid(component).isPresent(), ready);
+            return true;
+        } catch (IllegalStateException failed) {
+            return failed(failed.getMessage(), component);
         }
-        return true;
     }
 
     private boolean failed(String message, Component component) {
