@@ -4,8 +4,6 @@ import com.google.protobuf.util.Durations;
 import io.flashsale.launcher.Await;
 import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.temporal.Readiness;
-import io.flashsale.launcher.temporal.SearchAttributeRegistration;
-import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.workflowservice.v1.RegisterNamespaceRequest;
@@ -138,7 +136,7 @@ public final class TemporalCluster {
         try {
             Await.until(this + " taking its namespace", timeout, alive, () -> {
                 register(service);
-                SearchAttributeRegistration.register(spec.address(), spec.namespace(), PurchaseSearchAttributes.all());
+                Readiness.register(spec.address(), spec.namespace());
                 return true;
             });
         } finally {

@@ -54,6 +54,11 @@ final class RedisProcesses implements AutoCloseable {
         return process;
     }
 
+    /** The processes, for one more (a proxy) stopped with them. */
+    Processes processes() {
+        return processes;
+    }
+
     /** {@code call} on the server at {@code port}, on a connection of its own. */
     <T> T on(int port, Function<StatefulRedisConnection<String, String>, T> call) {
         RedisURI uri = RedisURI.builder()

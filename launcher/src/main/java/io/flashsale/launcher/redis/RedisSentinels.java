@@ -137,7 +137,7 @@ public final class RedisSentinels implements AutoCloseable {
 
     private void launch(Path projectRoot, Duration replicationLatency) throws Exception {
         master = server(masterPort);
-        link = Toxiproxy.start(projectRoot, dir.resolve("toxiproxy"));
+        link = Toxiproxy.start(processes.processes(), projectRoot);
         int linkPort = link.proxy(REPLICATION, "127.0.0.1:" + masterPort);
         if (!replicationLatency.isZero()) {
             link.delay(REPLICATION, replicationLatency);
@@ -202,12 +202,9 @@ public final class RedisSentinels implements AutoCloseable {
         Await.until("Redis Sentinel: " + what + "; logs in " + dir, timeout, () -> true, condition);
     }
 
-    /** Stops every process it started (SIGTERM, SIGKILL after 30 s) and the link. */
+    /** Stops every process it started, the link's too (SIGTERM, SIGKILL after 30 s). */
     @Override
     public void close() {
         processes.close();
-        if (link != null) {
-            link.close();
-        }
     }
 }

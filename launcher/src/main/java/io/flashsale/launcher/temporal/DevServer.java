@@ -2,14 +2,16 @@ package io.flashsale.launcher.temporal;
 
 import io.flashsale.launcher.Processes;
 import io.flashsale.workflows.PurchaseSearchAttributes;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * How to start a development Temporal server with the purchase search attributes registered: the
- * real one ({@code temporal server start-dev} of the {@link TemporalCli}) or, when asked for,
+ * real one ({@code temporal server start-dev} of the Temporal CLI) or, when asked for,
  * Temporal's Java test server ({@link DevTemporalServer}: in memory, no Web UI, no sticky-queue
  * failover). The command is a plain argument list, so every launcher starts and stops the server
  * process itself, by its own pid.
@@ -45,19 +47,27 @@ public final class DevServer {
         }
     }
 
+    /** The Temporal CLI; v1.6.0 and later carry a go.mod {@code replace} that {@code go install} refuses. */
+    public static final String CLI_MODULE = "github.com/temporalio/cli/cmd/temporal@v1.5.1";
+
     private DevServer() {}
 
     /**
-     * The command of {@code kind}: the CLI's, the CLI built into {@code root/.tools} when missing
-     * (Go is a prerequisite, as for Toxiproxy and the Helm checks), or the test server's on this
-     * JVM's class path.
+     * The command of {@code kind}: the test server's on this JVM's class path, or the CLI's, the CLI
+     * being, in this order, the file named by {@code TEMPORAL_CLI}, the one built earlier into
+     * {@code root/.tools/}, {@code temporal} on the {@code PATH}, or built there from its Go module
+     * (Go is a prerequisite, as for Toxiproxy and the Helm checks).
      */
     public static List<String> command(Kind kind, Options options, Path root, Consumer<String> log) {
         if (kind == Kind.TEST_SERVER) {
             return testServerCommand(options);
         }
-        Path cli = new TemporalCli(root, log)
-                .locateOrBuild()
+        String version = CLI_MODULE.substring(CLI_MODULE.indexOf('@') + 1);
+        GoTool tool = new GoTool(root.resolve(".tools").resolve("temporal-cli-" + version), List.of(CLI_MODULE), log);
+        Path cli = GoTool.configured("TEMPORAL_CLI")
+                .or(() -> Optional.of(tool.binary("temporal")).filter(Files::isExecutable))
+                .or(() -> GoTool.onPath("temporal"))
+                .or(() -> tool.locateOrBuild("temporal").map(folder -> tool.binary("temporal")))
                 .orElseThrow(() -> new IllegalStateException(
                         "no Temporal CLI (TEMPORAL_CLI, .tools/, the PATH) and it cannot be built (see above)"));
         return cliCommand(cli, options);

@@ -40,7 +40,7 @@ public final class DevTemporalServer {
         boolean realTime = true;
         TestServer.PortBoundTestServer server = TestServer.createPortBoundServer(port, realTime);
         try {
-            SearchAttributeRegistration.register("127.0.0.1:" + port, namespace, PurchaseSearchAttributes.all());
+            Readiness.register("127.0.0.1:" + port, namespace);
             return server;
         } catch (RuntimeException e) {
             server.close();
