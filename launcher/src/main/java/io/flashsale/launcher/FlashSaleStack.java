@@ -94,7 +94,6 @@ public final class FlashSaleStack implements AutoCloseable {
     private final Processes processes;
     private final Map<App, AppImage.Image> images = new EnumMap<>(App.class);
     private final Map<String, Started> apps = new LinkedHashMap<>();
-    private final Map<String, Integer> starts = new HashMap<>();
     private TemporalService temporal;
     private Map<String, String> environment;
 
@@ -274,11 +273,6 @@ public final class FlashSaleStack implements AutoCloseable {
 
     /** Starts the app {@code name} again, on its port with its environment, and waits until it is healthy. */
     public void restart(String name) throws Exception {
-        if (process(name).isAlive()) {
-            throw new IllegalStateException(
-                    name + " still runs (pid " + process(name).pid() + ")");
-        }
-        starts.merge(name, 2, (before, second) -> before + 1);
         launch(name);
         awaitHealthy(name);
     }
@@ -290,17 +284,17 @@ public final class FlashSaleStack implements AutoCloseable {
 
     /** The latest process of the app {@code name}, alive or not. */
     public Process process(String name) {
-        return processes.get(processName(name));
+        return processes.get(name);
     }
 
     /** The log of the latest process of the app {@code name}. */
     public Path log(String name) {
-        return processes.log(processName(name));
+        return processes.log(name);
     }
 
     /** Waits up to {@code timeout} until the latest process of {@code name} has logged {@code marker}. */
     public void awaitLog(String name, String marker, Duration timeout) throws Exception {
-        processes.awaitLog(processName(name), marker, timeout);
+        processes.awaitLog(name, marker, timeout);
     }
 
     /** The stack's Temporal. */
@@ -329,12 +323,6 @@ public final class FlashSaleStack implements AutoCloseable {
         return app;
     }
 
-    /** An app's first process is named after it, its restarts {@code <name>.2}, {@code <name>.3}, ... */
-    private String processName(String name) {
-        int count = starts.getOrDefault(name, 1);
-        return count <= 1 ? name : name + "." + count;
-    }
-
     private void launch(String name) throws IOException {
         Started started = app(name);
         Map<String, String> env = new HashMap<>(environment());
@@ -345,7 +333,7 @@ public final class FlashSaleStack implements AutoCloseable {
         List<String> flags = jvmFlags(started.app());
         command.addAll(flags);
         command.addAll(image(started.app()).arguments(flags, faults(started)));
-        processes.start(processName(name), command, env);
+        processes.start(name, command, env);
     }
 
     /** A worker given {@code FLASHSALE_PAUSE_AFTER} runs with the worker's {@code faults} jar (test code) too. */
@@ -369,7 +357,7 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     private void awaitHealthy(String name) throws Exception {
-        processes.awaitHealthy(processName(name), app(name).port());
+        processes.awaitHealthy(name, app(name).port());
     }
 
     /** The app's {@link AppImage}, looked up once: later processes run the jar the stack began with. */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,12 +15,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Named child processes of one run, each writing to {@code <logs>/<name>.log}: started with an
- * environment, awaited (a health URL or a log line), stopped in reverse start order (TERM, then
- * KILL after 30 s) and killed should the JVM exit without {@link #close()}. {@link FlashSaleStack}
- * runs Temporal, the apis and the workers this way.
+ * Named child processes of one run, each writing to {@code <logs>/<name>.log} ({@code
+ * <name>.2.log} for its second start, and so on): started with an environment, awaited (a health
+ * URL or a log line), stopped in reverse start order (TERM, then KILL after 30 s) and killed should
+ * the JVM exit without {@link #close()}. {@link FlashSaleStack} runs Temporal, the apis and the
+ * workers this way.
  */
-public final class Processes implements AutoCloseable {
+public final class Processes implements AutoCloseable, Launch {
 
     /** What {@code /actuator/health} holds once the app is UP. */
     public static final String HEALTHY = "\"status\":\"UP\"";
@@ -27,6 +29,7 @@ public final class Processes implements AutoCloseable {
     private final Path logs;
     private final Duration readyTimeout;
     private final Map<String, Process> processes = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final Map<String, Integer> starts = new HashMap<>();
     private final Thread killOnExit = new Thread(this::killAll, "processes-kill-on-exit");
 
     /** {@code readyTimeout}: how long {@link #awaitHealthy} and {@link #awaitLog} wait. */
@@ -36,8 +39,14 @@ public final class Processes implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(killOnExit);
     }
 
-    /** Starts {@code command} as {@code name}, output and errors to its log. */
-    public Process start(String name, List<String> command, Map<String, String> environment) throws IOException {
+    /** Starts {@code command} as {@code name} (again, once its last process has exited), output and errors to its log. */
+    public synchronized Process start(String name, List<String> command, Map<String, String> environment)
+            throws IOException {
+        if (processes.containsKey(name) && get(name).isAlive()) {
+            throw new IllegalStateException(
+                    name + " still runs (pid " + get(name).pid() + ")");
+        }
+        starts.merge(name, 1, Integer::sum);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log(name).toFile());
@@ -47,7 +56,17 @@ public final class Processes implements AutoCloseable {
         return process;
     }
 
-    /** The process started as {@code name}, alive or not. */
+    @Override
+    public void start(String name, List<String> command) throws IOException {
+        start(name, command, Map.of());
+    }
+
+    @Override
+    public boolean alive(String name) {
+        return get(name).isAlive();
+    }
+
+    /** The process last started as {@code name}, alive or not. */
     public Process get(String name) {
         Process process = processes.get(name);
         if (process == null) {
@@ -56,8 +75,10 @@ public final class Processes implements AutoCloseable {
         return process;
     }
 
-    public Path log(String name) {
-        return logs.resolve(name + ".log");
+    /** The log of the process last started as {@code name}. */
+    public synchronized Path log(String name) {
+        int count = starts.getOrDefault(name, 1);
+        return logs.resolve(count <= 1 ? name + ".log" : name + "." + count + ".log");
     }
 
     /** Waits until {@code name} answers UP on {@code /actuator/health} at {@code port}. */

@@ -3,13 +3,10 @@ package io.flashsale.launcher;
 import io.flashsale.launcher.cluster.ClusterSpec;
 import io.flashsale.launcher.cluster.TemporalCluster;
 import io.flashsale.testkit.FreePorts;
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -19,18 +16,18 @@ import java.util.function.Consumer;
  * frontend, matching, worker and two history hosts) run as child processes of {@link Processes},
  * one per node, each of which can be SIGKILLed and started again as a crashed host would be.
  */
-public final class TemporalClusterProcesses implements TemporalService, Launch {
+public final class TemporalClusterProcesses implements TemporalService {
 
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
     /** Enough for a large sale on two history hosts, few enough that each host owns several. */
     public static final int SHARDS = 16;
 
     private final Processes processes;
-    private final Map<String, Integer> starts = new HashMap<>();
-    private TemporalCluster cluster;
+    private final TemporalCluster cluster;
 
-    private TemporalClusterProcesses(Processes processes) {
+    private TemporalClusterProcesses(Processes processes, TemporalCluster cluster) {
         this.processes = processes;
+        this.cluster = cluster;
     }
 
     /**
@@ -49,9 +46,8 @@ public final class TemporalClusterProcesses implements TemporalService, Launch {
                 ClusterSpec.Postgres.fromEnvironment(),
                 "default",
                 FreePorts::next);
-        TemporalClusterProcesses started = new TemporalClusterProcesses(processes);
-        started.cluster = TemporalCluster.start(root, spec, FreePorts::next, started, READY_TIMEOUT, log);
-        return started;
+        return new TemporalClusterProcesses(
+                processes, TemporalCluster.start(root, spec, FreePorts::next, processes, READY_TIMEOUT, log));
     }
 
     public TemporalCluster cluster() {
@@ -83,7 +79,7 @@ public final class TemporalClusterProcesses implements TemporalService, Launch {
 
     /** The live process of {@code node} (its latest start). */
     public Process process(String node) {
-        return processes.get(processName("temporal-" + node));
+        return processes.get("temporal-" + node);
     }
 
     /** SIGKILL of one node, no shutdown of any kind, after checking the pid still runs that node. */
@@ -93,36 +89,15 @@ public final class TemporalClusterProcesses implements TemporalService, Launch {
 
     /** Starts {@code node} again, same ports and configuration; waits until the cluster answers. */
     public void restart(String node) throws Exception {
-        if (process(node).isAlive()) {
-            throw new IllegalStateException(
-                    "node " + node + " still runs (pid " + process(node).pid() + ")");
-        }
         ClusterSpec.Node restarted = cluster.spec().node(node);
-        start(TemporalCluster.processName(restarted), cluster.command(restarted));
+        processes.start(TemporalCluster.processName(restarted), cluster.command(restarted));
         cluster.awaitReady(READY_TIMEOUT, () -> cluster.spec().nodes().stream()
-                .allMatch(one -> alive(TemporalCluster.processName(one))));
+                .allMatch(one -> processes.alive(TemporalCluster.processName(one))));
     }
 
     /** The log of the node's latest start. */
     public Path log(String node) {
-        return processes.log(processName("temporal-" + node));
-    }
-
-    /** Starts {@code name} ({@code temporal-NODE}), as {@code temporal-NODE-2} and so on when it ran before. */
-    @Override
-    public void start(String name, List<String> command) throws IOException {
-        starts.merge(name, 1, Integer::sum);
-        processes.start(processName(name), command, Map.of());
-    }
-
-    @Override
-    public boolean alive(String name) {
-        return processes.get(processName(name)).isAlive();
-    }
-
-    private String processName(String name) {
-        int count = starts.getOrDefault(name, 1);
-        return count <= 1 ? name : name + "-" + count;
+        return processes.log("temporal-" + node);
     }
 
     @Override

@@ -27,8 +27,6 @@ public final class TemporalProcess implements TemporalService {
     /** The server's executable, what its process's command line starts with. */
     private final String executable;
 
-    private int starts;
-
     private TemporalProcess(
             Processes processes,
             DevServer.Options options,
@@ -59,7 +57,7 @@ public final class TemporalProcess implements TemporalService {
         List<String> command = new ArrayList<>(launcher);
         command.addAll(server);
         TemporalProcess temporal = new TemporalProcess(processes, options, kind, List.copyOf(command), server.get(0));
-        temporal.startProcess();
+        temporal.restart();
         return temporal;
     }
 
@@ -86,7 +84,7 @@ public final class TemporalProcess implements TemporalService {
 
     /** The live server process. */
     public Process process() {
-        return processes.get(name());
+        return processes.get("temporal");
     }
 
     /** SIGKILL (no shutdown of any kind), after checking the pid still runs this server's command. */
@@ -96,26 +94,13 @@ public final class TemporalProcess implements TemporalService {
 
     /** Starts the same server again (same port, same database file) and waits until it is ready. */
     public void restart() throws Exception {
-        if (process().isAlive()) {
-            throw new IllegalStateException(
-                    "the Temporal server still runs (pid " + process().pid() + ")");
-        }
-        startProcess();
-    }
-
-    private void startProcess() throws Exception {
-        starts++;
-        Process process = processes.start(name(), command, Map.of());
+        Process process = processes.start("temporal", command, Map.of());
         Readiness.await(options.address(), options.namespace(), READY_TIMEOUT, process::isAlive);
-    }
-
-    private String name() {
-        return starts <= 1 ? "temporal" : "temporal-" + starts;
     }
 
     /** Log of the current server process. */
     public Path log() {
-        return processes.log(name());
+        return processes.log("temporal");
     }
 
     /** For messages: which server, where. */
