@@ -14,6 +14,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -38,21 +39,17 @@ import java.util.function.Function;
  */
 public final class FlashSaleStack implements AutoCloseable {
 
-    /** The programs a stack runs, by module: its jar, the variable its HTTP port is given in. */
+    /** The programs a stack runs: each the module of its jar, its HTTP port given in {@code <APP>_PORT}. */
     public enum App {
-        API("api", "API_PORT"),
-        WORKER("worker", "WORKER_PORT");
-
-        private final String module;
-        private final String portVariable;
-
-        App(String module, String portVariable) {
-            this.module = module;
-            this.portVariable = portVariable;
-        }
+        API,
+        WORKER;
 
         public String module() {
-            return module;
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        private String portVariable() {
+            return name() + "_PORT";
         }
     }
 
@@ -327,7 +324,7 @@ public final class FlashSaleStack implements AutoCloseable {
         Started started = app(name);
         Map<String, String> env = new HashMap<>(environment());
         env.putAll(started.extra());
-        env.put(started.app().portVariable, Integer.toString(started.port()));
+        env.put(started.app().portVariable(), Integer.toString(started.port()));
         List<String> command = new ArrayList<>(started.app() == App.WORKER ? niced() : List.of());
         command.add(Processes.java());
         List<String> flags = jvmFlags(started.app());
@@ -369,7 +366,7 @@ public final class FlashSaleStack implements AutoCloseable {
                         built(settings.root, app.module(), "exec"),
                         jvmFlags(app),
                         environment(),
-                        app.portVariable,
+                        app.portVariable(),
                         settings.logs.resolve(app.module() + "-image.log"),
                         settings.readyTimeout);
             } catch (InterruptedException e) {

@@ -24,7 +24,7 @@ import java.util.Map;
 public final class Toxiproxy {
 
     static final String VERSION = "v2.12.0";
-    private static final String MODULE = "github.com/Shopify/toxiproxy/v2/cmd/server@" + VERSION;
+    private static final String MODULE = "github.com/Shopify/toxiproxy/v2@" + VERSION;
 
     /** The faults {@link #breakLink} puts on a link. */
     public static final List<String> FAULTS = List.of("latency", "timeout", "slow_close", "cut");
@@ -37,9 +37,10 @@ public final class Toxiproxy {
 
     /** Builds the server when missing, starts it as {@code toxiproxy} among {@code processes}, waits for its API. */
     public static Toxiproxy start(Processes processes, Path projectRoot) throws Exception {
-        Path binary = new GoTool(
+        Path binary = GoTool.inModule(
                         projectRoot.resolve(".tools").resolve("toxiproxy-" + VERSION),
-                        List.of(MODULE),
+                        MODULE,
+                        List.of("./cmd/server"),
                         System.out::println)
                 .locateOrBuild("server")
                 .map(folder -> folder.resolve("server"))

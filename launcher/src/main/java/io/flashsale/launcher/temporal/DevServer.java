@@ -47,8 +47,8 @@ public final class DevServer {
         }
     }
 
-    /** The Temporal CLI; v1.6.0 and later carry a go.mod {@code replace} that {@code go install} refuses. */
-    public static final String CLI_MODULE = "github.com/temporalio/cli/cmd/temporal@v1.5.1";
+    /** The Temporal CLI, the version whose server the cluster's ({@code ServerBinaries}) matches. */
+    public static final String CLI_MODULE = "github.com/temporalio/cli@v1.5.1";
 
     private DevServer() {}
 
@@ -63,7 +63,8 @@ public final class DevServer {
             return testServerCommand(options);
         }
         String version = CLI_MODULE.substring(CLI_MODULE.indexOf('@') + 1);
-        GoTool tool = new GoTool(root.resolve(".tools").resolve("temporal-cli-" + version), List.of(CLI_MODULE), log);
+        GoTool tool = GoTool.inModule(
+                root.resolve(".tools").resolve("temporal-cli-" + version), CLI_MODULE, List.of("./cmd/temporal"), log);
         Path cli = GoTool.configured("TEMPORAL_CLI")
                 .or(() -> Optional.of(tool.binary("temporal")).filter(Files::isExecutable))
                 .or(() -> GoTool.onPath("temporal"))

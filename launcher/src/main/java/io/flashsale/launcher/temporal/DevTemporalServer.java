@@ -1,10 +1,8 @@
 package io.flashsale.launcher.temporal;
 
-import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.temporal.testserver.TestServer;
 import java.io.Closeable;
 import java.util.concurrent.CountDownLatch;
-import java.util.stream.Collectors;
 
 /**
  * Temporal's Java test server bound to a port, in real time (no time
@@ -22,11 +20,8 @@ public final class DevTemporalServer {
     public static void main(String[] args) throws InterruptedException {
         String namespace = args[0];
         int port = Integer.parseInt(args[1]);
-        Closeable server = start(port, namespace);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(server), "dev-temporal-shutdown"));
-        System.out.printf(
-                "Temporal test server ready on 127.0.0.1:%d (namespace %s, search attributes %s; no Web UI)%n",
-                port, namespace, attributeNames());
+        start(port, namespace); // in memory: a stopped JVM leaves nothing to close
+        System.out.printf("Temporal test server ready on 127.0.0.1:%d (namespace %s; no Web UI)%n", port, namespace);
         new CountDownLatch(1).await();
     }
 
@@ -45,20 +40,6 @@ public final class DevTemporalServer {
         } catch (RuntimeException e) {
             server.close();
             throw e;
-        }
-    }
-
-    private static String attributeNames() {
-        return PurchaseSearchAttributes.all().stream()
-                .map(key -> key.getName() + " (Keyword)")
-                .collect(Collectors.joining(", "));
-    }
-
-    private static void closeQuietly(Closeable server) {
-        try {
-            server.close();
-        } catch (Exception e) {
-            System.err.println("Temporal dev server did not close cleanly: " + e);
         }
     }
 }
