@@ -1,11 +1,9 @@
 package io.flashsale.launcher.local;
 
-import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.cluster.ClusterSpec;
 import io.flashsale.launcher.cluster.TemporalCluster;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.launcher.temporal.Readiness;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,7 +68,7 @@ final class LocalTemporal {
         if (metrics) {
             command.addAll(List.of("--metrics-port", Integer.toString(config.temporalMetricsPort())));
         }
-        run.start(Component.TEMPORAL, command, config.environment());
+        run.start(Component.TEMPORAL.process(), command);
         if (!ready(Duration.ofSeconds(120), () -> run.pid(Component.TEMPORAL).isPresent())) {
             throw new Refused("temporal did not become ready; see " + run.shown(run.log(Component.TEMPORAL)));
         }
@@ -89,19 +87,8 @@ final class LocalTemporal {
         }
         System.out.println(
                 "temporal: preparing the cluster (builds temporal-server when missing; minutes the first time) ...");
-        Launch detached = new Launch() {
-            @Override
-            public void start(String name, List<String> command) throws IOException {
-                run.start(Component.named(name, run.path()).orElseThrow(), command, config.environment());
-            }
-
-            @Override
-            public boolean alive(String name) {
-                return Component.named(name, run.path()).flatMap(run::pid).isPresent();
-            }
-        };
         TemporalCluster.start(
-                config.root(), spec(), config::temporalUiPort, detached, Duration.ofSeconds(180), System.err::println);
+                config.root(), spec(), config::temporalUiPort, run, Duration.ofSeconds(180), System.err::println);
     }
 
     /** Where Prometheus scrapes Temporal: the dev server's /metrics, or every cluster node's. */

@@ -1,6 +1,7 @@
 package io.flashsale.launcher.local;
 
 import io.flashsale.launcher.Await;
+import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,16 +20,30 @@ import java.util.Optional;
  * <run>/logs/NAME.log}; a pid counts only while {@code /proc/PID/cmdline} is still the
  * component's.
  */
-final class RunFolder {
+final class RunFolder implements Launch {
 
     private final Path root;
     private final Path run;
     private final Duration stopTimeout;
+    /** What every process is given: the environment of {@code up}'s apps. */
+    private final Map<String, String> environment;
 
-    RunFolder(Path root, Path run, Duration stopTimeout) {
+    RunFolder(Path root, Path run, Duration stopTimeout, Map<String, String> environment) {
         this.root = root;
         this.run = run;
         this.stopTimeout = stopTimeout;
+        this.environment = environment;
+    }
+
+    /** Starts the component named {@code name} with the apps' environment. */
+    @Override
+    public void start(String name, List<String> command) throws IOException {
+        start(Component.named(name, run).orElseThrow(), command, environment);
+    }
+
+    @Override
+    public boolean alive(String name) {
+        return Component.named(name, run).flatMap(this::pid).isPresent();
     }
 
     Path path() {
