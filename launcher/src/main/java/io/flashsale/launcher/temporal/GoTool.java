@@ -1,5 +1,6 @@
 package io.flashsale.launcher.temporal;
 
+import io.flashsale.launcher.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -7,9 +8,10 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -124,7 +126,7 @@ public final class GoTool {
         Path moduleDir = source;
         if (moduleDir == null) {
             // in the tool's own folder: not inside whatever Go module the caller happens to stand in
-            if (!run(List.of(go.toString(), "mod", "download", "-json", module), folder, "go mod download " + module)) {
+            if (!run(go, folder, List.of("mod", "download", "-json", module), "go mod download " + module)) {
                 return false;
             }
             Matcher dir;
@@ -142,13 +144,9 @@ public final class GoTool {
         Path in = moduleDir;
         return packages.stream()
                 .allMatch(pkg -> run(
-                        List.of(
-                                go.toString(),
-                                "build",
-                                "-o",
-                                folder.resolve(binaryName(pkg)).toString(),
-                                pkg),
+                        go,
                         in,
+                        List.of("build", "-o", folder.resolve(binaryName(pkg)).toString(), pkg),
                         (module != null ? module : source.toString()) + " " + pkg));
     }
 
@@ -158,32 +156,24 @@ public final class GoTool {
         return name == null || name.toString().isEmpty() ? source.getFileName() : name;
     }
 
-    /** Runs a go command in {@code directory}, its output in build.log. */
-    private boolean run(List<String> command, Path directory, String what) {
+    /** Runs {@code go -C directory arguments}, its output alone in build.log. */
+    private boolean run(Path go, Path directory, List<String> arguments, String what) {
         log.accept("building: " + what + " (minutes the first time, seconds after)");
-        Path output = buildLog();
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(output.toFile())
-                .directory(directory.toFile());
-        // the module's own go.mod decides, not a go.work of the caller's environment
-        builder.environment().put("GOWORK", "off");
+        List<String> command = new ArrayList<>(List.of(go.toString(), "-C", directory.toString()));
+        command.addAll(arguments);
         try {
-            Process process = builder.start();
-            if (!process.waitFor(BUILD_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                log.accept(what + " did not finish within " + BUILD_TIMEOUT + "; see " + output);
-                return false;
-            }
-            if (process.exitValue() != 0) {
-                log.accept(what + " failed (exit " + process.exitValue() + "):\n" + tail(output) + "\n(full output: "
-                        + output + ")");
+            Files.deleteIfExists(buildLog());
+            // the module's own go.mod decides, not a go.work of the caller's environment
+            int exit = Processes.exec(command, Map.of("GOWORK", "off"), buildLog(), BUILD_TIMEOUT);
+            if (exit != 0) {
+                log.accept(what + (exit < 0 ? " did not finish within " + BUILD_TIMEOUT : " failed (exit " + exit + ")")
+                        + ":\n" + tail(buildLog()) + "\n(full output: " + buildLog() + ")");
                 return false;
             }
             log.accept("built " + what + " into " + folder);
             return true;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot run " + command.get(0), e);
+            throw new UncheckedIOException("cannot run " + go, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
