@@ -182,7 +182,14 @@ public final class FlashSaleStack implements AutoCloseable {
         public FlashSaleStack start() throws Exception {
             FlashSaleStack stack = new FlashSaleStack(this);
             try {
-                stack.temporal = clusterName != null ? stack.startCluster() : stack.startDevServer();
+                stack.temporal = clusterName == null
+                        ? stack.startDevServer()
+                        : TemporalClusterProcesses.start(
+                                stack.processes,
+                                root,
+                                clusterName,
+                                logs.resolve("temporal-cluster"),
+                                System.out::println);
                 return stack;
             } catch (Exception | Error e) {
                 stack.close();
@@ -200,15 +207,6 @@ public final class FlashSaleStack implements AutoCloseable {
         Files.deleteIfExists(options.dbFile());
         return TemporalProcess.start(
                 processes, settings.root, options, settings.devServer, niced(), System.out::println);
-    }
-
-    private TemporalService startCluster() throws Exception {
-        return TemporalClusterProcesses.start(
-                processes,
-                settings.root,
-                settings.clusterName,
-                settings.logs.toAbsolutePath().resolve("temporal-cluster"),
-                System.out::println);
     }
 
     /**
