@@ -31,7 +31,7 @@ public final class TemporalCluster {
     private static final Duration RETENTION = Duration.ofDays(3);
 
     /** The name of the Web UI server's process; the nodes' are {@code temporal-NODE}. */
-    public static final String UI = "temporal-ui";
+    private static final String UI = "temporal-ui";
 
     private final ClusterSpec spec;
     private final ServerBinaries binaries;
