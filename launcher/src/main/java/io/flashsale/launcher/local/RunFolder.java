@@ -69,6 +69,13 @@ final class RunFolder implements Launch {
         return running(component).map(Running::pid);
     }
 
+    /** Whether the component runs, saying so when it does. */
+    boolean alreadyRunning(Component component) {
+        Optional<Long> running = pid(component);
+        running.ifPresent(pid -> System.out.println(component.process() + ": already running (pid " + pid + ")"));
+        return running.isPresent();
+    }
+
     /** The command line (arguments joined by spaces) of the component's process, when it runs. */
     Optional<String> commandLine(Component component) {
         return running(component).map(Running::commandLine);

@@ -8,7 +8,6 @@ import io.flashsale.launcher.redis.RedisMode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -153,10 +152,7 @@ final class Up implements Callable<Integer> {
     /** Starts {@code app} (the api, the worker or a worker of another build) detached, with {@code arguments}. */
     static void startApp(LocalConfig config, Component app, int port, List<String> launcher, List<String> arguments)
             throws IOException {
-        RunFolder run = config.run();
-        Optional<Long> running = run.pid(app);
-        if (running.isPresent()) {
-            System.out.println(app.process() + ": already running (pid " + running.get() + ")");
+        if (config.run().alreadyRunning(app)) {
             return;
         }
         List<String> command = new ArrayList<>(launcher);
@@ -168,7 +164,7 @@ final class Up implements Callable<Integer> {
                 FlashSaleStack.built(config.root(), app.module(), "exec").toString(),
                 "--server.port=" + port));
         command.addAll(arguments);
-        run.start(app, command, config.environment());
+        config.run().start(app, command, config.environment());
     }
 
     /** Whether {@code app} reported UP on {@code port} before the health timeout (its log's tail on stderr if not). */
