@@ -23,7 +23,6 @@ class FlashSaleTest {
             Map.entry("flashsale sale restock", List.of("s1", "1")),
             Map.entry("flashsale sale withdraw", List.of("s1", "1")),
             Map.entry("flashsale sale move", List.of("s1")),
-            Map.entry("flashsale test-server", List.of("default", "7233")),
             Map.entry("flashsale worker start", List.of("b")),
             Map.entry("flashsale worker ramp", List.of("b", "50")),
             Map.entry("flashsale worker current", List.of("b")),
@@ -92,7 +91,6 @@ class FlashSaleTest {
                         "flashsale worker current",
                         "flashsale worker status",
                         "flashsale worker stop",
-                        "flashsale test-server",
                         "flashsale generate-completion");
     }
 

@@ -14,7 +14,7 @@ import java.util.List;
  */
 final class Helm {
 
-    static final String MODULE = "helm.sh/helm/v4/cmd/helm@v4.3.2";
+    static final String MODULE = "helm.sh/helm/v4@v4.3.2";
 
     private final Path binary;
 
@@ -24,8 +24,8 @@ final class Helm {
 
     static Helm locateOrBuild(Path root) {
         String version = MODULE.substring(MODULE.indexOf('@') + 1);
-        GoTool tool =
-                new GoTool(root.resolve(".tools").resolve("helm-" + version), List.of(MODULE), System.err::println);
+        GoTool tool = GoTool.inModule(
+                root.resolve(".tools").resolve("helm-" + version), MODULE, List.of("./cmd/helm"), System.err::println);
         return new Helm(
                 tool.locateOrBuild("helm").map(folder -> tool.binary("helm")).orElseThrow(() -> cannotBuild(MODULE)));
     }

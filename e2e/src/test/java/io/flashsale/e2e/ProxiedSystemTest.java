@@ -1,9 +1,11 @@
 package io.flashsale.e2e;
 
+import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.proxy.Toxiproxy;
 import io.flashsale.stores.testing.StoreProbe;
 import io.flashsale.testkit.ApiClient;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
@@ -34,7 +36,7 @@ abstract class ProxiedSystemTest {
     }
 
     /** The link to the service: cut closes its connections and refuses new ones, restore heals it. */
-    record Link(Toxiproxy toxiproxy) {
+    record Link(Toxiproxy toxiproxy, Processes processes) {
 
         private static final String NAME = "service";
 
@@ -58,13 +60,14 @@ abstract class ProxiedSystemTest {
     /** Puts the proxy in front of {@code host:port}; returns the address to use instead. */
     static String proxyTo(String host, int port) {
         try {
-            Toxiproxy toxiproxy = Toxiproxy.start(
-                    Path.of(System.getProperty("flashsale.root", "..")),
+            Processes processes = new Processes(
                     Path.of(
                             "target",
                             "e2e-logs",
-                            "toxiproxy-" + ProcessHandle.current().pid()));
-            proxy = new Link(toxiproxy);
+                            "toxiproxy-" + ProcessHandle.current().pid()),
+                    Duration.ofMinutes(1));
+            Toxiproxy toxiproxy = Toxiproxy.start(processes, Path.of(System.getProperty("flashsale.root", "..")));
+            proxy = new Link(toxiproxy, processes);
             return "127.0.0.1:" + toxiproxy.proxy(Link.NAME, host + ":" + port);
         } catch (Exception e) {
             throw new IllegalStateException("cannot start the proxy", e);
@@ -80,7 +83,7 @@ abstract class ProxiedSystemTest {
             system.close();
         }
         if (proxy != null) {
-            proxy.toxiproxy().close();
+            proxy.processes().close();
         }
         storeConnections = null;
         stores = null;

@@ -2,7 +2,7 @@ package io.flashsale.launcher;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.DirectoryStream;
@@ -11,12 +11,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
+import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -27,17 +27,14 @@ import java.util.stream.Stream;
 
 /**
  * An app's executable jar made quick to start, once per build: extracted with Spring Boot's jar
- * tools and given a class-data-sharing archive (CDS) recorded by one training start that stops
- * right after the context refresh ({@code -Dspring.context.exit=onRefresh}: no port, no worker
- * polls, no relay). Measured on this project's api and worker (C1 only, an idle 2-core box): the
- * api reports started in 5 s instead of 13-15 s on 7.5 s of CPU instead of 16-19 s, the worker in
- * 3.5 s instead of 10 s on 5.4 s instead of 14 s; the end-to-end tests start some 40 apps.
+ * tools and given a class-data-sharing archive recorded by one training start that stops right
+ * after the context refresh ({@code -Dspring.context.exit=onRefresh}); an app then starts in about
+ * a third of the time and CPU, and the end-to-end tests start some 40 apps.
  *
  * <p>An image lives in {@code <module>/target/app-image/<digest of the jar>/}, so a stack keeps
- * starting the jar it began with when a build replaces it, and both test JVMs of the e2e module
- * share it: a file lock makes the first one build it and the other wait. Training needs what the
- * context's beans reach at start (MySQL for Flyway): it runs with the stack's own environment. When
- * it fails the apps start without the archive, slower but the same (its log says why).
+ * starting the jar it began with when a build replaces it; a file lock lets JVMs share it. Training
+ * runs with the stack's environment (Flyway needs MySQL); when it fails the apps start without the
+ * archive, slower but the same.
  */
 final class AppImage {
 
@@ -48,10 +45,9 @@ final class AppImage {
     record Image(Path jar, Optional<Path> archive) {
 
         /**
-         * The JVM arguments that start it after {@code jvmFlags}: the archive's, unless a flight
-         * recording is on (see {@link #recording}), then {@code -jar}; with {@code extra} (a jar of
-         * the tests' own, e.g. the worker's fault injection) on the class path after the app's, its
-         * main class named instead.
+         * The JVM arguments after {@code jvmFlags}: the archive's (unless a flight is {@link
+         * #recording}), then {@code -jar}, or with {@code extra} (a jar of the tests') the class path
+         * and the main class.
          */
         List<String> arguments(List<String> jvmFlags, Optional<Path> extra) throws IOException {
             List<String> arguments = new ArrayList<>();
@@ -71,11 +67,9 @@ final class AppImage {
     }
 
     /**
-     * Whether the JVM records a flight ({@code bin/flashsale bench --profile}, or JFR in {@code
-     * JAVA_TOOL_OPTIONS}): OpenJDK 17.0.15 crashes (SIGSEGV in {@code
-     * KlassFactory::check_shared_class_file_load_hook}) loading a dynamic archive's classes while
-     * JFR's class-load hook is on, so a recorded app starts without the archive, and training leaves
-     * the recording flags out.
+     * Whether the JVM records a flight ({@code bench --profile}, or JFR in {@code JAVA_TOOL_OPTIONS}):
+     * OpenJDK 17.0.15 crashes loading a dynamic archive's classes while JFR's class-load hook is on,
+     * so a recorded app starts without the archive, and training leaves the recording flags out.
      */
     static boolean recording(List<String> jvmFlags, String toolOptions) {
         return Stream.concat(jvmFlags.stream(), Stream.ofNullable(toolOptions)).anyMatch(AppImage::recordsFlight);
@@ -88,9 +82,8 @@ final class AppImage {
     private AppImage() {}
 
     /**
-     * The image of {@code executableJar}, extracted and trained first if no JVM did before;
-     * training starts it with {@code jvmFlags} and {@code environment} (its HTTP port variable
-     * {@code portVariable} set to 0), logging to {@code trainingLog}, for at most {@code timeout}.
+     * The image of {@code executableJar}, extracted and trained first if no JVM did before (with
+     * {@code jvmFlags} and {@code environment}, {@code portVariable} set to 0).
      */
     static synchronized Image of(
             Path executableJar,
@@ -126,7 +119,7 @@ final class AppImage {
     private static void extract(Path executableJar, Path image, Path log, Duration timeout)
             throws IOException, InterruptedException {
         Path partial = image.resolveSibling(image.getFileName() + ".partial");
-        deleteTree(partial);
+        Folders.delete(partial);
         Processes.exec(
                 List.of(
                         Processes.java(),
@@ -171,13 +164,10 @@ final class AppImage {
     }
 
     private static String digest(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[1 << 16];
-            for (int read; (read = in.read(buffer)) > 0; ) {
-                sha256.update(buffer, 0, read);
-            }
-            return HexFormat.of().formatHex(sha256.digest(), 0, 8);
+        try (DigestInputStream in =
+                new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
+            in.transferTo(OutputStream.nullOutputStream());
+            return HexFormat.of().formatHex(in.getMessageDigest().digest(), 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JVM has SHA-256", e);
         }
@@ -190,19 +180,8 @@ final class AppImage {
             for (Path image : all) {
                 if (!image.equals(current)
                         && Files.getLastModifiedTime(image).toInstant().isBefore(unusedSince)) {
-                    deleteTree(image);
+                    Folders.delete(image);
                 }
-            }
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
             }
         }
     }

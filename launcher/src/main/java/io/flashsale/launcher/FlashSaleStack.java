@@ -14,6 +14,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -38,39 +39,31 @@ import java.util.function.Function;
  */
 public final class FlashSaleStack implements AutoCloseable {
 
-    /** The programs a stack runs, by module: its jar, the variable its HTTP port is given in. */
+    /** The programs a stack runs: each the module of its jar, its HTTP port given in {@code <APP>_PORT}. */
     public enum App {
-        API("api", "API_PORT"),
-        WORKER("worker", "WORKER_PORT");
-
-        private final String module;
-        private final String portVariable;
-
-        App(String module, String portVariable) {
-            this.module = module;
-            this.portVariable = portVariable;
-        }
+        API,
+        WORKER;
 
         public String module() {
-            return module;
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        private String portVariable() {
+            return name() + "_PORT";
         }
     }
 
     /**
-     * The JVM flags every app starts with, before its own: the C1 compiler only. A flash sale's burst
-     * is the first heavy use of most of the purchase path, so tiered compilation spends it in C2: in
-     * a bench run its compiler threads took 26 of the api's 47 CPU seconds and 26 of the worker's
-     * 40, and the code still ran profiled. Without C2 the worker spent 16 s, the api 26 s, for the
-     * same work (docs/performance.md, "Decisions and their measured effect"). An app's own flags come after, so
-     * {@code -XX:TieredStopAtLevel=4} turns C2 back on.
+     * The JVM flags every app starts with, before its own: the C1 compiler only, as a sale's burst
+     * would otherwise be spent compiling in C2 (docs/performance.md, "Decisions and their measured
+     * effect"). An app's own flags come after, so {@code -XX:TieredStopAtLevel=4} turns C2 back on.
      */
     public static final List<String> JVM_DEFAULTS = List.of("-XX:TieredStopAtLevel=1");
 
     /**
-     * The api's collector, after {@link #JVM_DEFAULTS}: ZGC, whose pauses stay under a millisecond
-     * where G1's young collections stopped a burst's answers for 30 to 70 ms, at about a tenth more
-     * CPU per sold-out answer (docs/performance.md, "P4's losers' p99"). The worker keeps G1: none
-     * of its work waits on a buyer.
+     * The api's collector: ZGC, whose pauses stay under a millisecond where G1's stopped a burst's
+     * answers for tens of ms (docs/performance.md, "P4's losers' p99"). The worker keeps G1: none of
+     * its work waits on a buyer.
      */
     public static final List<String> API_COLLECTOR = List.of("-XX:+UseZGC");
 
@@ -85,12 +78,9 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     /**
-     * The niceness {@code bin/flashsale up} runs the asynchronous back-end at (the worker and the dev
-     * server; the api, MySQL and Redis stay at 0) where all of it shares one machine, as the bench
-     * and the demo do ({@link Builder#backEndNice}). A buyer's answer is the api's work alone; the
-     * worker and Temporal settle the admitted purchases after it, so when both want the cores the
-     * answers go first and the settling takes what is left (docs/performance.md, "Decisions and their
-     * measured effect").
+     * The niceness of the worker and the dev server where all of the system shares one machine
+     * ({@code bin/flashsale up}, the bench, the demo): a buyer's answer is the api's work alone, so
+     * when both want the cores the answers go first and settling the purchases takes what is left.
      */
     public static final int BACK_END_NICE = 10;
 
@@ -101,7 +91,6 @@ public final class FlashSaleStack implements AutoCloseable {
     private final Processes processes;
     private final Map<App, AppImage.Image> images = new EnumMap<>(App.class);
     private final Map<String, Started> apps = new LinkedHashMap<>();
-    private final Map<String, Integer> starts = new HashMap<>();
     private TemporalService temporal;
     private Map<String, String> environment;
 
@@ -134,10 +123,7 @@ public final class FlashSaleStack implements AutoCloseable {
             this.logs = logs;
         }
 
-        /**
-         * Temporal is a dev server on a SQLite file of the log folder (the default: the real one,
-         * {@link DevServer.Kind#CLI}, built when missing; or Temporal's Java test server).
-         */
+        /** Temporal is a dev server of {@code kind} on a SQLite file of the log folder (default: the CLI's). */
         public Builder devServer(DevServer.Kind kind) {
             this.devServer = kind;
             this.clusterName = null;
@@ -150,11 +136,7 @@ public final class FlashSaleStack implements AutoCloseable {
             return this;
         }
 
-        /**
-         * Temporal is the production-like cluster ({@link TemporalClusterProcesses}: temporal-server
-         * on PostgreSQL, two history hosts and its Web UI server) on databases named after {@code
-         * name}, fresh for a new name and dropped by {@link #close()}.
-         */
+        /** Temporal is the production-like cluster ({@link TemporalClusterProcesses}) on databases named after {@code name}, dropped by {@link #close()}. */
         public Builder cluster(String name) {
             this.clusterName = name;
             return this;
@@ -166,10 +148,7 @@ public final class FlashSaleStack implements AutoCloseable {
             return this;
         }
 
-        /**
-         * Runs the worker processes and the dev server at {@code niceness} (0, the default: as the
-         * api), e.g. {@link #BACK_END_NICE}. A cluster's processes keep 0.
-         */
+        /** Runs the workers and the dev server at {@code niceness} (default 0), e.g. {@link #BACK_END_NICE}. */
         public Builder backEndNice(int niceness) {
             this.backEndNice = niceness;
             return this;
@@ -190,10 +169,9 @@ public final class FlashSaleStack implements AutoCloseable {
         }
 
         /**
-         * What every app is given (the stores, Temporal's address, the JWT settings, ...), asked
-         * once, when the first app starts (Temporal runs by then), each app's port added; e.g.
-         * {@link FlashSaleStack#environment}. Once, because what it makes may be a resource of its
-         * own (a proxy in front of a store) that every app and the caller must share.
+         * What every app is given (the stores, Temporal's address, ...; e.g. {@link
+         * FlashSaleStack#environment}), asked once when the first app starts, as what it makes may be
+         * a resource (a proxy in front of a store) that every app and the caller share.
          */
         public Builder environment(Function<TemporalService, Map<String, String>> environment) {
             this.environment = environment;
@@ -204,7 +182,14 @@ public final class FlashSaleStack implements AutoCloseable {
         public FlashSaleStack start() throws Exception {
             FlashSaleStack stack = new FlashSaleStack(this);
             try {
-                stack.temporal = clusterName != null ? stack.startCluster() : stack.startDevServer();
+                stack.temporal = clusterName == null
+                        ? stack.startDevServer()
+                        : TemporalClusterProcesses.start(
+                                stack.processes,
+                                root,
+                                clusterName,
+                                logs.resolve("temporal-cluster"),
+                                System.out::println);
                 return stack;
             } catch (Exception | Error e) {
                 stack.close();
@@ -224,19 +209,9 @@ public final class FlashSaleStack implements AutoCloseable {
                 processes, settings.root, options, settings.devServer, niced(), System.out::println);
     }
 
-    private TemporalService startCluster() throws Exception {
-        return TemporalClusterProcesses.start(
-                processes,
-                settings.root,
-                settings.clusterName,
-                settings.logs.toAbsolutePath().resolve("temporal-cluster"),
-                System.out::println);
-    }
-
     /**
-     * What a private stack's apps are given to reach {@code stores} (a Redis Cluster when they name
-     * one) and {@code temporal}. All load comes from one address (127.0.0.1), so the api's
-     * per-address rate limit is switched off (capacity 0); the per-user limit stays.
+     * What a private stack's apps are given to reach {@code stores} and {@code temporal}. All load
+     * comes from 127.0.0.1, so the api's per-address rate limit is off; the per-user limit stays.
      */
     public static Map<String, String> environment(PrivateStores stores, TemporalService temporal) {
         return environment(stores, temporal.address());
@@ -285,29 +260,14 @@ public final class FlashSaleStack implements AutoCloseable {
         }
     }
 
-    /**
-     * SIGKILL of the app {@code name} (no shutdown hook, no drain), after checking its pid is that
-     * live process running the app's jar; waits until it is gone and returns the pid.
-     */
+    /** SIGKILL of the app {@code name} (no shutdown hook, no drain); returns its pid once it is gone. */
     public long kill(String name) throws IOException, InterruptedException {
-        Process process = process(name);
-        ProcessHandle handle = process.toHandle();
-        String command = handle.info().commandLine().orElse("");
-        if (!handle.isAlive() || !command.contains(image(app(name).app()).jar().toString())) {
-            throw new IllegalStateException("pid " + process.pid() + " is not the live " + name + ": " + command);
-        }
-        handle.destroyForcibly();
-        process.waitFor();
-        return process.pid();
+        Processes.kill(process(name), image(app(name).app()).jar().toString(), name);
+        return process(name).pid();
     }
 
     /** Starts the app {@code name} again, on its port with its environment, and waits until it is healthy. */
     public void restart(String name) throws Exception {
-        if (process(name).isAlive()) {
-            throw new IllegalStateException(
-                    name + " still runs (pid " + process(name).pid() + ")");
-        }
-        starts.merge(name, 2, (before, second) -> before + 1);
         launch(name);
         awaitHealthy(name);
     }
@@ -319,17 +279,17 @@ public final class FlashSaleStack implements AutoCloseable {
 
     /** The latest process of the app {@code name}, alive or not. */
     public Process process(String name) {
-        return processes.get(processName(name));
+        return processes.get(name);
     }
 
     /** The log of the latest process of the app {@code name}. */
     public Path log(String name) {
-        return processes.log(processName(name));
+        return processes.log(name);
     }
 
     /** Waits up to {@code timeout} until the latest process of {@code name} has logged {@code marker}. */
     public void awaitLog(String name, String marker, Duration timeout) throws Exception {
-        processes.awaitLog(processName(name), marker, timeout);
+        processes.awaitLog(name, marker, timeout);
     }
 
     /** The stack's Temporal. */
@@ -358,29 +318,20 @@ public final class FlashSaleStack implements AutoCloseable {
         return app;
     }
 
-    /** An app's first process is named after it, its restarts {@code <name>.2}, {@code <name>.3}, ... */
-    private String processName(String name) {
-        int count = starts.getOrDefault(name, 1);
-        return count <= 1 ? name : name + "." + count;
-    }
-
     private void launch(String name) throws IOException {
         Started started = app(name);
         Map<String, String> env = new HashMap<>(environment());
         env.putAll(started.extra());
-        env.put(started.app().portVariable, Integer.toString(started.port()));
+        env.put(started.app().portVariable(), Integer.toString(started.port()));
         List<String> command = new ArrayList<>(started.app() == App.WORKER ? niced() : List.of());
         command.add(Processes.java());
         List<String> flags = jvmFlags(started.app());
         command.addAll(flags);
         command.addAll(image(started.app()).arguments(flags, faults(started)));
-        processes.start(processName(name), command, env);
+        processes.start(name, command, env);
     }
 
-    /**
-     * The worker's fault injection ({@code FLASHSALE_PAUSE_AFTER}) is test code outside its jar: a
-     * worker given the variable runs with the worker's {@code faults} jar of the checkout too.
-     */
+    /** A worker given {@code FLASHSALE_PAUSE_AFTER} runs with the worker's {@code faults} jar (test code) too. */
     private Optional<Path> faults(Started started) throws IOException {
         if (started.app() != App.WORKER || !started.extra().containsKey("FLASHSALE_PAUSE_AFTER")) {
             return Optional.empty();
@@ -401,14 +352,10 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     private void awaitHealthy(String name) throws Exception {
-        processes.awaitHealthy(processName(name), app(name).port());
+        processes.awaitHealthy(name, app(name).port());
     }
 
-    /**
-     * The app's image ({@link AppImage}: the executable jar of the checkout, extracted, with a
-     * class-data archive), looked up once per stack: processes started later (a restart, one more
-     * worker) keep running the jar the stack started with even when a build replaces it.
-     */
+    /** The app's {@link AppImage}, looked up once: later processes run the jar the stack began with. */
     private AppImage.Image image(App app) throws IOException {
         AppImage.Image image = images.get(app);
         if (image == null) {
@@ -417,7 +364,7 @@ public final class FlashSaleStack implements AutoCloseable {
                         built(settings.root, app.module(), "exec"),
                         jvmFlags(app),
                         environment(),
-                        app.portVariable,
+                        app.portVariable(),
                         settings.logs.resolve(app.module() + "-image.log"),
                         settings.readyTimeout);
             } catch (InterruptedException e) {
@@ -429,11 +376,7 @@ public final class FlashSaleStack implements AutoCloseable {
         return image;
     }
 
-    /**
-     * The jar the checkout at {@code root} built for {@code module} with {@code classifier} ({@code
-     * exec}: the app's executable jar; {@code faults}: the worker's fault injection); fails naming it
-     * when it is not built.
-     */
+    /** The jar the checkout at {@code root} built for {@code module} with {@code classifier}; fails naming it when missing. */
     public static Path built(Path root, String module, String classifier) throws IOException {
         String name = module + "-*-" + classifier + ".jar";
         try (DirectoryStream<Path> jars =

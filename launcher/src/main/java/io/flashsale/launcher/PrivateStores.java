@@ -88,31 +88,22 @@ public record PrivateStores(
             System.err.println("could not drop schema " + schema + ": " + e.getMessage());
         }
         if (redisClusterNodes != null) {
-            dropClusterKeys();
+            RedisClusterClient client = RedisClusterClient.create(Arrays.stream(redisClusterNodes.split(","))
+                    .map(node -> RedisURI.create("redis://" + node))
+                    .toList());
+            try (StatefulRedisClusterConnection<String, String> redis = client.connect()) {
+                unlinkAll(redis.sync(), redisPrefix);
+            } finally {
+                client.shutdown();
+            }
             return;
         }
         RedisClient client = RedisClient.create(redisUrl);
         try (StatefulRedisConnection<String, String> redis = client.connect()) {
-            unlinkAll(redis.sync());
+            unlinkAll(redis.sync(), redisPrefix);
         } finally {
             client.shutdown();
         }
-    }
-
-    private void dropClusterKeys() {
-        List<RedisURI> seeds = Arrays.stream(redisClusterNodes.split(","))
-                .map(node -> RedisURI.create("redis://" + node))
-                .toList();
-        RedisClusterClient client = RedisClusterClient.create(seeds);
-        try (StatefulRedisClusterConnection<String, String> redis = client.connect()) {
-            unlinkAll(redis.sync());
-        } finally {
-            client.shutdown();
-        }
-    }
-
-    private void unlinkAll(RedisKeyCommands<String, String> redis) {
-        unlinkAll(redis, redisPrefix);
     }
 
     /**

@@ -6,18 +6,22 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
- * Named child processes of one run, each writing to {@code <logs>/<name>.log}: started with an
- * environment, awaited (a health URL or a log line), stopped in reverse start order (TERM, then
- * KILL after 30 s) and killed should the JVM exit without {@link #close()}. {@link FlashSaleStack}
- * runs Temporal, the apis and the workers this way.
+ * Named child processes of one run, each writing to {@code <logs>/<name>.log} ({@code
+ * <name>.2.log} for its second start, and so on): started with an environment, awaited (a health
+ * URL or a log line), stopped in reverse start order (TERM, then KILL after 30 s) and killed should
+ * the JVM exit without {@link #close()}. {@link FlashSaleStack} runs Temporal, the apis and the
+ * workers this way.
  */
-public final class Processes implements AutoCloseable {
+public final class Processes implements AutoCloseable, Launch {
 
     /** What {@code /actuator/health} holds once the app is UP. */
     public static final String HEALTHY = "\"status\":\"UP\"";
@@ -25,6 +29,7 @@ public final class Processes implements AutoCloseable {
     private final Path logs;
     private final Duration readyTimeout;
     private final Map<String, Process> processes = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final Map<String, Integer> starts = new HashMap<>();
     private final Thread killOnExit = new Thread(this::killAll, "processes-kill-on-exit");
 
     /** {@code readyTimeout}: how long {@link #awaitHealthy} and {@link #awaitLog} wait. */
@@ -34,8 +39,14 @@ public final class Processes implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(killOnExit);
     }
 
-    /** Starts {@code command} as {@code name}, output and errors to its log. */
-    public Process start(String name, List<String> command, Map<String, String> environment) throws IOException {
+    /** Starts {@code command} as {@code name} (again, once its last process has exited), output and errors to its log. */
+    public synchronized Process start(String name, List<String> command, Map<String, String> environment)
+            throws IOException {
+        if (processes.containsKey(name) && get(name).isAlive()) {
+            throw new IllegalStateException(
+                    name + " still runs (pid " + get(name).pid() + ")");
+        }
+        starts.merge(name, 1, Integer::sum);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log(name).toFile());
@@ -45,7 +56,17 @@ public final class Processes implements AutoCloseable {
         return process;
     }
 
-    /** The process started as {@code name}, alive or not. */
+    @Override
+    public void start(String name, List<String> command) throws IOException {
+        start(name, command, Map.of());
+    }
+
+    @Override
+    public boolean alive(String name) {
+        return get(name).isAlive();
+    }
+
+    /** The process last started as {@code name}, alive or not. */
     public Process get(String name) {
         Process process = processes.get(name);
         if (process == null) {
@@ -54,41 +75,43 @@ public final class Processes implements AutoCloseable {
         return process;
     }
 
-    public Path log(String name) {
-        return logs.resolve(name + ".log");
+    /** The log of the process last started as {@code name}. */
+    public synchronized Path log(String name) {
+        int count = starts.getOrDefault(name, 1);
+        return logs.resolve(count <= 1 ? name + ".log" : name + "." + count + ".log");
     }
 
     /** Waits until {@code name} answers UP on {@code /actuator/health} at {@code port}. */
-    public void awaitHealthy(String name, int port) throws Exception {
+    public void awaitHealthy(String name, int port) throws InterruptedException {
         String health = "http://127.0.0.1:" + port + "/actuator/health";
         await(name, () -> Http.ok(health, HEALTHY), readyTimeout);
     }
 
     /** Waits until {@code name} has logged {@code marker}. */
-    public void awaitLog(String name, String marker) throws Exception {
+    public void awaitLog(String name, String marker) throws InterruptedException {
         awaitLog(name, marker, readyTimeout);
     }
 
     /** {@link #awaitLog(String, String)} with a timeout of its own. */
-    public void awaitLog(String name, String marker, Duration timeout) throws Exception {
-        await(name, () -> Files.exists(log(name)) && Files.readString(log(name)).contains(marker), timeout);
+    public void awaitLog(String name, String marker, Duration timeout) throws InterruptedException {
+        await(name, () -> Files.readString(log(name)).contains(marker), timeout);
     }
 
-    private interface Check {
-        boolean ok() throws Exception;
+    private void await(String name, Await.Check ready, Duration timeout) throws InterruptedException {
+        Await.until(name + "; see " + log(name), timeout, () -> get(name).isAlive(), ready);
     }
 
-    private void await(String name, Check check, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!check.ok()) {
-            if (!get(name).isAlive()) {
-                throw new IllegalStateException(name + " exited; see " + log(name));
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(name + " not ready within " + timeout + "; see " + log(name));
-            }
-            Thread.sleep(250);
+    /**
+     * SIGKILL of {@code process} (no shutdown of any kind), after checking it is the live {@code
+     * what}: its command line holds {@code marker}; returns once it is gone.
+     */
+    public static void kill(Process process, String marker, String what) throws InterruptedException {
+        String commandLine = process.info().commandLine().orElse("");
+        if (!process.isAlive() || !commandLine.contains(marker)) {
+            throw new IllegalStateException("pid " + process.pid() + " is not the live " + what + ": " + commandLine);
         }
+        process.destroyForcibly();
+        process.waitFor();
     }
 
     /** The niceness of the process {@code pid} ({@link #stat} field 19). Fails when the process is gone. */
@@ -130,6 +153,22 @@ public final class Processes implements AutoCloseable {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
+    /** TERM, then KILL once {@code patience} has passed; whether it took the KILL. */
+    public static boolean stop(ProcessHandle process, Duration patience) {
+        process.destroy();
+        try {
+            process.onExit().get(patience.toMillis(), TimeUnit.MILLISECONDS);
+            return false;
+        } catch (TimeoutException | ExecutionException stuck) {
+            process.destroyForcibly();
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            return true;
+        }
+    }
+
     /** Stops the processes in reverse start order: TERM, then KILL after 30 s. */
     @Override
     public void close() {
@@ -139,17 +178,7 @@ public final class Processes implements AutoCloseable {
             processes.clear();
         }
         Collections.reverse(stopping);
-        for (Process process : stopping) {
-            process.destroy();
-            try {
-                if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                    process.destroyForcibly().waitFor();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                process.destroyForcibly();
-            }
-        }
+        stopping.forEach(process -> stop(process.toHandle(), Duration.ofSeconds(30)));
         try {
             Runtime.getRuntime().removeShutdownHook(killOnExit);
         } catch (IllegalStateException jvmExiting) {

@@ -1,12 +1,8 @@
 package io.flashsale.launcher;
 
 import io.flashsale.launcher.cluster.ClusterSpec;
-import io.flashsale.launcher.cluster.ServerBinaries;
 import io.flashsale.launcher.cluster.TemporalCluster;
-import io.flashsale.launcher.cluster.WebUiServer;
 import io.flashsale.testkit.FreePorts;
-import java.io.IOException;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.IntSupplier;
 
 /**
  * A production-like Temporal cluster ({@link TemporalCluster}: temporal-server on PostgreSQL,
@@ -24,13 +19,11 @@ import java.util.function.IntSupplier;
 public final class TemporalClusterProcesses implements TemporalService {
 
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
-    private static final String UI = "ui";
     /** Enough for a large sale on two history hosts, few enough that each host owns several. */
     public static final int SHARDS = 16;
 
     private final Processes processes;
     private final TemporalCluster cluster;
-    private final Map<String, Integer> starts = new LinkedHashMap<>();
 
     private TemporalClusterProcesses(Processes processes, TemporalCluster cluster) {
         this.processes = processes;
@@ -44,38 +37,17 @@ public final class TemporalClusterProcesses implements TemporalService {
      */
     public static TemporalClusterProcesses start(
             Processes processes, Path root, String name, Path folder, Consumer<String> log) throws Exception {
-        ServerBinaries binaries = ServerBinaries.locateOrBuild(root, log);
-        IntSupplier ports = FreePorts::next;
-        Optional<Path> uiServer = WebUiServer.locateOrBuild(root, log);
         ClusterSpec spec = ClusterSpec.of(
-                        name,
-                        folder,
-                        ports.getAsInt(),
-                        SHARDS,
-                        2,
-                        ClusterSpec.Postgres.fromEnvironment(),
-                        "default",
-                        ports)
-                .withUi(uiServer.isPresent() ? ports.getAsInt() : 0);
-        TemporalCluster cluster = new TemporalCluster(spec, binaries);
-        cluster.prepare(log);
-        TemporalClusterProcesses started = new TemporalClusterProcesses(processes, cluster);
-        // the first node to start writes the cluster's metadata; several at once on new databases
-        // race for it and the losers exit, so the frontend goes first and the rest once it listens
-        ClusterSpec.Node frontend = spec.node(ClusterSpec.FRONTEND);
-        started.startNode(frontend);
-        started.awaitListening(frontend);
-        for (ClusterSpec.Node node : spec.nodes()) {
-            if (!node.equals(frontend)) {
-                started.startNode(node);
-            }
-        }
-        cluster.awaitReady(READY_TIMEOUT, started::allAlive);
-        if (uiServer.isPresent()) {
-            started.starts.merge(UI, 1, Integer::sum);
-            processes.start(started.processName(UI), cluster.uiCommand(uiServer.get()), Map.of());
-        }
-        return started;
+                name,
+                folder,
+                FreePorts.next(),
+                SHARDS,
+                2,
+                ClusterSpec.Postgres.fromEnvironment(),
+                "default",
+                FreePorts::next);
+        return new TemporalClusterProcesses(
+                processes, TemporalCluster.start(root, spec, FreePorts::next, processes, READY_TIMEOUT, log));
     }
 
     public TemporalCluster cluster() {
@@ -87,7 +59,7 @@ public final class TemporalClusterProcesses implements TemporalService {
         return cluster.spec().address();
     }
 
-    /** The cluster's Web UI server ({@link WebUiServer}), when it could be built. */
+    /** The cluster's Web UI server, when it could be built. */
     @Override
     public Optional<URI> webUi() {
         ClusterSpec spec = cluster.spec();
@@ -107,64 +79,25 @@ public final class TemporalClusterProcesses implements TemporalService {
 
     /** The live process of {@code node} (its latest start). */
     public Process process(String node) {
-        return processes.get(processName(node));
+        return processes.get("temporal-" + node);
     }
 
     /** SIGKILL of one node, no shutdown of any kind, after checking the pid still runs that node. */
     public void kill(String node) throws InterruptedException {
-        Process process = process(node);
-        String commandLine = process.info().commandLine().orElse("");
-        if (!process.isAlive() || !commandLine.contains("--env " + node + " ")) {
-            throw new IllegalStateException(
-                    "pid " + process.pid() + " is not the live node " + node + ": " + commandLine);
-        }
-        process.destroyForcibly();
-        process.waitFor();
+        Processes.kill(process(node), "--env " + node + " ", "node " + node);
     }
 
     /** Starts {@code node} again, same ports and configuration; waits until the cluster answers. */
     public void restart(String node) throws Exception {
-        if (process(node).isAlive()) {
-            throw new IllegalStateException(
-                    "node " + node + " still runs (pid " + process(node).pid() + ")");
-        }
-        startNode(cluster.spec().node(node));
-        cluster.awaitReady(READY_TIMEOUT, this::allAlive);
+        ClusterSpec.Node restarted = cluster.spec().node(node);
+        processes.start(TemporalCluster.processName(restarted), cluster.command(restarted));
+        cluster.awaitReady(READY_TIMEOUT, () -> cluster.spec().nodes().stream()
+                .allMatch(one -> processes.alive(TemporalCluster.processName(one))));
     }
 
     /** The log of the node's latest start. */
     public Path log(String node) {
-        return processes.log(processName(node));
-    }
-
-    private void startNode(ClusterSpec.Node node) throws IOException {
-        starts.merge(node.name(), 1, Integer::sum);
-        processes.start(processName(node.name()), cluster.command(node), Map.of());
-    }
-
-    private String processName(String node) {
-        int count = starts.getOrDefault(node, 1);
-        return "temporal-" + node + (count <= 1 ? "" : "-" + count);
-    }
-
-    private void awaitListening(ClusterSpec.Node node) throws InterruptedException {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        while (true) {
-            try (Socket ignored = new Socket(cluster.spec().ip(), node.grpcPort())) {
-                return;
-            } catch (IOException notYet) {
-                if (!process(node.name()).isAlive() || System.nanoTime() > deadline) {
-                    throw new IllegalStateException(
-                            node.name() + " of " + cluster + " is not listening; see " + log(node.name()));
-                }
-                Thread.sleep(100);
-            }
-        }
-    }
-
-    private boolean allAlive() {
-        return cluster.spec().nodes().stream()
-                .allMatch(node -> process(node.name()).isAlive());
+        return processes.log("temporal-" + node);
     }
 
     @Override

@@ -2,20 +2,19 @@ package io.flashsale.launcher;
 
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.launcher.temporal.Readiness;
-import io.flashsale.launcher.temporal.TemporalCli;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * A development Temporal server run as a child process of {@link Processes}: the real one ({@code
- * temporal server start-dev}) unless the launcher was told to use Temporal's Java test server or no
- * CLI can be had ({@link DevServer}). It can be SIGKILLed and started again on the same database
- * file, as a crashed server would be.
+ * temporal server start-dev}) or Temporal's Java test server ({@link DevServer}). It can be
+ * SIGKILLed and started again on the same database file, as a crashed server would be.
  */
 public final class TemporalProcess implements TemporalService {
 
@@ -23,24 +22,28 @@ public final class TemporalProcess implements TemporalService {
 
     private final Processes processes;
     private final DevServer.Options options;
-    private final DevServer.Command command;
-    private final List<String> launcher;
-    private int starts;
+    private final DevServer.Kind kind;
+    private final List<String> command;
+    /** The server's executable, what its process's command line starts with. */
+    private final String executable;
 
     private TemporalProcess(
-            Processes processes, DevServer.Options options, DevServer.Command command, List<String> launcher) {
+            Processes processes,
+            DevServer.Options options,
+            DevServer.Kind kind,
+            List<String> command,
+            String executable) {
         this.processes = processes;
         this.options = options;
+        this.kind = kind;
         this.command = command;
-        this.launcher = launcher;
+        this.executable = executable;
     }
 
     /**
-     * Starts the server as {@code temporal} and waits until it is ready. {@code kind} CLI: the real
-     * server, built from its Go module into {@code root/.tools} when needed (falls back to the test
-     * server where that is impossible, saying so through {@code log}); TEST_SERVER: the test server.
-     * {@code launcher} runs the server's command (e.g. {@code nice -n 10}, which executes it in its
-     * own process, so the pid stays the server's); empty for none.
+     * Starts the server of {@code kind} as {@code temporal} and waits until it is ready; the CLI is
+     * built into {@code root/.tools} when needed. {@code launcher} runs the server's command (e.g.
+     * {@code nice -n 10}, which executes it in its own process, so the pid stays the server's).
      */
     public static TemporalProcess start(
             Processes processes,
@@ -50,15 +53,16 @@ public final class TemporalProcess implements TemporalService {
             List<String> launcher,
             Consumer<String> log)
             throws Exception {
-        Optional<Path> cli = kind == DevServer.Kind.CLI ? new TemporalCli(root, log).locateOrBuild() : Optional.empty();
-        DevServer.Command command = DevServer.command(options, cli, DevServer.javaPrefix(), log);
-        TemporalProcess temporal = new TemporalProcess(processes, options, command, List.copyOf(launcher));
-        temporal.startProcess();
+        List<String> server = DevServer.command(kind, options, root, log);
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(server);
+        TemporalProcess temporal = new TemporalProcess(processes, options, kind, List.copyOf(command), server.get(0));
+        temporal.restart();
         return temporal;
     }
 
     public DevServer.Kind kind() {
-        return command.kind();
+        return kind;
     }
 
     @Override
@@ -68,63 +72,41 @@ public final class TemporalProcess implements TemporalService {
 
     @Override
     public Optional<URI> webUi() {
-        return command.kind() == DevServer.Kind.CLI && options.uiPort() > 0
+        return kind == DevServer.Kind.CLI && options.uiPort() > 0
                 ? Optional.of(URI.create("http://" + options.ip() + ":" + options.uiPort()))
                 : Optional.empty();
     }
 
     @Override
-    public java.util.Map<String, ProcessHandle> processes() {
-        return java.util.Map.of("temporal", process().toHandle());
+    public Map<String, ProcessHandle> processes() {
+        return Map.of("temporal", process().toHandle());
     }
 
     /** The live server process. */
     public Process process() {
-        return processes.get(name());
+        return processes.get("temporal");
     }
 
     /** SIGKILL (no shutdown of any kind), after checking the pid still runs this server's command. */
     public void kill() throws InterruptedException {
-        Process process = process();
-        String commandLine = process.info().commandLine().orElse("");
-        if (!process.isAlive() || !commandLine.startsWith(command.arguments().get(0))) {
-            throw new IllegalStateException(
-                    "pid " + process.pid() + " is not the live Temporal server: " + commandLine);
-        }
-        process.destroyForcibly();
-        process.waitFor();
+        Processes.kill(process(), executable, "Temporal server");
     }
 
     /** Starts the same server again (same port, same database file) and waits until it is ready. */
     public void restart() throws Exception {
-        if (process().isAlive()) {
-            throw new IllegalStateException(
-                    "the Temporal server still runs (pid " + process().pid() + ")");
-        }
-        startProcess();
-    }
-
-    private void startProcess() throws Exception {
-        starts++;
-        List<String> commandLine = new ArrayList<>(launcher);
-        commandLine.addAll(command.arguments());
-        Process process = processes.start(name(), commandLine, java.util.Map.of());
+        Process process = processes.start("temporal", command, Map.of());
         Readiness.await(options.address(), options.namespace(), READY_TIMEOUT, process::isAlive);
-    }
-
-    private String name() {
-        return starts <= 1 ? "temporal" : "temporal-" + starts;
     }
 
     /** Log of the current server process. */
     public Path log() {
-        return processes.log(name());
+        return processes.log("temporal");
     }
 
     /** For messages: which server, where. */
     @Override
     public String toString() {
-        return (command.kind() == DevServer.Kind.CLI ? "Temporal dev server (CLI)" : "Temporal Java test server")
-                + " on " + address() + webUi().map(ui -> ", Web UI " + ui).orElse("");
+        return (kind == DevServer.Kind.CLI ? "Temporal dev server (CLI)" : "Temporal Java test server") + " on "
+                + address() + webUi().map(ui -> ", Web UI " + ui).orElse("");
     }
 }

@@ -1,10 +1,13 @@
 package io.flashsale.launcher.cluster;
 
+import io.flashsale.launcher.Processes;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -51,7 +54,7 @@ final class Schema {
         }
     }
 
-    /** Runs the tool; empty when it exited 0, else its output. */
+    /** Runs the tool; empty when it exited 0, else its output (in {@code sql-tool.log} of the cluster's folder). */
     private static String run(ServerBinaries binaries, ClusterSpec spec, String database, List<String> command)
             throws IOException, InterruptedException {
         ClusterSpec.Postgres postgres = spec.postgres();
@@ -68,14 +71,13 @@ final class Schema {
                 "--db",
                 database));
         arguments.addAll(command);
-        ProcessBuilder builder = new ProcessBuilder(arguments).redirectErrorStream(true);
-        builder.environment().put("SQL_PASSWORD", postgres.password());
-        Process process = builder.start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(2, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            return "timed out: " + String.join(" ", command);
-        }
-        return process.exitValue() == 0 ? "" : output.strip();
+        Path log = spec.folder().resolve("sql-tool.log");
+        Files.deleteIfExists(log);
+        int exit = Processes.exec(arguments, Map.of("SQL_PASSWORD", postgres.password()), log, Duration.ofMinutes(2));
+        return exit == 0
+                ? ""
+                : exit < 0
+                        ? "timed out: " + String.join(" ", command)
+                        : Files.readString(log).strip();
     }
 }

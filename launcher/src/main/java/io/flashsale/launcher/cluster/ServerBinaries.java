@@ -35,16 +35,14 @@ public final class ServerBinaries {
         if (configured != null && !configured.isBlank()) {
             return in(Path.of(configured));
         }
-        GoTool tool = new GoTool(
+        GoTool tool = GoTool.inModule(
                 projectRoot.resolve(".tools").resolve("temporal-server-" + VERSION),
-                List.of(
-                        MODULE + "/cmd/server@" + VERSION,
-                        MODULE + "/cmd/tools/sql@" + VERSION,
-                        MODULE + "/cmd/tools/tdbg@" + VERSION),
+                MODULE + "@" + VERSION,
+                List.of("./cmd/server", "./cmd/tools/sql", "./cmd/tools/tdbg"),
                 log);
         return tool.locateOrBuild("server", "sql", "tdbg")
                 .map(ServerBinaries::new)
-                .orElseThrow(() -> new IllegalStateException("no temporal-server: go install of " + MODULE + "@"
+                .orElseThrow(() -> new IllegalStateException("no temporal-server: the build of " + MODULE + "@"
                         + VERSION + " failed or there is no Go (or set TEMPORAL_SERVER_BIN)"));
     }
 

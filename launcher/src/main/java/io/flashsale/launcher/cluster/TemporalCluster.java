@@ -1,31 +1,37 @@
 package io.flashsale.launcher.cluster;
 
 import com.google.protobuf.util.Durations;
+import io.flashsale.launcher.Await;
+import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.temporal.Readiness;
-import io.flashsale.launcher.temporal.SearchAttributeRegistration;
-import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.workflowservice.v1.RegisterNamespaceRequest;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.IOException;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 
 /**
- * A production-like Temporal cluster ({@link ClusterSpec}) as commands: {@link #prepare} writes the
- * configuration and brings the PostgreSQL schema up to date, {@link #command} is how to run each
- * node (every launcher starts and stops the processes itself, by their own pids), and {@link
- * #awaitReady} registers the namespace and the purchase search attributes once the frontend answers.
+ * A production-like Temporal cluster ({@link ClusterSpec}): {@link #start} writes the configuration,
+ * brings the PostgreSQL schema up to date and starts every node through a {@link Launch} (which
+ * owns the processes, by their own pids), then registers the namespace and the purchase search
+ * attributes once the frontend answers.
  */
 public final class TemporalCluster {
 
     /** How long a closed purchase's history stays: long enough to look at a sale afterwards. */
     private static final Duration RETENTION = Duration.ofDays(3);
+
+    /** The name of the Web UI server's process; the nodes' are {@code temporal-NODE}. */
+    private static final String UI = "temporal-ui";
 
     private final ClusterSpec spec;
     private final ServerBinaries binaries;
@@ -33,6 +39,49 @@ public final class TemporalCluster {
     public TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
         this.spec = spec;
         this.binaries = binaries;
+    }
+
+    /**
+     * Builds what is missing, prepares {@code spec} (with its Web UI on {@code uiPort} when the UI
+     * server can be built) and starts its nodes through {@code launch}: the frontend first (the
+     * first node to start writes the cluster's metadata; several at once on new databases race for
+     * it and the losers exit), the rest once it listens; returns once the namespace takes purchases.
+     */
+    public static TemporalCluster start(
+            Path root, ClusterSpec spec, IntSupplier uiPort, Launch launch, Duration timeout, Consumer<String> log)
+            throws Exception {
+        Optional<Path> ui = WebUiServer.locateOrBuild(root, log);
+        TemporalCluster cluster = new TemporalCluster(
+                ui.isPresent() ? spec.withUi(uiPort.getAsInt()) : spec, ServerBinaries.locateOrBuild(root, log));
+        cluster.prepare(log);
+        ClusterSpec.Node frontend = spec.node(ClusterSpec.FRONTEND);
+        launch.start(processName(frontend), cluster.command(frontend));
+        Await.until(
+                "the frontend of " + cluster,
+                timeout,
+                () -> launch.alive(processName(frontend)),
+                () -> listening(spec.ip(), frontend.grpcPort()));
+        for (ClusterSpec.Node node : spec.nodes()) {
+            if (!node.equals(frontend)) {
+                launch.start(processName(node), cluster.command(node));
+            }
+        }
+        cluster.awaitReady(timeout, () -> spec.nodes().stream().allMatch(node -> launch.alive(processName(node))));
+        if (ui.isPresent()) {
+            launch.start(UI, WebUiServer.command(ui.get(), cluster.spec));
+        }
+        return cluster;
+    }
+
+    /** {@code temporal-NODE}: the name of the node's process. */
+    public static String processName(ClusterSpec.Node node) {
+        return "temporal-" + node.name();
+    }
+
+    private static boolean listening(String ip, int port) throws IOException {
+        try (Socket ignored = new Socket(ip, port)) {
+            return true;
+        }
     }
 
     public ClusterSpec spec() {
@@ -44,7 +93,7 @@ public final class TemporalCluster {
     }
 
     /** Writes each node's configuration and creates or upgrades the two databases. */
-    public void prepare(Consumer<String> log) throws IOException, InterruptedException {
+    private void prepare(Consumer<String> log) throws IOException, InterruptedException {
         ClusterConfig.write(spec);
         if (spec.uiPort() > 0) {
             WebUiServer.configure(spec);
@@ -73,11 +122,6 @@ public final class TemporalCluster {
                 node.service());
     }
 
-    /** The Web UI server's command ({@link WebUiServer}), for a cluster with a UI port. */
-    public List<String> uiCommand(Path uiServer) {
-        return WebUiServer.command(uiServer, spec);
-    }
-
     /**
      * Registers the namespace (an existing one is fine) and the purchase search attributes as soon
      * as the frontend takes them, then waits until the namespace lists them; fails when {@code
@@ -90,22 +134,11 @@ public final class TemporalCluster {
                 .setRpcTimeout(Duration.ofSeconds(5))
                 .validateAndBuildWithDefaults());
         try {
-            while (true) {
-                try {
-                    register(service);
-                    SearchAttributeRegistration.register(
-                            spec.address(), spec.namespace(), PurchaseSearchAttributes.all());
-                    break;
-                } catch (StatusRuntimeException e) {
-                    if (!alive.getAsBoolean()) {
-                        throw new IllegalStateException("a node of " + this + " exited while starting", e);
-                    }
-                    if (System.nanoTime() > deadline) {
-                        throw new IllegalStateException(this + " did not take its namespace within " + timeout, e);
-                    }
-                    Thread.sleep(500);
-                }
-            }
+            Await.until(this + " taking its namespace", timeout, alive, () -> {
+                register(service);
+                Readiness.register(spec.address(), spec.namespace());
+                return true;
+            });
         } finally {
             service.shutdownNow();
         }
@@ -132,10 +165,5 @@ public final class TemporalCluster {
     public String toString() {
         return "Temporal cluster " + spec.name() + " (" + spec.shards() + " shards, "
                 + spec.historyHosts().size() + " history hosts) on " + spec.address();
-    }
-
-    /** The folder of the cluster's files: {@code folder/config}, the nodes' logs are the launcher's. */
-    public Path folder() {
-        return spec.folder();
     }
 }

@@ -18,14 +18,17 @@ public final class WebUiServer {
 
     public static final String VERSION = "v2.42.1";
 
-    private static final String MODULE = "github.com/temporalio/ui-server/v2/cmd/server@" + VERSION;
+    private static final String MODULE = "github.com/temporalio/ui-server/v2@" + VERSION;
 
     private WebUiServer() {}
 
     /** The binary, built when missing; empty (saying why through {@code log}) when it cannot be. */
     public static Optional<Path> locateOrBuild(Path projectRoot, Consumer<String> log) {
-        GoTool tool = new GoTool(
-                projectRoot.resolve(".tools").resolve("temporal-ui-server-" + VERSION), List.of(MODULE), log);
+        GoTool tool = GoTool.inModule(
+                projectRoot.resolve(".tools").resolve("temporal-ui-server-" + VERSION),
+                MODULE,
+                List.of("./cmd/server"),
+                log);
         return tool.locateOrBuild("server").map(folder -> folder.resolve("server"));
     }
 

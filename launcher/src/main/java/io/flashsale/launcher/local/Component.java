@@ -24,20 +24,15 @@ record Component(String process, boolean optional) {
     static final Component WORKER = new Component("worker", false);
     static final Component JAEGER = new Component("jaeger", true);
     static final Component TEMPORAL = new Component("temporal", false);
-    static final Component TEMPORAL_UI = new Component("temporal-ui", true);
-    static final Component TEMPORAL_HISTORY_2 = new Component("temporal-history-2", true);
-    static final Component TEMPORAL_HISTORY_1 = new Component("temporal-history-1", true);
-    static final Component TEMPORAL_WORKER = new Component("temporal-worker", true);
-    static final Component TEMPORAL_MATCHING = new Component("temporal-matching", true);
     static final Component TEMPORAL_FRONTEND = new Component("temporal-frontend", true);
 
-    /** The nodes of the Temporal cluster ({@code up --temporal cluster}), in stop order. */
-    static final List<Component> CLUSTER = List.of(
-            TEMPORAL_UI, TEMPORAL_HISTORY_2, TEMPORAL_HISTORY_1, TEMPORAL_WORKER, TEMPORAL_MATCHING, TEMPORAL_FRONTEND);
-
-    /** What {@code up} starts, in stop order (the start order is the reverse). */
+    /** What {@code up} starts, in stop order (the start order is the reverse): the cluster's nodes last. */
     private static final List<Component> UP = Stream.concat(
-                    Stream.of(PROMETHEUS, API, WORKER, JAEGER, TEMPORAL), CLUSTER.stream())
+                    Stream.of(PROMETHEUS, API, WORKER, JAEGER, TEMPORAL),
+                    Stream.of("ui", "history-2", "history-1", "worker", "matching", "frontend")
+                            .map(node -> node.equals("frontend")
+                                    ? TEMPORAL_FRONTEND
+                                    : new Component("temporal-" + node, true)))
             .toList();
 
     private static final String BUILD = "worker-";
@@ -57,14 +52,6 @@ record Component(String process, boolean optional) {
 
     static Optional<Component> named(String name, Path run) {
         return all(run).stream().filter(c -> c.process.equals(name)).findFirst();
-    }
-
-    /** The cluster node of {@code node} (a name of {@code ClusterSpec}, or {@code ui}). */
-    static Component clusterNode(String node) {
-        return UP.stream()
-                .filter(c -> c.process.equals("temporal-" + node))
-                .findFirst()
-                .orElseThrow();
     }
 
     /** The module whose jar it runs, for the apps. */
@@ -96,7 +83,7 @@ record Component(String process, boolean optional) {
     boolean runs(String commandLine, Path runFolder) {
         return switch (module()) {
             case "api", "worker" -> commandLine.contains(" " + marker() + " ");
-            case "temporal" -> commandLine.contains("server start-dev") || commandLine.contains(" test-server ");
+            case "temporal" -> commandLine.contains("server start-dev");
             case "prometheus" -> commandLine.contains("prometheus --config.file=" + runFolder.resolve("prometheus"));
             case "jaeger" -> commandLine.contains("jaeger --config " + runFolder.resolve("jaeger"));
             case "temporal-ui" -> commandLine.contains("ui-server");

@@ -16,13 +16,7 @@ public final class LocalCommands {
 
     /** The subcommands, for the one command line to register. */
     public static final Class<?>[] ALL = {
-        UpCommand.class,
-        DownCommand.class,
-        StatusCommand.class,
-        LogsCommand.class,
-        ResetCommand.class,
-        WorkerCommand.class,
-        TestServerCommand.class
+        Up.class, DownCommand.class, StatusCommand.class, LogsCommand.class, Reset.class, WorkerCommand.class
     };
 
     /** The api's port where API_PORT is unset, for the commands that talk to the api {@code up} started. */

@@ -60,7 +60,7 @@ record LocalConfig(
         devSecrets(children);
         return new LocalConfig(
                 root.toAbsolutePath().normalize(),
-                new RunFolder(root.toAbsolutePath().normalize(), run, seconds(env, "STOP_TIMEOUT", 30)),
+                new RunFolder(root.toAbsolutePath().normalize(), run, seconds(env, "STOP_TIMEOUT", 30), children),
                 temporal,
                 env.containsKey("TEMPORAL_ADDRESS"),
                 namespace,

@@ -1,19 +1,12 @@
 package io.flashsale.launcher.local;
 
 import io.flashsale.launcher.cluster.ClusterSpec;
-import io.flashsale.launcher.cluster.ServerBinaries;
 import io.flashsale.launcher.cluster.TemporalCluster;
-import io.flashsale.launcher.cluster.WebUiServer;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.launcher.temporal.Readiness;
-import io.flashsale.launcher.temporal.TemporalCli;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -23,32 +16,19 @@ import java.util.function.BooleanSupplier;
  */
 final class LocalTemporal {
 
-    /** What runs, for the Web UI line: an existing service, the dev server of either kind, the cluster. */
-    enum Kind {
-        EXISTING,
-        CLI,
-        TEST_SERVER,
-        CLUSTER
-    }
-
     private final LocalConfig config;
     private final RunFolder run;
     private boolean start;
-    private Kind kind = Kind.EXISTING;
+    private boolean cluster;
 
     LocalTemporal(LocalConfig config) {
         this.config = config;
         this.run = config.run();
     }
 
-    Kind kind() {
-        return kind;
-    }
-
     /** Before anything starts: use a running Temporal, or decide to start one (its ports free?). */
     void check() throws InterruptedException {
         if (run.pid(Component.TEMPORAL).isPresent()) {
-            kind = Kind.CLI;
             return;
         }
         if (Ports.listening(config.temporalHost(), config.temporalPort())) {
@@ -83,28 +63,22 @@ final class LocalTemporal {
                 config.temporalUiPort(),
                 run.path().resolve("temporal.db"),
                 config.namespace());
-        Optional<Path> cli = new TemporalCli(config.root(), System.err::println).locateOrBuild();
-        DevServer.Command command = DevServer.command(options, cli, DevServer.javaPrefix(), System.err::println);
-        kind = command.kind() == DevServer.Kind.CLI ? Kind.CLI : Kind.TEST_SERVER;
-        List<String> arguments = new ArrayList<>(config.backEnd());
-        arguments.addAll(command.arguments());
-        if (metrics && kind == Kind.CLI) {
-            arguments.addAll(List.of("--metrics-port", Integer.toString(config.temporalMetricsPort())));
+        List<String> command = new ArrayList<>(config.backEnd());
+        command.addAll(DevServer.command(DevServer.Kind.CLI, options, config.root(), System.err::println));
+        if (metrics) {
+            command.addAll(List.of("--metrics-port", Integer.toString(config.temporalMetricsPort())));
         }
-        run.start(Component.TEMPORAL, arguments, config.environment());
+        run.start(Component.TEMPORAL.process(), command);
         if (!ready(Duration.ofSeconds(120), () -> run.pid(Component.TEMPORAL).isPresent())) {
             throw new Refused("temporal did not become ready; see " + run.shown(run.log(Component.TEMPORAL)));
         }
     }
 
-    /**
-     * The cluster: the frontend first (nodes starting together on new databases race for the
-     * cluster's metadata), the rest once it listens, then the namespace and search attributes.
-     */
+    /** The cluster ({@link TemporalCluster#start}), its processes detached in the run folder. */
     void startCluster() throws Exception {
+        cluster = true;
         if (run.pid(Component.TEMPORAL_FRONTEND).isPresent()) {
             System.out.println("temporal: cluster already running");
-            kind = Kind.CLUSTER;
             return;
         }
         if (!start) {
@@ -113,29 +87,13 @@ final class LocalTemporal {
         }
         System.out.println(
                 "temporal: preparing the cluster (builds temporal-server when missing; minutes the first time) ...");
-        TemporalCluster cluster =
-                new TemporalCluster(spec(), ServerBinaries.locateOrBuild(config.root(), System.err::println));
-        cluster.prepare(System.err::println);
-        for (ClusterSpec.Node node : cluster.spec().nodes()) {
-            run.start(Component.clusterNode(node.name()), cluster.command(node), config.environment());
-            if (node.name().equals(ClusterSpec.FRONTEND)
-                    && !run.await(
-                            Component.TEMPORAL_FRONTEND,
-                            Duration.ofSeconds(60),
-                            () -> Ports.listening(config.temporalHost(), config.temporalPort()))) {
-                throw new Refused("the cluster's frontend did not start");
-            }
-        }
-        WebUiServer.locateOrBuild(config.root(), System.err::println)
-                .ifPresent(ui -> start(Component.TEMPORAL_UI, cluster.uiCommand(ui)));
-        cluster.awaitReady(Duration.ofSeconds(180), () -> run.pid(Component.TEMPORAL_FRONTEND)
-                .isPresent());
-        kind = Kind.CLUSTER;
+        TemporalCluster.start(
+                config.root(), spec(), config::temporalUiPort, run, Duration.ofSeconds(180), System.err::println);
     }
 
     /** Where Prometheus scrapes Temporal: the dev server's /metrics, or every cluster node's. */
     List<String> metricsTargets() {
-        if (kind != Kind.CLUSTER) {
+        if (!cluster) {
             return List.of("127.0.0.1:" + config.temporalMetricsPort());
         }
         ClusterSpec spec = spec();
@@ -145,15 +103,9 @@ final class LocalTemporal {
     }
 
     String webUi() {
-        return switch (kind) {
-            case TEST_SERVER -> "none: Temporal's Java test server has no Web UI (no Temporal CLI and no Go to build it)";
-            case EXISTING -> start ? url() : "the one of the Temporal service on " + config.temporalAddress();
-            default -> url();
-        };
-    }
-
-    private String url() {
-        return "http://127.0.0.1:" + config.temporalUiPort() + "/namespaces/" + config.namespace() + "/workflows";
+        return start || cluster || run.pid(Component.TEMPORAL).isPresent()
+                ? "http://127.0.0.1:" + config.temporalUiPort() + "/namespaces/" + config.namespace() + "/workflows"
+                : "the one of the Temporal service on " + config.temporalAddress();
     }
 
     /**
@@ -163,23 +115,14 @@ final class LocalTemporal {
     private ClusterSpec spec() {
         int[] next = {config.temporalPort() + 10000};
         return ClusterSpec.of(
-                        config.clusterName(),
-                        run.path().resolve("temporal-cluster"),
-                        config.temporalPort(),
-                        16,
-                        2,
-                        ClusterSpec.Postgres.fromEnvironment(),
-                        config.namespace(),
-                        () -> next[0]++)
-                .withUi(config.temporalUiPort());
-    }
-
-    private void start(Component component, List<String> command) {
-        try {
-            run.start(component, command, config.environment());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+                config.clusterName(),
+                run.path().resolve("temporal-cluster"),
+                config.temporalPort(),
+                16,
+                2,
+                ClusterSpec.Postgres.fromEnvironment(),
+                config.namespace(),
+                () -> next[0]++);
     }
 
     private boolean ready(Duration timeout, BooleanSupplier alive) throws InterruptedException {

@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -54,7 +53,7 @@ final class Observability {
     }
 
     void startPrometheus(List<String> temporalTargets) throws Exception {
-        if (alreadyRunning(Component.PROMETHEUS)) {
+        if (run.alreadyRunning(Component.PROMETHEUS)) {
             return;
         }
         Path dir = Files.createDirectories(run.path().resolve("prometheus").resolve("data"))
@@ -106,7 +105,7 @@ final class Observability {
         env.putIfAbsent(
                 "MANAGEMENT_OTLP_TRACING_ENDPOINT", "http://127.0.0.1:" + config.jaegerOtlpPort() + "/v1/traces");
         env.putIfAbsent("MANAGEMENT_TRACING_SAMPLING_PROBABILITY", "1.0");
-        if (alreadyRunning(Component.JAEGER)) {
+        if (run.alreadyRunning(Component.JAEGER)) {
             return;
         }
         Path dir = Files.createDirectories(run.path().resolve("jaeger"));
@@ -134,12 +133,6 @@ final class Observability {
                         + ")",
                 "  Jaeger          http://127.0.0.1:" + config.jaegerUiPort()
                         + "   (query API /api/traces?service=flashsale-api; the UI needs JAEGER_UI_ASSETS)");
-    }
-
-    private boolean alreadyRunning(Component component) {
-        Optional<Long> running = run.pid(component);
-        running.ifPresent(pid -> System.out.println(component.process() + ": already running (pid " + pid + ")"));
-        return running.isPresent();
     }
 
     private void await(Component component, String url) throws InterruptedException {

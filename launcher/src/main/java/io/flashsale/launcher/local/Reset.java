@@ -21,30 +21,43 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/**
- * {@code bin/flashsale reset}: deletes the dev data to start over: the MySQL schema of MYSQL_URL,
- * the Redis keys FLASHSALE_REDIS_PREFIX:* (SCAN and UNLINK, nothing else of that Redis) and the
- * dev Temporal's {@code .run/temporal.db}. Refused while a process of {@code up} runs.
- */
-final class Reset {
+/** {@code bin/flashsale reset}: SCAN and UNLINK of the prefix's keys only, nothing else of that Redis. */
+@Command(
+        name = "reset",
+        mixinStandardHelpOptions = true,
+        description = "Delete the dev data to start over: the MySQL schema of MYSQL_URL, the Redis keys"
+                + " FLASHSALE_REDIS_PREFIX:* (nothing else of that Redis) and the dev Temporal's .run/temporal.db."
+                + " Refused while a process 'up' started runs.")
+final class Reset implements Callable<Integer> {
 
     private static final Pattern MYSQL = Pattern.compile("jdbc:(mysql|mariadb)://([^/?,@]+)/([^?]*)(\\?.*)?");
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_]+");
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_:.-]{1,40}");
 
-    private final LocalConfig config;
-    private final Map<String, String> env;
+    @Option(names = "--yes", description = "Do not ask to type yes first.")
+    boolean yes;
 
-    Reset(LocalConfig config, Map<String, String> env) {
-        this.config = config;
-        this.env = env;
+    private LocalConfig config;
+    private Map<String, String> env;
+
+    @Override
+    public Integer call() throws Exception {
+        return LocalCommands.refusable(() -> {
+            config = LocalCommands.config();
+            env = System.getenv();
+            run();
+            return 0;
+        });
     }
 
-    void run(boolean yes) throws Exception {
+    private void run() throws Exception {
         refuseWhileRunning();
         if (env.containsKey("REDIS_CLUSTER_NODES")
                 && !env.get("REDIS_CLUSTER_NODES").isBlank()) {

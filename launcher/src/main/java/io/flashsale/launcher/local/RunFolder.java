@@ -1,5 +1,8 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.Await;
+import io.flashsale.launcher.Launch;
+import io.flashsale.launcher.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
 
 /**
  * The processes of {@code bin/flashsale up} across invocations: each started detached (it outlives
@@ -18,16 +20,30 @@ import java.util.function.BooleanSupplier;
  * <run>/logs/NAME.log}; a pid counts only while {@code /proc/PID/cmdline} is still the
  * component's.
  */
-final class RunFolder {
+final class RunFolder implements Launch {
 
     private final Path root;
     private final Path run;
     private final Duration stopTimeout;
+    /** What every process is given: the environment of {@code up}'s apps. */
+    private final Map<String, String> environment;
 
-    RunFolder(Path root, Path run, Duration stopTimeout) {
+    RunFolder(Path root, Path run, Duration stopTimeout, Map<String, String> environment) {
         this.root = root;
         this.run = run;
         this.stopTimeout = stopTimeout;
+        this.environment = environment;
+    }
+
+    /** Starts the component named {@code name} with the apps' environment. */
+    @Override
+    public void start(String name, List<String> command) throws IOException {
+        start(Component.named(name, run).orElseThrow(), command, environment);
+    }
+
+    @Override
+    public boolean alive(String name) {
+        return Component.named(name, run).flatMap(this::pid).isPresent();
     }
 
     Path path() {
@@ -51,6 +67,13 @@ final class RunFolder {
     /** The pid of the component's process, when its pid file names a live process of it. */
     Optional<Long> pid(Component component) {
         return running(component).map(Running::pid);
+    }
+
+    /** Whether the component runs, saying so when it does. */
+    boolean alreadyRunning(Component component) {
+        Optional<Long> running = pid(component);
+        running.ifPresent(pid -> System.out.println(component.process() + ": already running (pid " + pid + ")"));
+        return running.isPresent();
     }
 
     /** The command line (arguments joined by spaces) of the component's process, when it runs. */
@@ -103,7 +126,7 @@ final class RunFolder {
     }
 
     /** TERM, then KILL after the stop timeout; a stale pid file goes. */
-    void stop(Component component) throws IOException, InterruptedException {
+    void stop(Component component) throws IOException {
         Optional<ProcessHandle> process = pid(component).flatMap(ProcessHandle::of);
         if (process.isEmpty()) {
             if (Files.deleteIfExists(pidFile(component))) {
@@ -112,15 +135,9 @@ final class RunFolder {
             return;
         }
         long pid = process.get().pid();
-        process.get().destroy();
-        long deadline = System.nanoTime() + stopTimeout.toNanos();
-        while (process.get().isAlive() && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-        }
-        if (process.get().isAlive()) {
+        if (Processes.stop(process.get(), stopTimeout)) {
             System.out.println(component.process() + " (pid " + pid + ") still running after " + stopTimeout.toSeconds()
-                    + "s, sending KILL");
-            process.get().destroyForcibly();
+                    + "s, sent KILL");
         }
         Files.deleteIfExists(pidFile(component));
         System.out.println("stopped " + component.process() + " (pid " + pid + ")");
@@ -130,18 +147,13 @@ final class RunFolder {
      * Waits for {@code ready} while the component's process lives; false (with the log's last lines
      * on stderr) when it exits or the timeout passes first.
      */
-    boolean await(Component component, Duration timeout, BooleanSupplier ready) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!ready.getAsBoolean()) {
-            if (pid(component).isEmpty()) {
-                return failed(component.process() + " exited during startup", component);
-            }
-            if (System.nanoTime() > deadline) {
-                return failed(component.process() + " not ready after " + timeout.toSeconds() + "s", component);
-            }
-            Thread.sleep(1000);
+    boolean await(Component component, Duration timeout, Await.Check ready) throws InterruptedException {
+        try {
+            Await.until(component.process(), timeout, () -> pid(component).isPresent(), ready);
+            return true;
+        } catch (IllegalStateException failed) {
+            return failed(failed.getMessage(), component);
         }
-        return true;
     }
 
     private boolean failed(String message, Component component) {

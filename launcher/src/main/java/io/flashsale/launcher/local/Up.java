@@ -4,10 +4,13 @@ import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.Http;
 import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.WorkerDeployment;
+import io.flashsale.launcher.redis.RedisMode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/flashsale up}: Temporal (one already running, the dev server or the cluster), with
@@ -15,22 +18,69 @@ import java.util.Optional;
  * and log in the run folder; waits until both report UP and prints where everything is. Every port
  * is checked before anything starts, so a taken one leaves nothing half-started.
  */
-final class Up {
+@Command(
+        name = "up",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Start the Temporal dev server (or, with --temporal cluster, the production-like cluster on PostgreSQL)"
+                    + " unless TEMPORAL_ADDRESS names a running Temporal, then one worker and the api; wait until both"
+                    + " report UP and print the URLs. bin/flashsale first makes sure MariaDB and Redis run and the"
+                    + " jars are built."
+        })
+final class Up implements Callable<Integer> {
 
-    private final LocalConfig config;
-    private final RunFolder run;
-    private final LocalTemporal temporal;
-    private final Observability observability;
-
-    Up(LocalConfig config) {
-        this.config = config;
-        this.run = config.run();
-        this.temporal = new LocalTemporal(config);
-        this.observability = new Observability(config);
+    enum Temporal {
+        dev,
+        cluster
     }
 
-    /** {@code workerBuild}: the worker's build id, made current once it polls; null: an unversioned worker. */
-    void run(boolean cluster, boolean observe, boolean sentinel, String workerBuild) throws Exception {
+    @Option(names = "--temporal", defaultValue = "dev", description = "dev or cluster (default: ${DEFAULT-VALUE})")
+    Temporal temporal;
+
+    @Option(
+            names = "--observe",
+            description =
+                    "Also Prometheus (PROMETHEUS_PORT, 9090, with deploy/helm/flashsale/files/rules.yml) and Jaeger"
+                            + " (JAEGER_UI_PORT, 16686; OTLP on JAEGER_OTLP_PORT, 4318), every purchase traced.")
+    boolean observe;
+
+    @Option(
+            names = "--redis",
+            defaultValue = "single",
+            description = "single: the Redis of REDIS_URL; sentinel: bin/flashsale also starts a replica of the local"
+                    + " Redis and three Sentinels, the apps find the master through them and answer a 202 once the"
+                    + " replica has the admission (default: ${DEFAULT-VALUE})")
+    RedisMode redis;
+
+    @Option(
+            names = "--worker-build",
+            paramLabel = "BUILD",
+            description =
+                    "Run the worker as build BUILD of its Worker Deployment and make that build current, so that"
+                            + " 'bin/flashsale worker' can roll out another build during a sale. Default: an unversioned worker.")
+    String workerBuild;
+
+    @Option(names = "--build", description = "Build first even when the jars are there (done by bin/flashsale).")
+    boolean build;
+
+    private LocalConfig config;
+    private RunFolder run;
+    private LocalTemporal local;
+    private Observability observability;
+
+    @Override
+    public Integer call() throws Exception {
+        return LocalCommands.refusable(() -> {
+            config = LocalCommands.config();
+            run = config.run();
+            local = new LocalTemporal(config);
+            observability = new Observability(config);
+            up(redis == RedisMode.sentinel);
+            return 0;
+        });
+    }
+
+    private void up(boolean sentinel) throws Exception {
         if (sentinel && !config.environment().containsKey("REDIS_SENTINEL_NODES")) {
             throw new Refused(
                     "--redis sentinel: REDIS_SENTINEL_NODES names no Sentinels (bin/flashsale up starts them)");
@@ -38,30 +88,32 @@ final class Up {
         if (workerBuild != null) {
             WorkerCommand.valid(workerBuild);
         }
-        temporal.check();
+        local.check();
         checkAppPort(Component.WORKER, config.workerPort(), "WORKER_PORT");
         checkAppPort(Component.API, config.apiPort(), "API_PORT");
         if (observe) {
-            observability.check(temporal.starts());
+            observability.check(local.starts());
         }
-        if (cluster) {
-            temporal.startCluster();
+        if (temporal == Temporal.cluster) {
+            local.startCluster();
         } else {
-            temporal.startDevServer(observe);
+            local.startDevServer(observe);
         }
         if (observe) {
-            observability.startPrometheus(temporal.metricsTargets());
+            observability.startPrometheus(local.metricsTargets());
             observability.startJaeger();
         }
         refuseAnUnversionedWorkerWhereABuildIsCurrent(workerBuild);
         startApp(
+                config,
                 Component.WORKER,
                 config.workerPort(),
                 config.backEnd(),
                 workerBuild == null ? List.of() : List.of(Component.buildArgument(workerBuild)));
-        startApp(Component.API, config.apiPort(), List.of(), List.of());
+        startApp(config, Component.API, config.apiPort(), List.of(), List.of());
         System.out.println("waiting for health (up to " + config.healthTimeout().toSeconds() + "s) ...");
-        if (!healthy(Component.WORKER, config.workerPort()) || !healthy(Component.API, config.apiPort())) {
+        if (!healthy(config, Component.WORKER, config.workerPort())
+                || !healthy(config, Component.API, config.apiPort())) {
             throw new Refused("startup failed; 'bin/flashsale down' stops what is still running");
         }
         if (workerBuild != null) {
@@ -70,7 +122,7 @@ final class Up {
             }
             System.out.println("worker build " + workerBuild + " is current ('bin/flashsale worker status')");
         }
-        banner(observe, sentinel);
+        banner(sentinel);
     }
 
     private void checkAppPort(Component app, int port, String variable) {
@@ -98,10 +150,9 @@ final class Up {
     }
 
     /** Starts {@code app} (the api, the worker or a worker of another build) detached, with {@code arguments}. */
-    void startApp(Component app, int port, List<String> launcher, List<String> arguments) throws IOException {
-        Optional<Long> running = run.pid(app);
-        if (running.isPresent()) {
-            System.out.println(app.process() + ": already running (pid " + running.get() + ")");
+    static void startApp(LocalConfig config, Component app, int port, List<String> launcher, List<String> arguments)
+            throws IOException {
+        if (config.run().alreadyRunning(app)) {
             return;
         }
         List<String> command = new ArrayList<>(launcher);
@@ -113,16 +164,16 @@ final class Up {
                 FlashSaleStack.built(config.root(), app.module(), "exec").toString(),
                 "--server.port=" + port));
         command.addAll(arguments);
-        run.start(app, command, config.environment());
+        config.run().start(app, command, config.environment());
     }
 
     /** Whether {@code app} reported UP on {@code port} before the health timeout (its log's tail on stderr if not). */
-    boolean healthy(Component app, int port) throws InterruptedException {
+    static boolean healthy(LocalConfig config, Component app, int port) throws InterruptedException {
         String health = "http://127.0.0.1:" + port + "/actuator/health";
-        return run.await(app, config.healthTimeout(), () -> Http.ok(health, Processes.HEALTHY));
+        return config.run().await(app, config.healthTimeout(), () -> Http.ok(health, Processes.HEALTHY));
     }
 
-    private void banner(boolean observe, boolean sentinel) {
+    private void banner(boolean sentinel) {
         String api = "http://127.0.0.1:" + config.apiPort();
         String worker = "http://127.0.0.1:" + config.workerPort();
         List<String> lines = new ArrayList<>(List.of(
@@ -137,7 +188,7 @@ final class Up {
                 "  worker health   " + worker + "/actuator/health",
                 "  worker metrics  " + worker + "/actuator/prometheus",
                 "  Temporal        " + config.temporalAddress() + " (namespace " + config.namespace() + ")",
-                "  Web UI          " + temporal.webUi(),
+                "  Web UI          " + local.webUi(),
                 "  logs            " + run.shown(run.path().resolve("logs"))
                         + "/   (bin/flashsale logs [api|worker|temporal] [-f])",
                 "  token           bin/flashsale token --user alice   (--admin: sale admin; --scope payments: payment service)",

@@ -26,7 +26,6 @@ public final class MariaDb {
     private final Path dir;
     private final int port;
     private final Path socket;
-    private int starts;
 
     private MariaDb(Processes processes, Path dir, int port) {
         this.processes = processes;
@@ -56,27 +55,20 @@ public final class MariaDb {
     }
 
     public long pid() {
-        Process process = processes.get(name());
+        Process process = processes.get("mariadb");
         return process.isAlive() ? process.pid() : -1;
     }
 
     /** SIGKILL, no shutdown; returns once the process is gone. */
     public void kill() throws InterruptedException {
-        Process process = processes.get(name());
+        Process process = processes.get("mariadb");
         process.destroyForcibly();
         process.waitFor();
     }
 
     /** Starts the server again on its port and data; returns once InnoDB has recovered and it listens. */
     public void restart() throws Exception {
-        if (processes.get(name()).isAlive()) {
-            throw new IllegalStateException("mariadbd " + pid() + " still runs");
-        }
         launch();
-    }
-
-    private String name() {
-        return "mariadb." + starts;
     }
 
     private void install() throws Exception {
@@ -93,9 +85,8 @@ public final class MariaDb {
     }
 
     private void launch() throws Exception {
-        starts++;
         processes.start(
-                name(),
+                "mariadb",
                 List.of(
                         GoTool.onPath("mariadbd", "/usr/sbin")
                                 .map(Path::toString)
@@ -111,7 +102,7 @@ public final class MariaDb {
                         "--innodb-log-file-size=16M",
                         "--max-connections=300"),
                 Map.of());
-        processes.awaitLog(name(), READY, READY_TIMEOUT);
+        processes.awaitLog("mariadb", READY, READY_TIMEOUT);
     }
 
     /** Runs {@code sql} as root through the socket. */

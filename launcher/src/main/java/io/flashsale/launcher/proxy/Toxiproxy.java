@@ -21,42 +21,26 @@ import java.util.Map;
  * Sentinel group slows its replication. The server is built from its Go module into {@code .tools/}
  * like the Temporal programs, started and stopped by its own pid.
  */
-public final class Toxiproxy implements AutoCloseable {
+public final class Toxiproxy {
 
     static final String VERSION = "v2.12.0";
-    private static final String MODULE = "github.com/Shopify/toxiproxy/v2/cmd/server@" + VERSION;
+    private static final String MODULE = "github.com/Shopify/toxiproxy/v2@" + VERSION;
 
     /** The faults {@link #breakLink} puts on a link. */
     public static final List<String> FAULTS = List.of("latency", "timeout", "slow_close", "cut");
 
     private final ToxiproxyClient client;
-    private final Processes owned;
 
-    private Toxiproxy(int port, Processes owned) {
+    private Toxiproxy(int port) {
         this.client = new ToxiproxyClient("127.0.0.1", port);
-        this.owned = owned;
     }
 
     /** Builds the server when missing, starts it as {@code toxiproxy} among {@code processes}, waits for its API. */
     public static Toxiproxy start(Processes processes, Path projectRoot) throws Exception {
-        return start(processes, projectRoot, null);
-    }
-
-    /** A server of its own, its log in {@code logs}, stopped by {@link #close()}. */
-    public static Toxiproxy start(Path projectRoot, Path logs) throws Exception {
-        Processes processes = new Processes(logs, Duration.ofMinutes(1));
-        try {
-            return start(processes, projectRoot, processes);
-        } catch (Exception | Error e) {
-            processes.close();
-            throw e;
-        }
-    }
-
-    private static Toxiproxy start(Processes processes, Path projectRoot, Processes owned) throws Exception {
-        Path binary = new GoTool(
+        Path binary = GoTool.inModule(
                         projectRoot.resolve(".tools").resolve("toxiproxy-" + VERSION),
-                        List.of(MODULE),
+                        MODULE,
+                        List.of("./cmd/server"),
                         System.out::println)
                 .locateOrBuild("server")
                 .map(folder -> folder.resolve("server"))
@@ -67,7 +51,7 @@ public final class Toxiproxy implements AutoCloseable {
                 List.of(binary.toString(), "-host", "127.0.0.1", "-port", Integer.toString(port)),
                 Map.of());
         processes.awaitLog("toxiproxy", "Starting Toxiproxy HTTP server");
-        return new Toxiproxy(port, owned);
+        return new Toxiproxy(port);
     }
 
     /** A proxy named {@code name} to {@code upstream} ({@code host:port}); returns the port it listens on. */
@@ -119,13 +103,5 @@ public final class Toxiproxy implements AutoCloseable {
         List<String> toxics =
                 proxy.toxics().getAll().stream().map(Toxic::getName).toList();
         return (proxy.isEnabled() ? "enabled" : "disabled") + " " + toxics;
-    }
-
-    /** Stops the server where it runs as a process of its own ({@link #start(Path, Path)}). */
-    @Override
-    public void close() {
-        if (owned != null) {
-            owned.close();
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.flashsale.launcher.redis;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.FreePorts;
 import io.lettuce.core.KillArgs;
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 /**
@@ -26,14 +26,26 @@ public final class RedisCluster implements AutoCloseable {
     private static final int NODES = 2 * MASTERS;
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
+    /** {@code redis-server} options of every node, besides its ports and files. */
+    private static final List<String> OPTIONS = List.of(
+            "--cluster-enabled", "yes",
+            // how long a node may stay unreachable before the others mark it failed (production: 15 s)
+            "--cluster-node-timeout", "2000",
+            // while a master fails over, only its own slots stop answering
+            "--cluster-require-full-coverage", "no",
+            "--appendonly", "no",
+            "--save", "",
+            // a replica syncs at once: diskless, without the default 5 s wait for more replicas
+            "--repl-diskless-sync-delay", "0",
+            "--repl-diskless-load", "on-empty-db");
+
     private final Path dir;
     private final List<RedisNode> nodes = new ArrayList<>();
-    private final NodeCommands commands = new NodeCommands();
-    private final Thread killOnExit = new Thread(this::killNow, "redis-cluster-kill-on-exit");
+    private final RedisProcesses processes;
 
-    private RedisCluster(Path dir) {
+    private RedisCluster(Path dir) throws IOException {
         this.dir = dir;
-        Runtime.getRuntime().addShutdownHook(killOnExit);
+        this.processes = new RedisProcesses(dir);
     }
 
     /** Starts the nodes, creates the cluster and waits until every replica has synced with its master. */
@@ -42,9 +54,8 @@ public final class RedisCluster implements AutoCloseable {
         try {
             List<Integer> ports = FreePorts.take(2 * NODES);
             for (int i = 0; i < NODES; i++) {
-                cluster.nodes.add(RedisNode.start(dir, ports.get(i), ports.get(NODES + i)));
+                cluster.startNode(ports.get(i), ports.get(NODES + i));
             }
-            cluster.await("every node answers PING", cluster::allAnswer, READY_TIMEOUT);
             cluster.create();
             cluster.await("3 masters, 3 synced replicas, cluster_state:ok", cluster::ready, READY_TIMEOUT);
             return cluster;
@@ -80,7 +91,7 @@ public final class RedisCluster implements AutoCloseable {
 
     /** The keys matching {@code pattern} that {@code node} itself holds (KEYS on that node only). */
     public List<String> keys(RedisNode node, String pattern) {
-        return commands.on(node, c -> c.keys(pattern));
+        return processes.on(node.port(), c -> c.sync().keys(pattern));
     }
 
     public RedisNode replicaOf(RedisNode master) {
@@ -93,11 +104,10 @@ public final class RedisCluster implements AutoCloseable {
     /** Waits until the master's replica has received everything the master wrote before this call. */
     public void awaitReplicated(RedisNode master, Duration timeout) throws InterruptedException {
         RedisNode replica = replicaOf(master);
-        long written = Long.parseLong(commands.info(master, "replication", "master_repl_offset"));
+        long written = Long.parseLong(processes.info(master.port(), "replication", "master_repl_offset"));
         await(
                 replica + " has replicated " + master + " up to offset " + written,
-                () -> attempt(
-                        () -> Long.parseLong(commands.info(replica, "replication", "slave_repl_offset")) >= written),
+                () -> Long.parseLong(processes.info(replica.port(), "replication", "slave_repl_offset")) >= written,
                 timeout);
     }
 
@@ -111,7 +121,7 @@ public final class RedisCluster implements AutoCloseable {
     public RedisNode cutReplication(RedisNode master) throws IOException, InterruptedException {
         RedisNode replica = replicaOf(master);
         replica.signal("STOP");
-        commands.on(master, c -> c.clientKill(KillArgs.Builder.typeSlave()));
+        processes.on(master.port(), c -> c.sync().clientKill(KillArgs.Builder.typeSlave()));
         return replica;
     }
 
@@ -125,7 +135,7 @@ public final class RedisCluster implements AutoCloseable {
      * serving its port. Returns once the process is gone.
      */
     public void kill(RedisNode node) throws InterruptedException {
-        String servingPid = commands.info(node, "server", "process_id");
+        String servingPid = processes.info(node.port(), "server", "process_id");
         if (!node.isAlive() || !servingPid.equals(Long.toString(node.pid()))) {
             throw new IllegalStateException(
                     "pid " + node.pid() + " does not serve " + node.address() + " (" + servingPid + ")");
@@ -152,6 +162,22 @@ public final class RedisCluster implements AutoCloseable {
         return dir;
     }
 
+    /** A node without persistence; a state file left by an earlier node on its port would make it rejoin that cluster. */
+    private void startNode(int port, int busPort) throws IOException, InterruptedException {
+        Files.deleteIfExists(dir.resolve("nodes-" + port + ".conf"));
+        List<String> options = new ArrayList<>(OPTIONS);
+        options.addAll(List.of(
+                "--cluster-port",
+                Integer.toString(busPort),
+                "--cluster-config-file",
+                "nodes-" + port + ".conf",
+                "--dbfilename",
+                "dump-" + port + ".rdb",
+                "--dir",
+                dir.toAbsolutePath().toString()));
+        nodes.add(new RedisNode(port, processes.start("redis-" + port, port, options)));
+    }
+
     private void create() throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
         nodes.forEach(node -> command.add(node.address()));
@@ -162,21 +188,18 @@ public final class RedisCluster implements AutoCloseable {
         }
     }
 
-    private boolean allAnswer() {
-        return nodes.stream().allMatch(node -> attempt(() -> "PONG".equals(commands.on(node, c -> c.ping()))));
-    }
-
     private boolean ready() {
         return nodes.stream()
-                .allMatch(node -> attempt(() -> clusterOk(node)
+                .allMatch(node -> clusterOk(node)
                         && topologyOf(node).complete(NODES, MASTERS)
-                        && (commands.info(node, "replication", "role").equals("master")
-                                || commands.info(node, "replication", "master_link_status")
-                                        .equals("up"))));
+                        && (processes.info(node.port(), "replication", "role").equals("master")
+                                || processes
+                                        .info(node.port(), "replication", "master_link_status")
+                                        .equals("up")));
     }
 
     private boolean clusterOk(RedisNode node) {
-        return attempt(() -> commands.on(node, c -> c.clusterInfo()).contains("cluster_state:ok"));
+        return processes.on(node.port(), c -> c.sync().clusterInfo()).contains("cluster_state:ok");
     }
 
     private Topology topology() {
@@ -191,7 +214,7 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     private Topology topologyOf(RedisNode node) {
-        return Topology.of(commands.on(node, c -> c.clusterNodes()));
+        return Topology.of(processes.on(node.port(), c -> c.sync().clusterNodes()));
     }
 
     private List<RedisNode> live() {
@@ -205,46 +228,22 @@ public final class RedisCluster implements AutoCloseable {
                 .orElseThrow(() -> new IllegalStateException("no node of this cluster on port " + port));
     }
 
-    private static boolean attempt(BooleanSupplier check) {
-        try {
-            return check.getAsBoolean();
-        } catch (RuntimeException notYet) {
-            return false;
-        }
+    private void await(String what, Await.Check condition, Duration timeout) throws InterruptedException {
+        Await.until("Redis Cluster " + what + "; logs in " + dir, timeout, () -> true, condition);
     }
 
-    private void await(String what, BooleanSupplier condition, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(
-                        "Redis Cluster: not " + what + " within " + timeout + "; logs in " + dir);
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    /** Stops every node it started (by pid: SIGTERM, SIGKILL after 10 s). */
+    /** Stops every node it started (SIGCONT first for one {@link #cutReplication} stopped). */
     @Override
     public void close() {
-        try {
-            for (RedisNode node : nodes) {
-                node.stop();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            killNow();
-        } finally {
-            commands.close();
+        for (RedisNode node : nodes) {
             try {
-                Runtime.getRuntime().removeShutdownHook(killOnExit);
-            } catch (IllegalStateException jvmExiting) {
-                // the hook runs or is about to: nothing left for it to do
+                if (node.isAlive()) {
+                    node.signal("CONT");
+                }
+            } catch (IOException | InterruptedException gone) {
+                // it exited meanwhile, or the processes go down by KILL all the same
             }
         }
-    }
-
-    private void killNow() {
-        nodes.forEach(RedisNode::killNow);
+        processes.close();
     }
 }

@@ -1,12 +1,10 @@
 package io.flashsale.launcher.redis;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.Folders;
 import io.flashsale.launcher.proxy.Toxiproxy;
 import io.flashsale.testkit.FreePorts;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.sentinel.api.StatefulRedisSentinelConnection;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -15,8 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -35,20 +31,21 @@ public final class RedisSentinels implements AutoCloseable {
     /** The master's name at the sentinels ({@code REDIS_SENTINEL_MASTER}). */
     public static final String MASTER_NAME = "flashsale";
 
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration READY_TIMEOUT = RedisProcesses.READY_TIMEOUT;
     private static final String REPLICATION = "replication";
 
     private final Path dir;
+    private final RedisProcesses processes;
     private int masterPort;
     private int replicaPort;
     private final List<Integer> sentinelPorts;
-    private final List<Process> processes = new ArrayList<>();
     private Process master;
     private Process replica;
     private Toxiproxy link;
 
-    private RedisSentinels(Path dir, List<Integer> ports) {
+    private RedisSentinels(Path dir, List<Integer> ports) throws IOException {
         this.dir = dir.toAbsolutePath();
+        this.processes = new RedisProcesses(this.dir);
         this.masterPort = ports.get(0);
         this.replicaPort = ports.get(1);
         this.sentinelPorts = ports.subList(2, 5);
@@ -111,7 +108,7 @@ public final class RedisSentinels implements AutoCloseable {
         replica = server(replicaPort, "--replicaof", "127.0.0.1", Integer.toString(masterPort));
         await("the new replica in sync", timeout, () -> "up".equals(info(replicaPort, "master_link_status")));
         await("the new replica seen by every sentinel", timeout, () -> sentinelPorts.stream()
-                .allMatch(port -> sentinel(port, c -> c.sync().slaves(MASTER_NAME)).orElse(List.of()).stream()
+                .allMatch(port -> processes.sentinel(port, c -> c.sync().slaves(MASTER_NAME)).orElse(List.of()).stream()
                         .anyMatch(seen -> Integer.toString(replicaPort).equals(seen.get("port"))
                                 && "slave".equals(seen.get("flags")))));
     }
@@ -125,7 +122,8 @@ public final class RedisSentinels implements AutoCloseable {
     /** Returns once the sentinels name the replica as the master and it answers as one. */
     public void awaitReplicaPromoted(Duration timeout) throws InterruptedException {
         await("the replica promoted", timeout, () -> {
-            boolean named = sentinel(sentinelPorts.get(0), c -> c.sync().getMasterAddrByName(MASTER_NAME))
+            boolean named = processes
+                    .sentinel(sentinelPorts.get(0), c -> c.sync().getMasterAddrByName(MASTER_NAME))
                     .filter(address -> address instanceof InetSocketAddress inet && inet.getPort() == replicaPort)
                     .isPresent();
             return named && "master".equals(role(replicaPort));
@@ -134,16 +132,12 @@ public final class RedisSentinels implements AutoCloseable {
 
     /** A command on the server at {@code port}, on a connection of its own. */
     public <T> T on(int port, Function<StatefulRedisConnection<String, String>, T> command) {
-        try (RedisClient client = RedisClient.create(RedisURI.create("127.0.0.1", port));
-                StatefulRedisConnection<String, String> connection = client.connect()) {
-            return command.apply(connection);
-        }
+        return processes.on(port, command);
     }
 
     private void launch(Path projectRoot, Duration replicationLatency) throws Exception {
         master = server(masterPort);
-        awaitAnswers(masterPort);
-        link = Toxiproxy.start(projectRoot, dir.resolve("toxiproxy"));
+        link = Toxiproxy.start(processes.processes(), projectRoot);
         int linkPort = link.proxy(REPLICATION, "127.0.0.1:" + masterPort);
         if (!replicationLatency.isZero()) {
             link.delay(REPLICATION, replicationLatency);
@@ -155,7 +149,7 @@ public final class RedisSentinels implements AutoCloseable {
         }
         await("the sentinels ready", READY_TIMEOUT, () -> sentinelPorts.stream().allMatch(port -> {
             Map<String, String> seen =
-                    sentinel(port, c -> c.sync().master(MASTER_NAME)).orElse(Map.of());
+                    processes.sentinel(port, c -> c.sync().master(MASTER_NAME)).orElse(Map.of());
             return "1".equals(seen.get("num-slaves")) && "2".equals(seen.get("num-other-sentinels"));
         }));
     }
@@ -165,15 +159,9 @@ public final class RedisSentinels implements AutoCloseable {
         return dir.resolve("redis-" + port);
     }
 
-    private Process server(int port, String... more) throws IOException {
-        Path home = home(port);
-        Files.createDirectories(home);
-        List<String> command = new ArrayList<>(List.of(
-                "redis-server",
-                "--bind",
-                "127.0.0.1",
-                "--port",
-                Integer.toString(port),
+    private Process server(int port, String... more) throws IOException, InterruptedException {
+        Path home = Files.createDirectories(home(port));
+        List<String> options = new ArrayList<>(List.of(
                 "--dir",
                 home.toString(),
                 "--appendonly",
@@ -183,43 +171,23 @@ public final class RedisSentinels implements AutoCloseable {
                 "--save",
                 "",
                 "--repl-diskless-sync-delay",
-                "0",
-                "--logfile",
-                home.resolve("redis.log").toString()));
-        command.addAll(List.of(more));
-        return started(command);
+                "0"));
+        options.addAll(List.of(more));
+        return processes.start("redis-" + port, port, options);
     }
 
-    private void sentinel(int port) throws IOException {
+    private void sentinel(int port) throws IOException, InterruptedException {
         Path conf = dir.resolve("sentinel-" + port + ".conf");
         Files.writeString(
                 conf,
                 String.join(
                         "\n",
-                        "port " + port,
-                        "bind 127.0.0.1",
-                        "dir " + dir,
-                        "logfile " + dir.resolve("sentinel-" + port + ".log"),
                         "sentinel monitor " + MASTER_NAME + " 127.0.0.1 " + masterPort + " 2",
                         "sentinel down-after-milliseconds " + MASTER_NAME + " 1000",
                         "sentinel failover-timeout " + MASTER_NAME + " 5000",
                         "sentinel parallel-syncs " + MASTER_NAME + " 1",
                         ""));
-        started(List.of("redis-server", conf.toString(), "--sentinel"));
-    }
-
-    private Process started(List<String> command) throws IOException {
-        try {
-            Process process = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            processes.add(process);
-            return process;
-        } catch (IOException e) {
-            throw new IOException(
-                    "cannot start redis-server (Redis 7 on the PATH; bin/flashsale stores installs it)", e);
-        }
+        processes.start("sentinel-" + port, port, List.of(conf.toString(), "--sentinel"));
     }
 
     private String role(int port) {
@@ -227,58 +195,16 @@ public final class RedisSentinels implements AutoCloseable {
     }
 
     private String info(int port, String field) {
-        try {
-            String info = on(port, c -> c.sync().info("replication"));
-            return info.lines()
-                    .filter(line -> line.startsWith(field + ":"))
-                    .map(line -> line.substring(field.length() + 1).trim())
-                    .findFirst()
-                    .orElse("");
-        } catch (RuntimeException notYet) {
-            return "";
-        }
+        return processes.info(port, REPLICATION, field);
     }
 
-    private void awaitAnswers(int port) throws InterruptedException {
-        await("redis-server on " + port + " answering", READY_TIMEOUT, () -> !info(port, "role")
-                .isEmpty());
+    private void await(String what, Duration timeout, Await.Check condition) throws InterruptedException {
+        Await.until("Redis Sentinel: " + what + "; logs in " + dir, timeout, () -> true, condition);
     }
 
-    private static <T> java.util.Optional<T> sentinel(
-            int port, Function<StatefulRedisSentinelConnection<String, String>, T> command) {
-        try (RedisClient client = RedisClient.create();
-                StatefulRedisSentinelConnection<String, String> connection =
-                        client.connectSentinel(RedisURI.create("127.0.0.1", port))) {
-            return java.util.Optional.ofNullable(command.apply(connection));
-        } catch (RuntimeException notYet) {
-            return java.util.Optional.empty();
-        }
-    }
-
-    private void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(
-                        "Redis Sentinel: not " + what + " within " + timeout + "; logs in " + dir);
-            }
-            Thread.sleep(100); // polling processes that are starting or failing over
-        }
-    }
-
-    /** Stops every process it started (SIGTERM, SIGKILL after 10 s) and the link. */
+    /** Stops every process it started, the link's too (SIGTERM, SIGKILL after 30 s). */
     @Override
-    public void close() throws InterruptedException {
-        for (Process process : processes) {
-            process.destroy();
-        }
-        for (Process process : processes) {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        }
-        if (link != null) {
-            link.close();
-        }
+    public void close() {
+        processes.close();
     }
 }

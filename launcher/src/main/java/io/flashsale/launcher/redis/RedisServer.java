@@ -2,16 +2,10 @@ package io.flashsale.launcher.redis;
 
 import io.flashsale.launcher.Folders;
 import io.flashsale.testkit.FreePorts;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One plain {@code redis-server} of a test's own, persisted the way the project runs Redis: an
@@ -21,26 +15,24 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RedisServer implements AutoCloseable {
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
-
     private final Path dir;
     private final int port;
     private final String appendfsync;
+    private final RedisProcesses processes;
     private Process process;
-    private int starts;
 
-    private RedisServer(Path dir, int port, String appendfsync) {
+    private RedisServer(Path dir, int port, String appendfsync) throws IOException {
         this.dir = dir;
         this.port = port;
         this.appendfsync = appendfsync;
+        this.processes = new RedisProcesses(dir);
     }
 
     /** Starts a server on a free loopback port with its files (AOF, log) in {@code dir}, emptied first. */
     public static RedisServer start(Path dir, String appendfsync) throws IOException, InterruptedException {
         Folders.delete(dir);
         Files.createDirectories(dir);
-        RedisServer server =
-                new RedisServer(dir.toAbsolutePath(), FreePorts.take(1).get(0), appendfsync);
+        RedisServer server = new RedisServer(dir.toAbsolutePath(), FreePorts.next(), appendfsync);
         server.launch();
         return server;
     }
@@ -74,60 +66,25 @@ public final class RedisServer implements AutoCloseable {
     }
 
     private void launch() throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
+        process = processes.start(
                 "redis-server",
-                "--bind",
-                "127.0.0.1",
-                "--port",
-                Integer.toString(port),
-                "--dir",
-                dir.toString(),
-                "--appendonly",
-                "yes",
-                "--appendfsync",
-                appendfsync,
-                "--save",
-                "",
-                "--logfile",
-                dir.resolve("redis.log").toString()));
-        try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new IOException(
-                    "cannot start redis-server (Redis 7 on the PATH; bin/flashsale stores installs it)", e);
-        }
-        starts++;
-        awaitPong();
+                port,
+                List.of(
+                        "--dir",
+                        dir.toString(),
+                        "--appendonly",
+                        "yes",
+                        "--appendfsync",
+                        appendfsync,
+                        "--save",
+                        "",
+                        "--logfile",
+                        dir.resolve("redis.log").toString()));
     }
 
-    private void awaitPong() throws InterruptedException, IOException {
-        Instant deadline = Instant.now().plus(START_TIMEOUT);
-        while (Instant.now().isBefore(deadline)) {
-            if (!process.isAlive()) {
-                throw new IOException("redis-server exited (start " + starts + "), see " + dir.resolve("redis.log"));
-            }
-            try (RedisClient client = RedisClient.create(url());
-                    StatefulRedisConnection<String, String> connection = client.connect()) {
-                if ("PONG".equals(connection.sync().ping())) {
-                    return;
-                }
-            } catch (RuntimeException notYet) {
-                // not listening yet, or still loading its append-only file
-            }
-            Thread.sleep(100); // polling a process that is starting
-        }
-        throw new IOException("redis-server did not answer PING within " + START_TIMEOUT);
-    }
-
-    /** SIGTERM, SIGKILL after 10 s. */
+    /** SIGTERM, SIGKILL after 30 s. */
     @Override
-    public void close() throws InterruptedException {
-        if (process == null || !process.isAlive()) {
-            return;
-        }
-        process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            kill();
-        }
+    public void close() {
+        processes.close();
     }
 }

@@ -1,7 +1,8 @@
 package io.flashsale.launcher.temporal;
 
+import io.flashsale.launcher.Processes;
 import io.flashsale.workflows.PurchaseSearchAttributes;
-import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,19 +11,16 @@ import java.util.function.Consumer;
 
 /**
  * How to start a development Temporal server with the purchase search attributes registered: the
- * real one ({@code temporal server start-dev} of the {@link TemporalCli}) or, only where there is no
- * CLI and no Go to build it, Temporal's Java test server ({@link TestServerMain}: in memory, no Web
- * UI, no sticky-queue failover). The command is a plain argument list, so every launcher (the
- * {@code bin/flashsale} script, the end-to-end tests, the benchmark) starts and stops the server
+ * real one ({@code temporal server start-dev} of the Temporal CLI) or, when asked for,
+ * Temporal's Java test server ({@link DevTemporalServer}: in memory, no Web UI, no sticky-queue
+ * failover). The command is a plain argument list, so every launcher starts and stops the server
  * process itself, by its own pid.
  */
 public final class DevServer {
 
-    /** What runs: the real server or the fallback. */
+    /** What runs: the real server or Temporal's Java test server. */
     public enum Kind {
-        /** {@code temporal server start-dev}. */
         CLI,
-        /** Temporal's Java test server, the fallback. */
         TEST_SERVER
     }
 
@@ -49,41 +47,44 @@ public final class DevServer {
         }
     }
 
-    /** A command ready to run, and what it starts. */
-    public record Command(Kind kind, List<String> arguments) {}
-
-    /** The hidden command of the launcher that runs {@link DevTemporalServer}: {@code test-server NAMESPACE PORT}. */
-    public static final String TEST_SERVER = "test-server";
+    /** The Temporal CLI, the version whose server the cluster's ({@code ServerBinaries}) matches. */
+    public static final String CLI_MODULE = "github.com/temporalio/cli@v1.5.1";
 
     private DevServer() {}
 
     /**
-     * How to run the launcher's command line again: {@code java -jar <this jar>} where this JVM runs
-     * one executable jar, else {@code java -cp <classpath> io.flashsale.launcher.LauncherMain}.
+     * The command of {@code kind}: the test server's on this JVM's class path, or the CLI's, the CLI
+     * being, in this order, the file named by {@code TEMPORAL_CLI}, the one built earlier into
+     * {@code root/.tools/}, {@code temporal} on the {@code PATH}, or built there from its Go module
+     * (Go is a prerequisite, as for Toxiproxy and the Helm checks).
      */
-    public static List<String> javaPrefix() {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String classpath = System.getProperty("java.class.path");
-        if (classpath.endsWith(".jar") && !classpath.contains(File.pathSeparator)) {
-            return List.of(java, "-jar", classpath);
+    public static List<String> command(Kind kind, Options options, Path root, Consumer<String> log) {
+        if (kind == Kind.TEST_SERVER) {
+            return testServerCommand(options);
         }
-        return List.of(java, "-cp", classpath, "io.flashsale.launcher.LauncherMain");
+        String version = CLI_MODULE.substring(CLI_MODULE.indexOf('@') + 1);
+        GoTool tool = GoTool.inModule(
+                root.resolve(".tools").resolve("temporal-cli-" + version), CLI_MODULE, List.of("./cmd/temporal"), log);
+        Path cli = GoTool.configured("TEMPORAL_CLI")
+                .or(() -> Optional.of(tool.binary("temporal")).filter(Files::isExecutable))
+                .or(() -> GoTool.onPath("temporal"))
+                .or(() -> tool.locateOrBuild("temporal").map(folder -> tool.binary("temporal")))
+                .orElseThrow(() -> new IllegalStateException(
+                        "no Temporal CLI (TEMPORAL_CLI, .tools/, the PATH) and it cannot be built (see above)"));
+        return cliCommand(cli, options);
     }
 
-    /**
-     * The real server when the CLI is there or can be built, else the test server (saying so
-     * through {@code log}); {@code javaFallback} is how to run the command line of this JVM ({@link
-     * #javaPrefix}), whose {@code test-server} command runs {@link DevTemporalServer}.
-     */
-    public static Command command(
-            Options options, Optional<Path> cli, List<String> javaFallback, Consumer<String> log) {
-        if (cli.isPresent()) {
-            return new Command(Kind.CLI, cliCommand(cli.get(), options));
-        }
-        log.accept("falling back to Temporal's Java test server (in memory, no Web UI, no sticky-queue failover)");
-        List<String> fallback = new ArrayList<>(javaFallback);
-        fallback.addAll(List.of(TEST_SERVER, options.namespace(), "" + options.port()));
-        return new Command(Kind.TEST_SERVER, fallback);
+    /** {@link DevTemporalServer#main} on the class path of this JVM (a {@code java -jar} one's manifest included). */
+    static List<String> testServerCommand(Options options) {
+        return List.of(
+                Processes.java(),
+                // named apart from logback.xml, so the jar configures no logging where it is a library
+                "-Dlogback.configurationFile=launcher-logback.xml",
+                "-cp",
+                System.getProperty("java.class.path"),
+                DevTemporalServer.class.getName(),
+                options.namespace(),
+                Integer.toString(options.port()));
     }
 
     /** {@code temporal server start-dev} with this project's namespace and search attributes. */

@@ -1,30 +1,27 @@
 package io.flashsale.launcher.temporal;
 
-import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.temporal.testserver.TestServer;
 import java.io.Closeable;
 import java.util.concurrent.CountDownLatch;
-import java.util.stream.Collectors;
 
 /**
  * Temporal's Java test server bound to a port, in real time (no time
  * skipping), with the purchase search attributes registered, so the api and the worker can share it
  * as separate processes. It keeps everything in memory and has no Web UI.
  *
- * <p>The fallback of {@link DevServer} where the real server (the Temporal CLI) cannot be had; also
- * the in-process Temporal of the api's integration tests, where api and worker share one JVM.
+ * <p>A process of its own ({@link DevServer.Kind#TEST_SERVER}: {@code bench --temporal test-server}),
+ * or the in-process Temporal of the api's integration tests, where api and worker share one JVM.
  */
 public final class DevTemporalServer {
 
     private DevTemporalServer() {}
 
-    /** Runs the server until the JVM is stopped (the fallback of {@link DevServer}). */
-    public static void run(String namespace, int port) throws InterruptedException {
-        Closeable server = start(port, namespace);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(server), "dev-temporal-shutdown"));
-        System.out.printf(
-                "Temporal test server ready on 127.0.0.1:%d (namespace %s, search attributes %s; no Web UI)%n",
-                port, namespace, attributeNames());
+    /** {@code NAMESPACE PORT}: runs the server until the JVM is stopped. */
+    public static void main(String[] args) throws InterruptedException {
+        String namespace = args[0];
+        int port = Integer.parseInt(args[1]);
+        start(port, namespace); // in memory: a stopped JVM leaves nothing to close
+        System.out.printf("Temporal test server ready on 127.0.0.1:%d (namespace %s; no Web UI)%n", port, namespace);
         new CountDownLatch(1).await();
     }
 
@@ -38,25 +35,11 @@ public final class DevTemporalServer {
         boolean realTime = true;
         TestServer.PortBoundTestServer server = TestServer.createPortBoundServer(port, realTime);
         try {
-            SearchAttributeRegistration.register("127.0.0.1:" + port, namespace, PurchaseSearchAttributes.all());
+            Readiness.register("127.0.0.1:" + port, namespace);
             return server;
         } catch (RuntimeException e) {
             server.close();
             throw e;
-        }
-    }
-
-    private static String attributeNames() {
-        return PurchaseSearchAttributes.all().stream()
-                .map(key -> key.getName() + " (Keyword)")
-                .collect(Collectors.joining(", "));
-    }
-
-    private static void closeQuietly(Closeable server) {
-        try {
-            server.close();
-        } catch (Exception e) {
-            System.err.println("Temporal dev server did not close cleanly: " + e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.flashsale.launcher.temporal;
 
+import io.flashsale.launcher.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -9,18 +10,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Programs built from Go modules into one folder of the project's git-ignored {@code .tools/} with
- * {@code go install} (Go's module and build caches stay in their default places, so a rebuild on
- * the same machine takes seconds). Builds by several processes at once take turns through a file
- * lock in that folder.
+ * Programs built from Go into one folder of the project's git-ignored {@code .tools/}: packages of
+ * a module at a version, downloaded into Go's module cache and built in its folder (where its
+ * go.mod applies, {@code replace} directives included, which {@code go install} refuses), or of a
+ * module of this repository. Go's caches stay in their default places, so a rebuild on the same
+ * machine takes seconds; builds by several processes at once take turns through a file lock.
  */
 public final class GoTool {
 
@@ -35,14 +37,6 @@ public final class GoTool {
     /** A module's folder in this repository the packages are built in, or null. */
     private final Path source;
 
-    /**
-     * {@code packages} are {@code go install} arguments ({@code module/cmd/x@version}), all built
-     * into {@code folder}, each as the last element of its package path.
-     */
-    public GoTool(Path folder, List<String> packages, Consumer<String> log) {
-        this(folder, null, null, packages, log);
-    }
-
     private GoTool(Path folder, String module, Path source, List<String> packages, Consumer<String> log) {
         this.folder = folder.toAbsolutePath().normalize();
         this.module = module;
@@ -51,20 +45,14 @@ public final class GoTool {
         this.log = log;
     }
 
-    /**
-     * For a module whose go.mod carries {@code replace} directives, which {@code go install
-     * module/cmd/x@version} refuses: the module is downloaded into Go's module cache and each of
-     * {@code packages} ({@code ./cmd/x}) is built with {@code go build} in its folder, where the
-     * directives apply.
-     */
+    /** Each of {@code packages} ({@code ./cmd/x}) of {@code moduleAtVersion}, built into {@code folder}. */
     public static GoTool inModule(Path folder, String moduleAtVersion, List<String> packages, Consumer<String> log) {
         return new GoTool(folder, moduleAtVersion, null, packages, log);
     }
 
     /**
-     * For a module of this repository in {@code source} (its own go.mod): each of {@code packages}
-     * ({@code .} or {@code ./cmd/x}) is built with {@code go build} there. The folder should name the
-     * sources' version (a hash of them), as a built binary is not built again.
+     * Each of {@code packages} ({@code .} or {@code ./cmd/x}) of the module in {@code source}; the
+     * folder should name the sources' version (a hash of them), as a built binary is not built again.
      */
     public static GoTool fromSource(Path folder, Path source, List<String> packages, Consumer<String> log) {
         return new GoTool(folder, null, source.toAbsolutePath().normalize(), packages, log);
@@ -135,43 +123,31 @@ public final class GoTool {
     }
 
     private boolean build(Path go) {
-        if (source != null) {
-            return buildIn(go, source, source.toString());
+        Path moduleDir = source;
+        if (moduleDir == null) {
+            // in the tool's own folder: not inside whatever Go module the caller happens to stand in
+            if (!run(go, folder, List.of("mod", "download", "-json", module), "go mod download " + module)) {
+                return false;
+            }
+            Matcher dir;
+            try {
+                dir = MODULE_DIR.matcher(Files.readString(buildLog()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            if (!dir.find()) {
+                log.accept("go mod download named no folder for " + module + "; see " + buildLog());
+                return false;
+            }
+            moduleDir = Path.of(dir.group(1));
         }
-        if (module == null) {
-            List<String> install = new ArrayList<>(List.of(go.toString(), "install"));
-            install.addAll(packages);
-            return run(install, null, String.join(" ", packages));
-        }
-        // in the tool's own folder: not inside whatever Go module the caller happens to stand in
-        if (!run(List.of(go.toString(), "mod", "download", "-json", module), folder, "go mod download " + module)) {
-            return false;
-        }
-        Matcher dir;
-        try {
-            dir = MODULE_DIR.matcher(Files.readString(buildLog()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        if (!dir.find()) {
-            log.accept("go mod download named no folder for " + module + "; see " + buildLog());
-            return false;
-        }
-        return buildIn(go, Path.of(dir.group(1)), module);
-    }
-
-    /** {@code go build} of each package in the module folder {@code moduleDir}. */
-    private boolean buildIn(Path go, Path moduleDir, String what) {
+        Path in = moduleDir;
         return packages.stream()
                 .allMatch(pkg -> run(
-                        List.of(
-                                go.toString(),
-                                "build",
-                                "-o",
-                                folder.resolve(binaryName(pkg)).toString(),
-                                pkg),
-                        moduleDir,
-                        what + " " + pkg));
+                        go,
+                        in,
+                        List.of("build", "-o", folder.resolve(binaryName(pkg)).toString(), pkg),
+                        (module != null ? module : source.toString()) + " " + pkg));
     }
 
     /** The last element of the package path; {@code .} is named after the module's folder. */
@@ -180,34 +156,24 @@ public final class GoTool {
         return name == null || name.toString().isEmpty() ? source.getFileName() : name;
     }
 
-    /** Runs a go command (in {@code directory}, or here when null), its output in build.log. */
-    private boolean run(List<String> command, Path directory, String what) {
+    /** Runs {@code go -C directory arguments}, its output alone in build.log. */
+    private boolean run(Path go, Path directory, List<String> arguments, String what) {
         log.accept("building: " + what + " (minutes the first time, seconds after)");
-        Path output = buildLog();
-        ProcessBuilder builder =
-                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
-        if (directory != null) {
-            builder.directory(directory.toFile());
-        }
-        builder.environment().put("GOBIN", folder.toString());
-        // the module's own go.mod decides, not a go.work of the caller's environment
-        builder.environment().put("GOWORK", "off");
+        List<String> command = new ArrayList<>(List.of(go.toString(), "-C", directory.toString()));
+        command.addAll(arguments);
         try {
-            Process process = builder.start();
-            if (!process.waitFor(BUILD_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                log.accept(what + " did not finish within " + BUILD_TIMEOUT + "; see " + output);
-                return false;
-            }
-            if (process.exitValue() != 0) {
-                log.accept(what + " failed (exit " + process.exitValue() + "):\n" + tail(output) + "\n(full output: "
-                        + output + ")");
+            Files.deleteIfExists(buildLog());
+            // the module's own go.mod decides, not a go.work of the caller's environment
+            int exit = Processes.exec(command, Map.of("GOWORK", "off"), buildLog(), BUILD_TIMEOUT);
+            if (exit != 0) {
+                log.accept(what + (exit < 0 ? " did not finish within " + BUILD_TIMEOUT : " failed (exit " + exit + ")")
+                        + ":\n" + tail(buildLog()) + "\n(full output: " + buildLog() + ")");
                 return false;
             }
             log.accept("built " + what + " into " + folder);
             return true;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot run " + command.get(0), e);
+            throw new UncheckedIOException("cannot run " + go, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

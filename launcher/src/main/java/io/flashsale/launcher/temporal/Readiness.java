@@ -1,8 +1,10 @@
 package io.flashsale.launcher.temporal;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.temporal.api.operatorservice.v1.AddSearchAttributesRequest;
 import io.temporal.api.operatorservice.v1.ListSearchAttributesRequest;
 import io.temporal.common.SearchAttributeKey;
 import io.temporal.serviceclient.OperatorServiceStubs;
@@ -12,37 +14,57 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /**
- * Waits until a Temporal server answers for a namespace that has the purchase search attributes
- * (Temporal's Java test server, which cannot list them, once it answers at all).
+ * The purchase search attributes of a Temporal namespace: registered (where the server does not
+ * take them at start) and awaited until the namespace lists them.
  */
 public final class Readiness {
 
     private Readiness() {}
 
     /**
-     * Polls {@code address} until {@code namespace} lists every purchase search attribute; fails
-     * when {@code alive} turns false (the server process died) or after {@code timeout}.
+     * Polls {@code address} until {@code namespace} lists every purchase search attribute (Temporal's
+     * Java test server, which cannot list them, once it answers at all); fails when {@code alive}
+     * turns false (the server process died) or after {@code timeout}.
      */
     public static void await(String address, String namespace, Duration timeout, BooleanSupplier alive)
             throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        OperatorServiceStubs stubs = OperatorServiceStubs.newServiceStubs(OperatorServiceStubsOptions.newBuilder()
-                .setTarget(address)
-                .setRpcTimeout(Duration.ofSeconds(2))
-                .validateAndBuildWithDefaults());
+        OperatorServiceStubs stubs = stubs(address);
         try {
-            while (!ready(stubs, namespace)) {
-                if (!alive.getAsBoolean()) {
-                    throw new IllegalStateException("the Temporal server on " + address + " exited while starting");
+            Await.until("the Temporal server on " + address, timeout, alive, () -> ready(stubs, namespace));
+        } finally {
+            stubs.shutdownNow();
+        }
+    }
+
+    /** Registers the purchase search attributes in {@code namespace}; one that exists is fine. */
+    public static void register(String address, String namespace) {
+        OperatorServiceStubs stubs = stubs(address);
+        try {
+            for (SearchAttributeKey<?> key : PurchaseSearchAttributes.all()) {
+                try {
+                    stubs.blockingStub()
+                            .addSearchAttributes(AddSearchAttributesRequest.newBuilder()
+                                    .setNamespace(namespace)
+                                    .putSearchAttributes(key.getName(), key.getValueType())
+                                    .build());
+                } catch (StatusRuntimeException e) {
+                    String description = String.valueOf(e.getStatus().getDescription());
+                    if (e.getStatus().getCode() != Status.Code.ALREADY_EXISTS
+                            && !description.contains("already exists")) {
+                        throw e;
+                    }
                 }
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("no Temporal server ready on " + address + " within " + timeout);
-                }
-                Thread.sleep(200);
             }
         } finally {
             stubs.shutdownNow();
         }
+    }
+
+    private static OperatorServiceStubs stubs(String address) {
+        return OperatorServiceStubs.newServiceStubs(OperatorServiceStubsOptions.newBuilder()
+                .setTarget(address)
+                .setRpcTimeout(Duration.ofSeconds(5))
+                .validateAndBuildWithDefaults());
     }
 
     private static boolean ready(OperatorServiceStubs stubs, String namespace) {

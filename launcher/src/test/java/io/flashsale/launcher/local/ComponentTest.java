@@ -47,10 +47,8 @@ class ComponentTest {
     }
 
     @Test
-    void knowsTheDevServerInEitherKind() {
+    void knowsTheDevServerByItsCommand() {
         assertThat(Component.TEMPORAL.runs("/checkout/.tools/temporal server start-dev --port 7233", RUN))
-                .isTrue();
-        assertThat(Component.TEMPORAL.runs("java -jar cli.jar test-server default 7233 ", RUN))
                 .isTrue();
         assertThat(Component.TEMPORAL.runs("temporal workflow list", RUN)).isFalse();
     }
@@ -69,7 +67,9 @@ class ComponentTest {
     void knowsEachClusterNodeByItsEnvironment() {
         String history = "temporal-server --root x --config config --env history-1 --allow-no-auth start";
 
-        assertThat(Component.TEMPORAL_HISTORY_1.runs(history, RUN)).isTrue();
-        assertThat(Component.TEMPORAL_HISTORY_2.runs(history, RUN)).isFalse();
+        assertThat(Component.named("temporal-history-1", RUN).orElseThrow().runs(history, RUN))
+                .isTrue();
+        assertThat(Component.named("temporal-history-2", RUN).orElseThrow().runs(history, RUN))
+                .isFalse();
     }
 }

@@ -3,24 +3,18 @@ package io.flashsale.launcher.temporal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class DevServerTest {
-
-    private static final List<String> JAVA = List.of("java", "-jar", "launcher.jar");
 
     @Test
     void startsTheRealServerWithItsStateFileUiAndThePurchaseSearchAttributes() {
         DevServer.Options options = DevServer.Options.onPort(7299).withUi(8299).withDbFile(Path.of("/tmp/t.db"));
 
-        DevServer.Command command =
-                DevServer.command(options, Optional.of(Path.of("/opt/temporal")), JAVA, message -> {});
+        List<String> command = DevServer.cliCommand(Path.of("/opt/temporal"), options);
 
-        assertThat(command.kind()).isEqualTo(DevServer.Kind.CLI);
-        assertThat(String.join(" ", command.arguments()))
+        assertThat(String.join(" ", command))
                 .startsWith("/opt/temporal server start-dev --ip 127.0.0.1 --port 7299 --namespace default")
                 .contains("--ui-ip 127.0.0.1 --ui-port 8299", "--db-filename /tmp/t.db")
                 .contains(
@@ -48,23 +42,17 @@ class DevServerTest {
 
     @Test
     void runsHeadlessAndInMemoryUnlessToldOtherwise() {
-        List<String> arguments = DevServer.command(
-                        DevServer.Options.onPort(7299), Optional.of(Path.of("temporal")), JAVA, message -> {})
-                .arguments();
+        List<String> arguments = DevServer.cliCommand(Path.of("temporal"), DevServer.Options.onPort(7299));
 
         assertThat(arguments).contains("--headless").doesNotContain("--db-filename", "--ui-port");
     }
 
     @Test
-    void fallsBackToTheJavaTestServerOnlyWithoutACliAndSaysSo() {
-        List<String> said = new ArrayList<>();
+    void runsTheJavaTestServerOnThisClassPathWhenAskedFor() {
+        List<String> command = DevServer.testServerCommand(DevServer.Options.onPort(7299));
 
-        DevServer.Command command =
-                DevServer.command(DevServer.Options.onPort(7299), Optional.empty(), JAVA, said::add);
-
-        assertThat(command.kind()).isEqualTo(DevServer.Kind.TEST_SERVER);
-        assertThat(command.arguments())
-                .containsExactly("java", "-jar", "launcher.jar", "test-server", "default", "7299");
-        assertThat(said).singleElement().asString().contains("Java test server", "no Web UI");
+        assertThat(command.subList(command.size() - 3, command.size()))
+                .containsExactly(DevTemporalServer.class.getName(), "default", "7299");
+        assertThat(command).contains("-cp", System.getProperty("java.class.path"));
     }
 }

@@ -1,0 +1,104 @@
+package io.flashsale.launcher.redis;
+
+import io.flashsale.launcher.Await;
+import io.flashsale.launcher.Processes;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.sentinel.api.StatefulRedisSentinelConnection;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The redis-server processes of one owner (a Redis of a test's own, a Redis Cluster, a Sentinel
+ * group): child processes of a {@link Processes} (stopped with it, killed should the JVM exit
+ * first), and commands to them, each on a connection of its own with a 2 s timeout.
+ */
+final class RedisProcesses implements AutoCloseable {
+
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Processes processes;
+    private final RedisClient client = RedisClient.create();
+
+    RedisProcesses(Path logs) throws IOException {
+        this.processes = new Processes(logs, READY_TIMEOUT);
+    }
+
+    /**
+     * Starts {@code redis-server ARGUMENTS} bound to {@code port} of loopback as {@code name} (its
+     * output in {@code name.log}); returns once it answers PING (an append-only file loaded).
+     */
+    Process start(String name, int port, List<String> arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("redis-server"));
+        command.addAll(arguments);
+        command.addAll(List.of("--bind", "127.0.0.1", "--port", Integer.toString(port)));
+        Process process;
+        try {
+            process = processes.start(name, command, Map.of());
+        } catch (IOException e) {
+            throw new IOException(
+                    "cannot start redis-server (Redis 7 on the PATH; bin/flashsale stores installs it)", e);
+        }
+        Await.until(
+                "redis-server on " + port + "; see " + processes.log(name),
+                READY_TIMEOUT,
+                process::isAlive,
+                () -> "PONG".equals(on(port, c -> c.sync().ping())));
+        return process;
+    }
+
+    /** The processes, for one more (a proxy) stopped with them. */
+    Processes processes() {
+        return processes;
+    }
+
+    /** {@code call} on the server at {@code port}, on a connection of its own. */
+    <T> T on(int port, Function<StatefulRedisConnection<String, String>, T> call) {
+        RedisURI uri = RedisURI.builder()
+                .withHost("127.0.0.1")
+                .withPort(port)
+                .withTimeout(Duration.ofSeconds(2))
+                .build();
+        try (StatefulRedisConnection<String, String> connection = client.connect(uri)) {
+            return call.apply(connection);
+        }
+    }
+
+    /** The value of {@code field} in the {@code INFO section} of the server at {@code port}; "" when absent or unreachable. */
+    String info(int port, String section, String field) {
+        try {
+            return on(port, c -> c.sync().info(section))
+                    .lines()
+                    .filter(line -> line.startsWith(field + ":"))
+                    .map(line -> line.substring(field.length() + 1).trim())
+                    .findFirst()
+                    .orElse("");
+        } catch (RuntimeException unreachable) {
+            return "";
+        }
+    }
+
+    /** {@code call} on the Sentinel at {@code port}; empty when it does not answer. */
+    <T> Optional<T> sentinel(int port, Function<StatefulRedisSentinelConnection<String, String>, T> call) {
+        try (StatefulRedisSentinelConnection<String, String> connection =
+                client.connectSentinel(RedisURI.create("127.0.0.1", port))) {
+            return Optional.ofNullable(call.apply(connection));
+        } catch (RuntimeException notYet) {
+            return Optional.empty();
+        }
+    }
+
+    /** Stops every process in reverse start order (TERM, KILL after 30 s). */
+    @Override
+    public void close() {
+        processes.close();
+        client.shutdown();
+    }
+}
