@@ -1,10 +1,10 @@
 package io.flashsale.chaos;
 
 import io.flashsale.stores.audit.AuditReport;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 
 /** The checker's rules on the operators' changes of the sales, made while buyers raced. */
 final class OperatorRules {
@@ -17,8 +17,7 @@ final class OperatorRules {
      * answered 409 change-conflict finds its key recorded otherwise, and each sale's audited total is
      * its created units plus what its recorded changes added and took.
      */
-    static List<Violation> changesRecordedOnce(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
+    static void changesRecordedOnce(Ledger ledger, BiConsumer<String, List<Op>> found) {
         List<Facts.Change> changes = ledger.facts().changes();
         for (Op op : ledger.operatorOps()) {
             if (op.kind() != Op.Kind.RESTOCK && op.kind() != Op.Kind.WITHDRAW) {
@@ -32,15 +31,12 @@ final class OperatorRules {
                     && recorded.get(0).kind().equals(op.kind().name())
                     && Objects.equals(recorded.get(0).unitsAsked(), (int) op.amountMinor());
             if (op.outcome() == Op.Outcome.OK && !asSent) {
-                found.add(new Violation(
-                        Checker.CHANGES_RECORDED_ONCE,
+                found.accept(
                         op.kind() + " " + op.key() + " of " + op.amountMinor() + " answered 200, recorded " + recorded,
-                        List.of(op)));
+                        List.of(op));
             } else if ("change-conflict".equals(op.problemType()) && (recorded.isEmpty() || asSent)) {
-                found.add(new Violation(
-                        Checker.CHANGES_RECORDED_ONCE,
-                        op.kind() + " " + op.key() + " answered change-conflict, recorded " + recorded,
-                        List.of(op)));
+                found.accept(
+                        op.kind() + " " + op.key() + " answered change-conflict, recorded " + recorded, List.of(op));
             }
         }
         for (Facts.Sale sale : ledger.facts().sales()) {
@@ -50,39 +46,33 @@ final class OperatorRules {
                             .mapToInt(Facts.Change::units)
                             .sum();
             if (sale.audit() != null && sale.audit().total() != total) {
-                found.add(new Violation(
-                        Checker.CHANGES_RECORDED_ONCE,
+                found.accept(
                         "sale " + sale.saleId() + " was created with " + sale.created() + " units and its changes"
                                 + " make " + total + ", its audit says "
                                 + sale.audit().total(),
-                        List.of()));
+                        List.of());
             }
         }
-        return found;
     }
 
     /**
      * Redis offers exactly MySQL's units once quiet (I4): above is a unit MySQL lacks (a withdrawal or
      * repair that left Redis ahead); below, units lost to buyers.
      */
-    static List<Violation> redisNeverAboveMySql(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
+    static void redisNeverAboveMySql(Ledger ledger, BiConsumer<String, List<Op>> found) {
         for (Facts.Sale sale : ledger.facts().sales()) {
             AuditReport audit = sale.audit();
             if (audit != null && audit.redisStock() != null && audit.redisStock() != audit.mysqlAvailable()) {
-                found.add(new Violation(
-                        Checker.REDIS_NEVER_ABOVE_MYSQL,
+                found.accept(
                         "sale " + sale.saleId() + ": Redis offers " + audit.redisStock() + " units, MySQL has "
                                 + audit.mysqlAvailable(),
-                        List.of()));
+                        List.of());
             }
         }
-        return found;
     }
 
     /** A closed sale admits nobody: no purchase sent after a CLOSE's 200 is answered 202. */
-    static List<Violation> closedSaleAdmitsNobody(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
+    static void closedSaleAdmitsNobody(Ledger ledger, BiConsumer<String, List<Op>> found) {
         for (Op close : ledger.operatorOps()) {
             if (close.kind() != Op.Kind.CLOSE || close.outcome() != Op.Outcome.OK) {
                 continue;
@@ -93,11 +83,8 @@ final class OperatorRules {
                             && op.invokedAtMillis() > close.answeredAtMillis()
                             && op.status() == 202)
                     .findFirst();
-            late.ifPresent(op -> found.add(new Violation(
-                    Checker.CLOSED_SALE_ADMITS_NOBODY,
-                    "sale " + close.saleId() + " admitted a buyer after its close was answered",
-                    List.of(close, op))));
+            late.ifPresent(op -> found.accept(
+                    "sale " + close.saleId() + " admitted a buyer after its close was answered", List.of(close, op)));
         }
-        return found;
     }
 }

@@ -1,7 +1,6 @@
 package io.flashsale.chaos;
 
 import io.flashsale.workflows.purchase.PurchaseStatus;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,10 +20,7 @@ final class PaymentRules {
      * of its purchase sent and that was not refused every time. A wrong amount is refused 422 before
      * any Update (PaymentConfirmation): never answered 2xx, never paying.
      */
-    static List<Violation> paidOnlyAsSent(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
-        BiConsumer<String, List<Op>> report =
-                (detail, ops) -> found.add(new Violation(Checker.PAID_ONLY_AS_SENT, detail, ops));
+    static void paidOnlyAsSent(Ledger ledger, BiConsumer<String, List<Op>> report) {
         Set<Payment> answeredPaid = new LinkedHashSet<>();
         for (Op op : ledger.history()) {
             if (isPayment(op) && op.status() == 200) {
@@ -56,7 +52,6 @@ final class PaymentRules {
                                 ledger.opsOf(order.purchaseId())));
             }
         }
-        return found;
     }
 
     /** What is wrong with the payment a PAID order holds, if anything. */
@@ -84,10 +79,7 @@ final class PaymentRules {
      * is not checked. No row holds the payment id an order was PAID with, and every row is for money
      * a PAY or PAY_DUPLICATE of its purchase sent, at its amount.
      */
-    static List<Violation> refundsRecordedOnce(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
-        BiConsumer<String, List<Op>> report =
-                (detail, ops) -> found.add(new Violation(Checker.REFUND_RECORDED_ONCE, detail, ops));
+    static void refundsRecordedOnce(Ledger ledger, BiConsumer<String, List<Op>> report) {
         Set<Payment> refundAnswers = new LinkedHashSet<>();
         ledger.history().stream().filter(PaymentRules::answeredRefund).forEach(op -> refundAnswers.add(Payment.of(op)));
         refundAnswers.forEach(payment -> {
@@ -118,7 +110,6 @@ final class PaymentRules {
                         ops);
             }
         }
-        return found;
     }
 
     /** A payment of the price: PAY or PAY_DUPLICATE. */
