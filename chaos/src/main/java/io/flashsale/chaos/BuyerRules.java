@@ -18,12 +18,12 @@ final class BuyerRules {
      * (REJECTED, no order) broke the promise of the 202 and is reported here.
      */
     static void admittedBuyersOwnTheirPurchase(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        for (Buyer buyer : ledger.buyers()) {
+        for (Buyer buyer : ledger.buys().keySet()) {
             if (ledger.buysOf(buyer).stream().noneMatch(op -> op.outcome() == Op.Outcome.OK)) {
                 continue;
             }
             String purchaseId = buyer.purchaseId();
-            List<Facts.Order> orders = ledger.ordersByBuyer().getOrDefault(buyer, List.of());
+            List<Facts.Order> orders = ledger.orders().getOrDefault(buyer, List.of());
             List<Op> ops = ledger.opsOf(buyer);
             if (orders.isEmpty()) {
                 found.accept(buyer + " was admitted but has no order", ops);
@@ -44,7 +44,7 @@ final class BuyerRules {
      * 4xx other than already-purchased means admit.lua wrote nothing. One never answered may own one.
      */
     static void oneOrderPerBuyer(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        ledger.ordersByBuyer().forEach((buyer, orders) -> {
+        ledger.orders().forEach((buyer, orders) -> {
             List<Op> buys = ledger.buysOf(buyer);
             String detail = orders.size() > 1
                     ? buyer + " owns " + orders.size() + " orders"
@@ -67,7 +67,7 @@ final class BuyerRules {
      * keys once every purchase ended.
      */
     static void sameKeySameAnswer(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        for (Buyer buyer : ledger.buyers()) {
+        for (Buyer buyer : ledger.buys().keySet()) {
             Map<String, Op> admissions = new HashMap<>();
             ledger.buysOf(buyer).stream()
                     .filter(op -> op.outcome() == Op.Outcome.OK)

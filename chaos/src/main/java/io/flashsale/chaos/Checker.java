@@ -48,7 +48,7 @@ public final class Checker {
 
     /** Every rule the run broke, rule by rule, each in the order of the history. */
     public static List<Violation> check(List<Op> history, Facts facts) {
-        Ledger ledger = new Ledger(history, facts);
+        Ledger ledger = Ledger.of(history, facts);
         List<Violation> found = new ArrayList<>();
         RULES.forEach(rule ->
                 rule.getValue().check(ledger, (detail, ops) -> found.add(new Violation(rule.getKey(), detail, ops))));

@@ -3,7 +3,6 @@ package io.flashsale.chaos;
 import io.flashsale.stores.audit.AuditReport;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /** The checker's rules on the operators' changes of the sales, made while buyers raced. */
@@ -19,26 +18,27 @@ final class OperatorRules {
      */
     static void changesRecordedOnce(Ledger ledger, BiConsumer<String, List<Op>> found) {
         List<Facts.Change> changes = ledger.facts().changes();
-        for (Op op : ledger.operatorOps()) {
-            if (op.kind() != Op.Kind.RESTOCK && op.kind() != Op.Kind.WITHDRAW) {
-                continue;
-            }
-            List<Facts.Change> recorded = changes.stream()
-                    .filter(change ->
-                            change.saleId().equals(op.saleId()) && op.key().equals(change.key()))
-                    .toList();
-            boolean asSent = recorded.size() == 1
-                    && recorded.get(0).kind().equals(op.kind().name())
-                    && Objects.equals(recorded.get(0).unitsAsked(), (int) op.amountMinor());
-            if (op.outcome() == Op.Outcome.OK && !asSent) {
-                found.accept(
-                        op.kind() + " " + op.key() + " of " + op.amountMinor() + " answered 200, recorded " + recorded,
-                        List.of(op));
-            } else if ("change-conflict".equals(op.problemType()) && (recorded.isEmpty() || asSent)) {
-                found.accept(
-                        op.kind() + " " + op.key() + " answered change-conflict, recorded " + recorded, List.of(op));
-            }
-        }
+        ledger.operatorOps()
+                .filter(op -> op.kind() == Op.Kind.RESTOCK || op.kind() == Op.Kind.WITHDRAW)
+                .forEach(op -> {
+                    List<Facts.Change> recorded = changes.stream()
+                            .filter(change -> change.saleId().equals(op.saleId())
+                                    && op.key().equals(change.key()))
+                            .toList();
+                    boolean asSent = recorded.size() == 1
+                            && recorded.get(0).kind().equals(op.kind().name())
+                            && Objects.equals(recorded.get(0).unitsAsked(), (int) op.amountMinor());
+                    if (op.outcome() == Op.Outcome.OK && !asSent) {
+                        found.accept(
+                                op.kind() + " " + op.key() + " of " + op.amountMinor() + " answered 200, recorded "
+                                        + recorded,
+                                List.of(op));
+                    } else if ("change-conflict".equals(op.problemType()) && (recorded.isEmpty() || asSent)) {
+                        found.accept(
+                                op.kind() + " " + op.key() + " answered change-conflict, recorded " + recorded,
+                                List.of(op));
+                    }
+                });
         for (Facts.Sale sale : ledger.facts().sales()) {
             int total = sale.created()
                     + changes.stream()
@@ -73,18 +73,16 @@ final class OperatorRules {
 
     /** A closed sale admits nobody: no purchase sent after a CLOSE's 200 is answered 202. */
     static void closedSaleAdmitsNobody(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        for (Op close : ledger.operatorOps()) {
-            if (close.kind() != Op.Kind.CLOSE || close.outcome() != Op.Outcome.OK) {
-                continue;
-            }
-            Optional<Op> late = ledger.history().stream()
-                    .filter(op -> Ledger.BUYS.contains(op.kind())
-                            && op.saleId().equals(close.saleId())
-                            && op.invokedAtMillis() > close.answeredAtMillis()
-                            && op.status() == 202)
-                    .findFirst();
-            late.ifPresent(op -> found.accept(
-                    "sale " + close.saleId() + " admitted a buyer after its close was answered", List.of(close, op)));
-        }
+        ledger.operatorOps()
+                .filter(close -> close.kind() == Op.Kind.CLOSE && close.outcome() == Op.Outcome.OK)
+                .forEach(close -> ledger.history().stream()
+                        .filter(op -> Ledger.BUYS.contains(op.kind())
+                                && op.saleId().equals(close.saleId())
+                                && op.invokedAtMillis() > close.answeredAtMillis()
+                                && op.status() == 202)
+                        .findFirst()
+                        .ifPresent(op -> found.accept(
+                                "sale " + close.saleId() + " admitted a buyer after its close was answered",
+                                List.of(close, op))));
     }
 }

@@ -83,7 +83,9 @@ final class PaymentRules {
         Set<Payment> refundAnswers = new LinkedHashSet<>();
         ledger.history().stream().filter(PaymentRules::answeredRefund).forEach(op -> refundAnswers.add(Payment.of(op)));
         refundAnswers.forEach(payment -> {
-            List<Facts.Refund> rows = ledger.refundsOf(payment.paymentId());
+            List<Facts.Refund> rows = ledger.facts().refunds().stream()
+                    .filter(row -> row.paymentId().equals(payment.paymentId()))
+                    .toList();
             if (rows.size() != 1 || !rows.get(0).purchaseId().equals(payment.purchaseId())) {
                 report.accept(
                         "payment " + payment.paymentId() + " of " + payment.purchaseId()
