@@ -11,8 +11,8 @@ import java.util.List;
 public record Facts(
         List<Sale> sales, List<Order> orders, List<Refund> refunds, List<Purchase> purchases, List<Change> changes) {
 
-    /** A sale of the run, the units it was created with, its price, and the api's audit of it at the end. */
-    public record Sale(String saleId, int created, long priceMinor, AuditReport audit) {}
+    /** A sale of the run, the units it was created with, and the api's audit of it at the end. */
+    public record Sale(String saleId, int created, AuditReport audit) {}
 
     /**
      * A row of MySQL's {@code sale_changes}: {@code kind} CLOSE, MOVE, RESTOCK or WITHDRAW, the key
@@ -23,12 +23,12 @@ public record Facts(
     /** A row of MySQL's {@code orders}. {@code paymentId} null unless PAID. */
     public record Order(String saleId, String userId, String purchaseId, PurchaseStatus status, String paymentId) {}
 
-    /** A row of MySQL's {@code payment_refunds}. */
-    public record Refund(String paymentId, String purchaseId, String saleId, long amountMinor, String purchaseStatus) {}
+    /** A row of MySQL's {@code payment_refunds}: the money of a payment to give back. */
+    public record Refund(String paymentId, String purchaseId, long amountMinor) {}
 
     /**
      * A purchase as the api tells it at the end (GET /api/purchases/{id}): {@code status} null when
      * the api answers 404 (no such purchase); {@code paymentId} null unless PAID.
      */
-    public record Purchase(String purchaseId, String saleId, String userId, PurchaseStatus status, String paymentId) {}
+    public record Purchase(String purchaseId, PurchaseStatus status, String paymentId) {}
 }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Reads a chaos run's {@link Facts} once it is over: the orders, refunds and changes of its sales from
@@ -30,8 +31,7 @@ final class FactsReader {
             throws SQLException {
         List<String> sales = List.copyOf(created.keySet());
         List<Facts.Sale> saleFacts = sales.stream()
-                .map(sale -> new Facts.Sale(
-                        sale, created.get(sale), ApiClient.UNIT_PRICE.amountMinor(), audit(api, tokens, sale)))
+                .map(sale -> new Facts.Sale(sale, created.get(sale), audit(api, tokens, sale)))
                 .toList();
         try (Connection db = DriverManager.getConnection(stores.jdbcUrl(), stores.user(), stores.password())) {
             List<Facts.Order> orders = select(
@@ -53,10 +53,8 @@ final class FactsReader {
             List<Facts.Refund> refunds = select(
                     db,
                     sales,
-                    "SELECT payment_id, purchase_id, sale_id, amount_minor, purchase_status FROM payment_refunds"
-                            + " WHERE sale_id = ?",
-                    r -> new Facts.Refund(
-                            r.getString(1), r.getString(2), r.getString(3), r.getLong(4), r.getString(5)));
+                    "SELECT payment_id, purchase_id, amount_minor FROM payment_refunds WHERE sale_id = ?",
+                    r -> new Facts.Refund(r.getString(1), r.getString(2), r.getLong(3)));
             return new Facts(saleFacts, orders, refunds, purchases(api, tokens, history), changes);
         }
     }
@@ -73,23 +71,20 @@ final class FactsReader {
 
     /** Each purchase a buyer's or the payment service's operation named, as the api tells it now. */
     private static List<Facts.Purchase> purchases(ApiClient api, Tokens tokens, List<Op> history) {
-        Map<String, Op> firstOps = new LinkedHashMap<>();
-        history.stream().filter(op -> !op.kind().byOperator()).forEach(op -> firstOps.putIfAbsent(op.purchaseId(), op));
-        List<Facts.Purchase> purchases = new ArrayList<>();
-        for (Op first : firstOps.values()) {
-            ApiClient.Response view = api.status(tokens.buyer(first.userId()), first.purchaseId());
-            purchases.add(new Facts.Purchase(
-                    first.purchaseId(),
-                    first.saleId(),
-                    first.userId(),
-                    view.status() == 200
-                            ? PurchaseStatus.valueOf(view.body().path("status").asText())
-                            : null,
-                    view.body().hasNonNull("paymentId")
-                            ? view.body().path("paymentId").asText()
-                            : null));
-        }
-        return purchases;
+        return history.stream()
+                .filter(op -> !op.kind().byOperator())
+                .collect(Collectors.toMap(Op::purchaseId, Op::userId, (first, later) -> first, LinkedHashMap::new))
+                .entrySet()
+                .stream()
+                .map(purchase -> {
+                    String id = purchase.getKey();
+                    ApiClient.Response view = api.status(tokens.buyer(purchase.getValue()), id);
+                    return new Facts.Purchase(
+                            id,
+                            view.status() == 200 ? PurchaseStatus.valueOf(view.field("status")) : null,
+                            view.field("paymentId"));
+                })
+                .toList();
     }
 
     /** A row of a query, as a record. */
