@@ -1,12 +1,26 @@
 package io.flashsale.chaos;
 
+import io.flashsale.launcher.PrivateStores;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.testkit.ApiClient;
+import io.flashsale.testkit.Tokens;
 import io.flashsale.workflows.purchase.PurchaseStatus;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What the stores and Temporal hold once a chaos run is over: every fault healed, every purchase
- * ended. The checker compares the run's history of operations with these.
+ * ended. The checker compares the run's history of operations with these. They are read from MySQL
+ * (not through the api, so the api's bugs cannot hide them), but for each purchase the history names
+ * and each sale's audit, which the api tells.
  */
 public record Facts(
         List<Sale> sales, List<Order> orders, List<Refund> refunds, List<Purchase> purchases, List<Change> changes) {
@@ -31,4 +45,87 @@ public record Facts(
      * the api answers 404 (no such purchase); {@code paymentId} null unless PAID.
      */
     public record Purchase(String purchaseId, PurchaseStatus status, String paymentId) {}
+
+    /** The facts of a run whose sales were {@code created} with these units. */
+    static Facts read(
+            PrivateStores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history)
+            throws SQLException {
+        List<String> sales = List.copyOf(created.keySet());
+        List<Facts.Sale> saleFacts = sales.stream()
+                .map(sale -> new Facts.Sale(sale, created.get(sale), audit(api, tokens, sale)))
+                .toList();
+        try (Connection db = DriverManager.getConnection(stores.jdbcUrl(), stores.user(), stores.password())) {
+            List<Facts.Order> orders = select(
+                    db,
+                    sales,
+                    "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?",
+                    r -> new Facts.Order(
+                            r.getString(1),
+                            r.getString(2),
+                            r.getString(3),
+                            PurchaseStatus.valueOf(r.getString(4)),
+                            r.getString(5)));
+            List<Facts.Change> changes = select(
+                    db,
+                    sales,
+                    "SELECT sale_id, kind, change_key, units_asked, units FROM sale_changes WHERE sale_id = ? ORDER BY id",
+                    r -> new Facts.Change(
+                            r.getString(1), r.getString(2), r.getString(3), (Integer) r.getObject(4), r.getInt(5)));
+            List<Facts.Refund> refunds = select(
+                    db,
+                    sales,
+                    "SELECT payment_id, purchase_id, amount_minor FROM payment_refunds WHERE sale_id = ?",
+                    r -> new Facts.Refund(r.getString(1), r.getString(2), r.getLong(3)));
+            return new Facts(saleFacts, orders, refunds, purchases(api, tokens, history), changes);
+        }
+    }
+
+    /** The api's audit of one sale, or null when it could not answer (an api or a store down). */
+    static AuditReport audit(ApiClient api, Tokens tokens, String sale) {
+        try {
+            ApiClient.Response audit = api.audit(tokens.admin(), sale);
+            return audit.status() == 200 ? audit.as(AuditReport.class) : null;
+        } catch (RuntimeException noAnswer) {
+            return null;
+        }
+    }
+
+    /** Each purchase a buyer's or the payment service's operation named, as the api tells it now. */
+    private static List<Facts.Purchase> purchases(ApiClient api, Tokens tokens, List<Op> history) {
+        return history.stream()
+                .filter(op -> !op.kind().byOperator())
+                .collect(Collectors.toMap(Op::purchaseId, Op::userId, (first, later) -> first, LinkedHashMap::new))
+                .entrySet()
+                .stream()
+                .map(purchase -> {
+                    String id = purchase.getKey();
+                    ApiClient.Response view = api.status(tokens.buyer(purchase.getValue()), id);
+                    return new Facts.Purchase(
+                            id,
+                            view.status() == 200 ? PurchaseStatus.valueOf(view.field("status")) : null,
+                            view.field("paymentId"));
+                })
+                .toList();
+    }
+
+    /** A row of a query, as a record. */
+    private interface Row<T> {
+        T read(ResultSet rows) throws SQLException;
+    }
+
+    /** Every row {@code sql} finds for each of {@code sales} (its one parameter), sale by sale. */
+    private static <T> List<T> select(Connection db, List<String> sales, String sql, Row<T> row) throws SQLException {
+        List<T> found = new ArrayList<>();
+        try (PreparedStatement query = db.prepareStatement(sql)) {
+            for (String sale : sales) {
+                query.setString(1, sale);
+                try (ResultSet rows = query.executeQuery()) {
+                    while (rows.next()) {
+                        found.add(row.read(rows));
+                    }
+                }
+            }
+        }
+        return found;
+    }
 }
