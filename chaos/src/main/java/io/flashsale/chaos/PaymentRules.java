@@ -2,11 +2,11 @@ package io.flashsale.chaos;
 
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /** The checker's rules on payments: what they were answered, against orders and refund rows. */
 final class PaymentRules {
@@ -21,18 +21,13 @@ final class PaymentRules {
      * any Update (PaymentConfirmation): never answered 2xx, never paying.
      */
     static void paidOnlyAsSent(Ledger ledger, BiConsumer<String, List<Op>> report) {
-        Set<Payment> answeredPaid = new LinkedHashSet<>();
-        for (Op op : ledger.history()) {
-            if (isPayment(op) && op.status() == 200) {
-                answeredPaid.add(Payment.of(op));
-            } else if (op.kind() == Op.Kind.PAY_WRONG_AMOUNT && op.outcome() == Op.Outcome.OK) {
-                report.accept(
+        ledger.history().stream()
+                .filter(op -> op.kind() == Op.Kind.PAY_WRONG_AMOUNT && op.outcome() == Op.Outcome.OK)
+                .forEach(op -> report.accept(
                         "payment " + op.key() + " of " + Ledger.purchaseIdOf(op) + " sent " + op.amountMinor()
                                 + ", not the price, and was answered " + op.status(),
-                        List.of(op));
-            }
-        }
-        answeredPaid.forEach(payment -> {
+                        List.of(op)));
+        payments(ledger, op -> isPayment(op) && op.status() == 200).forEach(payment -> {
             Optional<Facts.Order> order = ledger.orderOf(payment.purchaseId());
             if (order.isEmpty() || !paidWith(order.get(), payment.paymentId())) {
                 report.accept(
@@ -80,9 +75,7 @@ final class PaymentRules {
      * a PAY or PAY_DUPLICATE of its purchase sent, at its amount.
      */
     static void refundsRecordedOnce(Ledger ledger, BiConsumer<String, List<Op>> report) {
-        Set<Payment> refundAnswers = new LinkedHashSet<>();
-        ledger.history().stream().filter(PaymentRules::answeredRefund).forEach(op -> refundAnswers.add(Payment.of(op)));
-        refundAnswers.forEach(payment -> {
+        payments(ledger, PaymentRules::answeredRefund).forEach(payment -> {
             List<Facts.Refund> rows = ledger.facts().refunds().stream()
                     .filter(row -> row.paymentId().equals(payment.paymentId()))
                     .toList();
@@ -132,11 +125,14 @@ final class PaymentRules {
         return order.status() == PurchaseStatus.PAID && paymentId.equals(order.paymentId());
     }
 
-    /** One payment id sent for one purchase. */
-    private record Payment(String purchaseId, String paymentId) {
-
-        static Payment of(Op op) {
-            return new Payment(Ledger.purchaseIdOf(op), op.key());
-        }
+    /** The payments sent by the operations {@code answered} so, each once, in the order of the history. */
+    private static Stream<Payment> payments(Ledger ledger, Predicate<Op> answered) {
+        return ledger.history().stream()
+                .filter(answered)
+                .map(op -> new Payment(Ledger.purchaseIdOf(op), op.key()))
+                .distinct();
     }
+
+    /** One payment id sent for one purchase. */
+    private record Payment(String purchaseId, String paymentId) {}
 }
