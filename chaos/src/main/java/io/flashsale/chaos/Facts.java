@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * What the stores and Temporal hold once a chaos run is over: every fault healed, every purchase
@@ -51,31 +50,31 @@ public record Facts(
             PrivateStores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history)
             throws SQLException {
         List<String> sales = List.copyOf(created.keySet());
-        List<Facts.Sale> saleFacts = sales.stream()
-                .map(sale -> new Facts.Sale(sale, created.get(sale), audit(api, tokens, sale)))
+        List<Sale> saleFacts = sales.stream()
+                .map(sale -> new Sale(sale, created.get(sale), audit(api, tokens, sale)))
                 .toList();
         try (Connection db = DriverManager.getConnection(stores.jdbcUrl(), stores.user(), stores.password())) {
-            List<Facts.Order> orders = select(
+            List<Order> orders = select(
                     db,
                     sales,
                     "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?",
-                    r -> new Facts.Order(
+                    r -> new Order(
                             r.getString(1),
                             r.getString(2),
                             r.getString(3),
                             PurchaseStatus.valueOf(r.getString(4)),
                             r.getString(5)));
-            List<Facts.Change> changes = select(
+            List<Change> changes = select(
                     db,
                     sales,
                     "SELECT sale_id, kind, change_key, units_asked, units FROM sale_changes WHERE sale_id = ? ORDER BY id",
-                    r -> new Facts.Change(
+                    r -> new Change(
                             r.getString(1), r.getString(2), r.getString(3), (Integer) r.getObject(4), r.getInt(5)));
-            List<Facts.Refund> refunds = select(
+            List<Refund> refunds = select(
                     db,
                     sales,
                     "SELECT payment_id, purchase_id, amount_minor FROM payment_refunds WHERE sale_id = ?",
-                    r -> new Facts.Refund(r.getString(1), r.getString(2), r.getLong(3)));
+                    r -> new Refund(r.getString(1), r.getString(2), r.getLong(3)));
             return new Facts(saleFacts, orders, refunds, purchases(api, tokens, history), changes);
         }
     }
@@ -91,21 +90,18 @@ public record Facts(
     }
 
     /** Each purchase a buyer's or the payment service's operation named, as the api tells it now. */
-    private static List<Facts.Purchase> purchases(ApiClient api, Tokens tokens, List<Op> history) {
-        return history.stream()
+    private static List<Purchase> purchases(ApiClient api, Tokens tokens, List<Op> history) {
+        Map<String, String> users = new LinkedHashMap<>();
+        history.stream()
                 .filter(op -> !op.kind().byOperator())
-                .collect(Collectors.toMap(Op::purchaseId, Op::userId, (first, later) -> first, LinkedHashMap::new))
-                .entrySet()
-                .stream()
-                .map(purchase -> {
-                    String id = purchase.getKey();
-                    ApiClient.Response view = api.status(tokens.buyer(purchase.getValue()), id);
-                    return new Facts.Purchase(
-                            id,
-                            view.status() == 200 ? PurchaseStatus.valueOf(view.field("status")) : null,
-                            view.field("paymentId"));
-                })
-                .toList();
+                .forEach(op -> users.putIfAbsent(op.purchaseId(), op.userId()));
+        List<Purchase> purchases = new ArrayList<>();
+        users.forEach((id, user) -> {
+            ApiClient.Response view = api.status(tokens.buyer(user), id);
+            PurchaseStatus status = view.status() == 200 ? PurchaseStatus.valueOf(view.field("status")) : null;
+            purchases.add(new Purchase(id, status, view.field("paymentId")));
+        });
+        return purchases;
     }
 
     /** A row of a query, as a record. */
