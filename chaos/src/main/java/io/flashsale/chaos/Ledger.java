@@ -6,12 +6,10 @@ import static java.util.stream.Collectors.toList;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -43,21 +41,16 @@ record Ledger(
         }
     }
 
-    static final Set<Op.Kind> BUYS = EnumSet.of(Op.Kind.BUY, Op.Kind.BUY_RETRY, Op.Kind.SECOND_CLICK);
-
     static Ledger of(List<Op> history, Facts facts) {
         List<Op> sorted =
                 history.stream().sorted(Comparator.comparingLong(Op::id)).toList();
         return new Ledger(
                 sorted,
                 facts,
-                index(
-                        sorted.stream().filter(op -> BUYS.contains(op.kind())),
-                        op -> new Buyer(op.saleId(), op.userId())),
+                index(sorted.stream().filter(op -> op.kind().buy()), op -> new Buyer(op.saleId(), op.userId())),
                 index(
                         sorted.stream()
-                                .filter(op ->
-                                        !BUYS.contains(op.kind()) && !op.kind().byOperator()),
+                                .filter(op -> !op.kind().buy() && !op.kind().byOperator()),
                         Ledger::purchaseIdOf),
                 index(facts.orders().stream(), order -> new Buyer(order.saleId(), order.userId())));
     }

@@ -76,7 +76,7 @@ final class OperatorRules {
         ledger.operatorOps()
                 .filter(close -> close.kind() == Op.Kind.CLOSE && close.outcome() == Op.Outcome.OK)
                 .forEach(close -> ledger.history().stream()
-                        .filter(op -> Ledger.BUYS.contains(op.kind())
+                        .filter(op -> op.kind().buy()
                                 && op.saleId().equals(close.saleId())
                                 && op.invokedAtMillis() > close.answeredAtMillis()
                                 && op.status() == 202)
