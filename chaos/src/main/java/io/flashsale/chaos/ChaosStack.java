@@ -42,9 +42,6 @@ final class ChaosStack implements AutoCloseable {
     /** The proxied connections from the apps to a store. */
     static final List<String> LINKS = List.of("to-redis", "to-mysql", "to-temporal");
 
-    /** What the nemesis may do to a link. */
-    static final List<String> NETWORK_FAULTS = Toxiproxy.FAULTS;
-
     /** How long the sentinels may take to promote the replica after the master's machine is lost. */
     private static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(60);
 

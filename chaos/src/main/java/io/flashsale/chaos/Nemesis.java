@@ -3,6 +3,7 @@ package io.flashsale.chaos;
 import static java.util.stream.Collectors.groupingBy;
 import static java.util.stream.Collectors.toList;
 
+import io.flashsale.launcher.proxy.Toxiproxy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ public final class Nemesis {
 
     /**
      * One planned fault: at {@code at} after the start, {@code action} ({@code kill} or one of
-     * {@link ChaosStack#NETWORK_FAULTS}) on {@code target} (a process or a link) for {@code down}.
+     * {@link Toxiproxy#FAULTS}) on {@code target} (a process or a link) for {@code down}.
      */
     public record Fault(Duration at, String action, String target, Duration down) {
         public boolean kill() {
@@ -85,8 +86,7 @@ public final class Nemesis {
                 boolean kill = random.nextBoolean();
                 List<String> candidates = kill ? targets : links;
                 String target = candidates.get(random.nextInt(candidates.size()));
-                String action =
-                        kill ? KILL : ChaosStack.NETWORK_FAULTS.get(random.nextInt(ChaosStack.NETWORK_FAULTS.size()));
+                String action = kill ? KILL : Toxiproxy.FAULTS.get(random.nextInt(Toxiproxy.FAULTS.size()));
                 Duration down = Duration.ofMillis(2_000 + random.nextInt(6_000));
                 if (hit.add(target)) {
                     faults.add(new Fault(Duration.ofMillis(at), action, target, down));
