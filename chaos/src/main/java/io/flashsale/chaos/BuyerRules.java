@@ -1,10 +1,10 @@
 package io.flashsale.chaos;
 
 import io.flashsale.chaos.Ledger.Buyer;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /** The checker's rules on buyers: what their buys were answered, against the orders they own. */
 final class BuyerRules {
@@ -17,29 +17,25 @@ final class BuyerRules {
      * it, 200 repeated the key it was admitted with (admit.lua's SAME_KEY). A purchase MySQL refused
      * (REJECTED, no order) broke the promise of the 202 and is reported here.
      */
-    static List<Violation> admittedBuyersOwnTheirPurchase(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
-        for (Buyer buyer : ledger.buyers()) {
+    static void admittedBuyersOwnTheirPurchase(Ledger ledger, BiConsumer<String, List<Op>> found) {
+        for (Buyer buyer : ledger.buys().keySet()) {
             if (ledger.buysOf(buyer).stream().noneMatch(op -> op.outcome() == Op.Outcome.OK)) {
                 continue;
             }
             String purchaseId = buyer.purchaseId();
-            List<Facts.Order> orders = ledger.ordersByBuyer().getOrDefault(buyer, List.of());
-            List<String> details = new ArrayList<>();
+            List<Facts.Order> orders = ledger.orders().getOrDefault(buyer, List.of());
+            List<Op> ops = ledger.opsOf(buyer);
             if (orders.isEmpty()) {
-                details.add(buyer + " was admitted but has no order");
+                found.accept(buyer + " was admitted but has no order", ops);
             }
             orders.stream()
                     .filter(order -> !order.purchaseId().equals(purchaseId))
-                    .forEach(order ->
-                            details.add(buyer + " has an order under " + order.purchaseId() + ", not " + purchaseId));
+                    .forEach(order -> found.accept(
+                            buyer + " has an order under " + order.purchaseId() + ", not " + purchaseId, ops));
             if (ledger.purchase(purchaseId).map(Facts.Purchase::status).isEmpty()) {
-                details.add(buyer + " was admitted but the api knows no " + purchaseId);
+                found.accept(buyer + " was admitted but the api knows no " + purchaseId, ops);
             }
-            List<Op> ops = ledger.opsOf(buyer);
-            details.forEach(detail -> found.add(new Violation(Checker.ADMITTED_BUYER_OWNS_PURCHASE, detail, ops)));
         }
-        return found;
     }
 
     /**
@@ -47,9 +43,8 @@ final class BuyerRules {
      * someone who sent a buy in that sale. A buyer whose every buy was refused for sure owns none: a
      * 4xx other than already-purchased means admit.lua wrote nothing. One never answered may own one.
      */
-    static List<Violation> oneOrderPerBuyer(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
-        ledger.ordersByBuyer().forEach((buyer, orders) -> {
+    static void oneOrderPerBuyer(Ledger ledger, BiConsumer<String, List<Op>> found) {
+        ledger.orders().forEach((buyer, orders) -> {
             List<Op> buys = ledger.buysOf(buyer);
             String detail = orders.size() > 1
                     ? buyer + " owns " + orders.size() + " orders"
@@ -59,10 +54,9 @@ final class BuyerRules {
                                     ? buyer + " was refused every buy but owns an order"
                                     : null;
             if (detail != null) {
-                found.add(new Violation(Checker.ONE_ORDER_PER_BUYER, detail, ledger.opsOf(buyer)));
+                found.accept(detail, ledger.opsOf(buyer));
             }
         });
-        return found;
     }
 
     /**
@@ -72,9 +66,8 @@ final class BuyerRules {
      * checked (its Lua may have run first), nor 404 sale-not-found: the sale's archive forgets its
      * keys once every purchase ended.
      */
-    static List<Violation> sameKeySameAnswer(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
-        for (Buyer buyer : ledger.buyers()) {
+    static void sameKeySameAnswer(Ledger ledger, BiConsumer<String, List<Op>> found) {
+        for (Buyer buyer : ledger.buys().keySet()) {
             Map<String, Op> admissions = new HashMap<>();
             ledger.buysOf(buyer).stream()
                     .filter(op -> op.outcome() == Op.Outcome.OK)
@@ -86,15 +79,13 @@ final class BuyerRules {
                         && (retry.status() == 409 || retry.status() == 429)
                         && admission != null
                         && retry.invokedAtMillis() > admission.answeredAtMillis()) {
-                    found.add(new Violation(
-                            Checker.SAME_KEY_SAME_ANSWER,
+                    found.accept(
                             buyer + " retried key " + retry.key() + ", answered " + admission.status()
                                     + " before, and was refused " + retry.status() + " " + retry.problemType(),
-                            List.of(admission, retry)));
+                            List.of(admission, retry));
                 }
             }
         }
-        return found;
     }
 
     /** A 4xx that tells admit.lua wrote nothing for this buyer. */

@@ -1,5 +1,7 @@
 package io.flashsale.chaos;
 
+import static io.flashsale.testkit.ApiClient.UNIT_PRICE;
+
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import io.flashsale.workflows.purchase.PurchaseRequest;
@@ -18,7 +20,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 
 /**
  * The steady open-loop load of a chaos run ({@code docs/faults.md}): {@code rate} operations a
@@ -28,14 +29,12 @@ import java.util.function.Supplier;
  */
 final class ChaosLoad {
 
-    /** Longer than any answer the api gives on purpose (pay and cancel wait up to 5 s). */
+    /** Longer than any answer the api gives on purpose (pay and cancel wait up to 10 s on this stack). */
     private static final Duration TIMEOUT = Duration.ofSeconds(12);
 
-    static final int OPERATOR_PERCENT = 4;
-    static final int CLOSE_AFTER_PERCENT = 60;
-
-    private static final ApiClient.Money WRONG_AMOUNT =
-            new ApiClient.Money(ApiClient.UNIT_PRICE.amountMinor() - 1, ApiClient.UNIT_PRICE.currency());
+    private static final int OPERATOR_PERCENT = 4;
+    /** The last sale is closed once this share of the run's time has passed. */
+    private static final int CLOSE_AFTER_PERCENT = 60;
 
     /**
      * Who sends an operation: a buyer of the run (the key of the first click, the payment ids sent
@@ -46,6 +45,10 @@ final class ChaosLoad {
         static Buyer of(String saleId, int number) {
             String user = "u" + number;
             return new Buyer(saleId, user, PurchaseRequest.purchaseId(saleId, user), "k" + number, new ArrayList<>());
+        }
+
+        static Buyer operator(String saleId) {
+            return new Buyer(saleId, "ops", "", "", List.of());
         }
     }
 
@@ -98,30 +101,30 @@ final class ChaosLoad {
         if (buyers.isEmpty() || dice < 45) {
             Buyer buyer = Buyer.of(sales.get(random.nextInt(sales.size())), buyers.size());
             buyers.add(buyer);
-            return buy(api, Op.Kind.BUY, buyer, buyer.key());
+            return send(api, Op.Kind.BUY, buyer, buyer.key(), 0);
         }
         Buyer buyer = buyers.get(random.nextInt(buyers.size()));
         if (dice < 55) {
-            return buy(api, Op.Kind.BUY_RETRY, buyer, buyer.key());
+            return send(api, Op.Kind.BUY_RETRY, buyer, buyer.key(), 0);
         }
         if (dice < 62) {
-            return buy(api, Op.Kind.SECOND_CLICK, buyer, buyer.key() + "-again");
+            return send(api, Op.Kind.SECOND_CLICK, buyer, buyer.key() + "-again", 0);
         }
         if (dice < 82) {
             String paymentId = "p" + ids.incrementAndGet();
             buyer.paymentIds().add(paymentId);
-            return pay(api, Op.Kind.PAY, buyer, paymentId, ApiClient.UNIT_PRICE);
+            return send(api, Op.Kind.PAY, buyer, paymentId, UNIT_PRICE.amountMinor());
         }
         if (dice < 88 && !buyer.paymentIds().isEmpty()) {
             String paymentId =
                     buyer.paymentIds().get(random.nextInt(buyer.paymentIds().size()));
-            return pay(api, Op.Kind.PAY_DUPLICATE, buyer, paymentId, ApiClient.UNIT_PRICE);
+            return send(api, Op.Kind.PAY_DUPLICATE, buyer, paymentId, UNIT_PRICE.amountMinor());
         }
         if (dice < 92) {
-            String paymentId = "w" + ids.incrementAndGet();
-            return pay(api, Op.Kind.PAY_WRONG_AMOUNT, buyer, paymentId, WRONG_AMOUNT);
+            return send(
+                    api, Op.Kind.PAY_WRONG_AMOUNT, buyer, "w" + ids.incrementAndGet(), UNIT_PRICE.amountMinor() - 1);
         }
-        return cancel(api, buyer);
+        return send(api, Op.Kind.CANCEL, buyer, "", 0);
     }
 
     /**
@@ -131,10 +134,9 @@ final class ChaosLoad {
      */
     private Runnable operator(ApiClient api) {
         String last = sales.get(sales.size() - 1);
-        String admin = tokens.admin();
         if (System.nanoTime() >= closeAtNanos) {
             closeAtNanos = Long.MAX_VALUE;
-            return change(Op.Kind.CLOSE, last, "", 0, () -> api.closeSale(admin, last));
+            return send(api, Op.Kind.CLOSE, Buyer.operator(last), "", 0);
         }
         String sale = sales.get(random.nextInt(sales.size()));
         int dice = random.nextInt(100);
@@ -143,51 +145,48 @@ final class ChaosLoad {
             int slot = random.nextInt(4);
             String key = (random.nextInt(10) == 0 ? "x" : restock ? "r" : "w") + slot;
             int units = random.nextInt(5) == 0 ? 4 + random.nextInt(3) : 1 + slot % 3;
-            return restock
-                    ? change(Op.Kind.RESTOCK, sale, key, units, () -> api.restock(admin, sale, key, units))
-                    : change(Op.Kind.WITHDRAW, sale, key, units, () -> api.withdraw(admin, sale, key, units));
+            return send(api, restock ? Op.Kind.RESTOCK : Op.Kind.WITHDRAW, Buyer.operator(sale), key, units);
         }
         if (dice < 80 && !sale.equals(last)) {
-            Map<String, Object> window =
-                    Map.of("endsAt", Instant.now().plus(Duration.ofHours(2)).toString());
-            return change(Op.Kind.MOVE, sale, "", 0, () -> api.moveSale(admin, sale, window));
+            return send(api, Op.Kind.MOVE, Buyer.operator(sale), "", 0);
         }
-        return change(Op.Kind.REPAIR, sale, "", 0, () -> api.repair(admin, sale));
+        return send(api, Op.Kind.REPAIR, Buyer.operator(sale), "", 0);
     }
 
-    private Runnable change(Op.Kind kind, String sale, String key, int units, Supplier<ApiClient.Response> call) {
-        return send(kind, new Buyer(sale, "ops", "", "", List.of()), key, units, call);
-    }
-
-    private Runnable buy(ApiClient api, Op.Kind kind, Buyer buyer, String key) {
-        return send(kind, buyer, key, 0, () -> api.purchase(tokens.buyer(buyer.userId()), buyer.saleId(), key));
-    }
-
-    private Runnable pay(ApiClient api, Op.Kind kind, Buyer buyer, String paymentId, ApiClient.Money amount) {
-        return send(
-                kind,
-                buyer,
-                paymentId,
-                amount.amountMinor(),
-                () -> api.pay(tokens.payments(), buyer.purchaseId(), paymentId, amount));
-    }
-
-    private Runnable cancel(ApiClient api, Buyer buyer) {
-        return send(Op.Kind.CANCEL, buyer, "", 0, () -> api.cancel(tokens.buyer(buyer.userId()), buyer.purchaseId()));
+    /** The api's call for an operation: its kind's endpoint, with what it carries. */
+    private ApiClient.Response call(ApiClient api, Op op) {
+        String sale = op.saleId();
+        return switch (op.kind()) {
+            case BUY, BUY_RETRY, SECOND_CLICK -> api.purchase(tokens.buyer(op.userId()), sale, op.key());
+            case PAY, PAY_DUPLICATE, PAY_WRONG_AMOUNT -> api.pay(
+                    tokens.payments(),
+                    op.purchaseId(),
+                    op.key(),
+                    new ApiClient.Money(op.amountMinor(), UNIT_PRICE.currency()));
+            case CANCEL -> api.cancel(tokens.buyer(op.userId()), op.purchaseId());
+            case RESTOCK -> api.restock(tokens.admin(), sale, op.key(), (int) op.amountMinor());
+            case WITHDRAW -> api.withdraw(tokens.admin(), sale, op.key(), (int) op.amountMinor());
+            case MOVE -> api.moveSale(
+                    tokens.admin(),
+                    sale,
+                    Map.of("endsAt", Instant.now().plus(Duration.ofHours(2)).toString()));
+            case CLOSE -> api.closeSale(tokens.admin(), sale);
+            case REPAIR -> api.repair(tokens.admin(), sale);
+        };
     }
 
     /**
      * Logs the operation when it is sent, as unknown, then with its answer: a 2xx's purchase {@code
      * status}, or a refused payment's {@code purchaseStatus} (what made it a refund, or not).
      */
-    private Runnable send(Op.Kind kind, Buyer who, String key, long amount, Supplier<ApiClient.Response> call) {
+    private Runnable send(ApiClient api, Op.Kind kind, Buyer who, String key, long amount) {
         return () -> {
             long id = ids.incrementAndGet();
             Op sent = Op.sent(id, kind, who.saleId(), who.userId(), who.purchaseId(), key, amount, millis());
             history.put(id, sent);
             ApiClient.Response response;
             try {
-                response = call.get();
+                response = call(api, sent);
             } catch (UncheckedIOException | IllegalStateException noAnswer) {
                 return;
             }

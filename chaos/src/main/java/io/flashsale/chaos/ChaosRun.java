@@ -90,7 +90,7 @@ public final class ChaosRun {
             faults.join();
             auditor.shutdownNow();
             settle(admin, tokens, sales);
-            Facts facts = FactsReader.read(stack.stores(), admin, tokens, created, history);
+            Facts facts = Facts.read(stack.stores(), admin, tokens, created, history);
             List<Violation> violations = new ArrayList<>(Checker.check(history, facts));
             nemesis.done().stream()
                     .filter(done -> done.failure() != null)
@@ -128,7 +128,7 @@ public final class ChaosRun {
     /** One audit of every sale; a FAIL is drift (it may heal while faults heal), kept with its time. */
     private static void audit(ApiClient admin, Tokens tokens, List<String> sales, long start, List<String> drift) {
         for (String sale : sales) {
-            AuditReport report = FactsReader.audit(admin, tokens, sale);
+            AuditReport report = Facts.audit(admin, tokens, sale);
             if (report != null && report.result() == AuditVerdict.FAIL) {
                 drift.add(String.format("%.1fs %s: %s", (System.nanoTime() - start) / 1e9, sale, report.violations()));
             }
@@ -144,7 +144,7 @@ public final class ChaosRun {
                     .pollInterval(Duration.ofSeconds(1))
                     .pollInSameThread()
                     .until(() -> sales.stream()
-                            .map(sale -> FactsReader.audit(admin, tokens, sale))
+                            .map(sale -> Facts.audit(admin, tokens, sale))
                             .allMatch(report -> report != null
                                     && report.admissionsInFlight() == 0
                                     && report.pendingPayment() == 0

@@ -42,9 +42,6 @@ final class ChaosStack implements AutoCloseable {
     /** The proxied connections from the apps to a store. */
     static final List<String> LINKS = List.of("to-redis", "to-mysql", "to-temporal");
 
-    /** What the nemesis may do to a link. */
-    static final List<String> NETWORK_FAULTS = Toxiproxy.FAULTS;
-
     /** How long the sentinels may take to promote the replica after the master's machine is lost. */
     private static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(60);
 
@@ -140,14 +137,19 @@ final class ChaosStack implements AutoCloseable {
     }
 
     /** A step that may fail. */
-    private interface Step {
+    interface Step {
         void run() throws Exception;
     }
 
-    /** How to find, kill and restart one target: its pid now (-1 when not running), SIGKILL, start again. */
-    private record Target(LongSupplier pid, Step kill, Step restart) {}
+    /**
+     * How to find, kill and restart one target: its pid now (-1 when not running); a SIGKILL, no
+     * shutdown of any kind; a start again with the same port and files (on Sentinel: the promoted
+     * replica) that waits till it answers.
+     */
+    record Target(LongSupplier pid, Step kill, Step restart) {}
 
-    private Target target(String name) {
+    /** The process named {@code name}, one of {@link #targets}. */
+    Target target(String name) {
         if (name.startsWith(CLUSTER_NODE)) {
             TemporalClusterProcesses cluster = (TemporalClusterProcesses) apps.temporal();
             String node = name.substring(CLUSTER_NODE.length());
@@ -178,31 +180,8 @@ final class ChaosStack implements AutoCloseable {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent() ? pid : -1;
     }
 
-    /** The pid of {@code target} now, or -1 when it is not running. */
-    long pid(String target) {
-        return target(target).pid().getAsLong();
-    }
-
-    /** SIGKILL of {@code target}, no shutdown of any kind; returns the pid it killed. */
-    long kill(String target) throws Exception {
-        long pid = pid(target);
-        target(target).kill().run();
-        return pid;
-    }
-
-    /** Starts {@code target} again (same port and files; on Sentinel: the promoted replica); waits till it answers. */
-    void restart(String target) throws Exception {
-        target(target).restart().run();
-    }
-
-    /** {@code fault} on {@code link}; what Toxiproxy then reports of it. */
-    String breakLink(String link, String fault) throws Exception {
-        return toxiproxy.breakLink(link, fault);
-    }
-
-    /** {@code fault} off {@code link}; what Toxiproxy then reports of it. */
-    String healLink(String link, String fault) throws Exception {
-        return toxiproxy.healLink(link, fault);
+    Toxiproxy toxiproxy() {
+        return toxiproxy;
     }
 
     /**

@@ -1,7 +1,9 @@
 package io.flashsale.chaos;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
+import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * Checks a chaos run the way Jepsen does: the history of what the clients were answered, against
@@ -25,23 +27,31 @@ public final class Checker {
     public static final String REDIS_NEVER_ABOVE_MYSQL = "redis-never-above-mysql";
     public static final String CLOSED_SALE_ADMITS_NOBODY = "closed-sale-admits-nobody";
 
-    private static final List<Function<Ledger, List<Violation>>> RULES = List.of(
-            BuyerRules::admittedBuyersOwnTheirPurchase,
-            BuyerRules::oneOrderPerBuyer,
-            EndRules::everyPurchaseEnded,
-            PaymentRules::paidOnlyAsSent,
-            PaymentRules::refundsRecordedOnce,
-            EndRules::auditPasses,
-            BuyerRules::sameKeySameAnswer,
-            OperatorRules::changesRecordedOnce,
-            OperatorRules::redisNeverAboveMySql,
-            OperatorRules::closedSaleAdmitsNobody);
+    /** A rule over the ledger: hands each breach it finds, a detail and the operations behind it, to {@code found}. */
+    interface Rule {
+        void check(Ledger ledger, BiConsumer<String, List<Op>> found);
+    }
+
+    private static final List<Map.Entry<String, Rule>> RULES = List.of(
+            Map.entry(ADMITTED_BUYER_OWNS_PURCHASE, BuyerRules::admittedBuyersOwnTheirPurchase),
+            Map.entry(ONE_ORDER_PER_BUYER, BuyerRules::oneOrderPerBuyer),
+            Map.entry(EVERY_PURCHASE_ENDED, EndRules::everyPurchaseEnded),
+            Map.entry(PAID_ONLY_AS_SENT, PaymentRules::paidOnlyAsSent),
+            Map.entry(REFUND_RECORDED_ONCE, PaymentRules::refundsRecordedOnce),
+            Map.entry(AUDIT_PASSES, EndRules::auditPasses),
+            Map.entry(SAME_KEY_SAME_ANSWER, BuyerRules::sameKeySameAnswer),
+            Map.entry(CHANGES_RECORDED_ONCE, OperatorRules::changesRecordedOnce),
+            Map.entry(REDIS_NEVER_ABOVE_MYSQL, OperatorRules::redisNeverAboveMySql),
+            Map.entry(CLOSED_SALE_ADMITS_NOBODY, OperatorRules::closedSaleAdmitsNobody));
 
     private Checker() {}
 
     /** Every rule the run broke, rule by rule, each in the order of the history. */
     public static List<Violation> check(List<Op> history, Facts facts) {
-        Ledger ledger = new Ledger(history, facts);
-        return RULES.stream().flatMap(rule -> rule.apply(ledger).stream()).toList();
+        Ledger ledger = Ledger.of(history, facts);
+        List<Violation> found = new ArrayList<>();
+        RULES.forEach(rule ->
+                rule.getValue().check(ledger, (detail, ops) -> found.add(new Violation(rule.getKey(), detail, ops))));
+        return found;
     }
 }

@@ -3,12 +3,10 @@ package io.flashsale.chaos;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.workflows.purchase.PurchaseStatus;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /** The checker's rules on how the run ended: every purchase, and every sale's audit. */
@@ -22,10 +20,8 @@ final class EndRules {
      * and payment id the api's, and a purchase the api says reached MySQL (any status but REJECTED)
      * has its order.
      */
-    static List<Violation> everyPurchaseEnded(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
-        BiConsumer<String, String> report = (purchaseId, detail) ->
-                found.add(new Violation(Checker.EVERY_PURCHASE_ENDED, detail, ledger.opsOf(purchaseId)));
+    static void everyPurchaseEnded(Ledger ledger, BiConsumer<String, List<Op>> found) {
+        BiConsumer<String, String> report = (purchaseId, detail) -> found.accept(detail, ledger.opsOf(purchaseId));
         for (Facts.Order order : ledger.facts().orders()) {
             String purchaseId = order.purchaseId();
             if (order.status() == PurchaseStatus.PENDING_PAYMENT) {
@@ -58,7 +54,6 @@ final class EndRules {
                         "the api says " + purchaseId + " is " + purchase.status() + ", MySQL has no order for it");
             }
         }
-        return found;
     }
 
     /**
@@ -67,33 +62,34 @@ final class EndRules {
      * pendingPayment + mysqlAvailable (a unit given back twice shows as one too many), and its paid
      * are the sale's PAID orders. No operation is behind a sale's count: the violation carries none.
      */
-    static List<Violation> auditPasses(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
-        Consumer<String> report = detail -> found.add(new Violation(Checker.AUDIT_PASSES, detail, List.of()));
+    static void auditPasses(Ledger ledger, BiConsumer<String, List<Op>> found) {
         for (Facts.Sale sale : ledger.facts().sales()) {
             String saleId = sale.saleId();
             AuditReport audit = sale.audit();
             if (audit == null) {
-                report.accept("no audit of sale " + saleId);
+                found.accept("no audit of sale " + saleId, List.of());
                 continue;
             }
             if (audit.result() != AuditVerdict.PASS) {
-                report.accept("the audit of sale " + saleId + " is " + audit.result() + ": " + broken(audit));
+                found.accept("the audit of sale " + saleId + " is " + audit.result() + ": " + broken(audit), List.of());
             }
             int counted = audit.paid() + audit.pendingPayment() + audit.mysqlAvailable();
             if (counted != audit.total() || audit.mysqlAvailable() < 0) {
-                report.accept("sale " + saleId + ": paid " + audit.paid() + " + pending " + audit.pendingPayment()
-                        + " + available " + audit.mysqlAvailable() + " = " + counted + ", its total is "
-                        + audit.total());
+                found.accept(
+                        "sale " + saleId + ": paid " + audit.paid() + " + pending " + audit.pendingPayment()
+                                + " + available " + audit.mysqlAvailable() + " = " + counted + ", its total is "
+                                + audit.total(),
+                        List.of());
             }
             long paid = ledger.facts().orders().stream()
                     .filter(order -> order.saleId().equals(saleId) && order.status() == PurchaseStatus.PAID)
                     .count();
             if (paid != audit.paid()) {
-                report.accept("sale " + saleId + " has " + paid + " PAID orders, its audit counts " + audit.paid());
+                found.accept(
+                        "sale " + saleId + " has " + paid + " PAID orders, its audit counts " + audit.paid(),
+                        List.of());
             }
         }
-        return found;
     }
 
     private static String broken(AuditReport audit) {

@@ -1,18 +1,31 @@
 package io.flashsale.chaos;
 
+import io.flashsale.launcher.PrivateStores;
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.testkit.ApiClient;
+import io.flashsale.testkit.Tokens;
 import io.flashsale.workflows.purchase.PurchaseStatus;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the stores and Temporal hold once a chaos run is over: every fault healed, every purchase
- * ended. The checker compares the run's history of operations with these.
+ * ended. The checker compares the run's history of operations with these. They are read from MySQL
+ * (not through the api, so the api's bugs cannot hide them), but for each purchase the history names
+ * and each sale's audit, which the api tells.
  */
 public record Facts(
         List<Sale> sales, List<Order> orders, List<Refund> refunds, List<Purchase> purchases, List<Change> changes) {
 
-    /** A sale of the run, the units it was created with, its price, and the api's audit of it at the end. */
-    public record Sale(String saleId, int created, long priceMinor, AuditReport audit) {}
+    /** A sale of the run, the units it was created with, and the api's audit of it at the end. */
+    public record Sale(String saleId, int created, AuditReport audit) {}
 
     /**
      * A row of MySQL's {@code sale_changes}: {@code kind} CLOSE, MOVE, RESTOCK or WITHDRAW, the key
@@ -23,12 +36,92 @@ public record Facts(
     /** A row of MySQL's {@code orders}. {@code paymentId} null unless PAID. */
     public record Order(String saleId, String userId, String purchaseId, PurchaseStatus status, String paymentId) {}
 
-    /** A row of MySQL's {@code payment_refunds}. */
-    public record Refund(String paymentId, String purchaseId, String saleId, long amountMinor, String purchaseStatus) {}
+    /** A row of MySQL's {@code payment_refunds}: the money of a payment to give back. */
+    public record Refund(String paymentId, String purchaseId, long amountMinor) {}
 
     /**
      * A purchase as the api tells it at the end (GET /api/purchases/{id}): {@code status} null when
      * the api answers 404 (no such purchase); {@code paymentId} null unless PAID.
      */
-    public record Purchase(String purchaseId, String saleId, String userId, PurchaseStatus status, String paymentId) {}
+    public record Purchase(String purchaseId, PurchaseStatus status, String paymentId) {}
+
+    /** The facts of a run whose sales were {@code created} with these units. */
+    static Facts read(
+            PrivateStores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history)
+            throws SQLException {
+        List<String> sales = List.copyOf(created.keySet());
+        List<Sale> saleFacts = sales.stream()
+                .map(sale -> new Sale(sale, created.get(sale), audit(api, tokens, sale)))
+                .toList();
+        try (Connection db = DriverManager.getConnection(stores.jdbcUrl(), stores.user(), stores.password())) {
+            List<Order> orders = select(
+                    db,
+                    sales,
+                    "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?",
+                    r -> new Order(
+                            r.getString(1),
+                            r.getString(2),
+                            r.getString(3),
+                            PurchaseStatus.valueOf(r.getString(4)),
+                            r.getString(5)));
+            List<Change> changes = select(
+                    db,
+                    sales,
+                    "SELECT sale_id, kind, change_key, units_asked, units FROM sale_changes WHERE sale_id = ? ORDER BY id",
+                    r -> new Change(
+                            r.getString(1), r.getString(2), r.getString(3), (Integer) r.getObject(4), r.getInt(5)));
+            List<Refund> refunds = select(
+                    db,
+                    sales,
+                    "SELECT payment_id, purchase_id, amount_minor FROM payment_refunds WHERE sale_id = ?",
+                    r -> new Refund(r.getString(1), r.getString(2), r.getLong(3)));
+            return new Facts(saleFacts, orders, refunds, purchases(api, tokens, history), changes);
+        }
+    }
+
+    /** The api's audit of one sale, or null when it could not answer (an api or a store down). */
+    static AuditReport audit(ApiClient api, Tokens tokens, String sale) {
+        try {
+            ApiClient.Response audit = api.audit(tokens.admin(), sale);
+            return audit.status() == 200 ? audit.as(AuditReport.class) : null;
+        } catch (RuntimeException noAnswer) {
+            return null;
+        }
+    }
+
+    /** Each purchase a buyer's or the payment service's operation named, as the api tells it now. */
+    private static List<Purchase> purchases(ApiClient api, Tokens tokens, List<Op> history) {
+        Map<String, String> users = new LinkedHashMap<>();
+        history.stream()
+                .filter(op -> !op.kind().byOperator())
+                .forEach(op -> users.putIfAbsent(op.purchaseId(), op.userId()));
+        List<Purchase> purchases = new ArrayList<>();
+        users.forEach((id, user) -> {
+            ApiClient.Response view = api.status(tokens.buyer(user), id);
+            PurchaseStatus status = view.status() == 200 ? PurchaseStatus.valueOf(view.field("status")) : null;
+            purchases.add(new Purchase(id, status, view.field("paymentId")));
+        });
+        return purchases;
+    }
+
+    /** A row of a query, as a record. */
+    private interface Row<T> {
+        T read(ResultSet rows) throws SQLException;
+    }
+
+    /** Every row {@code sql} finds for each of {@code sales} (its one parameter), sale by sale. */
+    private static <T> List<T> select(Connection db, List<String> sales, String sql, Row<T> row) throws SQLException {
+        List<T> found = new ArrayList<>();
+        try (PreparedStatement query = db.prepareStatement(sql)) {
+            for (String sale : sales) {
+                query.setString(1, sale);
+                try (ResultSet rows = query.executeQuery()) {
+                    while (rows.next()) {
+                        found.add(row.read(rows));
+                    }
+                }
+            }
+        }
+        return found;
+    }
 }

@@ -1,23 +1,32 @@
 package io.flashsale.chaos;
 
+import static java.util.stream.Collectors.groupingBy;
+import static java.util.stream.Collectors.toList;
+
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStatus;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * A run's history and final facts, indexed the ways the checker's rules look them up. The indexes
- * keep the history's order, so a report comes out the same every time it is checked.
+ * A run's history (in the order sent) and final facts, indexed the ways the checker's rules look
+ * them up. The indexes keep the history's order, so a report comes out the same every time.
+ *
+ * @param buys every buyer's buys, the buyers in the order of their first one
+ * @param commands the payments and cancels sent for each purchase
+ * @param orders each buyer's orders
  */
-final class Ledger {
+record Ledger(
+        List<Op> history,
+        Facts facts,
+        Map<Buyer, List<Op>> buys,
+        Map<String, List<Op>> commands,
+        Map<Buyer, List<Facts.Order>> orders) {
 
     /** Who buys: one user in one sale, owner of at most one purchase. */
     record Buyer(String saleId, String userId) {
@@ -32,39 +41,18 @@ final class Ledger {
         }
     }
 
-    static final Set<Op.Kind> BUYS = EnumSet.of(Op.Kind.BUY, Op.Kind.BUY_RETRY, Op.Kind.SECOND_CLICK);
-
-    private final Map<Buyer, List<Op>> buys = new LinkedHashMap<>();
-    private final Map<String, Buyer> buyersByPurchase = new HashMap<>();
-    private final Map<String, List<Op>> commands = new LinkedHashMap<>();
-    private final Map<Buyer, List<Facts.Order>> orders = new LinkedHashMap<>();
-    private final Map<String, Facts.Order> ordersByPurchase = new HashMap<>();
-    private final Map<String, Facts.Purchase> purchases = new LinkedHashMap<>();
-    private final Map<String, List<Facts.Refund>> refunds = new LinkedHashMap<>();
-    private final List<Op> history;
-    private final List<Op> operators = new ArrayList<>();
-    private final Facts facts;
-
-    Ledger(List<Op> history, Facts facts) {
-        this.history = history.stream().sorted(Comparator.comparingLong(Op::id)).toList();
-        this.facts = facts;
-        for (Op op : this.history) {
-            if (op.kind().byOperator()) {
-                operators.add(op);
-            } else if (BUYS.contains(op.kind())) {
-                Buyer buyer = new Buyer(op.saleId(), op.userId());
-                add(buys, buyer, op);
-                buyersByPurchase.put(buyer.purchaseId(), buyer);
-            } else {
-                add(commands, purchaseIdOf(op), op);
-            }
-        }
-        for (Facts.Order order : facts.orders()) {
-            add(orders, new Buyer(order.saleId(), order.userId()), order);
-            ordersByPurchase.putIfAbsent(order.purchaseId(), order);
-        }
-        facts.purchases().forEach(purchase -> purchases.put(purchase.purchaseId(), purchase));
-        facts.refunds().forEach(refund -> add(refunds, refund.paymentId(), refund));
+    static Ledger of(List<Op> history, Facts facts) {
+        List<Op> sorted =
+                history.stream().sorted(Comparator.comparingLong(Op::id)).toList();
+        return new Ledger(
+                sorted,
+                facts,
+                index(sorted.stream().filter(op -> op.kind().buy()), op -> new Buyer(op.saleId(), op.userId())),
+                index(
+                        sorted.stream()
+                                .filter(op -> !op.kind().buy() && !op.kind().byOperator()),
+                        Ledger::purchaseIdOf),
+                index(facts.orders().stream(), order -> new Buyer(order.saleId(), order.userId())));
     }
 
     /** The purchase an operation was about: named by payments and cancels, derived for buys. */
@@ -72,22 +60,9 @@ final class Ledger {
         return op.purchaseId().isEmpty() ? PurchaseRequest.purchaseId(op.saleId(), op.userId()) : op.purchaseId();
     }
 
-    List<Op> history() {
-        return history;
-    }
-
-    Facts facts() {
-        return facts;
-    }
-
     /** The operators' changes and repairs, in the order sent. */
-    List<Op> operatorOps() {
-        return operators;
-    }
-
-    /** Everyone who sent a buy, in the order of their first one. */
-    Set<Buyer> buyers() {
-        return buys.keySet();
+    Stream<Op> operatorOps() {
+        return history.stream().filter(op -> op.kind().byOperator());
     }
 
     List<Op> buysOf(Buyer buyer) {
@@ -108,26 +83,25 @@ final class Ledger {
 
     /** The ops of the buyer whose purchase this is; a purchase no buy named has its commands only. */
     List<Op> opsOf(String purchaseId) {
-        Buyer buyer = buyersByPurchase.get(purchaseId);
-        return buyer != null ? opsOf(buyer) : commandsOf(purchaseId);
-    }
-
-    Map<Buyer, List<Facts.Order>> ordersByBuyer() {
-        return orders;
+        return buys.keySet().stream()
+                .filter(buyer -> buyer.purchaseId().equals(purchaseId))
+                .findFirst()
+                .map(this::opsOf)
+                .orElseGet(() -> commandsOf(purchaseId));
     }
 
     /** The order written for a purchase, if any (a second one is a rule of its own). */
     Optional<Facts.Order> orderOf(String purchaseId) {
-        return Optional.ofNullable(ordersByPurchase.get(purchaseId));
+        return facts.orders().stream()
+                .filter(order -> order.purchaseId().equals(purchaseId))
+                .findFirst();
     }
 
     /** The purchase as the api told it at the end; its status null when it answered 404. */
     Optional<Facts.Purchase> purchase(String purchaseId) {
-        return Optional.ofNullable(purchases.get(purchaseId));
-    }
-
-    List<Facts.Refund> refundsOf(String paymentId) {
-        return refunds.getOrDefault(paymentId, List.of());
+        return facts.purchases().stream()
+                .filter(purchase -> purchase.purchaseId().equals(purchaseId))
+                .findFirst();
     }
 
     /** A purchase's or an order's end, as the reports tell it. */
@@ -135,7 +109,7 @@ final class Ledger {
         return paymentId == null ? String.valueOf(status) : status + " with payment " + paymentId;
     }
 
-    private static <K, V> void add(Map<K, List<V>> index, K key, V value) {
-        index.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
+    private static <K, V> Map<K, List<V>> index(Stream<V> values, Function<V, K> key) {
+        return values.collect(groupingBy(key, LinkedHashMap::new, toList()));
     }
 }

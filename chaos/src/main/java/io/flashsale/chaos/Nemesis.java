@@ -1,5 +1,9 @@
 package io.flashsale.chaos;
 
+import static java.util.stream.Collectors.groupingBy;
+import static java.util.stream.Collectors.toList;
+
+import io.flashsale.launcher.proxy.Toxiproxy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +29,7 @@ public final class Nemesis {
 
     /**
      * One planned fault: at {@code at} after the start, {@code action} ({@code kill} or one of
-     * {@link ChaosStack#NETWORK_FAULTS}) on {@code target} (a process or a link) for {@code down}.
+     * {@link Toxiproxy#FAULTS}) on {@code target} (a process or a link) for {@code down}.
      */
     public record Fault(Duration at, String action, String target, Duration down) {
         public boolean kill() {
@@ -82,8 +86,7 @@ public final class Nemesis {
                 boolean kill = random.nextBoolean();
                 List<String> candidates = kill ? targets : links;
                 String target = candidates.get(random.nextInt(candidates.size()));
-                String action =
-                        kill ? KILL : ChaosStack.NETWORK_FAULTS.get(random.nextInt(ChaosStack.NETWORK_FAULTS.size()));
+                String action = kill ? KILL : Toxiproxy.FAULTS.get(random.nextInt(Toxiproxy.FAULTS.size()));
                 Duration down = Duration.ofMillis(2_000 + random.nextInt(6_000));
                 if (hit.add(target)) {
                     faults.add(new Fault(Duration.ofMillis(at), action, target, down));
@@ -113,30 +116,26 @@ public final class Nemesis {
      * once every fault is healed and every process runs again, or when interrupted.
      */
     void run(ChaosStack stack, long startNanos) {
-        Map<Duration, List<Fault>> moments = new TreeMap<>();
-        schedule.forEach(fault ->
-                moments.computeIfAbsent(fault.at(), at -> new ArrayList<>()).add(fault));
+        Map<Duration, List<Fault>> moments = schedule.stream().collect(groupingBy(Fault::at, TreeMap::new, toList()));
         try {
             for (List<Fault> moment : moments.values()) {
                 sleepUntil(startNanos + moment.get(0).at().toNanos());
                 List<Done> injected = new ArrayList<>();
                 for (Fault fault : moment) {
-                    Done none = new Done(fault, -1, -1, null, null, null);
                     try {
                         injected.add(inject(stack, fault));
                     } catch (Exception e) {
-                        done.add(none.failed("inject: " + e));
+                        done.add(new Done(fault, -1, -1, null, null, "inject: " + e));
                     }
                 }
                 long down = System.nanoTime();
                 // each fault heals on its own thread: a worker restarted first waits for the Temporal
                 // killed with it, so healing one after the other would wait on itself
-                List<Thread> healing = new ArrayList<>();
-                for (Done fault : injected) {
-                    healing.add(new Thread(
-                            () -> healAt(stack, fault, down),
-                            "heal-" + fault.fault().target()));
-                }
+                List<Thread> healing = injected.stream()
+                        .map(fault -> new Thread(
+                                () -> healAt(stack, fault, down),
+                                "heal-" + fault.fault().target()))
+                        .toList();
                 healing.forEach(Thread::start);
                 for (Thread thread : healing) {
                     thread.join();
@@ -158,11 +157,13 @@ public final class Nemesis {
 
     private static Done inject(ChaosStack stack, Fault fault) throws Exception {
         if (fault.kill()) {
-            long pid = stack.kill(fault.target());
+            ChaosStack.Target target = stack.target(fault.target());
+            long pid = target.pid().getAsLong();
+            target.kill().run();
             System.out.println("nemesis: killed " + fault.target() + " (pid " + pid + ")");
             return new Done(fault, pid, -1, null, null, null);
         }
-        String broken = stack.breakLink(fault.target(), fault.action());
+        String broken = stack.toxiproxy().breakLink(fault.target(), fault.action());
         System.out.println("nemesis: " + fault.action() + " on " + fault.target() + " (" + broken + ")");
         return new Done(fault, -1, -1, broken, null, null);
     }
@@ -170,12 +171,13 @@ public final class Nemesis {
     private static Done heal(ChaosStack stack, Done injected) throws Exception {
         Fault fault = injected.fault();
         if (fault.kill()) {
-            stack.restart(fault.target());
-            long restarted = stack.pid(fault.target());
+            ChaosStack.Target target = stack.target(fault.target());
+            target.restart().run();
+            long restarted = target.pid().getAsLong();
             System.out.println("nemesis: " + fault.target() + " back (pid " + restarted + ")");
             return new Done(fault, injected.killedPid(), restarted, null, null, null);
         }
-        String healed = stack.healLink(fault.target(), fault.action());
+        String healed = stack.toxiproxy().healLink(fault.target(), fault.action());
         System.out.println("nemesis: " + fault.target() + " healed (" + healed + ")");
         return new Done(fault, -1, -1, injected.broken(), healed, null);
     }

@@ -68,6 +68,11 @@ public record Op(
         CLOSE, // an operator closes the sale: nobody is admitted after the answer
         REPAIR; // an operator repairs the sale's Redis side from MySQL and Temporal (audit/repair)
 
+        /** A buyer's click: BUY, BUY_RETRY or SECOND_CLICK. */
+        boolean buy() {
+            return compareTo(SECOND_CLICK) <= 0;
+        }
+
         /** An operator's change of a sale, not a buyer's or the payment service's operation. */
         boolean byOperator() {
             return compareTo(RESTOCK) >= 0;

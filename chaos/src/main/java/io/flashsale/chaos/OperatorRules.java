@@ -1,10 +1,9 @@
 package io.flashsale.chaos;
 
 import io.flashsale.stores.audit.AuditReport;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
+import java.util.function.BiConsumer;
 
 /** The checker's rules on the operators' changes of the sales, made while buyers raced. */
 final class OperatorRules {
@@ -17,32 +16,29 @@ final class OperatorRules {
      * answered 409 change-conflict finds its key recorded otherwise, and each sale's audited total is
      * its created units plus what its recorded changes added and took.
      */
-    static List<Violation> changesRecordedOnce(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
+    static void changesRecordedOnce(Ledger ledger, BiConsumer<String, List<Op>> found) {
         List<Facts.Change> changes = ledger.facts().changes();
-        for (Op op : ledger.operatorOps()) {
-            if (op.kind() != Op.Kind.RESTOCK && op.kind() != Op.Kind.WITHDRAW) {
-                continue;
-            }
-            List<Facts.Change> recorded = changes.stream()
-                    .filter(change ->
-                            change.saleId().equals(op.saleId()) && op.key().equals(change.key()))
-                    .toList();
-            boolean asSent = recorded.size() == 1
-                    && recorded.get(0).kind().equals(op.kind().name())
-                    && Objects.equals(recorded.get(0).unitsAsked(), (int) op.amountMinor());
-            if (op.outcome() == Op.Outcome.OK && !asSent) {
-                found.add(new Violation(
-                        Checker.CHANGES_RECORDED_ONCE,
-                        op.kind() + " " + op.key() + " of " + op.amountMinor() + " answered 200, recorded " + recorded,
-                        List.of(op)));
-            } else if ("change-conflict".equals(op.problemType()) && (recorded.isEmpty() || asSent)) {
-                found.add(new Violation(
-                        Checker.CHANGES_RECORDED_ONCE,
-                        op.kind() + " " + op.key() + " answered change-conflict, recorded " + recorded,
-                        List.of(op)));
-            }
-        }
+        ledger.operatorOps()
+                .filter(op -> op.kind() == Op.Kind.RESTOCK || op.kind() == Op.Kind.WITHDRAW)
+                .forEach(op -> {
+                    List<Facts.Change> recorded = changes.stream()
+                            .filter(change -> change.saleId().equals(op.saleId())
+                                    && op.key().equals(change.key()))
+                            .toList();
+                    boolean asSent = recorded.size() == 1
+                            && recorded.get(0).kind().equals(op.kind().name())
+                            && Objects.equals(recorded.get(0).unitsAsked(), (int) op.amountMinor());
+                    if (op.outcome() == Op.Outcome.OK && !asSent) {
+                        found.accept(
+                                op.kind() + " " + op.key() + " of " + op.amountMinor() + " answered 200, recorded "
+                                        + recorded,
+                                List.of(op));
+                    } else if ("change-conflict".equals(op.problemType()) && (recorded.isEmpty() || asSent)) {
+                        found.accept(
+                                op.kind() + " " + op.key() + " answered change-conflict, recorded " + recorded,
+                                List.of(op));
+                    }
+                });
         for (Facts.Sale sale : ledger.facts().sales()) {
             int total = sale.created()
                     + changes.stream()
@@ -50,54 +46,43 @@ final class OperatorRules {
                             .mapToInt(Facts.Change::units)
                             .sum();
             if (sale.audit() != null && sale.audit().total() != total) {
-                found.add(new Violation(
-                        Checker.CHANGES_RECORDED_ONCE,
+                found.accept(
                         "sale " + sale.saleId() + " was created with " + sale.created() + " units and its changes"
                                 + " make " + total + ", its audit says "
                                 + sale.audit().total(),
-                        List.of()));
+                        List.of());
             }
         }
-        return found;
     }
 
     /**
      * Redis offers exactly MySQL's units once quiet (I4): above is a unit MySQL lacks (a withdrawal or
      * repair that left Redis ahead); below, units lost to buyers.
      */
-    static List<Violation> redisNeverAboveMySql(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
+    static void redisNeverAboveMySql(Ledger ledger, BiConsumer<String, List<Op>> found) {
         for (Facts.Sale sale : ledger.facts().sales()) {
             AuditReport audit = sale.audit();
             if (audit != null && audit.redisStock() != null && audit.redisStock() != audit.mysqlAvailable()) {
-                found.add(new Violation(
-                        Checker.REDIS_NEVER_ABOVE_MYSQL,
+                found.accept(
                         "sale " + sale.saleId() + ": Redis offers " + audit.redisStock() + " units, MySQL has "
                                 + audit.mysqlAvailable(),
-                        List.of()));
+                        List.of());
             }
         }
-        return found;
     }
 
     /** A closed sale admits nobody: no purchase sent after a CLOSE's 200 is answered 202. */
-    static List<Violation> closedSaleAdmitsNobody(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
-        for (Op close : ledger.operatorOps()) {
-            if (close.kind() != Op.Kind.CLOSE || close.outcome() != Op.Outcome.OK) {
-                continue;
-            }
-            Optional<Op> late = ledger.history().stream()
-                    .filter(op -> Ledger.BUYS.contains(op.kind())
-                            && op.saleId().equals(close.saleId())
-                            && op.invokedAtMillis() > close.answeredAtMillis()
-                            && op.status() == 202)
-                    .findFirst();
-            late.ifPresent(op -> found.add(new Violation(
-                    Checker.CLOSED_SALE_ADMITS_NOBODY,
-                    "sale " + close.saleId() + " admitted a buyer after its close was answered",
-                    List.of(close, op))));
-        }
-        return found;
+    static void closedSaleAdmitsNobody(Ledger ledger, BiConsumer<String, List<Op>> found) {
+        ledger.operatorOps()
+                .filter(close -> close.kind() == Op.Kind.CLOSE && close.outcome() == Op.Outcome.OK)
+                .forEach(close -> ledger.history().stream()
+                        .filter(op -> op.kind().buy()
+                                && op.saleId().equals(close.saleId())
+                                && op.invokedAtMillis() > close.answeredAtMillis()
+                                && op.status() == 202)
+                        .findFirst()
+                        .ifPresent(op -> found.accept(
+                                "sale " + close.saleId() + " admitted a buyer after its close was answered",
+                                List.of(close, op))));
     }
 }

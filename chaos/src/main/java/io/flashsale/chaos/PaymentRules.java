@@ -1,13 +1,12 @@
 package io.flashsale.chaos;
 
 import io.flashsale.workflows.purchase.PurchaseStatus;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /** The checker's rules on payments: what they were answered, against orders and refund rows. */
 final class PaymentRules {
@@ -21,22 +20,14 @@ final class PaymentRules {
      * of its purchase sent and that was not refused every time. A wrong amount is refused 422 before
      * any Update (PaymentConfirmation): never answered 2xx, never paying.
      */
-    static List<Violation> paidOnlyAsSent(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
-        BiConsumer<String, List<Op>> report =
-                (detail, ops) -> found.add(new Violation(Checker.PAID_ONLY_AS_SENT, detail, ops));
-        Set<Payment> answeredPaid = new LinkedHashSet<>();
-        for (Op op : ledger.history()) {
-            if (isPayment(op) && op.status() == 200) {
-                answeredPaid.add(Payment.of(op));
-            } else if (op.kind() == Op.Kind.PAY_WRONG_AMOUNT && op.outcome() == Op.Outcome.OK) {
-                report.accept(
+    static void paidOnlyAsSent(Ledger ledger, BiConsumer<String, List<Op>> report) {
+        ledger.history().stream()
+                .filter(op -> op.kind() == Op.Kind.PAY_WRONG_AMOUNT && op.outcome() == Op.Outcome.OK)
+                .forEach(op -> report.accept(
                         "payment " + op.key() + " of " + Ledger.purchaseIdOf(op) + " sent " + op.amountMinor()
                                 + ", not the price, and was answered " + op.status(),
-                        List.of(op));
-            }
-        }
-        answeredPaid.forEach(payment -> {
+                        List.of(op)));
+        payments(ledger, op -> isPayment(op) && op.status() == 200).forEach(payment -> {
             Optional<Facts.Order> order = ledger.orderOf(payment.purchaseId());
             if (order.isEmpty() || !paidWith(order.get(), payment.paymentId())) {
                 report.accept(
@@ -56,7 +47,6 @@ final class PaymentRules {
                                 ledger.opsOf(order.purchaseId())));
             }
         }
-        return found;
     }
 
     /** What is wrong with the payment a PAID order holds, if anything. */
@@ -84,14 +74,11 @@ final class PaymentRules {
      * is not checked. No row holds the payment id an order was PAID with, and every row is for money
      * a PAY or PAY_DUPLICATE of its purchase sent, at its amount.
      */
-    static List<Violation> refundsRecordedOnce(Ledger ledger) {
-        List<Violation> found = new ArrayList<>();
-        BiConsumer<String, List<Op>> report =
-                (detail, ops) -> found.add(new Violation(Checker.REFUND_RECORDED_ONCE, detail, ops));
-        Set<Payment> refundAnswers = new LinkedHashSet<>();
-        ledger.history().stream().filter(PaymentRules::answeredRefund).forEach(op -> refundAnswers.add(Payment.of(op)));
-        refundAnswers.forEach(payment -> {
-            List<Facts.Refund> rows = ledger.refundsOf(payment.paymentId());
+    static void refundsRecordedOnce(Ledger ledger, BiConsumer<String, List<Op>> report) {
+        payments(ledger, PaymentRules::answeredRefund).forEach(payment -> {
+            List<Facts.Refund> rows = ledger.facts().refunds().stream()
+                    .filter(row -> row.paymentId().equals(payment.paymentId()))
+                    .toList();
             if (rows.size() != 1 || !rows.get(0).purchaseId().equals(payment.purchaseId())) {
                 report.accept(
                         "payment " + payment.paymentId() + " of " + payment.purchaseId()
@@ -118,7 +105,6 @@ final class PaymentRules {
                         ops);
             }
         }
-        return found;
     }
 
     /** A payment of the price: PAY or PAY_DUPLICATE. */
@@ -139,11 +125,14 @@ final class PaymentRules {
         return order.status() == PurchaseStatus.PAID && paymentId.equals(order.paymentId());
     }
 
-    /** One payment id sent for one purchase. */
-    private record Payment(String purchaseId, String paymentId) {
-
-        static Payment of(Op op) {
-            return new Payment(Ledger.purchaseIdOf(op), op.key());
-        }
+    /** The payments sent by the operations {@code answered} so, each once, in the order of the history. */
+    private static Stream<Payment> payments(Ledger ledger, Predicate<Op> answered) {
+        return ledger.history().stream()
+                .filter(answered)
+                .map(op -> new Payment(Ledger.purchaseIdOf(op), op.key()))
+                .distinct();
     }
+
+    /** One payment id sent for one purchase. */
+    private record Payment(String purchaseId, String paymentId) {}
 }

@@ -1,5 +1,9 @@
 package io.flashsale.chaos;
 
+import static java.util.stream.Collectors.counting;
+import static java.util.stream.Collectors.groupingBy;
+import static java.util.stream.Collectors.toMap;
+
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -19,9 +23,7 @@ final class RunTable {
     /** Per kind present in the history, how many operations ended each way (zeros included). */
     static SortedMap<Op.Kind, SortedMap<Op.Outcome, Long>> summary(List<Op> history) {
         SortedMap<Op.Kind, SortedMap<Op.Outcome, Long>> counts = new TreeMap<>();
-        for (Op op : history) {
-            counts.computeIfAbsent(op.kind(), kind -> zeros()).merge(op.outcome(), 1L, Long::sum);
-        }
+        history.forEach(op -> counts.computeIfAbsent(op.kind(), kind -> zeros()).merge(op.outcome(), 1L, Long::sum));
         return counts;
     }
 
@@ -34,23 +36,16 @@ final class RunTable {
         });
         row("total", totals, text);
         text.append("\nanswers\n");
-        SortedMap<Op.Kind, SortedMap<String, Long>> answers = new TreeMap<>();
-        history.forEach(op ->
-                answers.computeIfAbsent(op.kind(), kind -> new TreeMap<>()).merge(answer(op), 1L, Long::sum));
-        answers.forEach((kind, counts) ->
-                counts.forEach((answer, count) -> text.append(String.format("%-18s%-40s%7d%n", kind, answer, count))));
+        history.stream()
+                .collect(groupingBy(Op::kind, TreeMap::new, groupingBy(RunTable::answer, TreeMap::new, counting())))
+                .forEach((kind, counts) -> counts.forEach(
+                        (answer, count) -> text.append(String.format("%-18s%-40s%7d%n", kind, answer, count))));
         text.append("\nviolations: ")
                 .append(violations.isEmpty() ? "none" : violations.size())
                 .append('\n');
         for (Violation violation : violations) {
-            text.append('[')
-                    .append(violation.rule())
-                    .append("] ")
-                    .append(violation.detail())
-                    .append('\n');
-            violation
-                    .ops()
-                    .forEach(op -> text.append("    ").append(describe(op)).append('\n'));
+            text.append("[" + violation.rule() + "] " + violation.detail() + "\n");
+            violation.ops().forEach(op -> text.append("    " + describe(op) + "\n"));
         }
         return text.toString();
     }
@@ -85,8 +80,7 @@ final class RunTable {
     }
 
     private static SortedMap<Op.Outcome, Long> zeros() {
-        SortedMap<Op.Outcome, Long> zeros = new TreeMap<>();
-        Stream.of(Op.Outcome.values()).forEach(outcome -> zeros.put(outcome, 0L));
-        return zeros;
+        return Stream.of(Op.Outcome.values())
+                .collect(toMap(outcome -> outcome, outcome -> 0L, Long::sum, TreeMap::new));
     }
 }

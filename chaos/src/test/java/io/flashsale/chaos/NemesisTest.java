@@ -2,6 +2,7 @@ package io.flashsale.chaos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.launcher.proxy.Toxiproxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,7 @@ class NemesisTest {
                 assertThat(ChaosStack.TARGETS).contains(fault.target());
             } else {
                 assertThat(ChaosStack.LINKS).contains(fault.target());
-                assertThat(ChaosStack.NETWORK_FAULTS).contains(fault.action());
+                assertThat(Toxiproxy.FAULTS).contains(fault.action());
             }
         });
         for (int i = 1; i < faults.size(); i++) {
@@ -56,7 +57,7 @@ class NemesisTest {
                 .containsAll(ChaosStack.LINKS);
         assertThat(faults)
                 .extracting(Nemesis.Fault::action)
-                .containsAll(ChaosStack.NETWORK_FAULTS)
+                .containsAll(Toxiproxy.FAULTS)
                 .contains(Nemesis.KILL);
     }
 

@@ -22,7 +22,8 @@ public final class Tokens {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
-    private static final String HEADER = b64("{\"alg\":\"HS256\",\"typ\":\"JWT\"}");
+    private static final String HEADER =
+            B64.encodeToString("{\"alg\":\"HS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
     private static final Duration LIFETIME = Duration.ofHours(4);
 
     private final byte[] secret;
@@ -97,9 +98,5 @@ public final class Tokens {
         } catch (GeneralSecurityException | JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static String b64(String json) {
-        return B64.encodeToString(json.getBytes(StandardCharsets.UTF_8));
     }
 }
