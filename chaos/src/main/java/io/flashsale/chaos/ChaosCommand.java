@@ -1,6 +1,7 @@
 package io.flashsale.chaos;
 
 import io.flashsale.launcher.redis.RedisMode;
+import io.flashsale.launcher.temporal.TemporalMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -26,14 +27,6 @@ import picocli.CommandLine.Option;
         })
 public final class ChaosCommand implements Callable<Integer> {
 
-    /** The Temporal the run's stack runs on. */
-    enum Temporal {
-        /** The Temporal dev server on a SQLite file. */
-        dev,
-        /** The production-like cluster (PostgreSQL, two history hosts); its frontend or a history host is killed. */
-        cluster
-    }
-
     @Option(
             names = "--duration",
             defaultValue = "10m",
@@ -55,7 +48,7 @@ public final class ChaosCommand implements Callable<Integer> {
             names = "--temporal",
             defaultValue = "dev",
             description = "The Temporal of the stack: ${COMPLETION-CANDIDATES}.")
-    private Temporal temporal;
+    private TemporalMode temporal;
 
     @Option(
             names = "--redis",
@@ -85,7 +78,7 @@ public final class ChaosCommand implements Callable<Integer> {
     ChaosRun.Options options() {
         long chosen = seed != null ? seed : System.currentTimeMillis() % 100_000;
         return new ChaosRun.Options(
-                chosen, duration, rate, root, out, temporal == Temporal.cluster, redis == RedisMode.sentinel);
+                chosen, duration, rate, root, out, temporal == TemporalMode.cluster, redis == RedisMode.sentinel);
     }
 
     /** A duration in seconds ({@code 90s}, or {@code 90}) or minutes ({@code 10m}). */

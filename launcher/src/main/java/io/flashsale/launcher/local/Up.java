@@ -5,6 +5,7 @@ import io.flashsale.launcher.Http;
 import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.WorkerDeployment;
 import io.flashsale.launcher.redis.RedisMode;
+import io.flashsale.launcher.temporal.TemporalMode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,13 +30,8 @@ import picocli.CommandLine.Option;
         })
 final class Up implements Callable<Integer> {
 
-    enum Temporal {
-        dev,
-        cluster
-    }
-
     @Option(names = "--temporal", defaultValue = "dev", description = "dev or cluster (default: ${DEFAULT-VALUE})")
-    Temporal temporal;
+    TemporalMode temporal;
 
     @Option(
             names = "--observe",
@@ -94,7 +90,7 @@ final class Up implements Callable<Integer> {
         if (observe) {
             observability.check(local.starts());
         }
-        if (temporal == Temporal.cluster) {
+        if (temporal == TemporalMode.cluster) {
             local.startCluster();
         } else {
             local.startDevServer(observe);
