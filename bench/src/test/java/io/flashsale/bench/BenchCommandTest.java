@@ -25,8 +25,8 @@ class BenchCommandTest {
         BenchCommand bench = parse("--smoke", "--connections", "4");
 
         assertThat(bench.settings().connections()).isEqualTo(4);
-        assertThat(bench.settings().burstBuyers()).isEqualTo(Settings.smoke().burstBuyers());
-        assertThat(bench.settings().maxRequests()).isEqualTo(Settings.smoke().maxRequests());
+        assertThat(bench.settings().burstBuyers()).isEqualTo(Settings.SMOKE_REQUESTS);
+        assertThat(bench.settings().maxRequests()).isEqualTo(Settings.SMOKE_REQUESTS);
     }
 
     @Test
