@@ -43,16 +43,19 @@ final class Comparisons {
         try (RedisCluster cluster = RedisCluster.start(logs.resolve("redis-cluster"));
                 Stack one = devServer("p5-single-redis", single, Map.of());
                 Stack many = devServer("p5-redis-cluster", single.onCluster(cluster.nodes()), Map.of())) {
-            SoldOutLoad onOne = SoldOutLoad.of(side(one, single, "p5s"), "p5s" + main.run());
-            SoldOutLoad onMany = SoldOutLoad.of(side(many, single, "p5c"), "p5c" + main.run());
-            onOne.run(main.settings().warmup());
-            onMany.run(main.settings().warmup());
+            Phases onOne = side(one, single, "p5s");
+            Phases onMany = side(many, single, "p5c");
+            HttpLoad.Source oneBuyers = onOne.soldOut("p5s" + main.run());
+            HttpLoad.Source manyBuyers = onMany.soldOut("p5c" + main.run());
+            int connections = main.settings().connections();
+            onOne.timed(oneBuyers, main.settings().warmup(), connections);
+            onMany.timed(manyBuyers, main.settings().warmup(), connections);
             List<Tally> oneRounds = new ArrayList<>();
             List<Tally> manyRounds = new ArrayList<>();
             Duration round = main.settings().duration().dividedBy(ROUNDS);
             for (int i = 0; i < ROUNDS; i++) {
-                oneRounds.add(onOne.run(round));
-                manyRounds.add(onMany.run(round));
+                oneRounds.add(onOne.timed(oneBuyers, round, connections));
+                manyRounds.add(onMany.timed(manyBuyers, round, connections));
             }
             Tally onSingle = Tally.of(oneRounds);
             Tally onCluster = Tally.of(manyRounds);

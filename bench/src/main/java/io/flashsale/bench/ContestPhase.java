@@ -115,15 +115,11 @@ final class ContestPhase {
     private Contest contest(Side side, String sale) throws Exception {
         CpuMeter meter = side.cpu();
         side.sales().create(sale, settings.burstUnits());
-        List<byte[]> buyers =
-                SoldOutLoad.purchases(new Requests(side.address()), on.stack().tokens(), sale, settings.burstBuyers());
+        List<byte[]> buyers = new Requests(side.address()).purchases(on.stack().tokens(), sale, settings.burstBuyers());
         Map<String, Duration> before = meter.read();
         long start = System.nanoTime();
         Tally tally = TimedLoad.each(
-                new HttpLoad(side.address()),
-                buyers,
-                settings.connections(),
-                new Tally(i -> SoldOutLoad.user(sale, i)));
+                new HttpLoad(side.address()), buyers, settings.connections(), new Tally(i -> Requests.user(sale, i)));
         if (!side.settles()) {
             return new Contest(tally, meter.millisPer(before, buyers.size()), Map.of(), Double.NaN, null);
         }

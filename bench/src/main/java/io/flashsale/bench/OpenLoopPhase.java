@@ -71,7 +71,8 @@ final class OpenLoopPhase {
         long start = System.nanoTime();
         // open before the first send: one second of arrivals, at least the run's connections
         int warm = Math.max(settings.connections(), settings.arrivalRate());
-        HttpLoad.Schedule schedule = burst.fireOpen(on.load(), settings.arrivalRate(), warm, tally);
+        HttpLoad.Schedule schedule =
+                on.load().runOpen(burst.requests(), settings.arrivalRate(), warm, HttpLoad.MAX_OPEN_CONNECTIONS, tally);
         double settled = on.admin().awaitPending(sale, tally.count("admitted"), start);
         return new Sold(
                 burst,

@@ -21,6 +21,8 @@ import java.util.stream.IntStream;
  */
 record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin, CpuMeter cpu, String run) {
 
+    static final int SOLD_OUT_BUYERS = 2000;
+
     static Phases on(Stack stack, PrivateStores stores, Settings settings, String run) {
         return new Phases(
                 stack,
@@ -37,6 +39,26 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
 
     Requests requests() {
         return new Requests(admin.address());
+    }
+
+    /**
+     * A sold-out sale's buyers (P1, the curve, P5): the sale {@code sale} with one unit, sold to a
+     * buyer outside the measured ones, then {@value #SOLD_OUT_BUYERS} distinct signed buyers asking
+     * for it in rotation, each answered sold-out by the admission script.
+     */
+    HttpLoad.Source soldOut(String sale) throws Exception {
+        admin.createSale(sale, 1, Admin.NOTHING_EXPIRES);
+        byte[] owner = requests().purchase(sale, stack.tokens().buyer(sale + "owner"), "k-owner");
+        Tally sold = TimedLoad.each(load(), List.of(owner), 1);
+        if (sold.count("admitted") != 1) {
+            throw new IllegalStateException("selling out " + sale + " failed: " + sold.counts());
+        }
+        return TimedLoad.cycle(requests().purchases(stack.tokens(), sale, SOLD_OUT_BUYERS));
+    }
+
+    /** {@code source} for {@code duration} (or the run's request cap) at {@code connections}. */
+    Tally timed(HttpLoad.Source source, Duration duration, int connections) throws Exception {
+        return TimedLoad.run(load(), source, connections, settings.maxRequests(), duration);
     }
 
     /** P3: admitted to PENDING_PAYMENT per second against a trivial 3-step workflow, same Temporal. */
@@ -83,7 +105,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
     Settled settle(String sale, int n) throws Exception {
         String id = sale + run;
         admin.createSale(id, n, Admin.NOTHING_EXPIRES);
-        List<byte[]> buyers = SoldOutLoad.purchases(requests(), stack.tokens(), id, n);
+        List<byte[]> buyers = requests().purchases(stack.tokens(), id, n);
         Map<String, Duration> before = cpu.read();
         long start = System.nanoTime();
         long admitted = TimedLoad.each(load(), buyers, settings.connections()).count("admitted");
