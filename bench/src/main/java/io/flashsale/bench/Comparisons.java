@@ -16,22 +16,10 @@ import java.util.Map;
  * against the run's own), so neither is warmer from the phases before. Comparisons, not targets:
  * each reports a ratio (docs/performance.md).
  */
-final class Comparisons {
+record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
 
     private static final int ROUNDS = 3;
     private static final int WARMUP = 200;
-
-    private final Phases main;
-    private final Path root;
-    private final Path logs;
-    private final DevServer.Kind temporal;
-
-    Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
-        this.main = main;
-        this.root = root;
-        this.logs = logs;
-        this.temporal = temporal;
-    }
 
     /**
      * P5: P1's sold-out load on a Redis Cluster (3 masters with a replica each) against the run's

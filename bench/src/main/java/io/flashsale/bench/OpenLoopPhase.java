@@ -8,7 +8,6 @@ final class OpenLoopPhase {
 
     static final double LOSERS_P99_MS = 25;
     static final double WINNERS_P99_MS = 50;
-    static final String[] LOSERS = {"sold-out", "already-purchased", "same-key"};
 
     private final Phases on;
     private final Settings settings;
@@ -31,7 +30,7 @@ final class OpenLoopPhase {
         long duplicates = audit.duplicateOrders() + tally.usersAdmittedTwice();
         boolean met = audit.oversold() == 0
                 && duplicates == 0
-                && tally.millis(99, LOSERS) <= LOSERS_P99_MS
+                && tally.millis(99, Tally.LOSERS) <= LOSERS_P99_MS
                 && tally.millis(99, "admitted") <= WINNERS_P99_MS;
         HttpLoad.Schedule schedule = sold.schedule();
         Report.Phase phase = new Report.Phase(
@@ -39,7 +38,7 @@ final class OpenLoopPhase {
                         "%,d buyers for %,d units, open loop at %,d requests/s"
                                 .formatted(settings.burstBuyers(), settings.burstUnits(), settings.arrivalRate()))
                 .latency("winners", tally, WINNERS_P99_MS, "admitted")
-                .latency("losers", tally, LOSERS_P99_MS, LOSERS)
+                .latency("losers", tally, LOSERS_P99_MS, Tally.LOSERS)
                 .value("requests", sold.burst().size())
                 .value("admitted", tally.count("admitted"))
                 .value("oversold", audit.oversold())

@@ -260,7 +260,6 @@ final class Demo {
 
     private void print(DemoResult result, AuditSummary audit, List<Tally> answers) {
         Tally first = answers.get(0);
-        String[] losers = {"sold-out", "already-purchased", "same-key"};
         System.out.println();
         result.lines().forEach(System.out::println);
         say(
@@ -278,8 +277,8 @@ final class Demo {
                 "latency",
                 first.millis(50, "admitted"),
                 first.millis(99, "admitted"),
-                first.millis(50, losers),
-                first.millis(99, losers));
+                first.millis(50, Tally.LOSERS),
+                first.millis(99, Tally.LOSERS));
         webUi.filter(ui -> result.purchasesInWebUi().isEmpty())
                 .ifPresent(ui -> say("%-10s not answering at %s (--temporal-ui URL)", "Web UI", ui.base()));
     }
