@@ -83,8 +83,8 @@ record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
                     .value("cluster settle rate (/s)", clustered.rate())
                     .value("purchases", n)
                     .ratio(clustered.rate() / dev.rate())
-                    .fact("dev server CPU ms per settled purchase", dev.cpuMillisPerPurchase())
-                    .fact("cluster CPU ms per settled purchase", clustered.cpuMillisPerPurchase())
+                    .fact("dev server CPU ms per settled purchase", dev.cpuPerWinner())
+                    .fact("cluster CPU ms per settled purchase", clustered.cpuPerWinner())
                     .fact("cluster", stack.temporal().toString());
         } finally {
             own.drop();
