@@ -97,27 +97,19 @@ public final class BenchCommand implements Callable<Integer> {
             Report report = new Report(
                     Environment.of(on.settings(), stack.temporal(), on.cpu().niceness()));
             Comparisons comparisons = new Comparisons(on, root, logs, kind);
-            Map<String, Callable<Report.Phase>> runs = Map.of(
-                    "P1",
-                    () -> SoldOutPhases.p1(on),
-                    "curve",
-                    () -> SoldOutPhases.curve(on),
-                    "P2",
-                    () -> new ContestPhase(on).run(),
-                    "P3",
-                    on::p3,
-                    "P4",
-                    () -> new OpenLoopPhase(on).run(),
-                    "P5",
-                    comparisons::p5,
-                    "P6",
-                    comparisons::p6,
-                    "P7",
-                    comparisons::p7);
             Set<String> only = only();
             for (String phase : PHASES) {
                 if (only.contains(phase)) {
-                    report.phases().add(step(phase, runs.get(phase)));
+                    report.phases().add(step(phase, () -> switch (phase) {
+                        case "P1" -> SoldOutPhases.p1(on);
+                        case "curve" -> SoldOutPhases.curve(on);
+                        case "P2" -> new ContestPhase(on).run();
+                        case "P3" -> on.p3();
+                        case "P4" -> new OpenLoopPhase(on).run();
+                        case "P5" -> comparisons.p5();
+                        case "P6" -> comparisons.p6();
+                        default -> comparisons.p7();
+                    }));
                 }
             }
             report.write(out);
