@@ -157,7 +157,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** The options that size the loads, {@code --smoke}'s sizes for those not given. */
     Settings settings() {
-        return settings;
+        return settings.sized();
     }
 
     /**

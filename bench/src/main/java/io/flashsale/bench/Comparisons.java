@@ -35,7 +35,7 @@ record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
             Phases onMany = side(many, single, "p5c");
             HttpLoad.Source oneBuyers = onOne.soldOut("p5s" + main.run());
             HttpLoad.Source manyBuyers = onMany.soldOut("p5c" + main.run());
-            int connections = main.settings().connections();
+            int connections = main.settings().connections;
             onOne.timed(oneBuyers, main.settings().warmup(), connections);
             onMany.timed(manyBuyers, main.settings().warmup(), connections);
             List<Tally> oneRounds = new ArrayList<>();
@@ -50,7 +50,7 @@ record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
             return new Report.Phase(
                             "P5",
                             "sold-out purchase on a Redis Cluster (3 masters) vs a single Redis, "
-                                    + main.settings().connections() + " connections")
+                                    + main.settings().connections + " connections")
                     .measure("single Redis", onSingle, null)
                     .measure("Redis Cluster", onCluster, null)
                     .ratio(onCluster.throughput() / onSingle.throughput())
@@ -66,7 +66,7 @@ record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
      * after the other; with the CPU each process spent per settled purchase.
      */
     Report.Phase p6() throws Exception {
-        int n = main.settings().settleWorkflows();
+        int n = main.settings().settleWorkflows;
         // stores of its own: on the run's, this stack's relay would start the dev server's admissions
         PrivateStores own = PrivateStores.fresh();
         FlashSaleStack.Builder cluster =

@@ -31,8 +31,8 @@ final class ContestPhase {
 
     Report.Phase run() throws Exception {
         String run = on.run();
-        int units = settings.burstUnits();
-        int buyers = settings.burstBuyers();
+        int units = settings.burstUnits;
+        int buyers = settings.burstBuyers;
         try (DbBaseline db = DbBaseline.start(on.stack(), on.stores())) {
             CpuMeter cpu = on.cpu().including(DbBaseline.NAME, db.process());
             if (!settings.warmup().isZero()) {
@@ -54,7 +54,7 @@ final class ContestPhase {
             AuditSummary audit,
             DbBaseline.Sale table,
             Tally forged) {
-        int units = settings.burstUnits();
+        int units = settings.burstUnits;
         Tally onDb = baseline.tally();
         boolean correct = onApi.tally().counts().equals(expected("admitted"))
                 && onDb.counts().equals(expected("created"))
@@ -66,7 +66,7 @@ final class ContestPhase {
         Report.Phase phase = new Report.Phase(
                 "P2",
                 "%,d buyers for %,d units, one request each, %d connections: %s vs %s"
-                        .formatted(settings.burstBuyers(), units, settings.connections(), API, BASELINE));
+                        .formatted(settings.burstBuyers, units, settings.connections, API, BASELINE));
         side(phase, API, onApi.tally(), "admitted");
         side(phase, BASELINE, onDb, "created");
         lag.addTo(phase, API + ": ");
@@ -93,10 +93,10 @@ final class ContestPhase {
 
     /** A fresh sale in the baseline's tables, then each buyer's one request, closed loop. */
     private Baseline contest(DbBaseline db, CpuMeter cpu, String sale) throws Exception {
-        db.createSale(sale, settings.burstUnits());
-        List<byte[]> buyers = new Requests(db.address()).purchases(on.stack().tokens(), sale, settings.burstBuyers());
+        db.createSale(sale, settings.burstUnits);
+        List<byte[]> buyers = new Requests(db.address()).purchases(on.stack().tokens(), sale, settings.burstBuyers);
         Map<String, Duration> before = cpu.read();
-        Tally tally = TimedLoad.each(new HttpLoad(db.address()), buyers, settings.connections());
+        Tally tally = TimedLoad.each(new HttpLoad(db.address()), buyers, settings.connections);
         return new Baseline(tally, cpu.millisPer(before, buyers.size()));
     }
 
@@ -109,9 +109,9 @@ final class ContestPhase {
 
     /** Exactly the units won, every other buyer told sold-out: nothing else (no 5xx, no rate limit). */
     private Map<String, Long> expected(String won) {
-        Map<String, Long> outcomes = new TreeMap<>(Map.of(won, (long) settings.burstUnits()));
-        if (settings.burstBuyers() > settings.burstUnits()) {
-            outcomes.put("sold-out", (long) settings.burstBuyers() - settings.burstUnits());
+        Map<String, Long> outcomes = new TreeMap<>(Map.of(won, (long) settings.burstUnits));
+        if (settings.burstBuyers > settings.burstUnits) {
+            outcomes.put("sold-out", (long) settings.burstBuyers - settings.burstUnits);
         }
         return outcomes;
     }

@@ -63,7 +63,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
 
     /** P3: admitted to PENDING_PAYMENT per second against a trivial 3-step workflow, same Temporal. */
     Report.Phase p3() throws Exception {
-        int n = settings.settleWorkflows();
+        int n = settings.settleWorkflows;
         settle("p3w", Math.min(200, n));
         long apiPid = stack.process("api").pid();
         double allocated = admin.allocatedBytes(apiPid);
@@ -123,7 +123,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
         List<byte[]> purchases = requests().purchases(stack.tokens(), sale, buyers);
         Map<String, Duration> before = cpu.read();
         long start = System.nanoTime();
-        Tally tally = TimedLoad.each(load(), purchases, settings.connections(), new Tally(i -> Requests.user(sale, i)));
+        Tally tally = TimedLoad.each(load(), purchases, settings.connections, new Tally(i -> Requests.user(sale, i)));
         long winners = tally.count("admitted");
         double seconds = admin.awaitPending(sale, winners, start);
         return new Settled(tally, seconds, cpu.millisPer(before, buyers), cpu.millisPer(before, winners));
@@ -135,7 +135,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
 
     /** Seconds until {@code n} trivial workflows, started from as many threads as the run has connections, completed. */
     private double trivial(WorkflowClient client, String prefix, int n) throws Exception {
-        ExecutorService starters = Executors.newFixedThreadPool(Math.min(settings.connections(), n));
+        ExecutorService starters = Executors.newFixedThreadPool(Math.min(settings.connections, n));
         long start = System.nanoTime();
         try {
             CompletableFuture<?>[] results = IntStream.range(0, n)

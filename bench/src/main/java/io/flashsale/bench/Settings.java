@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
@@ -27,7 +28,7 @@ final class Settings {
             names = "--connections",
             description = "Closed-loop connections of P1 (which also runs at 64), P2, P3 and P5.",
             defaultValue = "200")
-    private int connections;
+    int connections;
 
     @Option(
             names = "--warmup",
@@ -39,40 +40,54 @@ final class Settings {
     private int duration;
 
     @Option(names = "--settle", description = "Purchases P3 (and P6) settle.", defaultValue = "1000")
-    private int settle;
+    int settleWorkflows;
 
     @Option(
             names = "--buyers",
             description = "Buyers of the P2 and P4 sales, one request each.",
             defaultValue = "10000")
-    private int buyers;
+    int burstBuyers;
 
     @Option(names = "--units", description = "Units of the P2 and P4 sales.", defaultValue = "500")
-    private int units;
+    int burstUnits;
 
     @Option(names = "--rate", description = "P4's open-loop arrivals per second.", defaultValue = "2000")
-    private int rate;
+    int arrivalRate;
 
     @Option(
             names = "--curve",
             split = ",",
             description = "The load curve's connection counts.",
             defaultValue = "16,64,200,800")
-    private List<Integer> curve;
+    List<Integer> curve;
 
     @Option(names = "--smoke", description = "About 50 requests per phase, for options not given.")
     private boolean smoke;
 
-    int connections() {
-        return given("--connections", connections, 8);
+    /**
+     * With {@code --smoke}, the smoke test's size for every option not given; this, once the options
+     * are parsed.
+     */
+    Settings sized() {
+        if (smoke) {
+            ParseResult given = bench.commandLine().getParseResult();
+            connections = given.hasMatchedOption("--connections") ? connections : 8;
+            warmup = given.hasMatchedOption("--warmup") ? warmup : 0;
+            duration = given.hasMatchedOption("--duration") ? duration : 30;
+            settleWorkflows = given.hasMatchedOption("--settle") ? settleWorkflows : 30;
+            burstBuyers = given.hasMatchedOption("--buyers") ? burstBuyers : SMOKE_REQUESTS;
+            burstUnits = given.hasMatchedOption("--units") ? burstUnits : 10;
+            arrivalRate = given.hasMatchedOption("--rate") ? arrivalRate : 500;
+        }
+        return this;
     }
 
     Duration warmup() {
-        return Duration.ofSeconds(given("--warmup", warmup, 0));
+        return Duration.ofSeconds(warmup);
     }
 
     Duration duration() {
-        return Duration.ofSeconds(given("--duration", duration, 30));
+        return Duration.ofSeconds(duration);
     }
 
     /** Caps each timed load. */
@@ -80,44 +95,18 @@ final class Settings {
         return smoke ? SMOKE_REQUESTS : Long.MAX_VALUE;
     }
 
-    int settleWorkflows() {
-        return given("--settle", settle, 30);
-    }
-
-    int burstBuyers() {
-        return given("--buyers", buyers, SMOKE_REQUESTS);
-    }
-
-    int burstUnits() {
-        return given("--units", units, 10);
-    }
-
-    int arrivalRate() {
-        return given("--rate", rate, 500);
-    }
-
-    List<Integer> curve() {
-        return curve;
-    }
-
-    /** {@code value}, or with {@code --smoke} and {@code option} not given, {@code smokeValue}. */
-    private int given(String option, int value, int smokeValue) {
-        return smoke && !bench.commandLine().getParseResult().hasMatchedOption(option) ? smokeValue : value;
-    }
-
     /** P1's connection counts, fewest first: {@value #P1_LOW_CONNECTIONS} and {@code connections}. */
     List<Integer> p1Connections() {
-        return Stream.of(P1_LOW_CONNECTIONS, connections()).distinct().sorted().toList();
+        return Stream.of(P1_LOW_CONNECTIONS, connections).distinct().sorted().toList();
     }
 
     /** What the run does, in words (the chart's header). */
     @Override
     public String toString() {
         return "%d connections, warm-up %d s, %d s per timed load, %,d settled purchases, "
-                        .formatted(
-                                connections(), warmup().toSeconds(), duration().toSeconds(), settleWorkflows())
+                        .formatted(connections, warmup, duration, settleWorkflows)
                 + "%,d buyers for %,d units, P4 at %,d requests/s, curve at %s connections"
-                        .formatted(burstBuyers(), burstUnits(), arrivalRate(), SoldOutPhases.join(curve))
+                        .formatted(burstBuyers, burstUnits, arrivalRate, SoldOutPhases.join(curve))
                 + (smoke ? ", at most " + SMOKE_REQUESTS + " requests per timed load" : "");
     }
 }

@@ -44,7 +44,7 @@ final class SoldOutPhases {
                     .measure("liveness" + at, live, connections)
                     .fact("purchase outcomes" + at, buy.counts())
                     .fact("liveness outcomes" + at, live.counts());
-            if (connections == settings.connections()) {
+            if (connections == settings.connections) {
                 phase.ratio(
                         ratio,
                         P1_TARGET,
@@ -61,8 +61,8 @@ final class SoldOutPhases {
         Settings settings = on.settings();
         HttpLoad.Source purchases = on.soldOut("cv" + on.run());
         Report.Phase phase =
-                new Report.Phase(Chart.CURVE, "sold-out purchase at " + join(settings.curve()) + " connections");
-        for (int connections : settings.curve()) {
+                new Report.Phase(Chart.CURVE, "sold-out purchase at " + join(settings.curve) + " connections");
+        for (int connections : settings.curve) {
             on.timed(purchases, settings.warmup(), connections);
             Tally buy = on.timed(purchases, settings.duration(), connections);
             phase.measure("purchase, " + connections + " connections", buy, connections)
