@@ -34,11 +34,12 @@ public record AuditSummary(AuditReport report) {
 
     /** Orders by status, the statuses with none left out. */
     public Map<String, Integer> ordersByStatus() {
-        Map<String, Integer> orders = new TreeMap<>();
-        put(orders, PurchaseStatus.PENDING_PAYMENT, report.pendingPayment());
-        put(orders, PurchaseStatus.PAID, report.paid());
-        put(orders, PurchaseStatus.EXPIRED, report.expired());
-        put(orders, PurchaseStatus.CANCELLED, report.cancelled());
+        Map<String, Integer> orders = new TreeMap<>(Map.of(
+                PurchaseStatus.PENDING_PAYMENT.name(), report.pendingPayment(),
+                PurchaseStatus.PAID.name(), report.paid(),
+                PurchaseStatus.EXPIRED.name(), report.expired(),
+                PurchaseStatus.CANCELLED.name(), report.cancelled()));
+        orders.values().removeIf(count -> count == 0);
         return orders;
     }
 
@@ -46,11 +47,5 @@ public record AuditSummary(AuditReport report) {
         return report.violations().stream()
                 .filter(v -> v.invariant().equals(invariant))
                 .count();
-    }
-
-    private static void put(Map<String, Integer> orders, PurchaseStatus status, int count) {
-        if (count > 0) {
-            orders.put(status.name(), count);
-        }
     }
 }

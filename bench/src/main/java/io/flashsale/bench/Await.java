@@ -20,14 +20,7 @@ public final class Await {
         }
     }
 
-    private static final Duration EVERY = Duration.ofMillis(50);
-
     private Await() {}
-
-    /** Reads every 50 ms until {@code done} holds; returns what it read last. */
-    public static <T> T until(String what, Duration timeout, Callable<T> read, Predicate<T> done) throws Exception {
-        return until(what, timeout, EVERY, read, done);
-    }
 
     /**
      * Reads every {@code every} until {@code done} holds; past {@code timeout} throws {@link TimedOut}.

@@ -5,7 +5,6 @@ import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.temporal.DevServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -15,9 +14,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code bin/flashsale bench}: the phases on a private stack, one table on stdout, results.json and chart.png. */
 @Command(
@@ -30,45 +28,8 @@ import picocli.CommandLine.Spec;
         })
 public final class BenchCommand implements Callable<Integer> {
 
-    @Spec
-    private CommandSpec spec;
-
-    @Option(names = "--duration", description = "Seconds of each timed load.", defaultValue = "15")
-    private int duration;
-
-    @Option(
-            names = "--warmup",
-            description = "Seconds of warm-up before each timed load; 0: none.",
-            defaultValue = "10")
-    private int warmup;
-
-    @Option(
-            names = "--connections",
-            description = "Closed-loop connections of P1 (which also runs at 64), P2, P3 and P5.",
-            defaultValue = "200")
-    private int connections;
-
-    @Option(names = "--settle", description = "Purchases P3 (and P6) settle.", defaultValue = "1000")
-    private int settle;
-
-    @Option(
-            names = "--buyers",
-            description = "Buyers of the P2 and P4 sales, one request each.",
-            defaultValue = "10000")
-    private int buyers;
-
-    @Option(names = "--units", description = "Units of the P2 and P4 sales.", defaultValue = "500")
-    private int units;
-
-    @Option(names = "--rate", description = "P4's open-loop arrivals per second.", defaultValue = "2000")
-    private int rate;
-
-    @Option(
-            names = "--curve",
-            split = ",",
-            description = "The load curve's connection counts.",
-            defaultValue = "16,64,200,800")
-    private List<Integer> curve;
+    @Mixin
+    private Settings settings;
 
     @Option(names = "--profile", description = "JFR recordings of the api and the worker into --out.")
     private boolean profile;
@@ -86,9 +47,6 @@ public final class BenchCommand implements Callable<Integer> {
                     + " Temporal cluster) or test-server (Temporal's Java test server).",
             defaultValue = "cli")
     private String temporal;
-
-    @Option(names = "--smoke", description = "About 50 requests per phase, for options not given.")
-    private boolean smoke;
 
     @Option(names = "--api-flags", split = " ", description = "JVM flags of the api, e.g. \"-Dprop=value ...\".")
     private List<String> apiFlags = List.of();
@@ -139,27 +97,19 @@ public final class BenchCommand implements Callable<Integer> {
             Report report = new Report(
                     Environment.of(on.settings(), stack.temporal(), on.cpu().niceness()));
             Comparisons comparisons = new Comparisons(on, root, logs, kind);
-            Map<String, Callable<Report.Phase>> runs = Map.of(
-                    "P1",
-                    () -> SoldOutPhases.p1(on),
-                    "curve",
-                    () -> SoldOutPhases.curve(on),
-                    "P2",
-                    () -> new ContestPhase(on).run(),
-                    "P3",
-                    on::p3,
-                    "P4",
-                    () -> new OpenLoopPhase(on).run(),
-                    "P5",
-                    comparisons::p5,
-                    "P6",
-                    comparisons::p6,
-                    "P7",
-                    comparisons::p7);
             Set<String> only = only();
             for (String phase : PHASES) {
                 if (only.contains(phase)) {
-                    report.phases().add(step(phase, runs.get(phase)));
+                    report.phases().add(step(phase, () -> switch (phase) {
+                        case "P1" -> SoldOutPhases.p1(on);
+                        case "curve" -> SoldOutPhases.curve(on);
+                        case "P2" -> new ContestPhase(on).run();
+                        case "P3" -> on.p3();
+                        case "P4" -> new OpenLoopPhase(on).run();
+                        case "P5" -> comparisons.p5();
+                        case "P6" -> comparisons.p6();
+                        default -> comparisons.p7();
+                    }));
                 }
             }
             report.write(out);
@@ -205,25 +155,9 @@ public final class BenchCommand implements Callable<Integer> {
         };
     }
 
-    /** The options' settings; with {@code --smoke}, {@link Settings#smoke}'s for every option not given. */
+    /** The options that size the loads, {@code --smoke}'s sizes for those not given. */
     Settings settings() {
-        Settings small = Settings.smoke();
-        return new Settings(
-                given("--connections", connections, small.connections()),
-                Duration.ofSeconds(
-                        given("--warmup", warmup, (int) small.warmup().toSeconds())),
-                Duration.ofSeconds(
-                        given("--duration", duration, (int) small.duration().toSeconds())),
-                smoke ? small.maxRequests() : Long.MAX_VALUE,
-                given("--settle", settle, small.settleWorkflows()),
-                given("--buyers", buyers, small.burstBuyers()),
-                given("--units", units, small.burstUnits()),
-                given("--rate", rate, small.arrivalRate()),
-                curve);
-    }
-
-    private int given(String option, int value, int smokeValue) {
-        return smoke && !spec.commandLine().getParseResult().hasMatchedOption(option) ? smokeValue : value;
+        return settings.sized();
     }
 
     /**

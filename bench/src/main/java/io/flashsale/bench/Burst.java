@@ -61,16 +61,6 @@ public record Burst(List<HttpLoad.Request> requests, List<String> users) {
         return new Tally(users::get);
     }
 
-    /**
-     * Sends every request at its intended time, {@code perSecond} a second in order, whatever the
-     * answers before it ({@link HttpLoad#runOpen}); {@code warm} connections open before the first,
-     * at most {@link HttpLoad#MAX_OPEN_CONNECTIONS}.
-     */
-    public HttpLoad.Schedule fireOpen(HttpLoad load, double perSecond, int warm, HttpLoad.Sink answers)
-            throws IOException {
-        return load.runOpen(requests, perSecond, warm, HttpLoad.MAX_OPEN_CONNECTIONS, answers);
-    }
-
     /** Sends the requests in order, closed loop over {@code connections}. */
     public void fire(HttpLoad load, int connections, HttpLoad.Sink answers) throws IOException {
         Iterator<HttpLoad.Request> next = requests.iterator();

@@ -16,22 +16,10 @@ import java.util.Map;
  * against the run's own), so neither is warmer from the phases before. Comparisons, not targets:
  * each reports a ratio (docs/performance.md).
  */
-final class Comparisons {
+record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
 
     private static final int ROUNDS = 3;
     private static final int WARMUP = 200;
-
-    private final Phases main;
-    private final Path root;
-    private final Path logs;
-    private final DevServer.Kind temporal;
-
-    Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
-        this.main = main;
-        this.root = root;
-        this.logs = logs;
-        this.temporal = temporal;
-    }
 
     /**
      * P5: P1's sold-out load on a Redis Cluster (3 masters with a replica each) against the run's
@@ -43,23 +31,26 @@ final class Comparisons {
         try (RedisCluster cluster = RedisCluster.start(logs.resolve("redis-cluster"));
                 Stack one = devServer("p5-single-redis", single, Map.of());
                 Stack many = devServer("p5-redis-cluster", single.onCluster(cluster.nodes()), Map.of())) {
-            SoldOutLoad onOne = SoldOutLoad.of(side(one, single, "p5s"), "p5s" + main.run());
-            SoldOutLoad onMany = SoldOutLoad.of(side(many, single, "p5c"), "p5c" + main.run());
-            onOne.run(main.settings().warmup());
-            onMany.run(main.settings().warmup());
+            Phases onOne = side(one, single, "p5s");
+            Phases onMany = side(many, single, "p5c");
+            HttpLoad.Source oneBuyers = onOne.soldOut("p5s" + main.run());
+            HttpLoad.Source manyBuyers = onMany.soldOut("p5c" + main.run());
+            int connections = main.settings().connections;
+            onOne.timed(oneBuyers, main.settings().warmup(), connections);
+            onMany.timed(manyBuyers, main.settings().warmup(), connections);
             List<Tally> oneRounds = new ArrayList<>();
             List<Tally> manyRounds = new ArrayList<>();
             Duration round = main.settings().duration().dividedBy(ROUNDS);
             for (int i = 0; i < ROUNDS; i++) {
-                oneRounds.add(onOne.run(round));
-                manyRounds.add(onMany.run(round));
+                oneRounds.add(onOne.timed(oneBuyers, round, connections));
+                manyRounds.add(onMany.timed(manyBuyers, round, connections));
             }
             Tally onSingle = Tally.of(oneRounds);
             Tally onCluster = Tally.of(manyRounds);
             return new Report.Phase(
                             "P5",
                             "sold-out purchase on a Redis Cluster (3 masters) vs a single Redis, "
-                                    + main.settings().connections() + " connections")
+                                    + main.settings().connections + " connections")
                     .measure("single Redis", onSingle, null)
                     .measure("Redis Cluster", onCluster, null)
                     .ratio(onCluster.throughput() / onSingle.throughput())
@@ -75,7 +66,7 @@ final class Comparisons {
      * after the other; with the CPU each process spent per settled purchase.
      */
     Report.Phase p6() throws Exception {
-        int n = main.settings().settleWorkflows();
+        int n = main.settings().settleWorkflows;
         // stores of its own: on the run's, this stack's relay would start the dev server's admissions
         PrivateStores own = PrivateStores.fresh();
         FlashSaleStack.Builder cluster =
@@ -92,8 +83,8 @@ final class Comparisons {
                     .value("cluster settle rate (/s)", clustered.rate())
                     .value("purchases", n)
                     .ratio(clustered.rate() / dev.rate())
-                    .fact("dev server CPU ms per settled purchase", dev.cpuMillisPerPurchase())
-                    .fact("cluster CPU ms per settled purchase", clustered.cpuMillisPerPurchase())
+                    .fact("dev server CPU ms per settled purchase", dev.cpuPerWinner())
+                    .fact("cluster CPU ms per settled purchase", clustered.cpuPerWinner())
                     .fact("cluster", stack.temporal().toString());
         } finally {
             own.drop();

@@ -1,7 +1,6 @@
 package io.flashsale.bench;
 
 import io.flashsale.testkit.Tokens;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -27,54 +26,35 @@ final class ContestPhase {
         this.settings = on.settings();
     }
 
-    /**
-     * Where one side's sales are created and its buyers sent, the processes whose CPU counts, and
-     * whether its winners' orders are written after the answers (the api) or before (the baseline).
-     */
-    private record Side(InetSocketAddress address, SaleMaker sales, CpuMeter cpu, boolean settles) {}
-
-    private interface SaleMaker {
-        void create(String sale, int units) throws Exception;
-    }
-
-    /**
-     * One side's contest: its answers, each process's CPU ms per buyer request and, on the api, per
-     * winner, with the seconds until every winner's order was PENDING_PAYMENT and its {@link OrderLag}.
-     */
-    private record Contest(
-            Tally tally,
-            Map<String, Double> cpuPerRequest,
-            Map<String, Double> cpuPerWinner,
-            double settleSeconds,
-            OrderLag lag) {}
+    /** The baseline's answers to its contest, and each process's CPU ms per buyer request. */
+    private record Baseline(Tally tally, Map<String, Double> cpuPerRequest) {}
 
     Report.Phase run() throws Exception {
         String run = on.run();
-        Admin admin = on.admin();
-        try (DbBaseline baseline = DbBaseline.start(on.stack(), on.stores())) {
-            Side db = new Side(
-                    baseline.address(),
-                    baseline::createSale,
-                    on.cpu().including(DbBaseline.NAME, baseline.process()),
-                    false);
-            Side api = new Side(
-                    admin.address(),
-                    (sale, units) -> admin.createSale(sale, units, Admin.NOTHING_EXPIRES),
-                    on.cpu(),
-                    true);
+        int units = settings.burstUnits;
+        int buyers = settings.burstBuyers;
+        try (DbBaseline db = DbBaseline.start(on.stack(), on.stores())) {
+            CpuMeter cpu = on.cpu().including(DbBaseline.NAME, db.process());
             if (!settings.warmup().isZero()) {
-                contest(db, "p2bw" + run);
-                contest(api, "p2aw" + run);
+                contest(db, cpu, "p2bw" + run);
+                on.settle("p2aw" + run, units, buyers);
             }
-            Contest onDb = contest(db, "p2b" + run);
-            Contest onApi = contest(api, "p2a" + run);
-            return report(onApi, onDb, admin.audit("p2a" + run), baseline.sale("p2b" + run), forged(db, "p2b" + run));
+            Baseline onDb = contest(db, cpu, "p2b" + run);
+            Phases.Settled onApi = on.settle("p2a" + run, units, buyers);
+            OrderLag lag = OrderLag.of(onApi.tally().admittedAtMillis(), OrderLag.writtenAt(on.stores(), "p2a" + run));
+            return report(
+                    onApi, lag, onDb, on.admin().audit("p2a" + run), db.sale("p2b" + run), forged(db, "p2b" + run));
         }
     }
 
     private Report.Phase report(
-            Contest onApi, Contest baseline, AuditSummary audit, DbBaseline.Sale table, Tally forged) {
-        int units = settings.burstUnits();
+            Phases.Settled onApi,
+            OrderLag lag,
+            Baseline baseline,
+            AuditSummary audit,
+            DbBaseline.Sale table,
+            Tally forged) {
+        int units = settings.burstUnits;
         Tally onDb = baseline.tally();
         boolean correct = onApi.tally().counts().equals(expected("admitted"))
                 && onDb.counts().equals(expected("created"))
@@ -86,14 +66,14 @@ final class ContestPhase {
         Report.Phase phase = new Report.Phase(
                 "P2",
                 "%,d buyers for %,d units, one request each, %d connections: %s vs %s"
-                        .formatted(settings.burstBuyers(), units, settings.connections(), API, BASELINE));
+                        .formatted(settings.burstBuyers, units, settings.connections, API, BASELINE));
         side(phase, API, onApi.tally(), "admitted");
         side(phase, BASELINE, onDb, "created");
-        onApi.lag().addTo(phase, API + ": ");
+        lag.addTo(phase, API + ": ");
         return phase.value(BASELINE + ": winners in its orders table", table.orders())
                 .value(API + ": oversold (audit)", audit.oversold())
                 .value(API + ": duplicate orders (audit)", audit.duplicateOrders())
-                .value(API + ": all winners PENDING_PAYMENT after (s)", onApi.settleSeconds())
+                .value(API + ": all winners PENDING_PAYMENT after (s)", onApi.seconds())
                 .ratio(
                         onDb.seconds() / onApi.tally().seconds(),
                         TARGET,
@@ -111,44 +91,27 @@ final class ContestPhase {
                 .fact(API + " redis balanced", audit.redisBalanced());
     }
 
-    /** A fresh sale on {@code side}, then each buyer's one request, closed loop; on the api the wait for the orders. */
-    private Contest contest(Side side, String sale) throws Exception {
-        CpuMeter meter = side.cpu();
-        side.sales().create(sale, settings.burstUnits());
-        List<byte[]> buyers =
-                SoldOutLoad.purchases(new Requests(side.address()), on.stack().tokens(), sale, settings.burstBuyers());
-        Map<String, Duration> before = meter.read();
-        long start = System.nanoTime();
-        Tally tally = TimedLoad.each(
-                new HttpLoad(side.address()),
-                buyers,
-                settings.connections(),
-                new Tally(i -> SoldOutLoad.user(sale, i)));
-        if (!side.settles()) {
-            return new Contest(tally, meter.millisPer(before, buyers.size()), Map.of(), Double.NaN, null);
-        }
-        long winners = tally.count("admitted");
-        double seconds = on.admin().awaitPending(sale, winners, start);
-        return new Contest(
-                tally,
-                meter.millisPer(before, buyers.size()),
-                meter.millisPer(before, winners),
-                seconds,
-                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(on.stores(), sale)));
+    /** A fresh sale in the baseline's tables, then each buyer's one request, closed loop. */
+    private Baseline contest(DbBaseline db, CpuMeter cpu, String sale) throws Exception {
+        db.createSale(sale, settings.burstUnits);
+        List<byte[]> buyers = new Requests(db.address()).purchases(on.stack().tokens(), sale, settings.burstBuyers);
+        Map<String, Duration> before = cpu.read();
+        Tally tally = TimedLoad.each(new HttpLoad(db.address()), buyers, settings.connections);
+        return new Baseline(tally, cpu.millisPer(before, buyers.size()));
     }
 
     /** One purchase with a token signed by another key. */
-    private Tally forged(Side side, String sale) throws Exception {
+    private Tally forged(DbBaseline db, String sale) throws Exception {
         Tokens other = new Tokens("forged-" + UUID.randomUUID() + UUID.randomUUID());
-        byte[] request = new Requests(side.address()).purchase(sale, other.buyer(sale + "forger"), "k-forger");
-        return TimedLoad.each(new HttpLoad(side.address()), List.of(request), 1);
+        byte[] request = new Requests(db.address()).purchase(sale, other.buyer(sale + "forger"), "k-forger");
+        return TimedLoad.each(new HttpLoad(db.address()), List.of(request), 1);
     }
 
     /** Exactly the units won, every other buyer told sold-out: nothing else (no 5xx, no rate limit). */
     private Map<String, Long> expected(String won) {
-        Map<String, Long> outcomes = new TreeMap<>(Map.of(won, (long) settings.burstUnits()));
-        if (settings.burstBuyers() > settings.burstUnits()) {
-            outcomes.put("sold-out", (long) settings.burstBuyers() - settings.burstUnits());
+        Map<String, Long> outcomes = new TreeMap<>(Map.of(won, (long) settings.burstUnits));
+        if (settings.burstBuyers > settings.burstUnits) {
+            outcomes.put("sold-out", (long) settings.burstBuyers - settings.burstUnits);
         }
         return outcomes;
     }

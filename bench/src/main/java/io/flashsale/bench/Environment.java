@@ -9,16 +9,9 @@ import java.time.LocalDate;
 import java.util.Locale;
 import java.util.Map;
 
-/** Where a run ran: the machine, the Temporal, the settings, each process's niceness. */
+/** Where a run ran: the machine, the Temporal, the day and the settings, each process's niceness. */
 record Environment(
-        String temporal,
-        int cpus,
-        String cpu,
-        String memory,
-        String java,
-        String settings,
-        String run,
-        Map<String, Integer> niceness) {
+        String temporal, int cpus, String cpu, String memory, String java, String run, Map<String, Integer> niceness) {
 
     static Environment of(Settings settings, TemporalService temporal, Map<String, Integer> niceness) {
         return new Environment(
@@ -29,8 +22,7 @@ record Environment(
                 firstLine(Path.of("/proc/cpuinfo"), "model name"),
                 memory(firstLine(Path.of("/proc/meminfo"), "MemTotal")),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
-                settings.toString(),
-                LocalDate.now() + ": " + settings.describe(),
+                LocalDate.now() + ": " + settings,
                 niceness);
     }
 

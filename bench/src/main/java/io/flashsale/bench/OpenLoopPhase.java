@@ -8,7 +8,6 @@ final class OpenLoopPhase {
 
     static final double LOSERS_P99_MS = 25;
     static final double WINNERS_P99_MS = 50;
-    static final String[] LOSERS = {"sold-out", "already-purchased", "same-key"};
 
     private final Phases on;
     private final Settings settings;
@@ -31,15 +30,15 @@ final class OpenLoopPhase {
         long duplicates = audit.duplicateOrders() + tally.usersAdmittedTwice();
         boolean met = audit.oversold() == 0
                 && duplicates == 0
-                && tally.millis(99, LOSERS) <= LOSERS_P99_MS
+                && tally.millis(99, Tally.LOSERS) <= LOSERS_P99_MS
                 && tally.millis(99, "admitted") <= WINNERS_P99_MS;
         HttpLoad.Schedule schedule = sold.schedule();
         Report.Phase phase = new Report.Phase(
                         "P4",
                         "%,d buyers for %,d units, open loop at %,d requests/s"
-                                .formatted(settings.burstBuyers(), settings.burstUnits(), settings.arrivalRate()))
+                                .formatted(settings.burstBuyers, settings.burstUnits, settings.arrivalRate))
                 .latency("winners", tally, WINNERS_P99_MS, "admitted")
-                .latency("losers", tally, LOSERS_P99_MS, LOSERS)
+                .latency("losers", tally, LOSERS_P99_MS, Tally.LOSERS)
                 .value("requests", sold.burst().size())
                 .value("admitted", tally.count("admitted"))
                 .value("oversold", audit.oversold())
@@ -65,13 +64,14 @@ final class OpenLoopPhase {
 
     /** The sale's arrivals, then the wait until every winner's order is written. */
     private Sold sell(String sale) throws Exception {
-        on.admin().createSale(sale, settings.burstUnits(), Admin.NOTHING_EXPIRES);
-        Burst burst = Burst.of(on.requests(), on.stack().tokens(), sale, "u", settings.burstBuyers(), 4);
+        on.admin().createSale(sale, settings.burstUnits, Admin.NOTHING_EXPIRES);
+        Burst burst = Burst.of(on.requests(), on.stack().tokens(), sale, "u", settings.burstBuyers, 4);
         Tally tally = burst.newTally();
         long start = System.nanoTime();
         // open before the first send: one second of arrivals, at least the run's connections
-        int warm = Math.max(settings.connections(), settings.arrivalRate());
-        HttpLoad.Schedule schedule = burst.fireOpen(on.load(), settings.arrivalRate(), warm, tally);
+        int warm = Math.max(settings.connections, settings.arrivalRate);
+        HttpLoad.Schedule schedule =
+                on.load().runOpen(burst.requests(), settings.arrivalRate, warm, HttpLoad.MAX_OPEN_CONNECTIONS, tally);
         double settled = on.admin().awaitPending(sale, tally.count("admitted"), start);
         return new Sold(
                 burst,

@@ -21,6 +21,8 @@ import java.util.stream.IntStream;
  */
 record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin, CpuMeter cpu, String run) {
 
+    static final int SOLD_OUT_BUYERS = 2000;
+
     static Phases on(Stack stack, PrivateStores stores, Settings settings, String run) {
         return new Phases(
                 stack,
@@ -39,9 +41,29 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
         return new Requests(admin.address());
     }
 
+    /**
+     * A sold-out sale's buyers (P1, the curve, P5): the sale {@code sale} with one unit, sold to a
+     * buyer outside the measured ones, then {@value #SOLD_OUT_BUYERS} distinct signed buyers asking
+     * for it in rotation, each answered sold-out by the admission script.
+     */
+    HttpLoad.Source soldOut(String sale) throws Exception {
+        admin.createSale(sale, 1, Admin.NOTHING_EXPIRES);
+        byte[] owner = requests().purchase(sale, stack.tokens().buyer(sale + "owner"), "k-owner");
+        Tally sold = TimedLoad.each(load(), List.of(owner), 1);
+        if (sold.count("admitted") != 1) {
+            throw new IllegalStateException("selling out " + sale + " failed: " + sold.counts());
+        }
+        return TimedLoad.cycle(requests().purchases(stack.tokens(), sale, SOLD_OUT_BUYERS));
+    }
+
+    /** {@code source} for {@code duration} (or the run's request cap) at {@code connections}. */
+    Tally timed(HttpLoad.Source source, Duration duration, int connections) throws Exception {
+        return TimedLoad.run(load(), source, connections, settings.maxRequests(), duration);
+    }
+
     /** P3: admitted to PENDING_PAYMENT per second against a trivial 3-step workflow, same Temporal. */
     Report.Phase p3() throws Exception {
-        int n = settings.settleWorkflows();
+        int n = settings.settleWorkflows;
         settle("p3w", Math.min(200, n));
         long apiPid = stack.process("api").pid();
         double allocated = admin.allocatedBytes(apiPid);
@@ -52,52 +74,68 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
         try {
             WorkflowClient client = TrivialWorker.client(address());
             trivial(client, "p3tw" + run, Math.min(200, n));
-            Settled trivial = trivial(client, "p3t" + run, n);
+            double trivialSeconds = trivial(client, "p3t" + run, n);
             return new Report.Phase("P3", "settle rate: admitted -> PENDING_PAYMENT vs trivial 3-step workflow")
                     .value("purchase settle rate (/s)", purchases.rate())
                     .value("purchase settle time (s)", purchases.seconds())
-                    .value("trivial workflows completed (/s)", trivial.rate())
-                    .value("trivial settle time (s)", trivial.seconds())
+                    .value("trivial workflows completed (/s)", n / trivialSeconds)
+                    .value("trivial settle time (s)", trivialSeconds)
                     .value("workflows", n)
                     .value("api allocation per admission, its workflow's start included (KB)", allocationPerAdmission)
                     .ratio(
-                            purchases.rate() / trivial.rate(),
+                            purchases.rate() / (n / trivialSeconds),
                             0.8,
                             "purchase settle rate / trivial workflows' rate >= 0.8")
                     .fact("purchases settled", purchases.count())
-                    .fact("trivial completed", trivial.count());
+                    .fact("trivial completed", (long) n);
         } finally {
             worker.destroy();
             worker.waitFor(30, TimeUnit.SECONDS);
         }
     }
 
-    /** Purchases settled (or workflows completed) in so many seconds, and each process's CPU ms per one. */
-    record Settled(long count, double seconds, Map<String, Double> cpuMillisPerPurchase) {
+    /**
+     * A sale's buyers answered and settled: the answers, the seconds until every winner's order was
+     * PENDING_PAYMENT, and each process's CPU ms over both per buyer request and per winner.
+     */
+    record Settled(Tally tally, double seconds, Map<String, Double> cpuPerRequest, Map<String, Double> cpuPerWinner) {
+
+        long count() {
+            return tally.count("admitted");
+        }
+
         double rate() {
-            return count / seconds;
+            return count() / seconds;
         }
     }
 
-    /** {@code n} buyers of a new sale, admitted and settled to PENDING_PAYMENT on this stack. */
+    /** {@code n} buyers of a new sale of {@code n} units, its id {@code sale} tagged with the run's. */
     Settled settle(String sale, int n) throws Exception {
-        String id = sale + run;
-        admin.createSale(id, n, Admin.NOTHING_EXPIRES);
-        List<byte[]> buyers = SoldOutLoad.purchases(requests(), stack.tokens(), id, n);
+        return settle(sale + run, n, n);
+    }
+
+    /**
+     * {@code buyers} buyers of a new sale {@code sale} of {@code units}, one request each, closed loop
+     * at the run's connections, then the wait until every winner's order is PENDING_PAYMENT.
+     */
+    Settled settle(String sale, int units, int buyers) throws Exception {
+        admin.createSale(sale, units, Admin.NOTHING_EXPIRES);
+        List<byte[]> purchases = requests().purchases(stack.tokens(), sale, buyers);
         Map<String, Duration> before = cpu.read();
         long start = System.nanoTime();
-        long admitted = TimedLoad.each(load(), buyers, settings.connections()).count("admitted");
-        double seconds = admin.awaitPending(id, admitted, start);
-        return new Settled(admitted, seconds, cpu.millisPer(before, admitted));
+        Tally tally = TimedLoad.each(load(), purchases, settings.connections, new Tally(i -> Requests.user(sale, i)));
+        long winners = tally.count("admitted");
+        double seconds = admin.awaitPending(sale, winners, start);
+        return new Settled(tally, seconds, cpu.millisPer(before, buyers), cpu.millisPer(before, winners));
     }
 
     private String address() {
         return stack.temporal().address();
     }
 
-    /** {@code n} trivial workflows started from as many threads as the run has connections, until all completed. */
-    private Settled trivial(WorkflowClient client, String prefix, int n) throws Exception {
-        ExecutorService starters = Executors.newFixedThreadPool(Math.min(settings.connections(), n));
+    /** Seconds until {@code n} trivial workflows, started from as many threads as the run has connections, completed. */
+    private double trivial(WorkflowClient client, String prefix, int n) throws Exception {
+        ExecutorService starters = Executors.newFixedThreadPool(Math.min(settings.connections, n));
         long start = System.nanoTime();
         try {
             CompletableFuture<?>[] results = IntStream.range(0, n)
@@ -108,7 +146,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
         } finally {
             starters.shutdownNow();
         }
-        return new Settled(n, (System.nanoTime() - start) / 1e9, Map.of());
+        return (System.nanoTime() - start) / 1e9;
     }
 
     private static WorkflowStub start(WorkflowClient client, String id) {

@@ -1,7 +1,10 @@
 package io.flashsale.bench;
 
+import io.flashsale.testkit.Tokens;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.IntStream;
 
 /** Raw HTTP/1.1 requests of the api's contract, built once before a run. */
 public final class Requests {
@@ -17,6 +20,18 @@ public final class Requests {
                 "POST /api/sales/" + saleId + "/purchases",
                 "Authorization: Bearer " + token + "\r\nIdempotency-Key: " + idempotencyKey
                         + "\r\nContent-Length: 0\r\n");
+    }
+
+    /** The purchase requests of {@code users} buyers {@link #user}, each with a key of its own. */
+    List<byte[]> purchases(Tokens tokens, String sale, int users) {
+        return IntStream.range(0, users)
+                .mapToObj(i -> purchase(sale, tokens.buyer(user(sale, i)), "k-" + user(sale, i)))
+                .toList();
+    }
+
+    /** The user of {@link #purchases}' request {@code i}. */
+    static String user(String sale, int i) {
+        return sale + "u" + i;
     }
 
     byte[] liveness() {

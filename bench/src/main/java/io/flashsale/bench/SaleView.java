@@ -1,7 +1,6 @@
 package io.flashsale.bench;
 
 import java.util.Locale;
-import java.util.Objects;
 
 /**
  * A sale as {@code GET /api/sales/{id}} shows it: units as MySQL and Redis count them, orders by
@@ -14,14 +13,6 @@ public record SaleView(
 
     public int orders() {
         return pendingPayment + paid + expired + cancelled;
-    }
-
-    /**
-     * At rest after {@code admitted} purchases: each has its order, none awaits payment, and Redis
-     * has every unit MySQL has (the units of expired and cancelled orders are back on sale).
-     */
-    public boolean settled(long admitted) {
-        return pendingPayment == 0 && orders() >= admitted && Objects.equals(redisStock, (long) available);
     }
 
     @Override

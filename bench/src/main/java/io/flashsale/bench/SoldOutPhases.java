@@ -20,20 +20,20 @@ final class SoldOutPhases {
      */
     static Report.Phase p1(Phases on) throws Exception {
         Settings settings = on.settings();
-        SoldOutLoad purchases = SoldOutLoad.of(on, "p1" + on.run());
+        HttpLoad.Source purchases = on.soldOut("p1" + on.run());
         HttpLoad.Source liveness = TimedLoad.cycle(List.of(on.requests().liveness()));
         List<Integer> levels = settings.p1Connections();
         Report.Phase phase =
                 new Report.Phase("P1", "sold-out purchase vs liveness at " + join(levels) + " connections");
         for (int connections : levels) {
-            live(on, liveness, connections, settings.warmup());
-            purchases.run(settings.warmup(), connections);
-            Tally live = live(on, liveness, connections, settings.duration());
+            on.timed(liveness, settings.warmup(), connections);
+            on.timed(purchases, settings.warmup(), connections);
+            Tally live = on.timed(liveness, settings.duration(), connections);
             // the collection before each allocation read stays outside the CPU measured
             long apiPid = on.stack().process("api").pid();
             double allocated = on.admin().allocatedBytes(apiPid);
             Map<String, Duration> before = on.cpu().read();
-            Tally buy = purchases.run(settings.duration(), connections);
+            Tally buy = on.timed(purchases, settings.duration(), connections);
             Map<String, Double> cpuPerAnswer = on.cpu().millisPer(before, buy.answered());
             double allocation = (on.admin().allocatedBytes(apiPid) - allocated) / buy.answered() / 1024;
             double ratio = buy.throughput() / live.throughput();
@@ -44,7 +44,7 @@ final class SoldOutPhases {
                     .measure("liveness" + at, live, connections)
                     .fact("purchase outcomes" + at, buy.counts())
                     .fact("liveness outcomes" + at, live.counts());
-            if (connections == settings.connections()) {
+            if (connections == settings.connections) {
                 phase.ratio(
                         ratio,
                         P1_TARGET,
@@ -56,20 +56,15 @@ final class SoldOutPhases {
         return phase;
     }
 
-    private static Tally live(Phases on, HttpLoad.Source liveness, int connections, Duration duration)
-            throws Exception {
-        return TimedLoad.run(on.load(), liveness, connections, on.settings().maxRequests(), duration);
-    }
-
     /** The load curve: sold-out purchase throughput and latency at each of {@link Settings#curve()}. */
     static Report.Phase curve(Phases on) throws Exception {
         Settings settings = on.settings();
-        SoldOutLoad purchases = SoldOutLoad.of(on, "cv" + on.run());
+        HttpLoad.Source purchases = on.soldOut("cv" + on.run());
         Report.Phase phase =
-                new Report.Phase(Chart.CURVE, "sold-out purchase at " + join(settings.curve()) + " connections");
-        for (int connections : settings.curve()) {
-            purchases.run(settings.warmup(), connections);
-            Tally buy = purchases.run(settings.duration(), connections);
+                new Report.Phase(Chart.CURVE, "sold-out purchase at " + join(settings.curve) + " connections");
+        for (int connections : settings.curve) {
+            on.timed(purchases, settings.warmup(), connections);
+            Tally buy = on.timed(purchases, settings.duration(), connections);
             phase.measure("purchase, " + connections + " connections", buy, connections)
                     .fact("purchase outcomes, " + connections + " connections", buy.counts());
         }

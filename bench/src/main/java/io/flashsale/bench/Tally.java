@@ -16,6 +16,9 @@ import org.HdrHistogram.Histogram;
  */
 public final class Tally implements HttpLoad.Sink {
 
+    /** The outcomes of a buyer who did not win: the unit was gone, the buyer had one, or asked twice. */
+    public static final String[] LOSERS = {"sold-out", "already-purchased", "same-key"};
+
     private static final String PROBLEM_PREFIX = "/problems/";
 
     private final Map<String, Histogram> latency = new TreeMap<>();

@@ -24,6 +24,7 @@ class AwaitTest {
         assertThatThrownBy(() -> Await.until(
                         "103 orders PENDING_PAYMENT at once",
                         Duration.ofMillis(200),
+                        Duration.ofMillis(50),
                         () -> "100 PENDING_PAYMENT",
                         s -> false))
                 .isInstanceOf(Await.TimedOut.class)

@@ -13,10 +13,10 @@ class BenchCommandTest {
     void runsTheDefaultPhasesAtFullSizeWhenNothingIsGiven() {
         BenchCommand bench = parse();
 
-        assertThat(bench.settings().connections()).isEqualTo(200);
+        assertThat(bench.settings().connections).isEqualTo(200);
         assertThat(bench.settings().duration()).isEqualTo(Duration.ofSeconds(15));
         assertThat(bench.settings().maxRequests()).isEqualTo(Long.MAX_VALUE);
-        assertThat(bench.settings().curve()).containsExactly(16, 64, 200, 800);
+        assertThat(bench.settings().curve).containsExactly(16, 64, 200, 800);
         assertThat(bench.only()).containsExactlyInAnyOrder("P1", "curve", "P2", "P3", "P4");
     }
 
@@ -24,9 +24,9 @@ class BenchCommandTest {
     void takesSmokeSizesForEveryOptionNotGiven() {
         BenchCommand bench = parse("--smoke", "--connections", "4");
 
-        assertThat(bench.settings().connections()).isEqualTo(4);
-        assertThat(bench.settings().burstBuyers()).isEqualTo(Settings.smoke().burstBuyers());
-        assertThat(bench.settings().maxRequests()).isEqualTo(Settings.smoke().maxRequests());
+        assertThat(bench.settings().connections).isEqualTo(4);
+        assertThat(bench.settings().burstBuyers).isEqualTo(Settings.SMOKE_REQUESTS);
+        assertThat(bench.settings().maxRequests()).isEqualTo(Settings.SMOKE_REQUESTS);
     }
 
     @Test
@@ -34,7 +34,7 @@ class BenchCommandTest {
         BenchCommand bench =
                 parse("--curve", "8,32", "--phases", "p2", "--temporal", "cluster", "--api-flags", "-Da=1 -Db=2");
 
-        assertThat(bench.settings().curve()).containsExactly(8, 32);
+        assertThat(bench.settings().curve).containsExactly(8, 32);
         assertThat(bench.only()).containsExactlyInAnyOrder("P1", "P2", "P6");
         assertThat(bench.appFlags().get(FlashSaleStack.App.API)).containsExactly("-Da=1", "-Db=2");
         assertThat(bench.appFlags().get(FlashSaleStack.App.WORKER)).isEmpty();

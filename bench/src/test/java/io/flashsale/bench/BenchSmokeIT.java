@@ -45,7 +45,7 @@ class BenchSmokeIT {
             assertThat(phases.get("P1").facts.get("liveness outcomes, " + connections + " connections"))
                     .isEqualTo(Map.of("up", 50L));
         }
-        for (int connections : settings.curve()) {
+        for (int connections : settings.curve) {
             assertThat(phases.get("curve").facts.get("purchase outcomes, " + connections + " connections"))
                     .isEqualTo(Map.of("sold-out", 50L));
         }

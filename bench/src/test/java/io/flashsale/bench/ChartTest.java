@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ChartTest {
 
     private static final Environment ENVIRONMENT =
-            new Environment("dev server", 2, "test cpu", "1 kB", "java 17", "settings", "today", Map.of());
+            new Environment("dev server", 2, "test cpu", "1 kB", "java 17", "today", Map.of());
 
     @Test
     void drawsEachPhasesLatencyBarsTheCurveAndEachRatioAgainstItsTarget() {

@@ -56,10 +56,6 @@ final class AuditCommand implements Callable<Integer> {
         api = apiOption.client();
         token = Tokens.fromEnvironment().admin("flashsale-audit");
         out = spec.commandLine().getOut();
-        return run();
-    }
-
-    private int run() {
         List<String> sales = new ArrayList<>();
         if (sale != null) {
             sales.add(sale);

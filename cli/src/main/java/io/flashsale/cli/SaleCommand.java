@@ -44,7 +44,7 @@ final class SaleCommand implements Runnable {
 
     @Command(name = "create", description = "Create a sale and print it.")
     int create(@Mixin NewSale sale) {
-        return answer(api.client().createSale(token(), sale.body()));
+        return answer(api.client().createSale(token(), sale));
     }
 
     @Command(name = "list", description = "Every sale, one row each.")
@@ -106,7 +106,7 @@ final class SaleCommand implements Runnable {
 
     @Command(name = "move", description = "Set the sale's window.")
     int move(@Parameters(paramLabel = "SALE", description = "the sale's id") String sale, @Mixin SaleWindow window) {
-        return answer(api.client().moveSale(token(), sale, window.body()));
+        return answer(api.client().moveSale(token(), sale, window));
     }
 
     private int answer(ApiClient.Response response) {

@@ -17,11 +17,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/flashsale demo}: one flash sale from the first click to the last expiry. A first wave
@@ -32,22 +35,60 @@ import java.util.function.Supplier;
  */
 final class Demo {
 
-    /**
-     * @param buyers the first wave, all at once
-     * @param lateBuyers the second wave, once the first wave's orders ended (0: none)
-     * @param settleMargin how long past the pay timeout a wait for orders to end may last
-     */
-    record Options(
-            int buyers,
-            int lateBuyers,
-            int units,
-            double payShare,
-            Duration payTimeout,
-            Duration settleMargin,
-            int connections) {
+    /** The sale and its buyers: the options of {@code bin/flashsale demo}. */
+    static final class Options {
 
+        @Option(
+                names = "--buyers",
+                paramLabel = "N",
+                defaultValue = "10000",
+                description = "the first wave, all at once")
+        int buyers;
+
+        @Option(
+                names = "--late-buyers",
+                paramLabel = "N",
+                description = "the second wave, once the first wave's orders ended (default: a tenth of --buyers)")
+        Integer lateBuyers;
+
+        @Option(names = "--units", paramLabel = "N", defaultValue = "500", description = "units on sale")
+        int units;
+
+        @Option(
+                names = "--pay-share",
+                paramLabel = "F",
+                defaultValue = "0.5",
+                description = "the share of the winners that pays")
+        double payShare;
+
+        @Option(
+                names = "--pay-timeout",
+                paramLabel = "S",
+                defaultValue = "20",
+                description = "seconds a winner has to pay")
+        int payTimeout;
+
+        @Option(
+                names = "--settle-margin",
+                paramLabel = "S",
+                defaultValue = "60",
+                description = "seconds past the pay timeout a wait for the orders to end may last")
+        int settleMargin;
+
+        @Option(
+                names = "--connections",
+                paramLabel = "N",
+                defaultValue = "200",
+                description = "the buyers' connections")
+        int connections;
+
+        int lateBuyers() {
+            return lateBuyers == null ? buyers / 10 : lateBuyers;
+        }
+
+        /** How long a wait for payments and orders to end may last: the pay timeout plus the margin. */
         Duration settleTimeout() {
-            return payTimeout.plus(settleMargin);
+            return Duration.ofSeconds(payTimeout + settleMargin);
         }
     }
 
@@ -84,7 +125,7 @@ final class Demo {
         Sold sold = sell(sale, waves);
         AuditSummary audit = admin.audit(sale);
         Optional<URI> link = webUi.filter(WebUi::answers).map(ui -> ui.purchasesOf(sale));
-        DemoResult result = DemoResult.of(
+        DemoResult result = new DemoResult(
                 sale, Tally.of(sold.answers()).counts(), sold.orders(), sold.payments(), audit.report(), link);
         print(result, audit, sold.answers());
         return result;
@@ -94,9 +135,9 @@ final class Demo {
     private Sold sell(String sale, List<Burst> waves) throws Exception {
         List<Tally> answers = new ArrayList<>();
         long orders = 0;
-        try (Payer payer = new Payer(api, tokens, sale, options.payShare(), options.settleTimeout())) {
+        try (Payer payer = new Payer(api, tokens, sale, options.payShare, options.settleTimeout())) {
             firstClick = System.nanoTime();
-            String who = options.buyers() + " buyers at once";
+            String who = options.buyers + " buyers at once";
             for (Burst wave : waves) {
                 Tally answered = fire(wave, answers.size() + 1, who, payer);
                 answers.add(answered);
@@ -116,7 +157,7 @@ final class Demo {
     private List<Burst> waves(String sale) {
         long seed = System.nanoTime();
         List<Burst> waves = new ArrayList<>();
-        waves.add(Burst.of(requests, tokens, sale, "u", options.buyers(), seed));
+        waves.add(Burst.of(requests, tokens, sale, "u", options.buyers, seed));
         if (options.lateBuyers() > 0) {
             waves.add(Burst.of(requests, tokens, sale, "late", options.lateBuyers(), seed + 1));
         }
@@ -131,10 +172,13 @@ final class Demo {
     private void createSale(String sale, List<Burst> waves) {
         int room = Math.min(MAX_BUCKET, waves.stream().mapToInt(Burst::size).sum());
         admin.createSale(
-                sale, options.units(), options.payTimeout(), new RateLimits(null, new RateLimits.Bucket(room, room)));
+                sale,
+                options.units,
+                Duration.ofSeconds(options.payTimeout),
+                new RateLimits(null, new RateLimits.Bucket(room, room)));
         say(
                 "sale %s: %d units, pay timeout %s, %.0f%% of the winners pay",
-                sale, options.units(), Await.text(options.payTimeout()), options.payShare() * 100);
+                sale, options.units, Await.text(Duration.ofSeconds(options.payTimeout)), options.payShare * 100);
         say(
                 "its rate limit per client address: %d requests (refill %d/s), room for every request of this demo,"
                         + " which all come from this one address; the per-user limit stays the api's",
@@ -143,7 +187,7 @@ final class Demo {
 
     /** Fires one wave; each winner is handed to the payer the moment its 202 arrives. */
     private Tally fire(Burst wave, int number, String who, Payer payer) throws Exception {
-        int connections = Math.min(options.connections(), wave.size());
+        int connections = Math.min(options.connections, wave.size());
         say(
                 "wave %d: %s, %d requests (some retry with the same key, some click twice) over %d connections",
                 number, who, wave.size(), connections);
@@ -162,36 +206,49 @@ final class Demo {
         return answered;
     }
 
-    /** Waits, at most the pay timeout plus the margin, until the payments and then the orders ended. */
+    /** What a settle waits on: the payments sent and the sale's orders. */
+    private record Settling(Payer.Progress payments, SaleView sale) {
+
+        /**
+         * Every payment known, and the sale at rest after {@code admitted} purchases: each has its
+         * order, none awaits payment, and Redis has every unit MySQL has (those of expired and
+         * cancelled orders are back on sale).
+         */
+        boolean settled(long admitted) {
+            return payments.done()
+                    && sale.pendingPayment() == 0
+                    && sale.orders() >= admitted
+                    && Objects.equals(sale.redisStock(), (long) sale.available());
+        }
+
+        @Override
+        public String toString() {
+            return payments + "; sale: " + sale;
+        }
+    }
+
+    /** Waits, at most the pay timeout plus the margin, until the payments and the orders ended. */
     private SaleView settle(String sale, long orders, Payer payer) throws Exception {
         Duration limit = options.settleTimeout();
-        long deadline = System.nanoTime() + limit.toNanos();
         say("waiting (at most %s) until the %d orders are PAID, EXPIRED or CANCELLED", Await.text(limit), orders);
-        SaleView settled;
-        try (AutoCloseable ticking = ticking(() -> "  %s; sale: %s".formatted(payer.progress(), saleQuietly(sale)))) {
-            payer.awaitOutcomes(left(deadline));
-            String what = "the %d orders of sale %s to end (none PENDING_PAYMENT, their units back in Redis)";
-            settled = Await.until(
+        AtomicReference<Settling> seen = new AtomicReference<>();
+        String what = "the payments sent and the %d orders of sale %s to end"
+                + " (none PENDING_PAYMENT, their units back in Redis)";
+        try (AutoCloseable ticking = ticking(() -> "  " + seen.get())) {
+            Await.until(
                     what.formatted(orders, sale),
-                    left(deadline),
+                    limit,
                     Duration.ofMillis(200),
-                    () -> admin.sale(sale),
-                    view -> view.settled(orders));
+                    () -> {
+                        seen.set(new Settling(payer.progress(), admin.sale(sale)));
+                        return seen.get();
+                    },
+                    settling -> settling.settled(orders));
         }
-        say("  settled %.1f s after the first click: %s", (System.nanoTime() - firstClick) / 1e9, settled);
-        return settled;
-    }
-
-    private static Duration left(long deadline) {
-        return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-    }
-
-    private Object saleQuietly(String sale) {
-        try {
-            return admin.sale(sale);
-        } catch (RuntimeException e) {
-            return "unreadable (" + e.getMessage() + ")";
-        }
+        say(
+                "  settled %.1f s after the first click: %s",
+                (System.nanoTime() - firstClick) / 1e9, seen.get().sale());
+        return seen.get().sale();
     }
 
     /** Prints {@code line} every second until closed. */
@@ -203,7 +260,6 @@ final class Demo {
 
     private void print(DemoResult result, AuditSummary audit, List<Tally> answers) {
         Tally first = answers.get(0);
-        String[] losers = {"sold-out", "already-purchased", "same-key"};
         System.out.println();
         result.lines().forEach(System.out::println);
         say(
@@ -221,8 +277,8 @@ final class Demo {
                 "latency",
                 first.millis(50, "admitted"),
                 first.millis(99, "admitted"),
-                first.millis(50, losers),
-                first.millis(99, losers));
+                first.millis(50, Tally.LOSERS),
+                first.millis(99, Tally.LOSERS));
         webUi.filter(ui -> result.purchasesInWebUi().isEmpty())
                 .ifPresent(ui -> say("%-10s not answering at %s (--temporal-ui URL)", "Web UI", ui.base()));
     }

@@ -10,11 +10,11 @@ import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -46,37 +46,8 @@ public final class DemoCommand implements Callable<Integer> {
                     + " and api on free ports, a fresh schema and Redis prefix)")
     private URI api;
 
-    @Option(names = "--buyers", paramLabel = "N", defaultValue = "10000", description = "the first wave, all at once")
-    private int buyers;
-
-    @Option(
-            names = "--late-buyers",
-            paramLabel = "N",
-            description = "the second wave, once the first wave's orders ended (default: a tenth of --buyers)")
-    private Integer lateBuyers;
-
-    @Option(names = "--units", paramLabel = "N", defaultValue = "500", description = "units on sale")
-    private int units;
-
-    @Option(
-            names = "--pay-share",
-            paramLabel = "F",
-            defaultValue = "0.5",
-            description = "the share of the winners that pays")
-    private double payShare;
-
-    @Option(names = "--pay-timeout", paramLabel = "S", defaultValue = "20", description = "seconds a winner has to pay")
-    private int payTimeout;
-
-    @Option(
-            names = "--settle-margin",
-            paramLabel = "S",
-            defaultValue = "60",
-            description = "seconds past the pay timeout a wait for the orders to end may last")
-    private int settleMargin;
-
-    @Option(names = "--connections", paramLabel = "N", defaultValue = "200", description = "the buyers' connections")
-    private int connections;
+    @Mixin
+    private Demo.Options options;
 
     @Option(
             names = "--temporal-ui",
@@ -119,7 +90,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         if (api != null) {
             WebUi ui = new WebUi(temporalUi, System.getenv().getOrDefault("TEMPORAL_NAMESPACE", "default"));
-            return new Demo(new ApiClient(api), Tokens.fromEnvironment(), options(), Optional.of(ui)).run();
+            return new Demo(new ApiClient(api), Tokens.fromEnvironment(), options, Optional.of(ui)).run();
         }
         DevServer.Kind kind = temporalKind();
         PrivateStores stores = PrivateStores.fresh();
@@ -127,24 +98,13 @@ public final class DemoCommand implements Callable<Integer> {
                 root, Path.of("target", "demo", "logs"), stores, kind, FlashSaleStack.BACK_END_NICE, Map.of())) {
             System.out.println(
                     "private stack up: api " + stack.api() + ", " + stack.temporal() + " (logs target/demo/logs)");
-            DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options(), Optional.empty()).run();
+            DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.empty()).run();
             System.out.println("Web UI     none kept: the private stack stops with the demo;"
                     + " run bin/flashsale up first to browse the purchases");
             return result;
         } finally {
             stores.drop();
         }
-    }
-
-    private Demo.Options options() {
-        return new Demo.Options(
-                buyers,
-                lateBuyers == null ? buyers / 10 : lateBuyers,
-                units,
-                payShare,
-                Duration.ofSeconds(payTimeout),
-                Duration.ofSeconds(settleMargin),
-                connections);
     }
 
     private DevServer.Kind temporalKind() {

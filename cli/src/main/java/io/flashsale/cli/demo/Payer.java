@@ -1,11 +1,14 @@
 package io.flashsale.cli.demo;
 
+import static io.flashsale.workflows.purchase.PurchaseStatus.PENDING_PAYMENT;
+
 import io.flashsale.bench.Await;
-import io.flashsale.bench.Payment;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import io.flashsale.workflows.purchase.PurchaseRequest;
+import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -14,15 +17,23 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 
 /**
  * Winners paying as soon as their purchase is admitted: {@code share} of them, spread evenly over
- * the order of admission, each a {@link Payment} on a small pool of threads. Counts the outcomes.
+ * the order of admission, on a small pool of threads. Each waits until its order is written, pays as
+ * the payment service, and when the answer is 202 (outcome not known yet) or a refusal, follows the
+ * purchase to its final status; the outcome is that status (PAID, EXPIRED when the deadline came
+ * first, CANCELLED, REJECTED), or "error". Counts the outcomes.
  */
 final class Payer implements AutoCloseable {
 
-    /** Payments known of those started, by outcome (final status, or "error"); the first error (null: none). */
+    /** Payments known of those started, by outcome; the first error (null: none). */
     record Progress(int known, int paying, Map<String, Long> outcomes, String firstError) {
+
+        boolean done() {
+            return known == paying;
+        }
 
         @Override
         public String toString() {
@@ -30,6 +41,8 @@ final class Payer implements AutoCloseable {
                     + (firstError == null ? "" : " (first error: " + firstError + ")");
         }
     }
+
+    private static final Duration POLL = Duration.ofMillis(500);
 
     private final ApiClient api;
     private final Tokens tokens;
@@ -62,30 +75,60 @@ final class Payer implements AutoCloseable {
         int index = winners.size();
         if (winners.add(user) && pays(index, share)) {
             paying.incrementAndGet();
-            pool.execute(() -> pay(user));
+            pool.execute(() -> {
+                String outcome;
+                try {
+                    outcome = pay(user);
+                } catch (Exception e) {
+                    firstError.compareAndSet(null, String.valueOf(e.getMessage()));
+                    outcome = "error";
+                }
+                outcomes.merge(outcome, 1L, Long::sum);
+                known.incrementAndGet();
+            });
         }
     }
 
-    private void pay(String user) {
-        String outcome;
-        try {
-            String purchaseId = PurchaseRequest.purchaseId(sale, user);
-            outcome = new Payment(api, tokens.buyer(user), tokens.payments(), purchaseId, patience).outcome();
-        } catch (Exception e) {
-            firstError.compareAndSet(null, String.valueOf(e.getMessage()));
-            outcome = "error";
+    /** Pays once the order exists; the purchase's final status. */
+    private String pay(String user) throws Exception {
+        String id = PurchaseRequest.purchaseId(sale, user);
+        String token = tokens.buyer(user);
+        String status = await(id, token, "its order", s -> s.equals(PENDING_PAYMENT.name()) || isFinal(s));
+        if (!status.equals(PENDING_PAYMENT.name())) {
+            return status;
         }
-        outcomes.merge(outcome, 1L, Long::sum);
-        known.incrementAndGet();
+        ApiClient.Response answer = api.pay(tokens.payments(), id, "pay-" + id);
+        if (answer.status() == 200) {
+            return answer.body().path("status").asText();
+        }
+        if (answer.status() != 202 && answer.status() != 409) {
+            throw new IllegalStateException("paying " + id + ": " + answer.status() + " " + answer.body());
+        }
+        return await(id, token, "its final status (payment answered " + answer.status() + ")", Payer::isFinal);
+    }
+
+    private static boolean isFinal(String status) {
+        return Arrays.stream(PurchaseStatus.values())
+                .anyMatch(s -> s.isFinal() && s.name().equals(status));
+    }
+
+    /** Reads the purchase's status (or the answer's code and problem type when it has none) until {@code done}. */
+    private String await(String id, String token, String what, Predicate<String> done) throws Exception {
+        return Await.until(
+                what + " of " + id,
+                patience,
+                POLL,
+                () -> {
+                    ApiClient.Response answer = api.status(token, id);
+                    return answer.status() == 200
+                            ? answer.body().path("status").asText()
+                            : "http-" + answer.status() + " " + answer.problemType();
+                },
+                done);
     }
 
     Progress progress() {
         return new Progress(known.get(), paying.get(), new TreeMap<>(outcomes), firstError.get());
-    }
-
-    /** Waits until every payment started so far knows its outcome. */
-    void awaitOutcomes(Duration timeout) throws Exception {
-        Await.until("the outcome of every payment sent", timeout, this::progress, p -> p.known() == p.paying());
     }
 
     @Override

@@ -9,12 +9,12 @@ import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.testkit.ApiClient;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import picocli.CommandLine;
 
 /**
  * The demo on a private stack (api, worker, dev Temporal as processes) with a pay timeout of 2 s,
@@ -39,19 +39,28 @@ class DemoIT {
                 FlashSaleStack.BACK_END_NICE,
                 Map.of())) {
             WebUi ui = new WebUi(stack.temporal().webUi().orElseThrow(), "default");
-            Demo.Options options =
-                    new Demo.Options(60, 30, UNITS, 0.5, Duration.ofSeconds(2), Duration.ofSeconds(60), 16);
+            Demo.Options options = CommandLine.populateCommand(
+                    new Demo.Options(),
+                    "--buyers=60",
+                    "--late-buyers=30",
+                    "--units=" + UNITS,
+                    "--pay-timeout=2",
+                    "--connections=16");
 
             DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.of(ui)).run();
 
             assertThat(result.requests()).doesNotContainKeys("rate-limited", "connection-error");
             assertThat(result.settled()).isTrue();
-            assertThat(result.orders()).isEqualTo((long) result.paid() + result.expired() + result.cancelled());
-            assertThat(result.expired()).isPositive();
+            assertThat(result.orders())
+                    .isEqualTo((long) result.audit().paid()
+                            + result.audit().expired()
+                            + result.audit().cancelled());
+            assertThat(result.audit().expired()).isPositive();
             assertThat(result.resold()).isPositive().isEqualTo(result.orders() - UNITS);
-            assertThat(result.payments()).containsEntry("PAID", (long) result.paid());
+            assertThat(result.payments())
+                    .containsEntry("PAID", (long) result.audit().paid());
             assertThat(result.payments()).doesNotContainKey("error");
-            assertThat(result.audit()).isEqualTo(AuditVerdict.PASS);
+            assertThat(result.audit().result()).isEqualTo(AuditVerdict.PASS);
             assertThat(result.passed()).isTrue();
             assertThat(result.purchasesInWebUi()).contains(ui.purchasesOf(result.sale()));
         } finally {

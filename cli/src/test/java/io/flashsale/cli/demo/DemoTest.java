@@ -2,8 +2,10 @@ package io.flashsale.cli.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
 import java.net.URI;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -64,7 +66,7 @@ class DemoTest {
     @Test
     void failsWhenThePaymentsAnsweredPaidAreNotThePaidOrders() {
         DemoResult result = new DemoResult(
-                "s1", 100, BURST, 100, 0, 31, 69, 0, Map.of("PAID", 30L), AuditVerdict.PASS, Optional.empty());
+                "s1", BURST, 100, Map.of("PAID", 30L), audit(100, 0, 31, 69, 0, AuditVerdict.PASS), Optional.empty());
 
         assertThat(result.paymentsAgree()).isFalse();
         assertThat(result.passed()).isFalse();
@@ -74,15 +76,10 @@ class DemoTest {
     void printsTheCountsTheResaleAndTheAuditVerdict() {
         DemoResult result = new DemoResult(
                 "s1",
-                100,
                 Map.of("admitted", 173L, "rate-limited", 2L),
                 173,
-                0,
-                51,
-                122,
-                0,
                 Map.of("PAID", 51L, "EXPIRED", 1L),
-                AuditVerdict.PASS,
+                audit(100, 0, 51, 122, 0, AuditVerdict.PASS),
                 Optional.of(URI.create("http://localhost:8233/namespaces/default/workflows?query=SaleId%3D%22s1%22")));
 
         assertThat(result.lines())
@@ -100,15 +97,17 @@ class DemoTest {
             int units, long orders, int pending, int paid, int expired, int cancelled, AuditVerdict audit) {
         return new DemoResult(
                 "s1",
-                units,
                 BURST,
                 orders,
-                pending,
-                paid,
-                expired,
-                cancelled,
                 Map.of("PAID", (long) paid),
-                audit,
+                audit(units, pending, paid, expired, cancelled, audit),
                 Optional.empty());
+    }
+
+    /** The audit's counts of a sale of {@code units}; its verdict {@code verdict}. */
+    private static AuditReport audit(
+            int units, int pending, int paid, int expired, int cancelled, AuditVerdict verdict) {
+        return new AuditReport(
+                "s1", units, 0, pending, paid, expired, cancelled, null, 0, 0, 0, 0, 0, List.of(), verdict, null);
     }
 }
