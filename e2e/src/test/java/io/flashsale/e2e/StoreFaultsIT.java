@@ -356,8 +356,8 @@ class StoreFaultsIT extends ProxiedSystemTest {
         ExecutorService payers = Executors.newFixedThreadPool(PAYERS);
         List<Future<ApiClient.Response>> payments = new ArrayList<>();
         for (String id : ids) {
-            payments.add(payers.submit(
-                    () -> api.pay(TestTokens.payments(), id, "pay-" + id, PAYMENTS_ANSWERED_WITHIN.plusSeconds(30))));
+            payments.add(payers.submit(() -> api.waitingUpTo(PAYMENTS_ANSWERED_WITHIN.plusSeconds(30))
+                    .pay(TestTokens.payments(), id, "pay-" + id)));
         }
         awaitPaying(ids, payments);
         List<Integer> admissions = admitWithin(nextSale, 10, ADMITTED_WITHIN);

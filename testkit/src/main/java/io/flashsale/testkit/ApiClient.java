@@ -254,8 +254,8 @@ public final class ApiClient {
         return pay(paymentsToken, purchaseId, paymentId, UNIT_PRICE);
     }
 
-    /** A payment of {@code amount}, right or not: any object with amountMinor and currency. */
-    public Response pay(String paymentsToken, String purchaseId, String paymentId, Object amount) {
+    /** A payment of {@code amount}, right or not. */
+    public Response pay(String paymentsToken, String purchaseId, String paymentId, Money amount) {
         Map<String, Object> body = Map.of("paymentId", paymentId, "amount", amount);
         return post("/api/purchases/" + purchaseId + "/payment", paymentsToken, body);
     }

@@ -8,9 +8,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.payment.PaymentRefunds;
-import io.flashsale.stores.sale.Price;
 import io.flashsale.stores.testing.StoreSnapshot;
 import io.flashsale.stores.testing.TestSales;
+import io.flashsale.testkit.ApiClient.Money;
 import io.flashsale.testkit.ApiClient.Response;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.nio.charset.StandardCharsets;
@@ -71,9 +71,9 @@ class PaymentServiceIT extends ApiIntegrationTest {
     void refusesAnAmountOtherThanThePriceAndChangesNothing() {
         StoreSnapshot before = stores.snapshot(sale);
 
-        api.pay(PAYMENTS, purchaseId, "pay-cheap", new Price(TestSales.PRICE.amountMinor() - 1, "EUR"))
+        api.pay(PAYMENTS, purchaseId, "pay-cheap", new Money(TestSales.PRICE.amountMinor() - 1, "EUR"))
                 .assertProblem(422, "payment-amount-mismatch");
-        api.pay(PAYMENTS, purchaseId, "pay-usd", new Price(TestSales.PRICE.amountMinor(), "USD"))
+        api.pay(PAYMENTS, purchaseId, "pay-usd", new Money(TestSales.PRICE.amountMinor(), "USD"))
                 .assertProblem(422, "payment-amount-mismatch");
 
         assertUnchanged(before);
