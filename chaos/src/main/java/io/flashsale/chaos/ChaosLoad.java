@@ -86,6 +86,34 @@ final class ChaosLoad {
         if (!senders.awaitTermination(TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS)) {
             senders.shutdownNow();
         }
+        return history();
+    }
+
+    /**
+     * What an operator does once the faults healed: repeats each restock and withdrawal left without
+     * an answer (a 5xx or none) under its Idempotency-Key, as a 503 asks, until it is answered or
+     * {@code patience} runs out. A change MySQL committed while Redis was down is finished in Redis
+     * so (I3). The repeats join the history; returns all of it.
+     */
+    List<Op> repeatUnansweredChanges(Duration patience) throws InterruptedException {
+        long deadline = System.nanoTime() + patience.toNanos();
+        List<Op> unanswered = history().stream()
+                .filter(op -> op.outcome() == Op.Outcome.UNKNOWN
+                        && (op.kind() == Op.Kind.RESTOCK || op.kind() == Op.Kind.WITHDRAW))
+                .toList();
+        for (Op change : unanswered) {
+            Buyer operator = Buyer.operator(change.saleId());
+            while (sendNow(apis.get(0), change.kind(), operator, change.key(), change.amountMinor())
+                                    .outcome()
+                            == Op.Outcome.UNKNOWN
+                    && System.nanoTime() < deadline) {
+                TimeUnit.SECONDS.sleep(1);
+            }
+        }
+        return history();
+    }
+
+    private List<Op> history() {
         return history.values().stream()
                 .sorted(Comparator.comparingLong(Op::id))
                 .toList();
@@ -180,24 +208,28 @@ final class ChaosLoad {
      * status}, or a refused payment's {@code purchaseStatus} (what made it a refund, or not).
      */
     private Runnable send(ApiClient api, Op.Kind kind, Buyer who, String key, long amount) {
-        return () -> {
-            long id = ids.incrementAndGet();
-            Op sent = Op.sent(id, kind, who.saleId(), who.userId(), who.purchaseId(), key, amount, millis());
-            history.put(id, sent);
-            ApiClient.Response response;
-            try {
-                response = call(api, sent);
-            } catch (UncheckedIOException | IllegalStateException noAnswer) {
-                return;
-            }
-            int status = response.status();
-            Op.Outcome outcome = status >= 500 ? Op.Outcome.UNKNOWN : status >= 400 ? Op.Outcome.FAIL : Op.Outcome.OK;
-            String problem = status >= 400 ? response.problemType() : "";
-            String purchase = response.body()
-                    .path(status < 300 ? "status" : "purchaseStatus")
-                    .asText("");
-            history.put(id, sent.answered(outcome, status, problem, purchase, millis()));
-        };
+        return () -> sendNow(api, kind, who, key, amount);
+    }
+
+    /** {@link #send}, here and now: the operation as the history ends up holding it. */
+    private Op sendNow(ApiClient api, Op.Kind kind, Buyer who, String key, long amount) {
+        long id = ids.incrementAndGet();
+        Op sent = Op.sent(id, kind, who.saleId(), who.userId(), who.purchaseId(), key, amount, millis());
+        history.put(id, sent);
+        ApiClient.Response response;
+        try {
+            response = call(api, sent);
+        } catch (UncheckedIOException | IllegalStateException noAnswer) {
+            return sent;
+        }
+        int status = response.status();
+        Op.Outcome outcome = status >= 500 ? Op.Outcome.UNKNOWN : status >= 400 ? Op.Outcome.FAIL : Op.Outcome.OK;
+        String problem = status >= 400 ? response.problemType() : "";
+        String purchase =
+                response.body().path(status < 300 ? "status" : "purchaseStatus").asText("");
+        Op answered = sent.answered(outcome, status, problem, purchase, millis());
+        history.put(id, answered);
+        return answered;
     }
 
     private long millis() {

@@ -85,10 +85,11 @@ public final class ChaosRun {
                     TimeUnit.MILLISECONDS);
             Thread faults = new Thread(() -> nemesis.run(stack, start), "nemesis");
             faults.start();
-            List<Op> history = new ChaosLoad(stack.apis(), tokens, sales, options.seed() + 1, start)
-                    .run(options.rate(), options.duration());
+            ChaosLoad load = new ChaosLoad(stack.apis(), tokens, sales, options.seed() + 1, start);
+            load.run(options.rate(), options.duration());
             faults.join();
             auditor.shutdownNow();
+            List<Op> history = load.repeatUnansweredChanges(SETTLE);
             settle(admin, tokens, sales);
             Facts facts = Facts.read(stack.stores(), admin, tokens, created, history);
             List<Violation> violations = new ArrayList<>(Checker.check(history, facts));
