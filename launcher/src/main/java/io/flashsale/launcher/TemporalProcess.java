@@ -1,11 +1,9 @@
 package io.flashsale.launcher;
 
 import io.flashsale.launcher.temporal.DevServer;
-import io.flashsale.launcher.temporal.Readiness;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,10 +51,8 @@ public final class TemporalProcess implements TemporalService {
             List<String> launcher,
             Consumer<String> log)
             throws Exception {
-        List<String> server = DevServer.command(kind, options, root, log);
-        List<String> command = new ArrayList<>(launcher);
-        command.addAll(server);
-        TemporalProcess temporal = new TemporalProcess(processes, options, kind, List.copyOf(command), server.get(0));
+        List<String> command = DevServer.command(kind, options, root, launcher, log);
+        TemporalProcess temporal = new TemporalProcess(processes, options, kind, command, command.get(launcher.size()));
         temporal.restart();
         return temporal;
     }
@@ -79,12 +75,12 @@ public final class TemporalProcess implements TemporalService {
 
     @Override
     public Map<String, ProcessHandle> processes() {
-        return Map.of("temporal", process().toHandle());
+        return Map.of(DevServer.PROCESS, process().toHandle());
     }
 
     /** The live server process. */
     public Process process() {
-        return processes.get("temporal");
+        return processes.get(DevServer.PROCESS);
     }
 
     /** SIGKILL (no shutdown of any kind), after checking the pid still runs this server's command. */
@@ -94,13 +90,12 @@ public final class TemporalProcess implements TemporalService {
 
     /** Starts the same server again (same port, same database file) and waits until it is ready. */
     public void restart() throws Exception {
-        Process process = processes.start("temporal", command, Map.of());
-        Readiness.await(options.address(), options.namespace(), READY_TIMEOUT, process::isAlive);
+        DevServer.start(processes, command, options, READY_TIMEOUT);
     }
 
     /** Log of the current server process. */
     public Path log() {
-        return processes.log("temporal");
+        return processes.log(DevServer.PROCESS);
     }
 
     /** For messages: which server, where. */

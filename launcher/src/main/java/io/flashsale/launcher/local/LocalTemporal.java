@@ -5,7 +5,6 @@ import io.flashsale.launcher.cluster.TemporalCluster;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.launcher.temporal.Readiness;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -62,14 +61,13 @@ final class LocalTemporal {
                 config.temporalPort(),
                 config.temporalUiPort(),
                 run.path().resolve("temporal.db"),
-                config.namespace());
-        List<String> command = new ArrayList<>(config.backEnd());
-        command.addAll(DevServer.command(DevServer.Kind.CLI, options, config.root(), System.err::println));
-        if (metrics) {
-            command.addAll(List.of("--metrics-port", Integer.toString(config.temporalMetricsPort())));
-        }
-        run.start(Component.TEMPORAL.process(), command);
-        if (!ready(Duration.ofSeconds(120), () -> run.pid(Component.TEMPORAL).isPresent())) {
+                config.namespace(),
+                metrics ? config.temporalMetricsPort() : 0);
+        List<String> command =
+                DevServer.command(DevServer.Kind.CLI, options, config.root(), config.backEnd(), System.err::println);
+        try {
+            DevServer.start(run, command, options, Duration.ofSeconds(120));
+        } catch (IllegalStateException notReady) {
             throw new Refused("temporal did not become ready; see " + run.shown(run.log(Component.TEMPORAL)));
         }
     }
@@ -87,8 +85,7 @@ final class LocalTemporal {
         }
         System.out.println(
                 "temporal: preparing the cluster (builds temporal-server when missing; minutes the first time) ...");
-        TemporalCluster.start(
-                config.root(), spec(), config::temporalUiPort, run, Duration.ofSeconds(180), System.err::println);
+        TemporalCluster.start(config.root(), spec(), config::temporalUiPort, run, System.err::println);
     }
 
     /** Where Prometheus scrapes Temporal: the dev server's /metrics, or every cluster node's. */
@@ -118,8 +115,6 @@ final class LocalTemporal {
                 config.clusterName(),
                 run.path().resolve("temporal-cluster"),
                 config.temporalPort(),
-                16,
-                2,
                 ClusterSpec.Postgres.fromEnvironment(),
                 config.namespace(),
                 () -> next[0]++);
