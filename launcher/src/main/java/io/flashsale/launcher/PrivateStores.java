@@ -48,12 +48,13 @@ public record PrivateStores(
     public static PrivateStores fresh() {
         String id =
                 UUID.randomUUID().toString().replace("-", "").substring(0, 10).toLowerCase(Locale.ROOT);
+        PrivateStores configured = configured(System.getenv());
         return new PrivateStores(
-                env("MYSQL_URL", MYSQL_URL),
+                configured.serverUrl,
                 "fs_bench_" + id,
-                env("MYSQL_USER", "flashsale"),
-                mysqlPassword(),
-                env("REDIS_URL", REDIS_URL),
+                configured.user,
+                configured.password,
+                configured.redisUrl,
                 "fsbench_" + id,
                 null);
     }
@@ -85,20 +86,21 @@ public record PrivateStores(
     }
 
     /**
-     * The stores of {@code env} as the apps see them: the schema of MYSQL_URL and the prefix
-     * FLASHSALE_REDIS_PREFIX (the README's where unset), on REDIS_URL or REDIS_CLUSTER_NODES.
+     * The stores of {@code env} as the apps see them, a blank variable meaning its default: the
+     * schema of MYSQL_URL and the prefix FLASHSALE_REDIS_PREFIX, on REDIS_URL or REDIS_CLUSTER_NODES.
+     * MYSQL_PASSWORD is {@code flashsale} when unset; set and empty, it means no password.
      */
     public static PrivateStores configured(Map<String, String> env) {
-        Matcher m = matcher(env.getOrDefault("MYSQL_URL", MYSQL_URL).replaceFirst("^jdbc:mariadb:", "jdbc:mysql:"));
-        String nodes = env.getOrDefault("REDIS_CLUSTER_NODES", "");
+        Matcher m = matcher(env(env, "MYSQL_URL", MYSQL_URL).replaceFirst("^jdbc:mariadb:", "jdbc:mysql:"));
+        String nodes = env(env, "REDIS_CLUSTER_NODES", "");
         return new PrivateStores(
                 m.group(1) + (m.group(3) == null ? "" : m.group(3)),
                 m.group(2) == null ? "" : m.group(2).substring(1),
-                env.getOrDefault("MYSQL_USER", "flashsale"),
-                mysqlPassword(),
-                env.getOrDefault("REDIS_URL", REDIS_URL),
-                env.getOrDefault("FLASHSALE_REDIS_PREFIX", "fs"),
-                nodes.isBlank() ? null : nodes);
+                env(env, "MYSQL_USER", "flashsale"),
+                env.getOrDefault("MYSQL_PASSWORD", "flashsale"),
+                env(env, "REDIS_URL", REDIS_URL),
+                env(env, "FLASHSALE_REDIS_PREFIX", "fs"),
+                nodes.isEmpty() ? null : nodes);
     }
 
     /** Drops the schema and every Redis key under the prefix. Only for stores made by {@link #fresh()}. */
@@ -183,12 +185,6 @@ public record PrivateStores(
         return sum;
     }
 
-    /** MYSQL_PASSWORD, {@code flashsale} when unset; set and empty means no password. */
-    public static String mysqlPassword() {
-        String password = System.getenv("MYSQL_PASSWORD");
-        return password == null ? "flashsale" : password;
-    }
-
     private static Matcher matcher(String url) {
         Matcher m = JDBC_URL.matcher(url);
         if (!m.matches()) {
@@ -197,8 +193,8 @@ public record PrivateStores(
         return m;
     }
 
-    private static String env(String name, String fallback) {
-        String value = System.getenv(name);
+    private static String env(Map<String, String> env, String name, String fallback) {
+        String value = env.get(name);
         return value == null || value.isBlank() ? fallback : value;
     }
 }

@@ -72,7 +72,7 @@ public final class TemporalClusterProcesses implements TemporalService {
 
     /** SIGKILL of one node, no shutdown of any kind, after checking the pid still runs that node. */
     public void kill(String node) throws InterruptedException {
-        Processes.kill(process(node), "--env " + node + " ", "node " + node);
+        Processes.kill(process(node), TemporalCluster.marker(node), "node " + node);
     }
 
     /** Starts {@code node} again, same ports and configuration; waits until the cluster answers. */

@@ -80,6 +80,11 @@ public final class TemporalCluster {
         return "temporal-" + node.name();
     }
 
+    /** What the command line of the node {@code nodeName} holds, and no other node's. */
+    public static String marker(String nodeName) {
+        return "--env " + nodeName + " --allow-no-auth";
+    }
+
     private static boolean listening(String ip, int port) throws IOException {
         try (Socket ignored = new Socket(ip, port)) {
             return true;

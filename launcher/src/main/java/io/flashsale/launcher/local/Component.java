@@ -1,6 +1,7 @@
 package io.flashsale.launcher.local;
 
 import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.cluster.TemporalCluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +87,7 @@ record Component(String process, boolean optional) {
             case "prometheus" -> commandLine.contains("prometheus --config.file=" + runFolder.resolve("prometheus"));
             case "jaeger" -> commandLine.contains("jaeger --config " + runFolder.resolve("jaeger"));
             case "temporal-ui" -> commandLine.contains("ui-server");
-            default -> commandLine.contains("--env " + process.substring("temporal-".length()) + " --allow-no-auth");
+            default -> commandLine.contains(TemporalCluster.marker(process.substring("temporal-".length())));
         };
     }
 

@@ -6,7 +6,6 @@ import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.launcher.temporal.Readiness;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 /**
  * The Temporal of {@code up}: one already listening on TEMPORAL_ADDRESS, else the dev server
@@ -31,11 +30,13 @@ final class LocalTemporal {
             return;
         }
         if (Ports.listening(config.temporalHost(), config.temporalPort())) {
-            if (ready(Duration.ofSeconds(10), () -> true)) {
+            try {
+                Readiness.await(config.temporalAddress(), config.namespace(), Duration.ofSeconds(10), () -> true);
                 return;
+            } catch (IllegalStateException notTemporal) {
+                throw new Refused("port " + config.temporalPort() + " (TEMPORAL_ADDRESS=" + config.temporalAddress()
+                        + ") is taken by something that is not a Temporal server");
             }
-            throw new Refused("port " + config.temporalPort() + " (TEMPORAL_ADDRESS=" + config.temporalAddress()
-                    + ") is taken by something that is not a Temporal server");
         }
         if (config.temporalConfigured() && !Ports.isLocal(config.temporalHost())) {
             throw new Refused("nothing listens on TEMPORAL_ADDRESS=" + config.temporalAddress()
@@ -118,14 +119,5 @@ final class LocalTemporal {
                 ClusterSpec.Postgres.fromEnvironment(),
                 config.namespace(),
                 () -> next[0]++);
-    }
-
-    private boolean ready(Duration timeout, BooleanSupplier alive) throws InterruptedException {
-        try {
-            Readiness.await(config.temporalAddress(), config.namespace(), timeout, alive);
-            return true;
-        } catch (IllegalStateException notReady) {
-            return false;
-        }
     }
 }

@@ -51,7 +51,7 @@ final class Reset implements Callable<Integer> {
         if (!env.getOrDefault("REDIS_CLUSTER_NODES", "").isBlank()) {
             throw new Refused("reset: works on the single Redis of REDIS_URL, not on REDIS_CLUSTER_NODES");
         }
-        String url = env.getOrDefault("MYSQL_URL", PrivateStores.MYSQL_URL);
+        String url = env.getOrDefault("MYSQL_URL", "").isBlank() ? PrivateStores.MYSQL_URL : env.get("MYSQL_URL");
         Matcher mysql = MYSQL.matcher(url);
         if (!mysql.matches()) {
             throw new Refused("reset: MYSQL_URL is not jdbc:mysql://HOST[:PORT]/DATABASE: " + url);

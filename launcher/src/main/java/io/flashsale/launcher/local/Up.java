@@ -86,8 +86,12 @@ final class Up implements Callable<Integer> {
             WorkerCommand.valid(workerBuild);
         }
         local.check();
-        checkAppPort(Component.WORKER, config.workerPort(), "WORKER_PORT");
-        checkAppPort(Component.API, config.apiPort(), "API_PORT");
+        if (run.pid(Component.WORKER).isEmpty()) {
+            Ports.refuseTaken(config.workerPort(), "the worker", "WORKER_PORT");
+        }
+        if (run.pid(Component.API).isEmpty()) {
+            Ports.refuseTaken(config.apiPort(), "the api", "API_PORT");
+        }
         if (observe) {
             observability.check(local.starts());
         }
@@ -119,12 +123,6 @@ final class Up implements Callable<Integer> {
             System.out.println("worker build " + workerBuild + " is current ('bin/flashsale worker status')");
         }
         banner(sentinel);
-    }
-
-    private void checkAppPort(Component app, int port, String variable) {
-        if (run.pid(app).isEmpty() && Ports.listening("127.0.0.1", port)) {
-            throw new Refused("port " + port + " is taken; set " + variable + " to a free port");
-        }
     }
 
     /**
