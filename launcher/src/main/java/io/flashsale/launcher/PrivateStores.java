@@ -113,6 +113,12 @@ public record PrivateStores(
         unlinkKeys();
     }
 
+    /** {@code host:port} of the MySQL server, for messages. */
+    public String server() {
+        String server = matcher(serverUrl).group(1).replaceFirst("^jdbc:[a-z]+://", "");
+        return server.contains(":") ? server : server + ":3306";
+    }
+
     /** A connection to the MySQL server without choosing (or creating) the schema; fails within 5 s. */
     public Connection connectToServer() throws SQLException {
         Matcher m = matcher(serverUrl);

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -26,7 +25,6 @@ import picocli.CommandLine.Option;
                 + " Refused while a process 'up' started runs.")
 final class Reset implements Callable<Integer> {
 
-    private static final Pattern MYSQL = Pattern.compile("jdbc:(mysql|mariadb)://([^/?,@]+)/([^?]*)(\\?.*)?");
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_]+");
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_:.-]{1,40}");
 
@@ -51,20 +49,16 @@ final class Reset implements Callable<Integer> {
         if (!env.getOrDefault("REDIS_CLUSTER_NODES", "").isBlank()) {
             throw new Refused("reset: works on the single Redis of REDIS_URL, not on REDIS_CLUSTER_NODES");
         }
-        String url = env.getOrDefault("MYSQL_URL", "").isBlank() ? PrivateStores.MYSQL_URL : env.get("MYSQL_URL");
-        Matcher mysql = MYSQL.matcher(url);
-        if (!mysql.matches()) {
-            throw new Refused("reset: MYSQL_URL is not jdbc:mysql://HOST[:PORT]/DATABASE: " + url);
-        }
         PrivateStores stores = PrivateStores.configured(env);
         if (!PLAIN.matcher(stores.schema()).matches()) {
-            throw new Refused("reset: database name '" + stores.schema() + "' of MYSQL_URL is not plain");
+            throw new Refused("reset: MYSQL_URL names no plain database (jdbc:mysql://HOST[:PORT]/DATABASE): '"
+                    + stores.schema() + "'");
         }
         String prefix = stores.redisPrefix();
         if (!PREFIX.matcher(prefix).matches()) {
             throw new Refused("reset: FLASHSALE_REDIS_PREFIX '" + prefix + "' is not a key prefix");
         }
-        String server = mysql.group(2).contains(":") ? mysql.group(2) : mysql.group(2) + ":3306";
+        String server = stores.server();
         RedisURI redisUri = RedisURI.create(stores.redisUrl());
         String redisShown = redisUri.getHost() + ":" + redisUri.getPort() + "/" + redisUri.getDatabase();
         boolean schemaThere = reachable(() -> stores.schemaExists(), "MySQL at " + server + " as " + stores.user());
