@@ -22,26 +22,17 @@ public final class TemporalProcess implements TemporalService {
     private final DevServer.Options options;
     private final DevServer.Kind kind;
     private final List<String> command;
-    /** The server's executable, what its process's command line starts with. */
-    private final String executable;
 
-    private TemporalProcess(
-            Processes processes,
-            DevServer.Options options,
-            DevServer.Kind kind,
-            List<String> command,
-            String executable) {
+    private TemporalProcess(Processes processes, DevServer.Options options, DevServer.Kind kind, List<String> command) {
         this.processes = processes;
         this.options = options;
         this.kind = kind;
         this.command = command;
-        this.executable = executable;
     }
 
     /**
-     * Starts the server of {@code kind} as {@code temporal} and waits until it is ready; the CLI is
-     * built into {@code root/.tools} when needed. {@code launcher} runs the server's command (e.g.
-     * {@code nice -n 10}, which executes it in its own process, so the pid stays the server's).
+     * Starts the server of {@code kind} after {@code launcher} ({@link DevServer#command}) and waits
+     * until it is ready; the CLI is built into {@code root/.tools} when needed.
      */
     public static TemporalProcess start(
             Processes processes,
@@ -51,8 +42,8 @@ public final class TemporalProcess implements TemporalService {
             List<String> launcher,
             Consumer<String> log)
             throws Exception {
-        List<String> command = DevServer.command(kind, options, root, launcher, log);
-        TemporalProcess temporal = new TemporalProcess(processes, options, kind, command, command.get(launcher.size()));
+        TemporalProcess temporal =
+                new TemporalProcess(processes, options, kind, DevServer.command(kind, options, root, launcher, log));
         temporal.restart();
         return temporal;
     }
@@ -83,9 +74,9 @@ public final class TemporalProcess implements TemporalService {
         return processes.get(DevServer.PROCESS);
     }
 
-    /** SIGKILL (no shutdown of any kind), after checking the pid still runs this server's command. */
+    /** SIGKILL (no shutdown of any kind), after checking the pid still runs this server. */
     public void kill() throws InterruptedException {
-        Processes.kill(process(), executable, "Temporal server");
+        Processes.kill(process(), DevServer.marker(kind), "Temporal server");
     }
 
     /** Starts the same server again (same port, same database file) and waits until it is ready. */

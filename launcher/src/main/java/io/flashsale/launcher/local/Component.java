@@ -2,6 +2,7 @@ package io.flashsale.launcher.local;
 
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.cluster.TemporalCluster;
+import io.flashsale.launcher.temporal.DevServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,7 +84,7 @@ record Component(String process, boolean optional) {
     boolean runs(String commandLine, Path runFolder) {
         return switch (process.startsWith(BUILD) ? "worker" : process) {
             case "api", "worker" -> commandLine.contains(" " + FlashSaleStack.marker(process) + " ");
-            case "temporal" -> commandLine.contains("server start-dev");
+            case "temporal" -> commandLine.contains(DevServer.marker(DevServer.Kind.CLI));
             case "prometheus" -> commandLine.contains("prometheus --config.file=" + runFolder.resolve("prometheus"));
             case "jaeger" -> commandLine.contains("jaeger --config " + runFolder.resolve("jaeger"));
             case "temporal-ui" -> commandLine.contains("ui-server");

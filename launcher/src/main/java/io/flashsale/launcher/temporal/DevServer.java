@@ -59,6 +59,11 @@ public final class DevServer {
 
     private DevServer() {}
 
+    /** What the command line of a server of {@code kind} holds, and no other program's. */
+    public static String marker(Kind kind) {
+        return kind == Kind.CLI ? " server start-dev " : DevTemporalServer.class.getName();
+    }
+
     /**
      * Starts {@code command} (one of {@link #command}) as {@link #PROCESS} through {@code launch}
      * and waits until its namespace takes purchases.
