@@ -48,7 +48,7 @@ public final class FlashSaleStack implements AutoCloseable {
             return name().toLowerCase(Locale.ROOT);
         }
 
-        private String portVariable() {
+        public String portVariable() {
             return name() + "_PORT";
         }
     }
@@ -206,7 +206,12 @@ public final class FlashSaleStack implements AutoCloseable {
         }
         Files.deleteIfExists(options.dbFile());
         return TemporalProcess.start(
-                processes, settings.root, options, settings.devServer, niced(), System.out::println);
+                processes,
+                settings.root,
+                options,
+                settings.devServer,
+                niced(settings.backEndNice),
+                System.out::println);
     }
 
     /**
@@ -262,7 +267,7 @@ public final class FlashSaleStack implements AutoCloseable {
 
     /** SIGKILL of the app {@code name} (no shutdown hook, no drain); returns its pid once it is gone. */
     public long kill(String name) throws IOException, InterruptedException {
-        Processes.kill(process(name), image(app(name).app()).jar().toString(), name);
+        Processes.kill(process(name), marker(name) + " ", name);
         return process(name).pid();
     }
 
@@ -323,12 +328,41 @@ public final class FlashSaleStack implements AutoCloseable {
         Map<String, String> env = new HashMap<>(environment());
         env.putAll(started.extra());
         env.put(started.app().portVariable(), Integer.toString(started.port()));
-        List<String> command = new ArrayList<>(started.app() == App.WORKER ? niced() : List.of());
-        command.add(Processes.java());
         List<String> flags = jvmFlags(started.app());
-        command.addAll(flags);
-        command.addAll(image(started.app()).arguments(flags, faults(started)));
-        processes.start(name, command, env);
+        List<String> launcher = started.app() == App.WORKER ? niced(settings.backEndNice) : List.of();
+        processes.start(
+                name,
+                command(
+                        started.app(),
+                        name,
+                        launcher,
+                        flags,
+                        image(started.app()).arguments(flags, faults(started))),
+                env);
+    }
+
+    /**
+     * The command line of the process {@code name} of {@code app}, for every launcher: {@code
+     * launcher} (e.g. {@link #niced}), this JVM's java, the {@link #marker} that tells its pid apart,
+     * {@code jvmFlags} (the api's with its collector), then {@code arguments} (the jar and its own).
+     */
+    public static List<String> command(
+            App app, String name, List<String> launcher, List<String> jvmFlags, List<String> arguments) {
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(List.of(Processes.java(), marker(name)));
+        command.addAll(app == App.API ? withApiCollector(jvmFlags) : jvmFlags);
+        command.addAll(arguments);
+        return command;
+    }
+
+    /** The JVM flag that names an app's process {@code name} on its command line. */
+    public static String marker(String name) {
+        return "-Dflashsale.process=" + name;
+    }
+
+    /** What a back-end process's command starts with: {@code nice -n N}, nothing at niceness 0. */
+    public static List<String> niced(int niceness) {
+        return niceness == 0 ? List.of() : List.of("nice", "-n", Integer.toString(niceness));
     }
 
     /** A worker given {@code FLASHSALE_PAUSE_AFTER} runs with the worker's {@code faults} jar (test code) too. */
@@ -337,11 +371,6 @@ public final class FlashSaleStack implements AutoCloseable {
             return Optional.empty();
         }
         return Optional.of(built(settings.root, App.WORKER.module(), "faults").toAbsolutePath());
-    }
-
-    /** What a back-end process's command starts with: {@code nice -n N}, nothing at niceness 0. */
-    private List<String> niced() {
-        return settings.backEndNice == 0 ? List.of() : List.of("nice", "-n", Integer.toString(settings.backEndNice));
     }
 
     /** {@link #JVM_DEFAULTS}, then the app's own flags; the api's collector for the api ({@link #withApiCollector}). */

@@ -18,6 +18,11 @@ public final class Http {
 
     private Http() {}
 
+    /** Whether the app on {@code port} answers UP on {@code /actuator/health}. */
+    public static boolean healthy(int port) {
+        return ok("http://127.0.0.1:" + port + "/actuator/health", "\"status\":\"UP\"");
+    }
+
     /** Whether {@code url} answers 200 within 3 s, its body holding {@code bodyHolds} unless that is null. */
     public static boolean ok(String url, String bodyHolds) {
         try {

@@ -10,12 +10,16 @@ import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -44,12 +48,13 @@ public record PrivateStores(
     public static PrivateStores fresh() {
         String id =
                 UUID.randomUUID().toString().replace("-", "").substring(0, 10).toLowerCase(Locale.ROOT);
+        PrivateStores configured = configured(System.getenv());
         return new PrivateStores(
-                env("MYSQL_URL", MYSQL_URL),
+                configured.serverUrl,
                 "fs_bench_" + id,
-                env("MYSQL_USER", "flashsale"),
-                mysqlPassword(),
-                env("REDIS_URL", REDIS_URL),
+                configured.user,
+                configured.password,
+                configured.redisUrl,
                 "fsbench_" + id,
                 null);
     }
@@ -80,55 +85,110 @@ public record PrivateStores(
         return DriverManager.getConnection(jdbcUrl(), user, password);
     }
 
+    /**
+     * The stores of {@code env} as the apps see them, a blank variable meaning its default: the
+     * schema of MYSQL_URL and the prefix FLASHSALE_REDIS_PREFIX, on REDIS_URL or REDIS_CLUSTER_NODES.
+     * MYSQL_PASSWORD is {@code flashsale} when unset; set and empty, it means no password.
+     */
+    public static PrivateStores configured(Map<String, String> env) {
+        Matcher m = matcher(env(env, "MYSQL_URL", MYSQL_URL).replaceFirst("^jdbc:mariadb:", "jdbc:mysql:"));
+        String nodes = env(env, "REDIS_CLUSTER_NODES", "");
+        return new PrivateStores(
+                m.group(1) + (m.group(3) == null ? "" : m.group(3)),
+                m.group(2) == null ? "" : m.group(2).substring(1),
+                env(env, "MYSQL_USER", "flashsale"),
+                env.getOrDefault("MYSQL_PASSWORD", "flashsale"),
+                env(env, "REDIS_URL", REDIS_URL),
+                env(env, "FLASHSALE_REDIS_PREFIX", "fs"),
+                nodes.isEmpty() ? null : nodes);
+    }
+
     /** Drops the schema and every Redis key under the prefix. Only for stores made by {@link #fresh()}. */
     public void drop() {
-        try (Connection c = connect()) {
-            c.createStatement().execute("DROP DATABASE IF EXISTS `" + schema + "`");
+        try {
+            dropSchema();
         } catch (SQLException e) {
             System.err.println("could not drop schema " + schema + ": " + e.getMessage());
         }
+        unlinkKeys();
+    }
+
+    /** {@code host:port} of the MySQL server, for messages. */
+    public String server() {
+        String server = matcher(serverUrl).group(1).replaceFirst("^jdbc:[a-z]+://", "");
+        return server.contains(":") ? server : server + ":3306";
+    }
+
+    /** A connection to the MySQL server without choosing (or creating) the schema; fails within 5 s. */
+    public Connection connectToServer() throws SQLException {
+        Matcher m = matcher(serverUrl);
+        String params = m.group(3) == null ? "?" : m.group(3) + "&";
+        return DriverManager.getConnection(m.group(1) + "/" + params + "connectTimeout=5000", user, password);
+    }
+
+    public boolean schemaExists() throws SQLException {
+        try (Connection c = connectToServer();
+                PreparedStatement query =
+                        c.prepareStatement("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?")) {
+            query.setString(1, schema);
+            try (ResultSet rows = query.executeQuery()) {
+                return rows.next() && rows.getInt(1) > 0;
+            }
+        }
+    }
+
+    public void dropSchema() throws SQLException {
+        try (Connection c = connectToServer()) {
+            c.createStatement().execute("DROP DATABASE IF EXISTS `" + schema + "`");
+        }
+    }
+
+    /** How many Redis keys are under the prefix. */
+    public long keys() {
+        return onRedis(redis -> scan(redis, batch -> batch.size()));
+    }
+
+    /** UNLINKs every Redis key under the prefix; how many went. */
+    public long unlinkKeys() {
+        return onRedis(redis -> scan(redis, batch -> redis.unlink(batch.toArray(String[]::new))));
+    }
+
+    private long onRedis(Function<RedisKeyCommands<String, String>, Long> work) {
         if (redisClusterNodes != null) {
             RedisClusterClient client = RedisClusterClient.create(Arrays.stream(redisClusterNodes.split(","))
                     .map(node -> RedisURI.create("redis://" + node))
                     .toList());
             try (StatefulRedisClusterConnection<String, String> redis = client.connect()) {
-                unlinkAll(redis.sync(), redisPrefix);
+                return work.apply(redis.sync());
             } finally {
                 client.shutdown();
             }
-            return;
         }
         RedisClient client = RedisClient.create(redisUrl);
         try (StatefulRedisConnection<String, String> redis = client.connect()) {
-            unlinkAll(redis.sync(), redisPrefix);
+            return work.apply(redis.sync());
         } finally {
             client.shutdown();
         }
     }
 
     /**
-     * SCAN (on a cluster: every master in turn) and UNLINK, 1000 keys at a time, of the keys under
-     * {@code prefix}; how many went.
+     * SCAN (on a cluster: every master in turn) of the keys under the prefix, handed on 1000 at a
+     * time; the sum of what {@code batch} returns.
      */
-    public static long unlinkAll(RedisKeyCommands<String, String> redis, String prefix) {
-        ScanIterator<String> keys =
-                ScanIterator.scan(redis, ScanArgs.Builder.matches(prefix + ":*").limit(1000));
-        List<String> batch = new ArrayList<>();
-        long unlinked = 0;
+    private long scan(RedisKeyCommands<String, String> redis, Function<List<String>, Number> batch) {
+        ScanIterator<String> keys = ScanIterator.scan(
+                redis, ScanArgs.Builder.matches(redisPrefix + ":*").limit(1000));
+        List<String> keysOfBatch = new ArrayList<>();
+        long sum = 0;
         while (keys.hasNext()) {
-            batch.add(keys.next());
-            if (batch.size() == 1000 || !keys.hasNext()) {
-                unlinked += redis.unlink(batch.toArray(String[]::new));
-                batch.clear();
+            keysOfBatch.add(keys.next());
+            if (keysOfBatch.size() == 1000 || !keys.hasNext()) {
+                sum += batch.apply(keysOfBatch).longValue();
+                keysOfBatch.clear();
             }
         }
-        return unlinked;
-    }
-
-    /** MYSQL_PASSWORD, {@code flashsale} when unset; set and empty means no password. */
-    public static String mysqlPassword() {
-        String password = System.getenv("MYSQL_PASSWORD");
-        return password == null ? "flashsale" : password;
+        return sum;
     }
 
     private static Matcher matcher(String url) {
@@ -139,8 +199,8 @@ public record PrivateStores(
         return m;
     }
 
-    private static String env(String name, String fallback) {
-        String value = System.getenv(name);
+    private static String env(Map<String, String> env, String name, String fallback) {
+        String value = env.get(name);
         return value == null || value.isBlank() ? fallback : value;
     }
 }

@@ -23,9 +23,6 @@ import java.util.concurrent.TimeoutException;
  */
 public final class Processes implements AutoCloseable, Launch {
 
-    /** What {@code /actuator/health} holds once the app is UP. */
-    public static final String HEALTHY = "\"status\":\"UP\"";
-
     private final Path logs;
     private final Duration readyTimeout;
     private final Map<String, Process> processes = Collections.synchronizedMap(new LinkedHashMap<>());
@@ -83,8 +80,7 @@ public final class Processes implements AutoCloseable, Launch {
 
     /** Waits until {@code name} answers UP on {@code /actuator/health} at {@code port}. */
     public void awaitHealthy(String name, int port) throws InterruptedException {
-        String health = "http://127.0.0.1:" + port + "/actuator/health";
-        await(name, () -> Http.ok(health, HEALTHY), readyTimeout);
+        await(name, () -> Http.healthy(port), readyTimeout);
     }
 
     /** Waits until {@code name} has logged {@code marker}. */

@@ -5,7 +5,6 @@ import io.flashsale.launcher.cluster.TemporalCluster;
 import io.flashsale.testkit.FreePorts;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -17,10 +16,6 @@ import java.util.function.Consumer;
  * one per node, each of which can be SIGKILLed and started again as a crashed host would be.
  */
 public final class TemporalClusterProcesses implements TemporalService {
-
-    private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
-    /** Enough for a large sale on two history hosts, few enough that each host owns several. */
-    public static final int SHARDS = 16;
 
     private final Processes processes;
     private final TemporalCluster cluster;
@@ -38,16 +33,9 @@ public final class TemporalClusterProcesses implements TemporalService {
     public static TemporalClusterProcesses start(
             Processes processes, Path root, String name, Path folder, Consumer<String> log) throws Exception {
         ClusterSpec spec = ClusterSpec.of(
-                name,
-                folder,
-                FreePorts.next(),
-                SHARDS,
-                2,
-                ClusterSpec.Postgres.fromEnvironment(),
-                "default",
-                FreePorts::next);
+                name, folder, FreePorts.next(), ClusterSpec.Postgres.fromEnvironment(), "default", FreePorts::next);
         return new TemporalClusterProcesses(
-                processes, TemporalCluster.start(root, spec, FreePorts::next, processes, READY_TIMEOUT, log));
+                processes, TemporalCluster.start(root, spec, FreePorts::next, processes, log));
     }
 
     public TemporalCluster cluster() {
@@ -84,15 +72,15 @@ public final class TemporalClusterProcesses implements TemporalService {
 
     /** SIGKILL of one node, no shutdown of any kind, after checking the pid still runs that node. */
     public void kill(String node) throws InterruptedException {
-        Processes.kill(process(node), "--env " + node + " ", "node " + node);
+        Processes.kill(process(node), TemporalCluster.marker(node), "node " + node);
     }
 
     /** Starts {@code node} again, same ports and configuration; waits until the cluster answers. */
     public void restart(String node) throws Exception {
         ClusterSpec.Node restarted = cluster.spec().node(node);
         processes.start(TemporalCluster.processName(restarted), cluster.command(restarted));
-        cluster.awaitReady(READY_TIMEOUT, () -> cluster.spec().nodes().stream()
-                .allMatch(one -> processes.alive(TemporalCluster.processName(one))));
+        cluster.awaitReady(() ->
+                cluster.spec().nodes().stream().allMatch(one -> processes.alive(TemporalCluster.processName(one))));
     }
 
     /** The log of the node's latest start. */

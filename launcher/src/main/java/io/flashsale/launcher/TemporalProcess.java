@@ -1,11 +1,9 @@
 package io.flashsale.launcher;
 
 import io.flashsale.launcher.temporal.DevServer;
-import io.flashsale.launcher.temporal.Readiness;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,26 +22,17 @@ public final class TemporalProcess implements TemporalService {
     private final DevServer.Options options;
     private final DevServer.Kind kind;
     private final List<String> command;
-    /** The server's executable, what its process's command line starts with. */
-    private final String executable;
 
-    private TemporalProcess(
-            Processes processes,
-            DevServer.Options options,
-            DevServer.Kind kind,
-            List<String> command,
-            String executable) {
+    private TemporalProcess(Processes processes, DevServer.Options options, DevServer.Kind kind, List<String> command) {
         this.processes = processes;
         this.options = options;
         this.kind = kind;
         this.command = command;
-        this.executable = executable;
     }
 
     /**
-     * Starts the server of {@code kind} as {@code temporal} and waits until it is ready; the CLI is
-     * built into {@code root/.tools} when needed. {@code launcher} runs the server's command (e.g.
-     * {@code nice -n 10}, which executes it in its own process, so the pid stays the server's).
+     * Starts the server of {@code kind} after {@code launcher} ({@link DevServer#command}) and waits
+     * until it is ready; the CLI is built into {@code root/.tools} when needed.
      */
     public static TemporalProcess start(
             Processes processes,
@@ -53,10 +42,8 @@ public final class TemporalProcess implements TemporalService {
             List<String> launcher,
             Consumer<String> log)
             throws Exception {
-        List<String> server = DevServer.command(kind, options, root, log);
-        List<String> command = new ArrayList<>(launcher);
-        command.addAll(server);
-        TemporalProcess temporal = new TemporalProcess(processes, options, kind, List.copyOf(command), server.get(0));
+        TemporalProcess temporal =
+                new TemporalProcess(processes, options, kind, DevServer.command(kind, options, root, launcher, log));
         temporal.restart();
         return temporal;
     }
@@ -79,28 +66,27 @@ public final class TemporalProcess implements TemporalService {
 
     @Override
     public Map<String, ProcessHandle> processes() {
-        return Map.of("temporal", process().toHandle());
+        return Map.of(DevServer.PROCESS, process().toHandle());
     }
 
     /** The live server process. */
     public Process process() {
-        return processes.get("temporal");
+        return processes.get(DevServer.PROCESS);
     }
 
-    /** SIGKILL (no shutdown of any kind), after checking the pid still runs this server's command. */
+    /** SIGKILL (no shutdown of any kind), after checking the pid still runs this server. */
     public void kill() throws InterruptedException {
-        Processes.kill(process(), executable, "Temporal server");
+        Processes.kill(process(), DevServer.marker(kind), "Temporal server");
     }
 
     /** Starts the same server again (same port, same database file) and waits until it is ready. */
     public void restart() throws Exception {
-        Process process = processes.start("temporal", command, Map.of());
-        Readiness.await(options.address(), options.namespace(), READY_TIMEOUT, process::isAlive);
+        DevServer.start(processes, command, options, READY_TIMEOUT);
     }
 
     /** Log of the current server process. */
     public Path log() {
-        return processes.log("temporal");
+        return processes.log(DevServer.PROCESS);
     }
 
     /** For messages: which server, where. */

@@ -45,19 +45,14 @@ public record ClusterSpec(
     public static final String FRONTEND = "frontend";
     public static final String HISTORY = "history";
 
-    /**
-     * A cluster with its frontend on {@code frontendPort}, {@code historyHosts} history hosts and
-     * every other port taken from {@code freePort}.
-     */
+    /** Enough for a large sale on two history hosts, few enough that each host owns several. */
+    private static final int SHARDS = 16;
+
+    private static final int HISTORY_HOSTS = 2;
+
+    /** A cluster with its frontend on {@code frontendPort} and every other port taken from {@code freePort}. */
     public static ClusterSpec of(
-            String name,
-            Path folder,
-            int frontendPort,
-            int shards,
-            int historyHosts,
-            Postgres postgres,
-            String namespace,
-            IntSupplier freePort) {
+            String name, Path folder, int frontendPort, Postgres postgres, String namespace, IntSupplier freePort) {
         if (!name.matches("[a-z0-9_]{1,40}")) {
             throw new IllegalArgumentException("a cluster name is 1-40 of [a-z0-9_] (it names databases): " + name);
         }
@@ -67,11 +62,11 @@ public record ClusterSpec(
         for (String service : List.of("matching", "worker")) {
             nodes.add(new Node(service, service, freePort.getAsInt(), freePort.getAsInt(), freePort.getAsInt(), 0));
         }
-        for (int host = 1; host <= historyHosts; host++) {
+        for (int host = 1; host <= HISTORY_HOSTS; host++) {
             nodes.add(new Node(
                     HISTORY + "-" + host, HISTORY, freePort.getAsInt(), freePort.getAsInt(), freePort.getAsInt(), 0));
         }
-        return new ClusterSpec(name, folder.toAbsolutePath(), "127.0.0.1", shards, postgres, namespace, nodes, 0);
+        return new ClusterSpec(name, folder.toAbsolutePath(), "127.0.0.1", SHARDS, postgres, namespace, nodes, 0);
     }
 
     /** The same cluster with its Web UI server on {@code port}. */

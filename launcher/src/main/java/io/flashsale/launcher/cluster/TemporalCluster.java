@@ -27,6 +27,9 @@ import java.util.function.IntSupplier;
  */
 public final class TemporalCluster {
 
+    /** How long the cluster may take to take purchases, at start and after a node's restart. */
+    public static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
+
     /** How long a closed purchase's history stays: long enough to look at a sale afterwards. */
     private static final Duration RETENTION = Duration.ofDays(3);
 
@@ -48,8 +51,7 @@ public final class TemporalCluster {
      * it and the losers exit), the rest once it listens; returns once the namespace takes purchases.
      */
     public static TemporalCluster start(
-            Path root, ClusterSpec spec, IntSupplier uiPort, Launch launch, Duration timeout, Consumer<String> log)
-            throws Exception {
+            Path root, ClusterSpec spec, IntSupplier uiPort, Launch launch, Consumer<String> log) throws Exception {
         Optional<Path> ui = WebUiServer.locateOrBuild(root, log);
         TemporalCluster cluster = new TemporalCluster(
                 ui.isPresent() ? spec.withUi(uiPort.getAsInt()) : spec, ServerBinaries.locateOrBuild(root, log));
@@ -58,7 +60,7 @@ public final class TemporalCluster {
         launch.start(processName(frontend), cluster.command(frontend));
         Await.until(
                 "the frontend of " + cluster,
-                timeout,
+                READY_TIMEOUT,
                 () -> launch.alive(processName(frontend)),
                 () -> listening(spec.ip(), frontend.grpcPort()));
         for (ClusterSpec.Node node : spec.nodes()) {
@@ -66,7 +68,7 @@ public final class TemporalCluster {
                 launch.start(processName(node), cluster.command(node));
             }
         }
-        cluster.awaitReady(timeout, () -> spec.nodes().stream().allMatch(node -> launch.alive(processName(node))));
+        cluster.awaitReady(() -> spec.nodes().stream().allMatch(node -> launch.alive(processName(node))));
         if (ui.isPresent()) {
             launch.start(UI, WebUiServer.command(ui.get(), cluster.spec));
         }
@@ -76,6 +78,11 @@ public final class TemporalCluster {
     /** {@code temporal-NODE}: the name of the node's process. */
     public static String processName(ClusterSpec.Node node) {
         return "temporal-" + node.name();
+    }
+
+    /** What the command line of the node {@code nodeName} holds, and no other node's. */
+    public static String marker(String nodeName) {
+        return "--env " + nodeName + " --allow-no-auth";
     }
 
     private static boolean listening(String ip, int port) throws IOException {
@@ -125,16 +132,16 @@ public final class TemporalCluster {
     /**
      * Registers the namespace (an existing one is fine) and the purchase search attributes as soon
      * as the frontend takes them, then waits until the namespace lists them; fails when {@code
-     * alive} turns false or after {@code timeout}.
+     * alive} turns false or after {@link #READY_TIMEOUT}.
      */
-    public void awaitReady(Duration timeout, BooleanSupplier alive) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+    public void awaitReady(BooleanSupplier alive) throws InterruptedException {
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
                 .setTarget(spec.address())
                 .setRpcTimeout(Duration.ofSeconds(5))
                 .validateAndBuildWithDefaults());
         try {
-            Await.until(this + " taking its namespace", timeout, alive, () -> {
+            Await.until(this + " taking its namespace", READY_TIMEOUT, alive, () -> {
                 register(service);
                 Readiness.register(spec.address(), spec.namespace());
                 return true;

@@ -1,10 +1,14 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.cluster.TemporalCluster;
+import io.flashsale.launcher.temporal.DevServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -54,9 +58,11 @@ record Component(String process, boolean optional) {
         return all(run).stream().filter(c -> c.process.equals(name)).findFirst();
     }
 
-    /** The module whose jar it runs, for the apps. */
-    String module() {
-        return process.startsWith(BUILD) ? WORKER.process : process;
+    /** The app it runs, for the api and the workers. */
+    FlashSaleStack.App app() {
+        return process.startsWith(BUILD)
+                ? FlashSaleStack.App.WORKER
+                : FlashSaleStack.App.valueOf(process.toUpperCase(Locale.ROOT));
     }
 
     /** The worker's argument that makes it build {@code buildId} of its Worker Deployment. */
@@ -74,20 +80,15 @@ record Component(String process, boolean optional) {
         return Optional.of(rest.split(" ", 2)[0]);
     }
 
-    /** For an app: the JVM flag that names it on its command line, so that {@link #runs} tells the workers apart. */
-    String marker() {
-        return "-Dflashsale.process=" + process;
-    }
-
     /** Whether {@code commandLine} is this component's, started with {@code runFolder}. */
     boolean runs(String commandLine, Path runFolder) {
-        return switch (module()) {
-            case "api", "worker" -> commandLine.contains(" " + marker() + " ");
-            case "temporal" -> commandLine.contains("server start-dev");
+        return switch (process.startsWith(BUILD) ? "worker" : process) {
+            case "api", "worker" -> commandLine.contains(" " + FlashSaleStack.marker(process) + " ");
+            case "temporal" -> commandLine.contains(DevServer.marker(DevServer.Kind.CLI));
             case "prometheus" -> commandLine.contains("prometheus --config.file=" + runFolder.resolve("prometheus"));
             case "jaeger" -> commandLine.contains("jaeger --config " + runFolder.resolve("jaeger"));
             case "temporal-ui" -> commandLine.contains("ui-server");
-            default -> commandLine.contains("--env " + process.substring("temporal-".length()) + " --allow-no-auth");
+            default -> commandLine.contains(TemporalCluster.marker(process.substring("temporal-".length())));
         };
     }
 

@@ -44,7 +44,11 @@ public final class LocalCommands {
     static int refusable(Callable<Integer> body) throws Exception {
         try {
             return body.call();
-        } catch (Refused | IllegalStateException | UncheckedIOException | IOException failed) {
+        } catch (Refused
+                | IllegalStateException
+                | IllegalArgumentException
+                | UncheckedIOException
+                | IOException failed) {
             System.out.flush();
             System.err.println("flashsale: " + failed.getMessage());
             return 1;

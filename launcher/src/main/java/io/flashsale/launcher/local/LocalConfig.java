@@ -109,7 +109,7 @@ record LocalConfig(
 
     /** {@code nice -n N} for the worker and the dev server (none at 0). */
     List<String> backEnd() {
-        return backEndNice == 0 ? List.of() : List.of("nice", "-n", Integer.toString(backEndNice));
+        return FlashSaleStack.niced(backEndNice);
     }
 
     private static int integer(Map<String, String> env, String name, int fallback) {

@@ -5,9 +5,7 @@ import io.flashsale.launcher.cluster.TemporalCluster;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.launcher.temporal.Readiness;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 /**
  * The Temporal of {@code up}: one already listening on TEMPORAL_ADDRESS, else the dev server
@@ -32,11 +30,13 @@ final class LocalTemporal {
             return;
         }
         if (Ports.listening(config.temporalHost(), config.temporalPort())) {
-            if (ready(Duration.ofSeconds(10), () -> true)) {
+            try {
+                Readiness.await(config.temporalAddress(), config.namespace(), Duration.ofSeconds(10), () -> true);
                 return;
+            } catch (IllegalStateException notTemporal) {
+                throw new Refused("port " + config.temporalPort() + " (TEMPORAL_ADDRESS=" + config.temporalAddress()
+                        + ") is taken by something that is not a Temporal server");
             }
-            throw new Refused("port " + config.temporalPort() + " (TEMPORAL_ADDRESS=" + config.temporalAddress()
-                    + ") is taken by something that is not a Temporal server");
         }
         if (config.temporalConfigured() && !Ports.isLocal(config.temporalHost())) {
             throw new Refused("nothing listens on TEMPORAL_ADDRESS=" + config.temporalAddress()
@@ -62,14 +62,13 @@ final class LocalTemporal {
                 config.temporalPort(),
                 config.temporalUiPort(),
                 run.path().resolve("temporal.db"),
-                config.namespace());
-        List<String> command = new ArrayList<>(config.backEnd());
-        command.addAll(DevServer.command(DevServer.Kind.CLI, options, config.root(), System.err::println));
-        if (metrics) {
-            command.addAll(List.of("--metrics-port", Integer.toString(config.temporalMetricsPort())));
-        }
-        run.start(Component.TEMPORAL.process(), command);
-        if (!ready(Duration.ofSeconds(120), () -> run.pid(Component.TEMPORAL).isPresent())) {
+                config.namespace(),
+                metrics ? config.temporalMetricsPort() : 0);
+        List<String> command =
+                DevServer.command(DevServer.Kind.CLI, options, config.root(), config.backEnd(), System.err::println);
+        try {
+            DevServer.start(run, command, options, Duration.ofSeconds(120));
+        } catch (IllegalStateException notReady) {
             throw new Refused("temporal did not become ready; see " + run.shown(run.log(Component.TEMPORAL)));
         }
     }
@@ -87,8 +86,7 @@ final class LocalTemporal {
         }
         System.out.println(
                 "temporal: preparing the cluster (builds temporal-server when missing; minutes the first time) ...");
-        TemporalCluster.start(
-                config.root(), spec(), config::temporalUiPort, run, Duration.ofSeconds(180), System.err::println);
+        TemporalCluster.start(config.root(), spec(), config::temporalUiPort, run, System.err::println);
     }
 
     /** Where Prometheus scrapes Temporal: the dev server's /metrics, or every cluster node's. */
@@ -118,19 +116,8 @@ final class LocalTemporal {
                 config.clusterName(),
                 run.path().resolve("temporal-cluster"),
                 config.temporalPort(),
-                16,
-                2,
                 ClusterSpec.Postgres.fromEnvironment(),
                 config.namespace(),
                 () -> next[0]++);
-    }
-
-    private boolean ready(Duration timeout, BooleanSupplier alive) throws InterruptedException {
-        try {
-            Readiness.await(config.temporalAddress(), config.namespace(), timeout, alive);
-            return true;
-        } catch (IllegalStateException notReady) {
-            return false;
-        }
     }
 }

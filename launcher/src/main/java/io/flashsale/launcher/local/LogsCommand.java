@@ -48,13 +48,12 @@ final class LogsCommand implements Callable<Integer> {
         return follow ? tail(List.of(log)) : print(log);
     }
 
+    /** Every log there, each under its name; a missing one of a process up always starts is named too. */
     private int all(RunFolder run) throws Exception {
-        List<Path> logs = new ArrayList<>();
-        for (Component component : Component.all(run.path())) {
-            if (Files.exists(run.log(component))) {
-                logs.add(run.log(component));
-            }
-        }
+        List<Component> shown = Component.all(run.path()).stream()
+                .filter(component -> !component.optional() || Files.exists(run.log(component)))
+                .toList();
+        List<Path> logs = shown.stream().map(run::log).filter(Files::exists).toList();
         if (logs.isEmpty()) {
             throw new Refused(
                     "logs: no logs in " + run.shown(run.path().resolve("logs")) + "/ ('bin/flashsale up' writes them)");
@@ -62,14 +61,9 @@ final class LogsCommand implements Callable<Integer> {
         if (follow) {
             return tail(logs);
         }
-        String separator = "";
-        for (Component component : Component.all(run.path())) {
+        for (Component component : shown) {
             Path log = run.log(component);
-            if (!Files.exists(log) && component.optional()) {
-                continue;
-            }
-            System.out.print(separator);
-            separator = "\n";
+            System.out.print(component == shown.get(0) ? "" : "\n");
             if (Files.exists(log)) {
                 System.out.println("==> " + component.process() + " (" + run.shown(log) + ") <==");
                 print(log);

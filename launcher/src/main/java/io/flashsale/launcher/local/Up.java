@@ -2,13 +2,14 @@ package io.flashsale.launcher.local;
 
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.Http;
-import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.WorkerDeployment;
 import io.flashsale.launcher.redis.RedisMode;
 import io.flashsale.launcher.temporal.TemporalMode;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -85,8 +86,12 @@ final class Up implements Callable<Integer> {
             WorkerCommand.valid(workerBuild);
         }
         local.check();
-        checkAppPort(Component.WORKER, config.workerPort(), "WORKER_PORT");
-        checkAppPort(Component.API, config.apiPort(), "API_PORT");
+        if (run.pid(Component.WORKER).isEmpty()) {
+            Ports.refuseTaken(config.workerPort(), "the worker", "WORKER_PORT");
+        }
+        if (run.pid(Component.API).isEmpty()) {
+            Ports.refuseTaken(config.apiPort(), "the api", "API_PORT");
+        }
         if (observe) {
             observability.check(local.starts());
         }
@@ -104,9 +109,8 @@ final class Up implements Callable<Integer> {
                 config,
                 Component.WORKER,
                 config.workerPort(),
-                config.backEnd(),
                 workerBuild == null ? List.of() : List.of(Component.buildArgument(workerBuild)));
-        startApp(config, Component.API, config.apiPort(), List.of(), List.of());
+        startApp(config, Component.API, config.apiPort(), List.of());
         System.out.println("waiting for health (up to " + config.healthTimeout().toSeconds() + "s) ...");
         if (!healthy(config, Component.WORKER, config.workerPort())
                 || !healthy(config, Component.API, config.apiPort())) {
@@ -119,12 +123,6 @@ final class Up implements Callable<Integer> {
             System.out.println("worker build " + workerBuild + " is current ('bin/flashsale worker status')");
         }
         banner(sentinel);
-    }
-
-    private void checkAppPort(Component app, int port, String variable) {
-        if (run.pid(app).isEmpty() && Ports.listening("127.0.0.1", port)) {
-            throw new Refused("port " + port + " is taken; set " + variable + " to a free port");
-        }
     }
 
     /**
@@ -146,27 +144,24 @@ final class Up implements Callable<Integer> {
     }
 
     /** Starts {@code app} (the api, the worker or a worker of another build) detached, with {@code arguments}. */
-    static void startApp(LocalConfig config, Component app, int port, List<String> launcher, List<String> arguments)
-            throws IOException {
+    static void startApp(LocalConfig config, Component app, int port, List<String> arguments) throws IOException {
         if (config.run().alreadyRunning(app)) {
             return;
         }
-        List<String> command = new ArrayList<>(launcher);
-        command.addAll(List.of("env", "SERVER_PORT=" + port, Processes.java(), app.marker()));
-        command.addAll(
-                app.equals(Component.API) ? FlashSaleStack.withApiCollector(config.jvmFlags()) : config.jvmFlags());
-        command.addAll(List.of(
+        FlashSaleStack.App module = app.app();
+        Map<String, String> env = new HashMap<>(config.environment());
+        env.put(module.portVariable(), Integer.toString(port));
+        List<String> jar = new ArrayList<>(List.of(
                 "-jar",
-                FlashSaleStack.built(config.root(), app.module(), "exec").toString(),
-                "--server.port=" + port));
-        command.addAll(arguments);
-        config.run().start(app, command, config.environment());
+                FlashSaleStack.built(config.root(), module.module(), "exec").toString()));
+        jar.addAll(arguments);
+        List<String> launcher = module == FlashSaleStack.App.WORKER ? config.backEnd() : List.of();
+        config.run().start(app, FlashSaleStack.command(module, app.process(), launcher, config.jvmFlags(), jar), env);
     }
 
     /** Whether {@code app} reported UP on {@code port} before the health timeout (its log's tail on stderr if not). */
     static boolean healthy(LocalConfig config, Component app, int port) throws InterruptedException {
-        String health = "http://127.0.0.1:" + port + "/actuator/health";
-        return config.run().await(app, config.healthTimeout(), () -> Http.ok(health, Processes.HEALTHY));
+        return config.run().await(app, config.healthTimeout(), () -> Http.healthy(port));
     }
 
     private void banner(boolean sentinel) {

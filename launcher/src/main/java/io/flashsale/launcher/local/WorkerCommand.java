@@ -71,7 +71,7 @@ final class WorkerCommand {
                     throw new Refused("worker of build " + build + " is already running");
                 }
                 int port = Ports.freeFrom(config.workerPort() + 1);
-                Up.startApp(config, worker, port, config.backEnd(), List.of(Component.buildArgument(build)));
+                Up.startApp(config, worker, port, List.of(Component.buildArgument(build)));
                 if (!Up.healthy(config, worker, port)) {
                     throw new Refused("worker of build " + build + " did not report UP; 'bin/flashsale worker stop "
                             + build + " --force' stops what may still run");

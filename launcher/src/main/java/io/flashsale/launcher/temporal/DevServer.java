@@ -1,9 +1,12 @@
 package io.flashsale.launcher.temporal;
 
+import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.Processes;
 import io.flashsale.workflows.PurchaseSearchAttributes;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,20 +29,21 @@ public final class DevServer {
 
     /**
      * Where and how it listens. {@code uiPort} 0 runs it headless; {@code dbFile} null keeps
-     * everything in memory (the CLI's default), else state survives a restart on the same file.
+     * everything in memory (the CLI's default), else state survives a restart on the same file;
+     * {@code metricsPort} 0 serves no Prometheus metrics.
      */
-    public record Options(String ip, int port, int uiPort, Path dbFile, String namespace) {
+    public record Options(String ip, int port, int uiPort, Path dbFile, String namespace, int metricsPort) {
 
         public static Options onPort(int port) {
-            return new Options("127.0.0.1", port, 0, null, "default");
+            return new Options("127.0.0.1", port, 0, null, "default", 0);
         }
 
         public Options withUi(int uiPort) {
-            return new Options(ip, port, uiPort, dbFile, namespace);
+            return new Options(ip, port, uiPort, dbFile, namespace, metricsPort);
         }
 
         public Options withDbFile(Path dbFile) {
-            return new Options(ip, port, uiPort, dbFile, namespace);
+            return new Options(ip, port, uiPort, dbFile, namespace, metricsPort);
         }
 
         public String address() {
@@ -47,31 +51,53 @@ public final class DevServer {
         }
     }
 
+    /** The name of the server's process, in every launcher. */
+    public static final String PROCESS = "temporal";
+
     /** The Temporal CLI, the version whose server the cluster's ({@code ServerBinaries}) matches. */
     public static final String CLI_MODULE = "github.com/temporalio/cli@v1.5.1";
 
     private DevServer() {}
 
+    /** What the command line of a server of {@code kind} holds, and no other program's. */
+    public static String marker(Kind kind) {
+        return kind == Kind.CLI ? " server start-dev " : DevTemporalServer.class.getName();
+    }
+
     /**
-     * The command of {@code kind}: the test server's on this JVM's class path, or the CLI's, the CLI
-     * being, in this order, the file named by {@code TEMPORAL_CLI}, the one built earlier into
-     * {@code root/.tools/}, {@code temporal} on the {@code PATH}, or built there from its Go module
-     * (Go is a prerequisite, as for Toxiproxy and the Helm checks).
+     * Starts {@code command} (one of {@link #command}) as {@link #PROCESS} through {@code launch}
+     * and waits until its namespace takes purchases.
      */
-    public static List<String> command(Kind kind, Options options, Path root, Consumer<String> log) {
-        if (kind == Kind.TEST_SERVER) {
-            return testServerCommand(options);
-        }
+    public static void start(Launch launch, List<String> command, Options options, Duration timeout)
+            throws IOException, InterruptedException {
+        launch.start(PROCESS, command);
+        Readiness.await(options.address(), options.namespace(), timeout, () -> launch.alive(PROCESS));
+    }
+
+    /**
+     * The command of {@code kind} after {@code launcher} (e.g. {@code nice -n 10}, which executes it
+     * in its own process, so the pid stays the server's): the test server's on this JVM's class
+     * path, or the CLI's, the CLI being, in this order, the file named by {@code TEMPORAL_CLI}, the
+     * one built earlier into {@code root/.tools/}, {@code temporal} on the {@code PATH}, or built
+     * there from its Go module (Go is a prerequisite, as for Toxiproxy and the Helm checks).
+     */
+    public static List<String> command(
+            Kind kind, Options options, Path root, List<String> launcher, Consumer<String> log) {
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(kind == Kind.TEST_SERVER ? testServerCommand(options) : cliCommand(cli(root, log), options));
+        return command;
+    }
+
+    private static Path cli(Path root, Consumer<String> log) {
         String version = CLI_MODULE.substring(CLI_MODULE.indexOf('@') + 1);
         GoTool tool = GoTool.inModule(
                 root.resolve(".tools").resolve("temporal-cli-" + version), CLI_MODULE, List.of("./cmd/temporal"), log);
-        Path cli = GoTool.configured("TEMPORAL_CLI")
+        return GoTool.configured("TEMPORAL_CLI")
                 .or(() -> Optional.of(tool.binary("temporal")).filter(Files::isExecutable))
                 .or(() -> GoTool.onPath("temporal"))
                 .or(() -> tool.locateOrBuild("temporal").map(folder -> tool.binary("temporal")))
                 .orElseThrow(() -> new IllegalStateException(
                         "no Temporal CLI (TEMPORAL_CLI, .tools/, the PATH) and it cannot be built (see above)"));
-        return cliCommand(cli, options);
     }
 
     /** {@link DevTemporalServer#main} on the class path of this JVM (a {@code java -jar} one's manifest included). */
@@ -111,6 +137,9 @@ public final class DevServer {
             // a write-ahead log, synced at checkpoints rather than at every commit: a killed server
             // loses nothing (the log is in the OS cache), a machine crash may lose the last commits
             command.addAll(List.of("--sqlite-pragma", "journal_mode=wal", "--sqlite-pragma", "synchronous=normal"));
+        }
+        if (options.metricsPort() > 0) {
+            command.addAll(List.of("--metrics-port", Integer.toString(options.metricsPort())));
         }
         // the search attributes are registered once at start: no refresh of their cache on every read
         command.addAll(List.of("--dynamic-config-value", "system.forceSearchAttributesCacheRefreshOnRead=false"));

@@ -21,7 +21,7 @@ class ClusterConfigTest {
 
     private ClusterSpec spec() {
         int[] next = {20000};
-        return ClusterSpec.of("t1", folder, 7233, 16, 2, POSTGRES, "default", () -> next[0]++);
+        return ClusterSpec.of("t1", folder, 7233, POSTGRES, "default", () -> next[0]++);
     }
 
     @Test
@@ -78,7 +78,7 @@ class ClusterConfigTest {
 
     @Test
     void aNameThatCannotNameADatabaseIsRefused() {
-        assertThatThrownBy(() -> ClusterSpec.of("Bad-Name", folder, 7233, 16, 2, POSTGRES, "default", () -> 20000))
+        assertThatThrownBy(() -> ClusterSpec.of("Bad-Name", folder, 7233, POSTGRES, "default", () -> 20000))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Bad-Name");
     }

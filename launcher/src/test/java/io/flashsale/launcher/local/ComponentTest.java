@@ -2,6 +2,7 @@ package io.flashsale.launcher.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flashsale.launcher.FlashSaleStack;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class ComponentTest {
         assertThat(Component.workerOfBuild("b").runs(buildB, RUN)).isTrue();
         assertThat(Component.WORKER.runs(buildB, RUN)).isFalse();
         assertThat(Component.workerOfBuild("b2").runs(buildB, RUN)).isFalse();
-        assertThat(Component.workerOfBuild("b").module()).isEqualTo("worker");
+        assertThat(Component.workerOfBuild("b").app()).isEqualTo(FlashSaleStack.App.WORKER);
     }
 
     @Test
