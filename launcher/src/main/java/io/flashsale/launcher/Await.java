@@ -15,29 +15,29 @@ public final class Await {
 
     /**
      * Polls {@code ready} every 200 ms until it holds; fails naming {@code what} once {@code alive}
-     * turns false or after {@code timeout}.
+     * turns false or after {@code timeout}, with the check's last failure as the cause.
      */
     public static void until(String what, Duration timeout, BooleanSupplier alive, Check ready)
             throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (!holds(ready)) {
+        Exception last = null;
+        while (true) {
+            try {
+                if (ready.ok()) {
+                    return;
+                }
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception notYet) {
+                last = notYet;
+            }
             if (!alive.getAsBoolean()) {
-                throw new IllegalStateException("exited while starting: " + what);
+                throw new IllegalStateException("exited while starting: " + what, last);
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("not ready within " + timeout.toSeconds() + "s: " + what);
+                throw new IllegalStateException("not ready within " + timeout.toSeconds() + "s: " + what, last);
             }
             Thread.sleep(200);
-        }
-    }
-
-    private static boolean holds(Check ready) throws InterruptedException {
-        try {
-            return ready.ok();
-        } catch (InterruptedException e) {
-            throw e;
-        } catch (Exception notYet) {
-            return false;
         }
     }
 }

@@ -156,12 +156,24 @@ public final class Processes implements AutoCloseable, Launch {
             process.onExit().get(patience.toMillis(), TimeUnit.MILLISECONDS);
             return false;
         } catch (TimeoutException | ExecutionException stuck) {
-            process.destroyForcibly();
+            killAndWait(process);
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
             return true;
+        }
+    }
+
+    /** SIGKILL, and back once the process is gone (its port and files free). */
+    private static void killAndWait(ProcessHandle process) {
+        process.destroyForcibly();
+        try {
+            process.onExit().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (TimeoutException | ExecutionException unkillable) {
+            // a process in uninterruptible sleep: nothing more a signal can do
         }
     }
 

@@ -79,7 +79,7 @@ public final class TemporalProcess implements TemporalService {
         Processes.kill(process(), DevServer.marker(kind), "Temporal server");
     }
 
-    /** Starts the same server again (same port, same database file) and waits until it is ready. */
+    /** Starts the server (again: same port, same database file) and waits until it is ready. */
     public void restart() throws Exception {
         DevServer.start(processes, command, options, READY_TIMEOUT);
     }

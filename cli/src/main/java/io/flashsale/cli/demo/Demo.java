@@ -234,7 +234,8 @@ final class Demo {
         AtomicReference<Settling> seen = new AtomicReference<>();
         String what = "the payments sent and the %d orders of sale %s to end"
                 + " (none PENDING_PAYMENT, their units back in Redis)";
-        try (AutoCloseable ticking = ticking(() -> "  " + seen.get())) {
+        try (AutoCloseable ticking =
+                ticking(() -> seen.get() == null ? "  waiting for the first reading" : "  " + seen.get())) {
             Await.until(
                     what.formatted(orders, sale),
                     limit,

@@ -9,7 +9,7 @@ import java.util.concurrent.CountDownLatch;
  * skipping), with the purchase search attributes registered, so the api and the worker can share it
  * as separate processes. It keeps everything in memory and has no Web UI.
  *
- * <p>A process of its own ({@link DevServer.Kind#TEST_SERVER}: {@code bench --temporal test-server}),
+ * <p>A process of its own ({@link DevServer.Kind#TEST_SERVER}: {@code bench} or {@code demo --temporal test-server}),
  * or the in-process Temporal of the api's integration tests, where api and worker share one JVM.
  */
 public final class DevTemporalServer {
