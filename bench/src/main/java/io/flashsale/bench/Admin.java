@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.Processes;
 import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.audit.AuditReport;

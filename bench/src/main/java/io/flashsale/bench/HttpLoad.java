@@ -1,5 +1,6 @@
 package io.flashsale.bench;
 
+import io.flashsale.launcher.Await;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;

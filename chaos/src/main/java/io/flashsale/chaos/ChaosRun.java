@@ -1,6 +1,7 @@
 package io.flashsale.chaos;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.flashsale.launcher.Await;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.testkit.ApiClient;
@@ -18,8 +19,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.awaitility.Awaitility;
-import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A sale under steady load through a seeded schedule of crashes, checked afterwards as Jepsen checks
@@ -137,20 +136,21 @@ public final class ChaosRun {
     }
 
     /** Waits until no sale has an admission in flight, a payment pending or a workflow running. */
-    private static void settle(ApiClient admin, Tokens tokens, List<String> sales) {
+    private static void settle(ApiClient admin, Tokens tokens, List<String> sales) throws Exception {
         try {
-            Awaitility.await()
-                    .atMost(SETTLE)
-                    .pollDelay(Duration.ZERO)
-                    .pollInterval(Duration.ofSeconds(1))
-                    .pollInSameThread()
-                    .until(() -> sales.stream()
+            Await.until(
+                    "every sale to settle",
+                    SETTLE,
+                    Duration.ofSeconds(1),
+                    () -> sales.stream()
                             .map(sale -> Facts.audit(admin, tokens, sale))
+                            .toList(),
+                    reports -> reports.stream()
                             .allMatch(report -> report != null
                                     && report.admissionsInFlight() == 0
                                     && report.pendingPayment() == 0
                                     && report.runningWorkflows() == 0));
-        } catch (ConditionTimeoutException notSettled) {
+        } catch (Await.TimedOut notSettled) {
             System.out.println("chaos: not every sale settled within " + SETTLE + "; checking what there is");
         }
     }

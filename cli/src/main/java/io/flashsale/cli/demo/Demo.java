@@ -2,12 +2,12 @@ package io.flashsale.cli.demo;
 
 import io.flashsale.bench.Admin;
 import io.flashsale.bench.AuditSummary;
-import io.flashsale.bench.Await;
 import io.flashsale.bench.Burst;
 import io.flashsale.bench.HttpLoad;
 import io.flashsale.bench.Requests;
 import io.flashsale.bench.SaleView;
 import io.flashsale.bench.Tally;
+import io.flashsale.launcher.Await;
 import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;

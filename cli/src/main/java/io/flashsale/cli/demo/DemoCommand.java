@@ -1,7 +1,7 @@
 package io.flashsale.cli.demo;
 
-import io.flashsale.bench.Await;
 import io.flashsale.bench.Stack;
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.local.LocalCommands;

@@ -2,7 +2,7 @@ package io.flashsale.cli.demo;
 
 import static io.flashsale.workflows.purchase.PurchaseStatus.PENDING_PAYMENT;
 
-import io.flashsale.bench.Await;
+import io.flashsale.launcher.Await;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import io.flashsale.workflows.purchase.PurchaseRequest;

@@ -1,4 +1,4 @@
-package io.flashsale.bench;
+package io.flashsale.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
