@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -363,6 +364,13 @@ public final class FlashSaleStack implements AutoCloseable {
     /** What a back-end process's command starts with: {@code nice -n N}, nothing at niceness 0. */
     public static List<String> niced(int niceness) {
         return niceness == 0 ? List.of() : List.of("nice", "-n", Integer.toString(niceness));
+    }
+
+    /** The niceness a command starting with {@link #niced} asks for. */
+    public static OptionalInt niceness(List<String> command) {
+        return command.size() > 2 && command.subList(0, 2).equals(List.of("nice", "-n"))
+                ? OptionalInt.of(Integer.parseInt(command.get(2)))
+                : OptionalInt.empty();
     }
 
     /** A worker given {@code FLASHSALE_PAUSE_AFTER} runs with the worker's {@code faults} jar (test code) too. */

@@ -1,6 +1,7 @@
 package io.flashsale.launcher.local;
 
 import io.flashsale.launcher.Await;
+import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.Processes;
 import java.io.IOException;
@@ -112,9 +113,7 @@ final class RunFolder implements Launch {
      */
     long start(Component component, List<String> command, Map<String, String> environment) throws IOException {
         Files.createDirectories(log(component).getParent());
-        List<String> detached = new ArrayList<>(List.of("setsid", "nohup"));
-        detached.addAll(command);
-        ProcessBuilder builder = new ProcessBuilder(detached)
+        ProcessBuilder builder = new ProcessBuilder(detached(command))
                 .redirectErrorStream(true)
                 .redirectOutput(log(component).toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
@@ -123,6 +122,24 @@ final class RunFolder implements Launch {
         Files.writeString(pidFile(component), pid + "\n");
         System.out.println("started " + component.process() + " (pid " + pid + ", log " + shown(log(component)) + ")");
         return pid;
+    }
+
+    /**
+     * {@code setsid nohup command}. A new session is a scheduling autogroup of its own, and between
+     * autogroups a process's nice value counts for nothing (sched(7), "The autogroup feature"): a
+     * niced back end would take the cores from the api as an equal. So a niced command's group gets
+     * the same niceness, written from inside the new session, where it touches no other group.
+     */
+    static List<String> detached(List<String> command) {
+        List<String> detached = new ArrayList<>(List.of("setsid", "nohup"));
+        FlashSaleStack.niceness(command)
+                .ifPresent(niceness -> detached.addAll(List.of(
+                        "sh",
+                        "-c",
+                        "{ echo " + niceness + " > /proc/self/autogroup; } 2>/dev/null; exec \"$@\"",
+                        "sh")));
+        detached.addAll(command);
+        return detached;
     }
 
     /** TERM, then KILL after the stop timeout; a stale pid file goes. */

@@ -1,0 +1,54 @@
+package io.flashsale.launcher.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.flashsale.launcher.Await;
+import io.flashsale.launcher.FlashSaleStack;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A detached back end gives way to the api: its session's scheduling group carries its niceness. */
+class RunFolderTest {
+
+    private static final Path OWN_GROUP = Path.of("/proc/self/autogroup");
+
+    @Test
+    void aNicedProcessStartedDetachedHasItsOwnSchedulingGroupAtItsNiceness(@TempDir Path root) throws Exception {
+        assumeTrue(Files.exists(OWN_GROUP), "a kernel with scheduling autogroups");
+        RunFolder folder = new RunFolder(root, root.resolve(".run"), Duration.ofSeconds(5), Map.of());
+
+        assertThat(groupOf(folder, 7))
+                .endsWith(" nice 7")
+                .isNotEqualTo(Files.readString(OWN_GROUP).strip());
+        assertThat(groupOf(folder, 0)).endsWith(" nice 0");
+        assertThat(Files.readString(OWN_GROUP)).endsWith(" nice 0\n");
+    }
+
+    /** The autogroup line of a {@code sleep} started detached at {@code niceness}, read once it has exec'ed. */
+    private static String groupOf(RunFolder folder, int niceness) throws Exception {
+        List<String> command = new ArrayList<>(FlashSaleStack.niced(niceness));
+        command.addAll(List.of("sleep", "60"));
+        long pid = folder.start(Component.TEMPORAL, command, Map.of());
+        ProcessHandle process = ProcessHandle.of(pid).orElseThrow();
+        try {
+            Path cmdline = Path.of("/proc/" + pid + "/cmdline");
+            Await.until(
+                    "sleep to exec",
+                    Duration.ofSeconds(10),
+                    Duration.ofMillis(20),
+                    () -> Files.readString(cmdline),
+                    line -> line.startsWith("sleep"));
+            return Files.readString(Path.of("/proc/" + pid + "/autogroup")).strip();
+        } finally {
+            process.destroyForcibly();
+            process.onExit().join();
+        }
+    }
+}
