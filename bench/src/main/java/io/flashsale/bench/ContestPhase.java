@@ -42,8 +42,7 @@ final class ContestPhase {
             Baseline onDb = contest(db, cpu, "p2b" + run);
             Phases.Settled onApi = on.settle("p2a" + run, units, buyers);
             OrderLag lag = OrderLag.of(onApi.tally().admittedAtMillis(), OrderLag.writtenAt(on.stores(), "p2a" + run));
-            return report(
-                    onApi, lag, onDb, on.admin().audit("p2a" + run), db.sale("p2b" + run), forged(db, "p2b" + run));
+            return report(onApi, lag, onDb, on.audit("p2a" + run), db.sale("p2b" + run), forged(db, "p2b" + run));
         }
     }
 
@@ -96,7 +95,7 @@ final class ContestPhase {
         db.createSale(sale, settings.burstUnits);
         List<byte[]> buyers = new Requests(db.address()).purchases(on.stack().tokens(), sale, settings.burstBuyers);
         Map<String, Duration> before = cpu.read();
-        Tally tally = TimedLoad.each(new HttpLoad(db.address()), buyers, settings.connections);
+        Tally tally = new HttpLoad(db.address()).each(settings.connections, buyers, new Tally(null));
         return new Baseline(tally, cpu.millisPer(before, buyers.size()));
     }
 
@@ -104,7 +103,7 @@ final class ContestPhase {
     private Tally forged(DbBaseline db, String sale) throws Exception {
         Tokens other = new Tokens("forged-" + UUID.randomUUID() + UUID.randomUUID());
         byte[] request = new Requests(db.address()).purchase(sale, other.buyer(sale + "forger"), "k-forger");
-        return TimedLoad.each(new HttpLoad(db.address()), List.of(request), 1);
+        return new HttpLoad(db.address()).each(1, List.of(request), new Tally(null));
     }
 
     /** Exactly the units won, every other buyer told sold-out: nothing else (no 5xx, no rate limit). */
