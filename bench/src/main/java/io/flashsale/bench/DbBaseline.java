@@ -6,6 +6,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
+import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.FreePorts;
 import io.flashsale.testkit.Tokens;
 import java.io.IOException;
@@ -18,11 +19,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
 import org.springframework.security.oauth2.jwt.JwtClaimNames;
@@ -118,11 +119,8 @@ final class DbBaseline implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-        }
+    public void close() {
+        Processes.stop(process.toHandle(), Duration.ofSeconds(30));
     }
 
     /** The server: answers purchases on 127.0.0.1:PORT until it is stopped. */

@@ -4,21 +4,13 @@ import io.flashsale.launcher.Await;
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.ApiClient;
-import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowOptions;
-import io.temporal.client.WorkflowStub;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.IntStream;
 
 /**
  * What the phases on one stack share: the stack, its stores, the run's settings, a client of its
@@ -136,11 +128,12 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         double allocated = allocatedBytes();
         Settled purchases = settle("p3", n);
         double allocationPerAdmission = (allocatedBytes() - allocated) / Math.max(1, purchases.count()) / 1024;
-        Process worker = stack.launch("trivial-worker", TrivialWorker.class, List.of(), TrivialWorker.READY, address());
+        String temporal = stack.temporal().address();
+        Process worker = stack.launch("trivial-worker", TrivialWorker.class, List.of(), TrivialWorker.READY, temporal);
         try {
-            WorkflowClient client = TrivialWorker.client(address());
-            trivial(client, "p3tw" + run, Math.min(200, n));
-            double trivialSeconds = trivial(client, "p3t" + run, n);
+            int threads = Math.min(settings.connections, n);
+            TrivialWorker.complete(temporal, "p3tw" + run, Math.min(200, n), threads, SETTLE_TIMEOUT);
+            double trivialSeconds = TrivialWorker.complete(temporal, "p3t" + run, n, threads, SETTLE_TIMEOUT);
             return new Report.Phase("P3", "settle rate: admitted -> PENDING_PAYMENT vs trivial 3-step workflow")
                     .value("purchase settle rate (/s)", purchases.rate())
                     .value("purchase settle time (s)", purchases.seconds())
@@ -155,8 +148,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
                     .fact("purchases settled", purchases.count())
                     .fact("trivial completed", (long) n);
         } finally {
-            worker.destroy();
-            worker.waitFor(30, TimeUnit.SECONDS);
+            Processes.stop(worker.toHandle(), Duration.ofSeconds(30));
         }
     }
 
@@ -193,35 +185,5 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         long winners = tally.count("admitted");
         double seconds = awaitPending(sale, winners, start);
         return new Settled(tally, seconds, cpu.millisPer(before, buyers), cpu.millisPer(before, winners));
-    }
-
-    private String address() {
-        return stack.temporal().address();
-    }
-
-    /** Seconds until {@code n} trivial workflows, started from as many threads as the run has connections, completed. */
-    private double trivial(WorkflowClient client, String prefix, int n) throws Exception {
-        ExecutorService starters = Executors.newFixedThreadPool(Math.min(settings.connections, n));
-        long start = System.nanoTime();
-        try {
-            CompletableFuture<?>[] results = IntStream.range(0, n)
-                    .mapToObj(i -> CompletableFuture.supplyAsync(() -> start(client, prefix + "-" + i), starters)
-                            .thenCompose(stub -> stub.getResultAsync(String.class)))
-                    .toArray(CompletableFuture[]::new);
-            CompletableFuture.allOf(results).get(SETTLE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        } finally {
-            starters.shutdownNow();
-        }
-        return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static WorkflowStub start(WorkflowClient client, String id) {
-        WorkflowOptions options = WorkflowOptions.newBuilder()
-                .setWorkflowId(id)
-                .setTaskQueue(TrivialWorkflow.TASK_QUEUE)
-                .build();
-        WorkflowStub stub = client.newUntypedWorkflowStub("TrivialWorkflow", options);
-        stub.start(id);
-        return stub;
     }
 }
