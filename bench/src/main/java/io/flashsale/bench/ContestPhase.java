@@ -11,19 +11,15 @@ import java.util.UUID;
  * P2: the contest with stock, on the DB-only baseline ({@link DbBaseline}) and then on the api; what
  * it measures and why it is fair: docs/performance.md.
  */
-final class ContestPhase {
+record ContestPhase(Phases on, Settings settings) {
 
     static final double TARGET = 3;
     static final String API = "Redis-first api";
     static final String BASELINE = "DB-only baseline";
     static final String BASELINE_CPU = BASELINE + ": CPU ms per buyer request (its contest, every process)";
 
-    private final Phases on;
-    private final Settings settings;
-
     ContestPhase(Phases on) {
-        this.on = on;
-        this.settings = on.settings();
+        this(on, on.settings());
     }
 
     /** The baseline's answers to its contest, and each process's CPU ms per buyer request. */
@@ -34,7 +30,7 @@ final class ContestPhase {
         int units = settings.burstUnits;
         int buyers = settings.burstBuyers;
         try (DbBaseline db = DbBaseline.start(on.stack(), on.stores())) {
-            CpuMeter cpu = on.cpu().including(DbBaseline.NAME, db.process());
+            CpuMeter cpu = on.cpu().including(DbBaseline.NAME, db.process().toHandle());
             if (!settings.warmup().isZero()) {
                 contest(db, cpu, "p2bw" + run);
                 on.settle("p2aw" + run, units, buyers);

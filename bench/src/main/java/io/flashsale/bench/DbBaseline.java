@@ -40,7 +40,7 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
  * with the apps' JVM flags and environment ({@code MYSQL_*}, {@code FLASHSALE_JWT_SECRET}); an
  * instance is the bench's handle on it, whose tables it writes and reads over JDBC.
  */
-final class DbBaseline implements AutoCloseable {
+record DbBaseline(PrivateStores stores, Process process, int port) implements AutoCloseable {
 
     static final String NAME = "db-baseline";
     private static final String READY = "db baseline ready";
@@ -49,16 +49,6 @@ final class DbBaseline implements AutoCloseable {
 
     /** A sale as the baseline's tables hold it. */
     record Sale(int total, int available, long orders) {}
-
-    private final PrivateStores stores;
-    private final Process process;
-    private final int port;
-
-    private DbBaseline(PrivateStores stores, Process process, int port) {
-        this.stores = stores;
-        this.process = process;
-        this.port = port;
-    }
 
     /** Creates the tables (once per schema), then starts the server on a free port. */
     static DbBaseline start(Stack stack, PrivateStores stores) throws Exception {
@@ -84,10 +74,6 @@ final class DbBaseline implements AutoCloseable {
 
     InetSocketAddress address() {
         return new InetSocketAddress("127.0.0.1", port);
-    }
-
-    ProcessHandle process() {
-        return process.toHandle();
     }
 
     void createSale(String saleId, int units) throws SQLException {

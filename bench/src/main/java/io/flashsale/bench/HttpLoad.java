@@ -25,7 +25,7 @@ import org.HdrHistogram.Histogram;
  * closed loop ({@link #run}) or open loop ({@link #runOpen}). A run that hears nothing at all for
  * {@code silence} (60 s unless told) gives up instead of waiting forever.
  */
-public final class HttpLoad {
+public record HttpLoad(InetSocketAddress address, Duration silence) {
 
     /** One request, ready on the wire; {@code id} comes back in the answer. */
     public record Request(int id, byte[] bytes) {}
@@ -79,17 +79,8 @@ public final class HttpLoad {
         }
     }
 
-    private final InetSocketAddress address;
-    private final Duration silence;
-
     public HttpLoad(InetSocketAddress address) {
         this(address, SILENCE);
-    }
-
-    /** {@code silence}: how long a run waits without a byte of an answer before it gives up. */
-    public HttpLoad(InetSocketAddress address, Duration silence) {
-        this.address = address;
-        this.silence = silence;
     }
 
     /**

@@ -4,17 +4,13 @@ package io.flashsale.bench;
  * P4: the flash sale as it arrives, open loop ({@link HttpLoad#runOpen}) on {@link Burst}'s arrivals;
  * correctness from the api's audit once every winner's order is PENDING_PAYMENT (docs/performance.md).
  */
-final class OpenLoopPhase {
+record OpenLoopPhase(Phases on, Settings settings) {
 
     static final double LOSERS_P99_MS = 25;
     static final double WINNERS_P99_MS = 50;
 
-    private final Phases on;
-    private final Settings settings;
-
     OpenLoopPhase(Phases on) {
-        this.on = on;
-        this.settings = on.settings();
+        this(on, on.settings());
     }
 
     private record Sold(Burst burst, Tally tally, HttpLoad.Schedule schedule, double settleSeconds, OrderLag lag) {}

@@ -31,8 +31,10 @@ import picocli.CommandLine.Option;
  * deadline pass, which gives their units back. Once every order ended, a wave of late buyers buys
  * those units again. Progress lines meanwhile, then what happened (orders, paid, expired, resold),
  * the api's audit and where to see the purchases in the Temporal Web UI. Every wait has a deadline.
+ *
+ * @param webUi the Temporal Web UI of the system, when it has one to show
  */
-final class Demo {
+record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi) {
 
     /** The sale and its buyers: the options of {@code bin/flashsale demo}. */
     static final class Options {
@@ -94,24 +96,6 @@ final class Demo {
     /** The limit of every rate-limit bucket. */
     private static final int MAX_BUCKET = 1_000_000;
 
-    private final ApiClient api;
-    private final Tokens tokens;
-    private final HttpLoad load;
-    private final Requests requests;
-    private final Options options;
-    private final Optional<WebUi> webUi;
-    private long firstClick;
-
-    /** {@code webUi}: the Temporal Web UI of the system, when it has one to show. */
-    Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi) {
-        this.api = api;
-        this.tokens = tokens;
-        this.load = new HttpLoad(api.address());
-        this.requests = new Requests(api.address());
-        this.options = options;
-        this.webUi = webUi;
-    }
-
     /** What the waves of buyers answered, the orders they were admitted to, the payments' outcomes. */
     private record Sold(List<Tally> answers, long orders, Map<String, Long> payments) {}
 
@@ -133,13 +117,14 @@ final class Demo {
         List<Tally> answers = new ArrayList<>();
         long orders = 0;
         try (Payer payer = new Payer(api, tokens, sale, options.payShare, options.settleTimeout())) {
-            firstClick = System.nanoTime();
+            long firstClick = System.nanoTime();
             String who = options.buyers + " buyers at once";
             for (Burst wave : waves) {
                 Tally answered = fire(wave, answers.size() + 1, who, payer);
                 answers.add(answered);
                 orders += answered.admittedUsers().size();
                 SaleView settled = settle(sale, orders, payer);
+                say("  settled %.1f s after the first click: %s", (System.nanoTime() - firstClick) / 1e9, settled);
                 who = "%d late buyers for the %d units back on sale"
                         .formatted(options.lateBuyers(), settled.available());
             }
@@ -154,6 +139,7 @@ final class Demo {
     private List<Burst> waves(String sale) {
         long seed = System.nanoTime();
         List<Burst> waves = new ArrayList<>();
+        Requests requests = new Requests(api.address());
         waves.add(Burst.of(requests, tokens, sale, "u", options.buyers, seed));
         if (options.lateBuyers() > 0) {
             waves.add(Burst.of(requests, tokens, sale, "late", options.lateBuyers(), seed + 1));
@@ -195,7 +181,7 @@ final class Demo {
         };
         try (AutoCloseable ticking =
                 ticking(() -> "  answered %d/%d; %s".formatted(answered.answered(), wave.size(), payer.progress()))) {
-            load.each(connections, wave.requests(), sink);
+            new HttpLoad(api.address()).each(connections, wave.requests(), sink);
         }
         say("  answered in %.2f s: %s", answered.seconds(), answered.counts());
         return answered;
@@ -241,9 +227,6 @@ final class Demo {
                     },
                     settling -> settling.settled(orders));
         }
-        say(
-                "  settled %.1f s after the first click: %s",
-                (System.nanoTime() - firstClick) / 1e9, seen.get().sale());
         return seen.get().sale();
     }
 
