@@ -1,6 +1,8 @@
 package io.flashsale.bench;
 
 import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.testkit.ApiClient;
+import io.flashsale.testkit.Tokens;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.Map;
 import java.util.TreeMap;
@@ -10,6 +12,13 @@ import java.util.TreeMap;
  * /api/sales/{id}/audit}, I1-I5 of {@code docs/architecture.md}).
  */
 public record AuditSummary(AuditReport report) {
+
+    /** The api's audit of {@code saleId}, asked as an admin; fails unless it answers 200. */
+    public static AuditSummary read(ApiClient api, Tokens tokens, String saleId) {
+        return new AuditSummary(api.audit(tokens.admin(), saleId)
+                .expect("auditing sale " + saleId, 200)
+                .as(AuditReport.class));
+    }
 
     /** Units sold beyond the total: orders holding units above the total, or a negative count. */
     public int oversold() {

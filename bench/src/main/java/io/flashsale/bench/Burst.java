@@ -1,11 +1,9 @@
 package io.flashsale.bench;
 
 import io.flashsale.testkit.Tokens;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -15,7 +13,7 @@ import java.util.Random;
  * Idempotency-Key (a network retry), some click twice (a new key), in shuffled order. Request
  * {@code i} is the {@code i}th sent, by user {@code users.get(i)}.
  */
-public record Burst(List<HttpLoad.Request> requests, List<String> users) {
+public record Burst(List<byte[]> requests, List<String> users) {
 
     static final double RETRY_SHARE = 0.05;
     static final double DOUBLE_CLICK_SHARE = 0.05;
@@ -36,12 +34,11 @@ public record Burst(List<HttpLoad.Request> requests, List<String> users) {
         }
         Collections.shuffle(plan, random);
         Map<String, String> tokenOf = new HashMap<>();
-        List<HttpLoad.Request> requests = new ArrayList<>();
+        List<byte[]> requests = new ArrayList<>();
         List<String> users = new ArrayList<>();
         for (String[] click : plan) {
             String token = tokenOf.computeIfAbsent(click[0], tokens::buyer);
-            requests.add(
-                    new HttpLoad.Request(requests.size(), http.purchase(saleId, token, click[1] + "-" + click[0])));
+            requests.add(http.purchase(saleId, token, click[1] + "-" + click[0]));
             users.add(click[0]);
         }
         return new Burst(List.copyOf(requests), List.copyOf(users));
@@ -59,11 +56,5 @@ public record Burst(List<HttpLoad.Request> requests, List<String> users) {
     /** A tally that knows the user behind each request (to count users admitted twice). */
     public Tally newTally() {
         return new Tally(users::get);
-    }
-
-    /** Sends the requests in order, closed loop over {@code connections}. */
-    public void fire(HttpLoad load, int connections, HttpLoad.Sink answers) throws IOException {
-        Iterator<HttpLoad.Request> next = requests.iterator();
-        load.run(connections, () -> next.hasNext() ? next.next() : null, answers, Long.MAX_VALUE);
     }
 }

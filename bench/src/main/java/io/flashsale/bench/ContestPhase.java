@@ -11,19 +11,15 @@ import java.util.UUID;
  * P2: the contest with stock, on the DB-only baseline ({@link DbBaseline}) and then on the api; what
  * it measures and why it is fair: docs/performance.md.
  */
-final class ContestPhase {
+record ContestPhase(Phases on, Settings settings) {
 
     static final double TARGET = 3;
     static final String API = "Redis-first api";
     static final String BASELINE = "DB-only baseline";
     static final String BASELINE_CPU = BASELINE + ": CPU ms per buyer request (its contest, every process)";
 
-    private final Phases on;
-    private final Settings settings;
-
     ContestPhase(Phases on) {
-        this.on = on;
-        this.settings = on.settings();
+        this(on, on.settings());
     }
 
     /** The baseline's answers to its contest, and each process's CPU ms per buyer request. */
@@ -34,7 +30,7 @@ final class ContestPhase {
         int units = settings.burstUnits;
         int buyers = settings.burstBuyers;
         try (DbBaseline db = DbBaseline.start(on.stack(), on.stores())) {
-            CpuMeter cpu = on.cpu().including(DbBaseline.NAME, db.process());
+            CpuMeter cpu = on.cpu().including(DbBaseline.NAME, db.process().toHandle());
             if (!settings.warmup().isZero()) {
                 contest(db, cpu, "p2bw" + run);
                 on.settle("p2aw" + run, units, buyers);
@@ -42,8 +38,7 @@ final class ContestPhase {
             Baseline onDb = contest(db, cpu, "p2b" + run);
             Phases.Settled onApi = on.settle("p2a" + run, units, buyers);
             OrderLag lag = OrderLag.of(onApi.tally().admittedAtMillis(), OrderLag.writtenAt(on.stores(), "p2a" + run));
-            return report(
-                    onApi, lag, onDb, on.admin().audit("p2a" + run), db.sale("p2b" + run), forged(db, "p2b" + run));
+            return report(onApi, lag, onDb, on.audit("p2a" + run), db.sale("p2b" + run), forged(db, "p2b" + run));
         }
     }
 
@@ -96,7 +91,7 @@ final class ContestPhase {
         db.createSale(sale, settings.burstUnits);
         List<byte[]> buyers = new Requests(db.address()).purchases(on.stack().tokens(), sale, settings.burstBuyers);
         Map<String, Duration> before = cpu.read();
-        Tally tally = TimedLoad.each(new HttpLoad(db.address()), buyers, settings.connections);
+        Tally tally = new HttpLoad(db.address()).each(settings.connections, buyers, new Tally(null));
         return new Baseline(tally, cpu.millisPer(before, buyers.size()));
     }
 
@@ -104,7 +99,7 @@ final class ContestPhase {
     private Tally forged(DbBaseline db, String sale) throws Exception {
         Tokens other = new Tokens("forged-" + UUID.randomUUID() + UUID.randomUUID());
         byte[] request = new Requests(db.address()).purchase(sale, other.buyer(sale + "forger"), "k-forger");
-        return TimedLoad.each(new HttpLoad(db.address()), List.of(request), 1);
+        return new HttpLoad(db.address()).each(1, List.of(request), new Tally(null));
     }
 
     /** Exactly the units won, every other buyer told sold-out: nothing else (no 5xx, no rate limit). */

@@ -6,6 +6,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
+import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.FreePorts;
 import io.flashsale.testkit.Tokens;
 import java.io.IOException;
@@ -18,11 +19,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
 import org.springframework.security.oauth2.jwt.JwtClaimNames;
@@ -39,7 +40,7 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
  * with the apps' JVM flags and environment ({@code MYSQL_*}, {@code FLASHSALE_JWT_SECRET}); an
  * instance is the bench's handle on it, whose tables it writes and reads over JDBC.
  */
-final class DbBaseline implements AutoCloseable {
+record DbBaseline(PrivateStores stores, Process process, int port) implements AutoCloseable {
 
     static final String NAME = "db-baseline";
     private static final String READY = "db baseline ready";
@@ -48,16 +49,6 @@ final class DbBaseline implements AutoCloseable {
 
     /** A sale as the baseline's tables hold it. */
     record Sale(int total, int available, long orders) {}
-
-    private final PrivateStores stores;
-    private final Process process;
-    private final int port;
-
-    private DbBaseline(PrivateStores stores, Process process, int port) {
-        this.stores = stores;
-        this.process = process;
-        this.port = port;
-    }
 
     /** Creates the tables (once per schema), then starts the server on a free port. */
     static DbBaseline start(Stack stack, PrivateStores stores) throws Exception {
@@ -83,10 +74,6 @@ final class DbBaseline implements AutoCloseable {
 
     InetSocketAddress address() {
         return new InetSocketAddress("127.0.0.1", port);
-    }
-
-    ProcessHandle process() {
-        return process.toHandle();
     }
 
     void createSale(String saleId, int units) throws SQLException {
@@ -118,11 +105,8 @@ final class DbBaseline implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-        }
+    public void close() {
+        Processes.stop(process.toHandle(), Duration.ofSeconds(30));
     }
 
     /** The server: answers purchases on 127.0.0.1:PORT until it is stopped. */

@@ -13,9 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -24,7 +25,7 @@ import org.HdrHistogram.Histogram;
  * closed loop ({@link #run}) or open loop ({@link #runOpen}). A run that hears nothing at all for
  * {@code silence} (60 s unless told) gives up instead of waiting forever.
  */
-public final class HttpLoad {
+public record HttpLoad(InetSocketAddress address, Duration silence) {
 
     /** One request, ready on the wire; {@code id} comes back in the answer. */
     public record Request(int id, byte[] bytes) {}
@@ -32,6 +33,24 @@ public final class HttpLoad {
     /** Hands out requests; null when there are no more. Called on the selector thread only. */
     public interface Source {
         Request next();
+
+        /** The requests over and over, in order. */
+        static Source cycle(List<byte[]> requests) {
+            AtomicLong next = new AtomicLong();
+            return () -> {
+                long i = next.getAndIncrement();
+                return new Request((int) (i % Integer.MAX_VALUE), requests.get((int) (i % requests.size())));
+            };
+        }
+
+        /** Each request once, in order, its id its position. */
+        private static Source once(List<byte[]> requests) {
+            AtomicInteger next = new AtomicInteger();
+            return () -> {
+                int i = next.getAndIncrement();
+                return i < requests.size() ? new Request(i, requests.get(i)) : null;
+            };
+        }
     }
 
     /** Receives every answer (status -1: the connection failed). Called on the selector thread only. */
@@ -60,17 +79,8 @@ public final class HttpLoad {
         }
     }
 
-    private final InetSocketAddress address;
-    private final Duration silence;
-
     public HttpLoad(InetSocketAddress address) {
         this(address, SILENCE);
-    }
-
-    /** {@code silence}: how long a run waits without a byte of an answer before it gives up. */
-    public HttpLoad(InetSocketAddress address, Duration silence) {
-        this.address = address;
-        this.silence = silence;
     }
 
     /**
@@ -84,8 +94,14 @@ public final class HttpLoad {
         new Loop(source, deadlineNanos, 0, connections).run(0, sink);
     }
 
+    /** Closed loop: each of {@code requests} once, in order (ids are positions); returns {@code sink}. */
+    public <S extends Sink> S each(int connections, List<byte[]> requests, S sink) throws IOException {
+        run(connections, Source.once(requests), sink, Long.MAX_VALUE);
+        return sink;
+    }
+
     /**
-     * Open loop: sends request {@code i} of {@code requests} at its intended time, {@code i / perSecond}
+     * Open loop: sends request {@code i} of {@code requests} (its id {@code i}) at its intended time, {@code i / perSecond}
      * seconds after the start, whatever earlier answers did: on an idle connection, else a new one
      * ({@code warm} are open before the start; a new one connects without holding up the others and
      * sends once connected; at most {@code maxConnections}, beyond which a send waits for the next
@@ -95,11 +111,9 @@ public final class HttpLoad {
      *
      * @throws Await.TimedOut when requests are in flight and no answer came for the silence timeout
      */
-    public Schedule runOpen(List<Request> requests, double perSecond, int warm, int maxConnections, Sink sink)
+    public Schedule runOpen(List<byte[]> requests, double perSecond, int warm, int maxConnections, Sink sink)
             throws IOException {
-        Iterator<Request> next = requests.iterator();
-        Source source = () -> next.hasNext() ? next.next() : null;
-        return new Loop(source, Long.MAX_VALUE, 1e9 / perSecond, maxConnections)
+        return new Loop(Source.once(requests), Long.MAX_VALUE, 1e9 / perSecond, maxConnections)
                 .run(Math.min(warm, requests.size()), sink);
     }
 

@@ -4,17 +4,13 @@ package io.flashsale.bench;
  * P4: the flash sale as it arrives, open loop ({@link HttpLoad#runOpen}) on {@link Burst}'s arrivals;
  * correctness from the api's audit once every winner's order is PENDING_PAYMENT (docs/performance.md).
  */
-final class OpenLoopPhase {
+record OpenLoopPhase(Phases on, Settings settings) {
 
     static final double LOSERS_P99_MS = 25;
     static final double WINNERS_P99_MS = 50;
 
-    private final Phases on;
-    private final Settings settings;
-
     OpenLoopPhase(Phases on) {
-        this.on = on;
-        this.settings = on.settings();
+        this(on, on.settings());
     }
 
     private record Sold(Burst burst, Tally tally, HttpLoad.Schedule schedule, double settleSeconds, OrderLag lag) {}
@@ -26,7 +22,7 @@ final class OpenLoopPhase {
         String sale = "p4" + on.run();
         Sold sold = sell(sale);
         Tally tally = sold.tally();
-        AuditSummary audit = on.admin().audit(sale);
+        AuditSummary audit = on.audit(sale);
         long duplicates = audit.duplicateOrders() + tally.usersAdmittedTwice();
         boolean met = audit.oversold() == 0
                 && duplicates == 0
@@ -64,7 +60,7 @@ final class OpenLoopPhase {
 
     /** The sale's arrivals, then the wait until every winner's order is written. */
     private Sold sell(String sale) throws Exception {
-        on.admin().createSale(sale, settings.burstUnits, Admin.NOTHING_EXPIRES);
+        on.createSale(sale, settings.burstUnits);
         Burst burst = Burst.of(on.requests(), on.stack().tokens(), sale, "u", settings.burstBuyers, 4);
         Tally tally = burst.newTally();
         long start = System.nanoTime();
@@ -72,7 +68,7 @@ final class OpenLoopPhase {
         int warm = Math.max(settings.connections, settings.arrivalRate);
         HttpLoad.Schedule schedule =
                 on.load().runOpen(burst.requests(), settings.arrivalRate, warm, HttpLoad.MAX_OPEN_CONNECTIONS, tally);
-        double settled = on.admin().awaitPending(sale, tally.count("admitted"), start);
+        double settled = on.awaitPending(sale, tally.count("admitted"), start);
         return new Sold(
                 burst,
                 tally,

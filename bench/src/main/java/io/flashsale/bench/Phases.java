@@ -1,44 +1,58 @@
 package io.flashsale.bench;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.PrivateStores;
+import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.ApiClient;
-import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowOptions;
-import io.temporal.client.WorkflowStub;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.IntStream;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What the phases on one stack share: the stack, its stores, the run's settings, an admin client of
- * its api, a CPU meter of its processes and a tag that keeps this run's sale ids apart. P3 is here;
- * the other phases are classes of their own.
+ * What the phases on one stack share: the stack, its stores, the run's settings, a client of its
+ * api (the few admin calls outside the measured load), a CPU meter of its processes and a tag that
+ * keeps this run's sale ids apart. P3 is here; the other phases are classes of their own.
  */
-record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin, CpuMeter cpu, String run) {
+record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient api, CpuMeter cpu, String run) {
 
     static final int SOLD_OUT_BUYERS = 2000;
 
+    /** The pay timeout of the bench's sales: longer than a run, so no measured order expires during it. */
+    static final Duration NOTHING_EXPIRES = Duration.ofMinutes(30);
+
+    /** How long a phase waits for its winners' orders (or its workflows) to settle. */
+    static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
+
+    /**
+     * How often a settling sale's view is read: each read costs the api and MySQL, within the CPU
+     * measured per winner; the time to the last order comes from MySQL's timestamps ({@link OrderLag}).
+     */
+    private static final Duration SETTLE_POLL = Duration.ofMillis(250);
+
     static Phases on(Stack stack, PrivateStores stores, Settings settings, String run) {
-        return new Phases(
-                stack,
-                stores,
-                settings,
-                new Admin(new ApiClient(stack.api()), stack.tokens()),
-                CpuMeter.of(stack),
-                run);
+        return new Phases(stack, stores, settings, new ApiClient(stack.api()), CpuMeter.of(stack), run);
     }
 
     HttpLoad load() {
-        return new HttpLoad(admin.address());
+        return new HttpLoad(api.address());
     }
 
     Requests requests() {
-        return new Requests(admin.address());
+        return new Requests(api.address());
+    }
+
+    /** Creates a sale of {@code units} that opens now; fails unless the api answers 201 or 200. */
+    void createSale(String sale, int units) {
+        api.createSale(stack.tokens().admin(), sale, units, NOTHING_EXPIRES).expect("creating sale " + sale, 201, 200);
+    }
+
+    /** The product's invariant audit of the sale. */
+    AuditSummary audit(String sale) {
+        return AuditSummary.read(api, stack.tokens(), sale);
     }
 
     /**
@@ -47,34 +61,79 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
      * for it in rotation, each answered sold-out by the admission script.
      */
     HttpLoad.Source soldOut(String sale) throws Exception {
-        admin.createSale(sale, 1, Admin.NOTHING_EXPIRES);
+        createSale(sale, 1);
         byte[] owner = requests().purchase(sale, stack.tokens().buyer(sale + "owner"), "k-owner");
-        Tally sold = TimedLoad.each(load(), List.of(owner), 1);
+        Tally sold = load().each(1, List.of(owner), new Tally(null));
         if (sold.count("admitted") != 1) {
             throw new IllegalStateException("selling out " + sale + " failed: " + sold.counts());
         }
-        return TimedLoad.cycle(requests().purchases(stack.tokens(), sale, SOLD_OUT_BUYERS));
+        return HttpLoad.Source.cycle(requests().purchases(stack.tokens(), sale, SOLD_OUT_BUYERS));
     }
 
-    /** {@code source} for {@code duration} (or the run's request cap) at {@code connections}. */
+    /**
+     * {@code source} for {@code duration} at {@code connections}, or until the run's request cap,
+     * whichever ends first; nothing for zero.
+     */
     Tally timed(HttpLoad.Source source, Duration duration, int connections) throws Exception {
-        return TimedLoad.run(load(), source, connections, settings.maxRequests(), duration);
+        Tally tally = new Tally(null);
+        if (!duration.isZero()) {
+            AtomicLong issued = new AtomicLong();
+            HttpLoad.Source capped = () -> issued.incrementAndGet() > settings.maxRequests() ? null : source.next();
+            load().run(connections, capped, tally, System.nanoTime() + duration.toNanos());
+        }
+        return tally;
+    }
+
+    /** Seconds from {@code sinceNanos} (System.nanoTime) until {@code expected} orders of the sale are PENDING_PAYMENT. */
+    double awaitPending(String sale, long expected, long sinceNanos) throws Exception {
+        Await.until(
+                "%d orders of sale %s PENDING_PAYMENT".formatted(expected, sale),
+                SETTLE_TIMEOUT,
+                SETTLE_POLL,
+                () -> api.sale(stack.tokens().admin(), sale).expect("reading sale " + sale, 200),
+                seen -> seen.body().path("pendingPayment").asLong() >= expected);
+        return (System.nanoTime() - sinceNanos) / 1e9;
+    }
+
+    /**
+     * Bytes the api has allocated so far, as Micrometer counts them at each collection ({@code
+     * jvm.gc.memory.allocated}); a collection is asked for first ({@code jcmd PID GC.run}), or a load
+     * that fills less than the young generation would count nothing.
+     */
+    double allocatedBytes() throws IOException, InterruptedException {
+        Path jcmd = Path.of(Processes.java()).resolveSibling("jcmd");
+        Path log = Files.createTempFile("jcmd", ".log");
+        try {
+            List<String> gc =
+                    List.of(jcmd.toString(), Long.toString(stack.process("api").pid()), "GC.run");
+            if (Processes.exec(gc, Map.of(), log, Duration.ofSeconds(60)) != 0) {
+                throw new IllegalStateException("jcmd GC.run on the api failed: " + Files.readString(log));
+            }
+        } finally {
+            Files.delete(log);
+        }
+        return api.get("/actuator/prometheus", stack.tokens().admin())
+                .expect("reading the api's metrics", 200)
+                .text()
+                .lines()
+                .filter(line -> line.startsWith("jvm_gc_memory_allocated_bytes_total"))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .sum();
     }
 
     /** P3: admitted to PENDING_PAYMENT per second against a trivial 3-step workflow, same Temporal. */
     Report.Phase p3() throws Exception {
         int n = settings.settleWorkflows;
         settle("p3w", Math.min(200, n));
-        long apiPid = stack.process("api").pid();
-        double allocated = admin.allocatedBytes(apiPid);
+        double allocated = allocatedBytes();
         Settled purchases = settle("p3", n);
-        double allocationPerAdmission =
-                (admin.allocatedBytes(apiPid) - allocated) / Math.max(1, purchases.count()) / 1024;
-        Process worker = stack.launch("trivial-worker", TrivialWorker.class, List.of(), TrivialWorker.READY, address());
+        double allocationPerAdmission = (allocatedBytes() - allocated) / Math.max(1, purchases.count()) / 1024;
+        String temporal = stack.temporal().address();
+        Process worker = stack.launch("trivial-worker", TrivialWorker.class, List.of(), TrivialWorker.READY, temporal);
         try {
-            WorkflowClient client = TrivialWorker.client(address());
-            trivial(client, "p3tw" + run, Math.min(200, n));
-            double trivialSeconds = trivial(client, "p3t" + run, n);
+            int threads = Math.min(settings.connections, n);
+            TrivialWorker.complete(temporal, "p3tw" + run, Math.min(200, n), threads, SETTLE_TIMEOUT);
+            double trivialSeconds = TrivialWorker.complete(temporal, "p3t" + run, n, threads, SETTLE_TIMEOUT);
             return new Report.Phase("P3", "settle rate: admitted -> PENDING_PAYMENT vs trivial 3-step workflow")
                     .value("purchase settle rate (/s)", purchases.rate())
                     .value("purchase settle time (s)", purchases.seconds())
@@ -89,8 +148,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
                     .fact("purchases settled", purchases.count())
                     .fact("trivial completed", (long) n);
         } finally {
-            worker.destroy();
-            worker.waitFor(30, TimeUnit.SECONDS);
+            Processes.stop(worker.toHandle(), Duration.ofSeconds(30));
         }
     }
 
@@ -119,43 +177,13 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, Admin admin,
      * at the run's connections, then the wait until every winner's order is PENDING_PAYMENT.
      */
     Settled settle(String sale, int units, int buyers) throws Exception {
-        admin.createSale(sale, units, Admin.NOTHING_EXPIRES);
+        createSale(sale, units);
         List<byte[]> purchases = requests().purchases(stack.tokens(), sale, buyers);
         Map<String, Duration> before = cpu.read();
         long start = System.nanoTime();
-        Tally tally = TimedLoad.each(load(), purchases, settings.connections, new Tally(i -> Requests.user(sale, i)));
+        Tally tally = load().each(settings.connections, purchases, new Tally(i -> Requests.user(sale, i)));
         long winners = tally.count("admitted");
-        double seconds = admin.awaitPending(sale, winners, start);
+        double seconds = awaitPending(sale, winners, start);
         return new Settled(tally, seconds, cpu.millisPer(before, buyers), cpu.millisPer(before, winners));
-    }
-
-    private String address() {
-        return stack.temporal().address();
-    }
-
-    /** Seconds until {@code n} trivial workflows, started from as many threads as the run has connections, completed. */
-    private double trivial(WorkflowClient client, String prefix, int n) throws Exception {
-        ExecutorService starters = Executors.newFixedThreadPool(Math.min(settings.connections, n));
-        long start = System.nanoTime();
-        try {
-            CompletableFuture<?>[] results = IntStream.range(0, n)
-                    .mapToObj(i -> CompletableFuture.supplyAsync(() -> start(client, prefix + "-" + i), starters)
-                            .thenCompose(stub -> stub.getResultAsync(String.class)))
-                    .toArray(CompletableFuture[]::new);
-            CompletableFuture.allOf(results).get(Admin.SETTLE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        } finally {
-            starters.shutdownNow();
-        }
-        return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static WorkflowStub start(WorkflowClient client, String id) {
-        WorkflowOptions options = WorkflowOptions.newBuilder()
-                .setWorkflowId(id)
-                .setTaskQueue(TrivialWorkflow.TASK_QUEUE)
-                .build();
-        WorkflowStub stub = client.newUntypedWorkflowStub("TrivialWorkflow", options);
-        stub.start(id);
-        return stub;
     }
 }

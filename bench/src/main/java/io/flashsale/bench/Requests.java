@@ -7,12 +7,10 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /** Raw HTTP/1.1 requests of the api's contract, built once before a run. */
-public final class Requests {
-
-    private final String host;
+public record Requests(String host) {
 
     public Requests(InetSocketAddress address) {
-        this.host = address.getHostString() + ":" + address.getPort();
+        this(address.getHostString() + ":" + address.getPort());
     }
 
     byte[] purchase(String saleId, String token, String idempotencyKey) {

@@ -21,7 +21,7 @@ final class SoldOutPhases {
     static Report.Phase p1(Phases on) throws Exception {
         Settings settings = on.settings();
         HttpLoad.Source purchases = on.soldOut("p1" + on.run());
-        HttpLoad.Source liveness = TimedLoad.cycle(List.of(on.requests().liveness()));
+        HttpLoad.Source liveness = HttpLoad.Source.cycle(List.of(on.requests().liveness()));
         List<Integer> levels = settings.p1Connections();
         Report.Phase phase =
                 new Report.Phase("P1", "sold-out purchase vs liveness at " + join(levels) + " connections");
@@ -30,12 +30,11 @@ final class SoldOutPhases {
             on.timed(purchases, settings.warmup(), connections);
             Tally live = on.timed(liveness, settings.duration(), connections);
             // the collection before each allocation read stays outside the CPU measured
-            long apiPid = on.stack().process("api").pid();
-            double allocated = on.admin().allocatedBytes(apiPid);
+            double allocated = on.allocatedBytes();
             Map<String, Duration> before = on.cpu().read();
             Tally buy = on.timed(purchases, settings.duration(), connections);
             Map<String, Double> cpuPerAnswer = on.cpu().millisPer(before, buy.answered());
-            double allocation = (on.admin().allocatedBytes(apiPid) - allocated) / buy.answered() / 1024;
+            double allocation = (on.allocatedBytes() - allocated) / buy.answered() / 1024;
             double ratio = buy.throughput() / live.throughput();
             String at = ", " + connections + " connections";
             phase.value("api allocation per sold-out answer" + at + " (KB)", allocation)

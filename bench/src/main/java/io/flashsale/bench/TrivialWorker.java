@@ -1,36 +1,111 @@
 package io.flashsale.bench;
 
+import io.flashsale.workflows.purchase.PurchaseWorkflowImpl;
+import io.temporal.activity.ActivityInterface;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.workflow.Workflow;
+import io.temporal.workflow.WorkflowInterface;
+import io.temporal.workflow.WorkflowMethod;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 
 /**
- * P3's trivial workflow's worker, run as its own JVM like the purchase worker, with the SDK's
- * default worker options (the purchase worker's Spring Boot starter sets none either).
+ * P3's ceiling: a trivial workflow of three no-op activities in a row, the least a 3-step workflow
+ * can cost on Temporal, with the purchase workflow's activity options; its worker runs as a JVM of
+ * its own like the purchase worker, with the SDK's default worker options (the purchase worker's
+ * Spring Boot starter sets none either).
  */
-final class TrivialWorker {
+public final class TrivialWorker {
 
     static final String READY = "trivial worker ready";
+    private static final String TASK_QUEUE = "flashsale-bench-trivial";
+
+    @WorkflowInterface
+    public interface TrivialWorkflow {
+        @WorkflowMethod
+        String run(String id);
+    }
+
+    @ActivityInterface
+    public interface Steps {
+        String step(String id, int n);
+    }
+
+    public static class TrivialWorkflowImpl implements TrivialWorkflow {
+
+        private final Steps steps = Workflow.newActivityStub(Steps.class, PurchaseWorkflowImpl.ACTIVITY_OPTIONS);
+
+        @Override
+        public String run(String id) {
+            steps.step(id, 1);
+            steps.step(id, 2);
+            return steps.step(id, 3);
+        }
+    }
+
+    static final class NoOpSteps implements Steps {
+        @Override
+        public String step(String id, int n) {
+            return id;
+        }
+    }
 
     private TrivialWorker() {}
 
     /** Serves the trivial workflow on Temporal at {@code args[0]} until stopped. */
     public static void main(String[] args) throws InterruptedException {
         WorkerFactory factory = WorkerFactory.newInstance(client(args[0]));
-        Worker worker = factory.newWorker(TrivialWorkflow.TASK_QUEUE);
+        Worker worker = factory.newWorker(TASK_QUEUE);
         worker.registerWorkflowImplementationTypes(TrivialWorkflowImpl.class);
-        worker.registerActivitiesImplementations(new TrivialWorkflowImpl.NoOpSteps());
+        worker.registerActivitiesImplementations(new NoOpSteps());
         factory.start();
         Runtime.getRuntime().addShutdownHook(new Thread(factory::shutdownNow));
         System.out.println(READY);
         new CountDownLatch(1).await();
     }
 
-    /** A client of the default namespace on Temporal at {@code address}. */
-    static WorkflowClient client(String address) {
+    /**
+     * Seconds until {@code n} trivial workflows on Temporal at {@code address}, started from {@code
+     * threads} threads, completed; at most {@code timeout}.
+     */
+    static double complete(String address, String prefix, int n, int threads, Duration timeout) throws Exception {
+        WorkflowClient client = client(address);
+        ExecutorService starters = Executors.newFixedThreadPool(threads);
+        long start = System.nanoTime();
+        try {
+            CompletableFuture<?>[] results = IntStream.range(0, n)
+                    .mapToObj(i -> CompletableFuture.supplyAsync(() -> start(client, prefix + "-" + i), starters)
+                            .thenCompose(stub -> stub.getResultAsync(String.class)))
+                    .toArray(CompletableFuture[]::new);
+            CompletableFuture.allOf(results).get(timeout.toSeconds(), TimeUnit.SECONDS);
+        } finally {
+            starters.shutdownNow();
+        }
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    private static WorkflowStub start(WorkflowClient client, String id) {
+        WorkflowOptions options = WorkflowOptions.newBuilder()
+                .setWorkflowId(id)
+                .setTaskQueue(TASK_QUEUE)
+                .build();
+        WorkflowStub stub = client.newUntypedWorkflowStub("TrivialWorkflow", options);
+        stub.start(id);
+        return stub;
+    }
+
+    private static WorkflowClient client(String address) {
         return WorkflowClient.newInstance(WorkflowServiceStubs.newServiceStubs(
                 WorkflowServiceStubsOptions.newBuilder().setTarget(address).build()));
     }

@@ -65,8 +65,7 @@ class HttpLoadTest {
             byte[] purchase = new Requests(server.getAddress()).purchase("s", "t", "k");
             byte[] liveness = new Requests(server.getAddress()).liveness();
 
-            TimedLoad.each(
-                    new HttpLoad(server.getAddress()), java.util.List.of(purchase, liveness, purchase), 1, tally);
+            new HttpLoad(server.getAddress()).each(1, java.util.List.of(purchase, liveness, purchase), tally);
 
             assertThat(tally.counts()).isEqualTo(Map.of("sold-out", 3L));
         } finally {
@@ -135,11 +134,8 @@ class HttpLoadTest {
         return server;
     }
 
-    private static java.util.List<HttpLoad.Request> list(InetSocketAddress address, int count) {
-        byte[] liveness = new Requests(address).liveness();
-        return IntStream.range(0, count)
-                .mapToObj(i -> new HttpLoad.Request(i, liveness))
-                .toList();
+    private static java.util.List<byte[]> list(InetSocketAddress address, int count) {
+        return java.util.Collections.nCopies(count, new Requests(address).liveness());
     }
 
     private static HttpLoad.Source requests(InetSocketAddress address, int count) {

@@ -6,7 +6,6 @@ import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -53,7 +52,7 @@ public record Facts(
         List<Sale> saleFacts = sales.stream()
                 .map(sale -> new Sale(sale, created.get(sale), audit(api, tokens, sale)))
                 .toList();
-        try (Connection db = DriverManager.getConnection(stores.jdbcUrl(), stores.user(), stores.password())) {
+        try (Connection db = stores.connect()) {
             List<Order> orders = select(
                     db,
                     sales,

@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * healed 2 to 8 s later, now and then two at once. Each is recorded with what shows it happened:
  * the pid killed and its replacement, or what Toxiproxy reported of the link, broken and healed.
  */
-public final class Nemesis {
+public record Nemesis(List<Fault> schedule, List<Done> done) {
 
     /**
      * One planned fault: at {@code at} after the start, {@code action} ({@code kill} or one of
@@ -67,11 +67,9 @@ public final class Nemesis {
     /** Nothing is killed this close to the end, so every restart is done before the load stops. */
     private static final Duration QUIET_END = Duration.ofSeconds(15);
 
-    private final List<Fault> schedule;
-    private final List<Done> done = new CopyOnWriteArrayList<>();
-
+    /** Runs {@code schedule}; {@link #done} fills in as it does. */
     Nemesis(List<Fault> schedule) {
-        this.schedule = List.copyOf(schedule);
+        this(List.copyOf(schedule), new CopyOnWriteArrayList<>());
     }
 
     /** The schedule of a run whose processes to kill are {@code targets} and links to break {@code links}. */
@@ -95,10 +93,6 @@ public final class Nemesis {
             at += 10_000 + random.nextInt(30_000);
         }
         return faults;
-    }
-
-    List<Done> done() {
-        return List.copyOf(done);
     }
 
     /** The schedule, one fault a line, headed by the seed; also written to {@code file}. */

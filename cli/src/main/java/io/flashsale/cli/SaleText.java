@@ -42,7 +42,7 @@ final class SaleText {
                                 sale.path("cancelled").asInt()));
         String label = "changes";
         for (JsonNode change : sale.path("changes")) {
-            line(text, label, change(change));
+            text.append(String.format(Locale.ROOT, "%-10s%s%n", label, change(change)));
             label = "";
         }
         return text.toString();
@@ -99,10 +99,6 @@ final class SaleText {
                     default -> ", window " + text(change, "startsAt", "creation") + " to "
                             + text(change, "endsAt", "no end");
                 };
-    }
-
-    private static void line(StringBuilder text, String label, String value) {
-        text.append(String.format(Locale.ROOT, "%-10s%s%n", label, value));
     }
 
     static String text(JsonNode node, String field, String otherwise) {

@@ -1,14 +1,13 @@
 package io.flashsale.cli.demo;
 
-import io.flashsale.bench.Admin;
 import io.flashsale.bench.AuditSummary;
 import io.flashsale.bench.Burst;
 import io.flashsale.bench.HttpLoad;
 import io.flashsale.bench.Requests;
-import io.flashsale.bench.SaleView;
 import io.flashsale.bench.Tally;
 import io.flashsale.launcher.Await;
 import io.flashsale.stores.admission.RateLimits;
+import io.flashsale.stores.admission.RateLimits.Bucket;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.net.URI;
@@ -32,8 +31,10 @@ import picocli.CommandLine.Option;
  * deadline pass, which gives their units back. Once every order ended, a wave of late buyers buys
  * those units again. Progress lines meanwhile, then what happened (orders, paid, expired, resold),
  * the api's audit and where to see the purchases in the Temporal Web UI. Every wait has a deadline.
+ *
+ * @param webUi the Temporal Web UI of the system, when it has one to show
  */
-final class Demo {
+record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi) {
 
     /** The sale and its buyers: the options of {@code bin/flashsale demo}. */
     static final class Options {
@@ -95,26 +96,6 @@ final class Demo {
     /** The limit of every rate-limit bucket. */
     private static final int MAX_BUCKET = 1_000_000;
 
-    private final ApiClient api;
-    private final Admin admin;
-    private final Tokens tokens;
-    private final HttpLoad load;
-    private final Requests requests;
-    private final Options options;
-    private final Optional<WebUi> webUi;
-    private long firstClick;
-
-    /** {@code webUi}: the Temporal Web UI of the system, when it has one to show. */
-    Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi) {
-        this.api = api;
-        this.admin = new Admin(api, tokens);
-        this.tokens = tokens;
-        this.load = new HttpLoad(api.address());
-        this.requests = new Requests(api.address());
-        this.options = options;
-        this.webUi = webUi;
-    }
-
     /** What the waves of buyers answered, the orders they were admitted to, the payments' outcomes. */
     private record Sold(List<Tally> answers, long orders, Map<String, Long> payments) {}
 
@@ -123,7 +104,7 @@ final class Demo {
         List<Burst> waves = waves(sale);
         createSale(sale, waves);
         Sold sold = sell(sale, waves);
-        AuditSummary audit = admin.audit(sale);
+        AuditSummary audit = AuditSummary.read(api, tokens, sale);
         Optional<URI> link = webUi.filter(WebUi::answers).map(ui -> ui.purchasesOf(sale));
         DemoResult result = new DemoResult(
                 sale, Tally.of(sold.answers()).counts(), sold.orders(), sold.payments(), audit.report(), link);
@@ -136,13 +117,14 @@ final class Demo {
         List<Tally> answers = new ArrayList<>();
         long orders = 0;
         try (Payer payer = new Payer(api, tokens, sale, options.payShare, options.settleTimeout())) {
-            firstClick = System.nanoTime();
+            long firstClick = System.nanoTime();
             String who = options.buyers + " buyers at once";
             for (Burst wave : waves) {
                 Tally answered = fire(wave, answers.size() + 1, who, payer);
                 answers.add(answered);
                 orders += answered.admittedUsers().size();
                 SaleView settled = settle(sale, orders, payer);
+                say("  settled %.1f s after the first click: %s", (System.nanoTime() - firstClick) / 1e9, settled);
                 who = "%d late buyers for the %d units back on sale"
                         .formatted(options.lateBuyers(), settled.available());
             }
@@ -157,6 +139,7 @@ final class Demo {
     private List<Burst> waves(String sale) {
         long seed = System.nanoTime();
         List<Burst> waves = new ArrayList<>();
+        Requests requests = new Requests(api.address());
         waves.add(Burst.of(requests, tokens, sale, "u", options.buyers, seed));
         if (options.lateBuyers() > 0) {
             waves.add(Burst.of(requests, tokens, sale, "late", options.lateBuyers(), seed + 1));
@@ -171,14 +154,12 @@ final class Demo {
      */
     private void createSale(String sale, List<Burst> waves) {
         int room = Math.min(MAX_BUCKET, waves.stream().mapToInt(Burst::size).sum());
-        admin.createSale(
-                sale,
-                options.units,
-                Duration.ofSeconds(options.payTimeout),
-                new RateLimits(null, new RateLimits.Bucket(room, room)));
+        Duration payTimeout = Duration.ofSeconds(options.payTimeout);
+        api.createSale(tokens.admin(), sale, options.units, payTimeout, new RateLimits(null, new Bucket(room, room)))
+                .expect("creating sale " + sale, 201, 200);
         say(
                 "sale %s: %d units, pay timeout %s, %.0f%% of the winners pay",
-                sale, options.units, Await.text(Duration.ofSeconds(options.payTimeout)), options.payShare * 100);
+                sale, options.units, Await.text(payTimeout), options.payShare * 100);
         say(
                 "its rate limit per client address: %d requests (refill %d/s), room for every request of this demo,"
                         + " which all come from this one address; the per-user limit stays the api's",
@@ -200,7 +181,7 @@ final class Demo {
         };
         try (AutoCloseable ticking =
                 ticking(() -> "  answered %d/%d; %s".formatted(answered.answered(), wave.size(), payer.progress()))) {
-            wave.fire(load, connections, sink);
+            new HttpLoad(api.address()).each(connections, wave.requests(), sink);
         }
         say("  answered in %.2f s: %s", answered.seconds(), answered.counts());
         return answered;
@@ -241,15 +222,36 @@ final class Demo {
                     limit,
                     Duration.ofMillis(200),
                     () -> {
-                        seen.set(new Settling(payer.progress(), admin.sale(sale)));
+                        seen.set(new Settling(payer.progress(), saleView(sale)));
                         return seen.get();
                     },
                     settling -> settling.settled(orders));
         }
-        say(
-                "  settled %.1f s after the first click: %s",
-                (System.nanoTime() - firstClick) / 1e9, seen.get().sale());
         return seen.get().sale();
+    }
+
+    /**
+     * A sale as {@code GET /api/sales/{id}} shows it: units as MySQL and Redis count them (Redis
+     * null when it has no stock for the sale), orders by status.
+     */
+    record SaleView(
+            int total, int available, Long redisStock, int pendingPayment, int paid, int expired, int cancelled) {
+
+        int orders() {
+            return pendingPayment + paid + expired + cancelled;
+        }
+
+        @Override
+        public String toString() {
+            return "%d orders (PENDING_PAYMENT %d, PAID %d, EXPIRED %d, CANCELLED %d), %d of %d units available (Redis %s)"
+                    .formatted(orders(), pendingPayment, paid, expired, cancelled, available, total, redisStock);
+        }
+    }
+
+    private SaleView saleView(String sale) {
+        return api.sale(tokens.admin(), sale)
+                .expect("reading sale " + sale, 200)
+                .as(SaleView.class);
     }
 
     /** Prints {@code line} every second until closed. */
