@@ -1,6 +1,5 @@
 package io.flashsale.launcher.redis;
 
-import io.flashsale.launcher.Await;
 import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.FreePorts;
 import io.lettuce.core.KillArgs;
@@ -17,14 +16,13 @@ import java.util.stream.Collectors;
 /**
  * A Redis Cluster of local processes: {@value #MASTERS} masters with one replica each, {@code
  * redis-server --cluster-enabled yes} on free loopback ports, joined by {@code redis-cli --cluster
- * create ... --cluster-replicas 1}. Its state files and logs go to a directory of its own. {@link
- * #close()} stops exactly these processes by their pids (as does a JVM exiting without it).
+ * create ... --cluster-replicas 1}. Its state files and logs go to a directory of its own (emptied
+ * first: a state file left by an earlier node on its port would make it rejoin that cluster).
  */
 public final class RedisCluster implements AutoCloseable {
 
     public static final int MASTERS = 3;
     private static final int NODES = 2 * MASTERS;
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
     /** {@code redis-server} options of every node, besides its ports and files. */
     private static final List<String> OPTIONS = List.of(
@@ -39,25 +37,23 @@ public final class RedisCluster implements AutoCloseable {
             "--repl-diskless-sync-delay", "0",
             "--repl-diskless-load", "on-empty-db");
 
-    private final Path dir;
+    private final RedisProcesses redis;
     private final List<RedisNode> nodes = new ArrayList<>();
-    private final RedisProcesses processes;
 
     private RedisCluster(Path dir) throws IOException {
-        this.dir = dir;
-        this.processes = new RedisProcesses(dir);
+        this.redis = new RedisProcesses("Redis Cluster", dir);
     }
 
     /** Starts the nodes, creates the cluster and waits until every replica has synced with its master. */
     public static RedisCluster start(Path dir) throws IOException, InterruptedException {
-        RedisCluster cluster = new RedisCluster(Files.createDirectories(dir));
+        RedisCluster cluster = new RedisCluster(dir);
         try {
-            List<Integer> ports = FreePorts.take(2 * NODES);
             for (int i = 0; i < NODES; i++) {
-                cluster.startNode(ports.get(i), ports.get(NODES + i));
+                cluster.startNode(FreePorts.next(), FreePorts.next());
             }
             cluster.create();
-            cluster.await("3 masters, 3 synced replicas, cluster_state:ok", cluster::ready, READY_TIMEOUT);
+            cluster.redis.await(
+                    "3 masters, 3 synced replicas, cluster_state:ok", RedisProcesses.READY_TIMEOUT, cluster::ready);
             return cluster;
         } catch (IOException | InterruptedException | RuntimeException e) {
             cluster.close();
@@ -91,7 +87,7 @@ public final class RedisCluster implements AutoCloseable {
 
     /** The keys matching {@code pattern} that {@code node} itself holds (KEYS on that node only). */
     public List<String> keys(RedisNode node, String pattern) {
-        return processes.on(node.port(), c -> c.sync().keys(pattern));
+        return redis.on(node.port(), c -> c.sync().keys(pattern));
     }
 
     public RedisNode replicaOf(RedisNode master) {
@@ -104,11 +100,11 @@ public final class RedisCluster implements AutoCloseable {
     /** Waits until the master's replica has received everything the master wrote before this call. */
     public void awaitReplicated(RedisNode master, Duration timeout) throws InterruptedException {
         RedisNode replica = replicaOf(master);
-        long written = Long.parseLong(processes.info(master.port(), "replication", "master_repl_offset"));
-        await(
+        long written = Long.parseLong(redis.info(master.port(), "replication", "master_repl_offset"));
+        redis.await(
                 replica + " has replicated " + master + " up to offset " + written,
-                () -> Long.parseLong(processes.info(replica.port(), "replication", "slave_repl_offset")) >= written,
-                timeout);
+                timeout,
+                () -> Long.parseLong(redis.info(replica.port(), "replication", "slave_repl_offset")) >= written);
     }
 
     /**
@@ -121,7 +117,7 @@ public final class RedisCluster implements AutoCloseable {
     public RedisNode cutReplication(RedisNode master) throws IOException, InterruptedException {
         RedisNode replica = replicaOf(master);
         replica.signal("STOP");
-        processes.on(master.port(), c -> c.sync().clientKill(KillArgs.Builder.typeSlave()));
+        redis.on(master.port(), c -> c.sync().clientKill(KillArgs.Builder.typeSlave()));
         return replica;
     }
 
@@ -135,7 +131,7 @@ public final class RedisCluster implements AutoCloseable {
      * serving its port. Returns once the process is gone.
      */
     public void kill(RedisNode node) throws InterruptedException {
-        String servingPid = processes.info(node.port(), "server", "process_id");
+        String servingPid = redis.info(node.port(), "server", "process_id");
         if (!node.isAlive() || !servingPid.equals(Long.toString(node.pid()))) {
             throw new IllegalStateException(
                     "pid " + node.pid() + " does not serve " + node.address() + " (" + servingPid + ")");
@@ -149,22 +145,11 @@ public final class RedisCluster implements AutoCloseable {
      */
     public void awaitPromoted(RedisNode replica, String key, Duration timeout) throws InterruptedException {
         int slot = SlotHash.getSlot(key);
-        await(
-                replica + " serves slot " + slot + " and the cluster is ok",
-                () -> live().stream()
-                        .allMatch(
-                                n -> clusterOk(n) && topologyOf(n).ownerOf(slot).orElse(-1) == replica.port()),
-                timeout);
+        redis.await(replica + " serves slot " + slot + " and the cluster is ok", timeout, () -> live().stream()
+                .allMatch(n -> clusterOk(n) && topologyOf(n).ownerOf(slot).orElse(-1) == replica.port()));
     }
 
-    /** Where the nodes keep their state files and logs ({@code redis-<port>.log}). */
-    public Path directory() {
-        return dir;
-    }
-
-    /** A node without persistence; a state file left by an earlier node on its port would make it rejoin that cluster. */
     private void startNode(int port, int busPort) throws IOException, InterruptedException {
-        Files.deleteIfExists(dir.resolve("nodes-" + port + ".conf"));
         List<String> options = new ArrayList<>(OPTIONS);
         options.addAll(List.of(
                 "--cluster-port",
@@ -174,17 +159,17 @@ public final class RedisCluster implements AutoCloseable {
                 "--dbfilename",
                 "dump-" + port + ".rdb",
                 "--dir",
-                dir.toAbsolutePath().toString()));
-        nodes.add(new RedisNode(port, processes.start("redis-" + port, port, options)));
+                redis.dir().toString()));
+        nodes.add(redis.start("redis-" + port, port, options));
     }
 
     private void create() throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
         nodes.forEach(node -> command.add(node.address()));
         command.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
-        if (Processes.exec(command, Map.of(), dir.resolve("cluster-create.log"), READY_TIMEOUT) != 0) {
-            throw new IOException(
-                    "redis-cli --cluster create failed: " + Files.readString(dir.resolve("cluster-create.log")));
+        Path log = redis.dir().resolve("cluster-create.log");
+        if (Processes.exec(command, Map.of(), log, RedisProcesses.READY_TIMEOUT) != 0) {
+            throw new IOException("redis-cli --cluster create failed: " + Files.readString(log));
         }
     }
 
@@ -192,14 +177,13 @@ public final class RedisCluster implements AutoCloseable {
         return nodes.stream()
                 .allMatch(node -> clusterOk(node)
                         && topologyOf(node).complete(NODES, MASTERS)
-                        && (processes.info(node.port(), "replication", "role").equals("master")
-                                || processes
-                                        .info(node.port(), "replication", "master_link_status")
+                        && (redis.info(node.port(), "replication", "role").equals("master")
+                                || redis.info(node.port(), "replication", "master_link_status")
                                         .equals("up")));
     }
 
     private boolean clusterOk(RedisNode node) {
-        return processes.on(node.port(), c -> c.sync().clusterInfo()).contains("cluster_state:ok");
+        return redis.on(node.port(), c -> c.sync().clusterInfo()).contains("cluster_state:ok");
     }
 
     private Topology topology() {
@@ -214,7 +198,7 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     private Topology topologyOf(RedisNode node) {
-        return Topology.of(processes.on(node.port(), c -> c.sync().clusterNodes()));
+        return Topology.of(redis.on(node.port(), c -> c.sync().clusterNodes()));
     }
 
     private List<RedisNode> live() {
@@ -228,22 +212,16 @@ public final class RedisCluster implements AutoCloseable {
                 .orElseThrow(() -> new IllegalStateException("no node of this cluster on port " + port));
     }
 
-    private void await(String what, Await.Check condition, Duration timeout) throws InterruptedException {
-        Await.until("Redis Cluster " + what + "; logs in " + dir, timeout, () -> true, condition);
-    }
-
     /** Stops every node it started (SIGCONT first for one {@link #cutReplication} stopped). */
     @Override
     public void close() {
-        for (RedisNode node : nodes) {
+        for (RedisNode node : live()) {
             try {
-                if (node.isAlive()) {
-                    node.signal("CONT");
-                }
+                node.signal("CONT");
             } catch (IOException | InterruptedException gone) {
                 // it exited meanwhile, or the processes go down by KILL all the same
             }
         }
-        processes.close();
+        redis.close();
     }
 }
