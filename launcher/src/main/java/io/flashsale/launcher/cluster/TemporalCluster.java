@@ -20,8 +20,9 @@ import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 
 /**
- * A production-like Temporal cluster ({@link ClusterSpec}): {@link #start} writes the configuration,
- * brings the PostgreSQL schema up to date and starts every node through a {@link Launch} (which
+ * A production-like Temporal cluster ({@link ClusterSpec}): {@link #start} writes the configuration
+ * ({@link ClusterConfig}), brings the PostgreSQL schema up to date ({@link ServerBinaries}) and
+ * starts every node, and the Web UI server when it can be built, through a {@link Launch} (which
  * owns the processes, by their own pids), then registers the namespace and the purchase search
  * attributes once the frontend answers.
  */
@@ -52,10 +53,11 @@ public final class TemporalCluster {
      */
     public static TemporalCluster start(
             Path root, ClusterSpec spec, IntSupplier uiPort, Launch launch, Consumer<String> log) throws Exception {
-        Optional<Path> ui = WebUiServer.locateOrBuild(root, log);
+        Optional<Path> ui = ServerBinaries.webUi(root, log);
         TemporalCluster cluster = new TemporalCluster(
                 ui.isPresent() ? spec.withUi(uiPort.getAsInt()) : spec, ServerBinaries.locateOrBuild(root, log));
-        cluster.prepare(log);
+        ClusterConfig.write(cluster.spec);
+        cluster.binaries.applySchema(cluster.spec, log);
         ClusterSpec.Node frontend = spec.node(ClusterSpec.FRONTEND);
         launch.start(processName(frontend), cluster.command(frontend));
         Await.until(
@@ -70,7 +72,17 @@ public final class TemporalCluster {
         }
         cluster.awaitReady(() -> spec.nodes().stream().allMatch(node -> launch.alive(processName(node))));
         if (ui.isPresent()) {
-            launch.start(UI, WebUiServer.command(ui.get(), cluster.spec));
+            launch.start(
+                    UI,
+                    List.of(
+                            ui.get().toString(),
+                            "--root",
+                            cluster.spec.folder().toString(),
+                            "--config",
+                            "ui",
+                            "--env",
+                            "ui",
+                            "start"));
         }
         return cluster;
     }
@@ -99,18 +111,9 @@ public final class TemporalCluster {
         return binaries;
     }
 
-    /** Writes each node's configuration and creates or upgrades the two databases. */
-    private void prepare(Consumer<String> log) throws IOException, InterruptedException {
-        ClusterConfig.write(spec);
-        if (spec.uiPort() > 0) {
-            WebUiServer.configure(spec);
-        }
-        Schema.apply(binaries, spec, log);
-    }
-
     /** Drops the cluster's databases; only once every node has stopped. */
     public void dropDatabases() throws IOException, InterruptedException {
-        Schema.drop(binaries, spec);
+        binaries.dropDatabases(spec);
     }
 
     /** {@code temporal-server ... start --service S} of {@code node}, reading its own {@code config/NODE.yaml}. */

@@ -85,7 +85,7 @@ class ClusterConfigTest {
 
     @Test
     void nodesStartFromTheirOwnFileInTheClustersFolder() {
-        TemporalCluster cluster = new TemporalCluster(spec(), ServerBinaries.in(Path.of("/opt/temporal")));
+        TemporalCluster cluster = new TemporalCluster(spec(), new ServerBinaries(Path.of("/opt/temporal")));
         ClusterSpec.Node history2 = spec().node("history-2");
 
         assertThat(cluster.command(history2).get(0)).isEqualTo("/opt/temporal/server");
