@@ -39,7 +39,7 @@ public final class MariaDb {
     public static MariaDb start(Processes processes, Path dir, String user, String password) throws Exception {
         MariaDb server = new MariaDb(processes, dir.toAbsolutePath(), FreePorts.next());
         server.install();
-        server.launch();
+        server.restart();
         server.run("CREATE USER '%s'@'%%' IDENTIFIED BY '%s'; GRANT ALL ON *.* TO '%s'@'%%';"
                 .formatted(user, password, user));
         return server;
@@ -66,11 +66,6 @@ public final class MariaDb {
         process.waitFor();
     }
 
-    /** Starts the server again on its port and data; returns once InnoDB has recovered and it listens. */
-    public void restart() throws Exception {
-        launch();
-    }
-
     private void install() throws Exception {
         Folders.delete(dir);
         Files.createDirectories(dir);
@@ -84,7 +79,8 @@ public final class MariaDb {
                 "--innodb-log-file-size=16M"));
     }
 
-    private void launch() throws Exception {
+    /** Starts the server (again) on its port and data; returns once InnoDB has recovered and it listens. */
+    public void restart() throws Exception {
         processes.start(
                 "mariadb",
                 List.of(

@@ -97,25 +97,21 @@ public final class RedisCluster implements AutoCloseable {
                 .orElseThrow(() -> new IllegalStateException(master + " has no replica"));
     }
 
-    /** Waits until the master's replica has received everything the master wrote before this call. */
-    public void awaitReplicated(RedisNode master, Duration timeout) throws InterruptedException {
-        RedisNode replica = replicaOf(master);
-        long written = Long.parseLong(redis.info(master.port(), "replication", "master_repl_offset"));
-        redis.await(
-                replica + " has replicated " + master + " up to offset " + written,
-                timeout,
-                () -> Long.parseLong(redis.info(replica.port(), "replication", "slave_repl_offset")) >= written);
-    }
-
     /**
-     * The master's replica falls behind for good: its process is stopped (SIGSTOP) and the master
-     * drops its replication link, so every write the master acknowledges from now on exists there
-     * only, as with a replica cut off by the network. {@link #resume} lets it run again.
+     * The master's replica falls behind for good: once it has received everything the master wrote
+     * before this call, its process is stopped (SIGSTOP) and the master drops its replication link,
+     * so every write the master acknowledges from now on exists there only, as with a replica cut off
+     * by the network. {@link #resume} lets it run again.
      *
      * @return the replica
      */
     public RedisNode cutReplication(RedisNode master) throws IOException, InterruptedException {
         RedisNode replica = replicaOf(master);
+        long written = Long.parseLong(redis.info(master.port(), "replication", "master_repl_offset"));
+        redis.await(
+                replica + " has replicated " + master + " up to offset " + written,
+                RedisProcesses.READY_TIMEOUT,
+                () -> Long.parseLong(redis.info(replica.port(), "replication", "slave_repl_offset")) >= written);
         replica.signal("STOP");
         redis.on(master.port(), c -> c.sync().clientKill(KillArgs.Builder.typeSlave()));
         return replica;
