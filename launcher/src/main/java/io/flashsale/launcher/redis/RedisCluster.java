@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  * create ... --cluster-replicas 1}. Its state files and logs go to a directory of its own (emptied
  * first: a state file left by an earlier node on its port would make it rejoin that cluster).
  */
-public final class RedisCluster implements AutoCloseable {
+public final class RedisCluster extends LocalRedis {
 
     public static final int MASTERS = 3;
     private static final int NODES = 2 * MASTERS;
@@ -37,11 +37,10 @@ public final class RedisCluster implements AutoCloseable {
             "--repl-diskless-sync-delay", "0",
             "--repl-diskless-load", "on-empty-db");
 
-    private final RedisProcesses redis;
     private final List<RedisNode> nodes = new ArrayList<>();
 
     private RedisCluster(Path dir) throws IOException {
-        this.redis = new RedisProcesses("Redis Cluster", dir);
+        super("Redis Cluster", dir);
     }
 
     /** Starts the nodes, creates the cluster and waits until every replica has synced with its master. */
@@ -52,8 +51,7 @@ public final class RedisCluster implements AutoCloseable {
                 cluster.startNode(FreePorts.next(), FreePorts.next());
             }
             cluster.create();
-            cluster.redis.await(
-                    "3 masters, 3 synced replicas, cluster_state:ok", RedisProcesses.READY_TIMEOUT, cluster::ready);
+            cluster.await("3 masters, 3 synced replicas, cluster_state:ok", READY_TIMEOUT, cluster::ready);
             return cluster;
         } catch (IOException | InterruptedException | RuntimeException e) {
             cluster.close();
@@ -87,7 +85,7 @@ public final class RedisCluster implements AutoCloseable {
 
     /** The keys matching {@code pattern} that {@code node} itself holds (KEYS on that node only). */
     public List<String> keys(RedisNode node, String pattern) {
-        return redis.on(node.port(), c -> c.sync().keys(pattern));
+        return on(node.port(), c -> c.sync().keys(pattern));
     }
 
     public RedisNode replicaOf(RedisNode master) {
@@ -107,13 +105,13 @@ public final class RedisCluster implements AutoCloseable {
      */
     public RedisNode cutReplication(RedisNode master) throws IOException, InterruptedException {
         RedisNode replica = replicaOf(master);
-        long written = Long.parseLong(redis.info(master.port(), "replication", "master_repl_offset"));
-        redis.await(
+        long written = Long.parseLong(info(master.port(), "replication", "master_repl_offset"));
+        await(
                 replica + " has replicated " + master + " up to offset " + written,
-                RedisProcesses.READY_TIMEOUT,
-                () -> Long.parseLong(redis.info(replica.port(), "replication", "slave_repl_offset")) >= written);
+                READY_TIMEOUT,
+                () -> Long.parseLong(info(replica.port(), "replication", "slave_repl_offset")) >= written);
         replica.signal("STOP");
-        redis.on(master.port(), c -> c.sync().clientKill(KillArgs.Builder.typeSlave()));
+        on(master.port(), c -> c.sync().clientKill(KillArgs.Builder.typeSlave()));
         return replica;
     }
 
@@ -127,7 +125,7 @@ public final class RedisCluster implements AutoCloseable {
      * serving its port. Returns once the process is gone.
      */
     public void kill(RedisNode node) throws InterruptedException {
-        String servingPid = redis.info(node.port(), "server", "process_id");
+        String servingPid = info(node.port(), "server", "process_id");
         if (!node.isAlive() || !servingPid.equals(Long.toString(node.pid()))) {
             throw new IllegalStateException(
                     "pid " + node.pid() + " does not serve " + node.address() + " (" + servingPid + ")");
@@ -141,7 +139,7 @@ public final class RedisCluster implements AutoCloseable {
      */
     public void awaitPromoted(RedisNode replica, String key, Duration timeout) throws InterruptedException {
         int slot = SlotHash.getSlot(key);
-        redis.await(replica + " serves slot " + slot + " and the cluster is ok", timeout, () -> live().stream()
+        await(replica + " serves slot " + slot + " and the cluster is ok", timeout, () -> live().stream()
                 .allMatch(n -> clusterOk(n) && topologyOf(n).ownerOf(slot).orElse(-1) == replica.port()));
     }
 
@@ -155,16 +153,16 @@ public final class RedisCluster implements AutoCloseable {
                 "--dbfilename",
                 "dump-" + port + ".rdb",
                 "--dir",
-                redis.dir().toString()));
-        nodes.add(redis.start("redis-" + port, port, options));
+                dir.toString()));
+        nodes.add(startServer("redis-" + port, port, options));
     }
 
     private void create() throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
         nodes.forEach(node -> command.add(node.address()));
         command.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
-        Path log = redis.dir().resolve("cluster-create.log");
-        if (Processes.exec(command, Map.of(), log, RedisProcesses.READY_TIMEOUT) != 0) {
+        Path log = dir.resolve("cluster-create.log");
+        if (Processes.exec(command, Map.of(), log, READY_TIMEOUT) != 0) {
             throw new IOException("redis-cli --cluster create failed: " + Files.readString(log));
         }
     }
@@ -173,13 +171,13 @@ public final class RedisCluster implements AutoCloseable {
         return nodes.stream()
                 .allMatch(node -> clusterOk(node)
                         && topologyOf(node).complete(NODES, MASTERS)
-                        && (redis.info(node.port(), "replication", "role").equals("master")
-                                || redis.info(node.port(), "replication", "master_link_status")
+                        && (info(node.port(), "replication", "role").equals("master")
+                                || info(node.port(), "replication", "master_link_status")
                                         .equals("up")));
     }
 
     private boolean clusterOk(RedisNode node) {
-        return redis.on(node.port(), c -> c.sync().clusterInfo()).contains("cluster_state:ok");
+        return on(node.port(), c -> c.sync().clusterInfo()).contains("cluster_state:ok");
     }
 
     private Topology topology() {
@@ -194,7 +192,7 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     private Topology topologyOf(RedisNode node) {
-        return Topology.of(redis.on(node.port(), c -> c.sync().clusterNodes()));
+        return Topology.of(on(node.port(), c -> c.sync().clusterNodes()));
     }
 
     private List<RedisNode> live() {
@@ -218,6 +216,6 @@ public final class RedisCluster implements AutoCloseable {
                 // it exited meanwhile, or the processes go down by KILL all the same
             }
         }
-        redis.close();
+        super.close();
     }
 }

@@ -3,7 +3,6 @@ package io.flashsale.launcher.redis;
 import io.flashsale.launcher.Folders;
 import io.flashsale.launcher.proxy.Toxiproxy;
 import io.flashsale.testkit.FreePorts;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -12,12 +11,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * The production topology for a single Redis master, on loopback: a master and a replica (each
- * {@link RedisProcesses#persisted} in a directory of its own, one machine's disk) and three Redis
+ * {@link LocalRedis#persisted} in a directory of its own, one machine's disk) and three Redis
  * Sentinels watching them (quorum 2). The replica reads the master through a {@link Toxiproxy}
  * link, so a test can slow replication down, and {@link #loseMaster} takes the master's machine away:
  * the process SIGKILLed, what its network had not delivered lost, its disk deleted; {@link
@@ -25,21 +23,20 @@ import java.util.stream.Collectors;
  * the master can be lost again. Only the first replica reads through the link: a replacement
  * replicates from the promoted master directly.
  */
-public final class RedisSentinels implements AutoCloseable {
+public final class RedisSentinels extends LocalRedis {
 
     /** The master's name at the sentinels ({@code REDIS_SENTINEL_MASTER}). */
     public static final String MASTER_NAME = "flashsale";
 
     private static final String REPLICATION = "replication";
 
-    private final RedisProcesses redis;
     private final List<Integer> sentinelPorts = FreePorts.take(3);
     private RedisNode master;
     private RedisNode replica;
     private Toxiproxy link;
 
     private RedisSentinels(Path dir) throws IOException {
-        this.redis = new RedisProcesses("Redis Sentinel", dir);
+        super("Redis Sentinel", dir);
     }
 
     /**
@@ -50,7 +47,7 @@ public final class RedisSentinels implements AutoCloseable {
     public static RedisSentinels start(Path projectRoot, Path dir, Duration replicationLatency) throws Exception {
         RedisSentinels group = new RedisSentinels(dir);
         try {
-            group.launch(projectRoot, replicationLatency);
+            group.startGroup(projectRoot, replicationLatency);
         } catch (Exception e) {
             group.close();
             throw e;
@@ -93,8 +90,8 @@ public final class RedisSentinels implements AutoCloseable {
         master = replica;
         replica = server(lost.port(), master.port());
         awaitReplicaInSync(timeout);
-        redis.await("the new replica seen by every sentinel", timeout, () -> sentinelPorts.stream()
-                .allMatch(port -> redis.sentinel(port, c -> c.sync().slaves(MASTER_NAME)).orElse(List.of()).stream()
+        await("the new replica seen by every sentinel", timeout, () -> sentinelPorts.stream()
+                .allMatch(port -> sentinel(port, c -> c.sync().slaves(MASTER_NAME)).orElse(List.of()).stream()
                         .anyMatch(seen -> Integer.toString(replica.port()).equals(seen.get("port"))
                                 && "slave".equals(seen.get("flags")))));
     }
@@ -106,63 +103,56 @@ public final class RedisSentinels implements AutoCloseable {
 
     /** Returns once the sentinels name the replica as the master and it answers as one. */
     public void awaitReplicaPromoted(Duration timeout) throws InterruptedException {
-        redis.await(
+        await(
                 "the replica promoted",
                 timeout,
-                () -> redis.sentinel(sentinelPorts.get(0), c -> c.sync().getMasterAddrByName(MASTER_NAME))
+                () -> sentinel(sentinelPorts.get(0), c -> c.sync().getMasterAddrByName(MASTER_NAME))
                                 .filter(address ->
                                         address instanceof InetSocketAddress inet && inet.getPort() == replica.port())
                                 .isPresent()
-                        && "master".equals(redis.info(replica.port(), REPLICATION, "role")));
+                        && "master".equals(info(replica.port(), REPLICATION, "role")));
     }
 
-    /** A command on the server at {@code port}, on a connection of its own. */
-    public <T> T on(int port, Function<StatefulRedisConnection<String, String>, T> command) {
-        return redis.on(port, command);
-    }
-
-    private void launch(Path projectRoot, Duration replicationLatency) throws Exception {
+    private void startGroup(Path projectRoot, Duration replicationLatency) throws Exception {
         master = server(FreePorts.next(), 0);
-        link = Toxiproxy.start(redis.processes(), projectRoot);
+        link = Toxiproxy.start(processes, projectRoot);
         int linkPort = link.proxy(REPLICATION, master.address());
         if (!replicationLatency.isZero()) {
             link.delay(REPLICATION, replicationLatency);
         }
         replica = server(FreePorts.next(), linkPort);
-        awaitReplicaInSync(RedisProcesses.READY_TIMEOUT);
+        awaitReplicaInSync(READY_TIMEOUT);
         for (int port : sentinelPorts) {
             sentinel(port);
         }
-        redis.await("the sentinels ready", RedisProcesses.READY_TIMEOUT, () -> sentinelPorts.stream()
-                .allMatch(port -> {
-                    Map<String, String> seen = redis.sentinel(
-                                    port, c -> c.sync().master(MASTER_NAME))
-                            .orElse(Map.of());
-                    return "1".equals(seen.get("num-slaves")) && "2".equals(seen.get("num-other-sentinels"));
-                }));
+        await("the sentinels ready", READY_TIMEOUT, () -> sentinelPorts.stream().allMatch(port -> {
+            Map<String, String> seen =
+                    sentinel(port, c -> c.sync().master(MASTER_NAME)).orElse(Map.of());
+            return "1".equals(seen.get("num-slaves")) && "2".equals(seen.get("num-other-sentinels"));
+        }));
     }
 
     /** The files of the server on {@code port}: one machine's disk. */
     private Path home(int port) {
-        return redis.dir().resolve("redis-" + port);
+        return dir.resolve("redis-" + port);
     }
 
     /** A server on {@code port}, the replica of the one on {@code masterPort} (0: a master). */
     private RedisNode server(int port, int masterPort) throws IOException, InterruptedException {
-        List<String> options = new ArrayList<>(RedisProcesses.persisted(home(port), "everysec"));
+        List<String> options = new ArrayList<>(persisted(home(port), "everysec"));
         if (masterPort > 0) {
             options.addAll(List.of("--replicaof", "127.0.0.1", Integer.toString(masterPort)));
         }
-        return redis.start("redis-" + port, port, options);
+        return startServer("redis-" + port, port, options);
     }
 
     private void awaitReplicaInSync(Duration timeout) throws InterruptedException {
-        redis.await("the replica in sync", timeout, () -> "up"
-                .equals(redis.info(replica.port(), REPLICATION, "master_link_status")));
+        await("the replica in sync", timeout, () -> "up"
+                .equals(info(replica.port(), REPLICATION, "master_link_status")));
     }
 
     private void sentinel(int port) throws IOException, InterruptedException {
-        Path conf = redis.dir().resolve("sentinel-" + port + ".conf");
+        Path conf = dir.resolve("sentinel-" + port + ".conf");
         Files.writeString(
                 conf,
                 """
@@ -172,12 +162,6 @@ public final class RedisSentinels implements AutoCloseable {
                 sentinel parallel-syncs %1$s 1
                 """
                         .formatted(MASTER_NAME, master.port()));
-        redis.start("sentinel-" + port, port, List.of(conf.toString(), "--sentinel"));
-    }
-
-    /** Stops every process it started, the link's too (SIGTERM, SIGKILL after 30 s). */
-    @Override
-    public void close() {
-        redis.close();
+        startServer("sentinel-" + port, port, List.of(conf.toString(), "--sentinel"));
     }
 }

@@ -9,26 +9,25 @@ import java.util.List;
 
 /**
  * One plain {@code redis-server} of a test's own, persisted the way the project runs Redis ({@link
- * RedisProcesses#persisted}). It can be SIGKILLed and started again on the same port and directory,
+ * LocalRedis#persisted}). It can be SIGKILLed and started again on the same port and directory,
  * where it loads its append-only file.
  */
-public final class RedisServer implements AutoCloseable {
+public final class RedisServer extends LocalRedis {
 
-    private final RedisProcesses redis;
     private final List<String> options = new ArrayList<>();
     private final int port = FreePorts.next();
     private RedisNode node;
 
     private RedisServer(Path dir, String appendfsync) throws IOException {
-        this.redis = new RedisProcesses("Redis", dir);
-        options.addAll(RedisProcesses.persisted(redis.dir(), appendfsync));
-        options.addAll(List.of("--logfile", redis.dir().resolve("redis.log").toString()));
+        super("Redis", dir);
+        options.addAll(persisted(this.dir, appendfsync));
+        options.addAll(List.of("--logfile", this.dir.resolve("redis.log").toString()));
     }
 
     /** Starts a server on a free loopback port with its files (AOF, log) in {@code dir}, emptied first. */
     public static RedisServer start(Path dir, String appendfsync) throws IOException, InterruptedException {
         RedisServer server = new RedisServer(dir, appendfsync);
-        server.node = server.redis.start("redis-server", server.port, server.options);
+        server.restart();
         return server;
     }
 
@@ -46,19 +45,13 @@ public final class RedisServer implements AutoCloseable {
         node.kill();
     }
 
-    /** Starts the server again on the same port and files; returns once it answers PING (AOF loaded). */
+    /** Starts the server (again) on the same port and files; returns once it answers PING (AOF loaded). */
     public void restart() throws IOException, InterruptedException {
-        node = redis.start("redis-server", port, options);
+        node = startServer("redis-server", port, options);
     }
 
     /** The server's log of all its starts ({@code redis.log} in its directory). */
     public String log() throws IOException {
-        return Files.readString(redis.dir().resolve("redis.log"));
-    }
-
-    /** SIGTERM, SIGKILL after 30 s. */
-    @Override
-    public void close() {
-        redis.close();
+        return Files.readString(dir.resolve("redis.log"));
     }
 }

@@ -18,22 +18,23 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The one owner of the redis-server processes of a Redis of a test's own, a Redis Cluster or a
- * Sentinel group: started in a folder of their own (emptied first), awaited, asked (each command
- * on a connection of its own with a 2 s timeout) and stopped with it, or killed should the JVM exit
- * first. The three shapes differ only in the nodes they start and what they ask of them.
+ * What the three local Redis shapes (a {@link RedisServer} of a test's own, a {@link RedisCluster},
+ * a {@link RedisSentinels} group) share: their redis-server processes, started in a folder of their
+ * own (emptied first), awaited, asked (each command on a connection of its own with a 2 s timeout)
+ * and stopped with it, or killed should the JVM exit first. A shape adds only the nodes it starts
+ * and what it asks of them.
  */
-final class RedisProcesses implements AutoCloseable {
+abstract class LocalRedis implements AutoCloseable {
 
     static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
     private final String shape;
-    private final Path dir;
-    private final Processes processes;
+    final Path dir;
+    final Processes processes;
     private final RedisClient client = RedisClient.create();
 
     /** {@code shape} names the group in messages. */
-    RedisProcesses(String shape, Path dir) throws IOException {
+    LocalRedis(String shape, Path dir) throws IOException {
         this.shape = shape;
         this.dir = dir.toAbsolutePath();
         Folders.delete(this.dir);
@@ -44,7 +45,7 @@ final class RedisProcesses implements AutoCloseable {
      * Starts {@code redis-server ARGUMENTS} bound to {@code port} of loopback as {@code name} (its
      * output in {@code name.log}); returns once it answers PING (an append-only file loaded).
      */
-    RedisNode start(String name, int port, List<String> arguments) throws IOException, InterruptedException {
+    RedisNode startServer(String name, int port, List<String> arguments) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("redis-server"));
         command.addAll(arguments);
         command.addAll(List.of("--bind", "127.0.0.1", "--port", Integer.toString(port)));
@@ -76,22 +77,13 @@ final class RedisProcesses implements AutoCloseable {
                 "--repl-diskless-sync-delay", "0");
     }
 
-    Path dir() {
-        return dir;
-    }
-
-    /** The processes, for one more (a proxy) stopped with them. */
-    Processes processes() {
-        return processes;
-    }
-
     /** Waits until {@code condition} holds; fails naming {@code what} and the logs after {@code timeout}. */
     void await(String what, Duration timeout, Await.Check condition) throws InterruptedException {
         Await.until(shape + ": " + what + "; logs in " + dir, timeout, () -> true, condition);
     }
 
     /** {@code call} on the server at {@code port}, on a connection of its own. */
-    <T> T on(int port, Function<StatefulRedisConnection<String, String>, T> call) {
+    public <T> T on(int port, Function<StatefulRedisConnection<String, String>, T> call) {
         RedisURI uri = RedisURI.builder()
                 .withHost("127.0.0.1")
                 .withPort(port)
