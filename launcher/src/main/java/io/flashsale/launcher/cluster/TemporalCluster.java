@@ -26,7 +26,7 @@ import java.util.function.IntSupplier;
  * owns the processes, by their own pids), then registers the namespace and the purchase search
  * attributes once the frontend answers.
  */
-public final class TemporalCluster {
+public record TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
 
     /** How long the cluster may take to take purchases, at start and after a node's restart. */
     public static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
@@ -36,14 +36,6 @@ public final class TemporalCluster {
 
     /** The name of the Web UI server's process; the nodes' are {@code temporal-NODE}. */
     private static final String UI = "temporal-ui";
-
-    private final ClusterSpec spec;
-    private final ServerBinaries binaries;
-
-    public TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
-        this.spec = spec;
-        this.binaries = binaries;
-    }
 
     /**
      * Builds what is missing, prepares {@code spec} (with its Web UI on {@code uiPort} when the UI
@@ -101,14 +93,6 @@ public final class TemporalCluster {
         try (Socket ignored = new Socket(ip, port)) {
             return true;
         }
-    }
-
-    public ClusterSpec spec() {
-        return spec;
-    }
-
-    public ServerBinaries binaries() {
-        return binaries;
     }
 
     /** Drops the cluster's databases; only once every node has stopped. */
@@ -170,7 +154,6 @@ public final class TemporalCluster {
         }
     }
 
-    /** For messages. */
     @Override
     public String toString() {
         return "Temporal cluster " + spec.name() + " (" + spec.shards() + " shards, "
