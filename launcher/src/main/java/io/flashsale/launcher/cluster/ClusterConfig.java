@@ -121,17 +121,11 @@ public final class ClusterConfig {
                         connectProtocol: tcp
                         user: "%s"
                         password: "%s"
-                        maxConns: %d
-                        maxIdleConns: %d
+                        maxConns: %6$d
+                        maxIdleConns: %6$d
                         maxConnLifetime: 1h"""
                 .formatted(
-                        database,
-                        postgres.host(),
-                        postgres.port(),
-                        postgres.user(),
-                        postgres.password(),
-                        connections,
-                        connections);
+                        database, postgres.host(), postgres.port(), postgres.user(), postgres.password(), connections);
     }
 
     /**
