@@ -64,17 +64,8 @@ public record TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
         }
         cluster.awaitReady(() -> spec.nodes().stream().allMatch(node -> launch.alive(processName(node))));
         if (ui.isPresent()) {
-            launch.start(
-                    UI,
-                    List.of(
-                            ui.get().toString(),
-                            "--root",
-                            cluster.spec.folder().toString(),
-                            "--config",
-                            "ui",
-                            "--env",
-                            "ui",
-                            "start"));
+            String folder = cluster.spec.folder().toString();
+            launch.start(UI, List.of(ui.get().toString(), "--root", folder, "--config", "ui", "--env", "ui", "start"));
         }
         return cluster;
     }
