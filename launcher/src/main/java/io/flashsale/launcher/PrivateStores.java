@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -120,7 +121,7 @@ public record PrivateStores(
     }
 
     /** A connection to the MySQL server without choosing (or creating) the schema; fails within 5 s. */
-    public Connection connectToServer() throws SQLException {
+    private Connection connectToServer() throws SQLException {
         Matcher m = matcher(serverUrl);
         String params = m.group(3) == null ? "?" : m.group(3) + "&";
         return DriverManager.getConnection(m.group(1) + "/" + params + "connectTimeout=5000", user, password);
@@ -153,6 +154,22 @@ public record PrivateStores(
         return onRedis(redis -> scan(redis, batch -> redis.unlink(batch.toArray(String[]::new))));
     }
 
+    /** SCAN (on a cluster: every master in turn) of the keys under the prefix, 1000 at a time; the sum of {@code batch}. */
+    private long scan(RedisKeyCommands<String, String> redis, ToLongFunction<List<String>> batch) {
+        ScanIterator<String> keys = ScanIterator.scan(
+                redis, ScanArgs.Builder.matches(redisPrefix + ":*").limit(1000));
+        List<String> keysOfBatch = new ArrayList<>();
+        long sum = 0;
+        while (keys.hasNext()) {
+            keysOfBatch.add(keys.next());
+            if (keysOfBatch.size() == 1000 || !keys.hasNext()) {
+                sum += batch.applyAsLong(keysOfBatch);
+                keysOfBatch.clear();
+            }
+        }
+        return sum;
+    }
+
     private long onRedis(Function<RedisKeyCommands<String, String>, Long> work) {
         if (redisClusterNodes != null) {
             RedisClusterClient client = RedisClusterClient.create(Arrays.stream(redisClusterNodes.split(","))
@@ -170,25 +187,6 @@ public record PrivateStores(
         } finally {
             client.shutdown();
         }
-    }
-
-    /**
-     * SCAN (on a cluster: every master in turn) of the keys under the prefix, handed on 1000 at a
-     * time; the sum of what {@code batch} returns.
-     */
-    private long scan(RedisKeyCommands<String, String> redis, Function<List<String>, Number> batch) {
-        ScanIterator<String> keys = ScanIterator.scan(
-                redis, ScanArgs.Builder.matches(redisPrefix + ":*").limit(1000));
-        List<String> keysOfBatch = new ArrayList<>();
-        long sum = 0;
-        while (keys.hasNext()) {
-            keysOfBatch.add(keys.next());
-            if (keysOfBatch.size() == 1000 || !keys.hasNext()) {
-                sum += batch.apply(keysOfBatch).longValue();
-                keysOfBatch.clear();
-            }
-        }
-        return sum;
     }
 
     private static Matcher matcher(String url) {

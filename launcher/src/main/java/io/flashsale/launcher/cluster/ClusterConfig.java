@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
  * config/NODE.yaml} so that {@code temporal-server --config DIR --env NODE start --service S} reads
  * its own. Every file describes the same cluster (persistence, shards, membership through the
  * {@code cluster_membership} table and ringpop on loopback); they differ in the node's own ports.
+ * With a Web UI port, the UI server's {@code ui/ui.yaml} too, pointing it at the frontend.
  */
 public final class ClusterConfig {
 
@@ -21,13 +22,28 @@ public final class ClusterConfig {
 
     private ClusterConfig() {}
 
-    /** Writes every node's file and the dynamic configuration they share. */
+    /** Writes every node's file, the dynamic configuration they share and the Web UI server's. */
     public static void write(ClusterSpec spec) throws IOException {
         Files.createDirectories(spec.configFolder());
         for (ClusterSpec.Node node : spec.nodes()) {
             Files.writeString(spec.configFolder().resolve(node.name() + ".yaml"), render(spec, node));
         }
         Files.writeString(dynamicConfig(spec), DYNAMIC_CONFIG);
+        if (spec.uiPort() > 0) {
+            Files.writeString(
+                    Files.createDirectories(spec.folder().resolve("ui")).resolve("ui.yaml"),
+                    """
+                    temporalGrpcAddress: "%s"
+                    host: "%s"
+                    port: %d
+                    enableUi: true
+                    defaultNamespace: "%s"
+                    # served over plain HTTP on loopback
+                    cors:
+                      cookieInsecure: true
+                    """
+                            .formatted(spec.address(), spec.ip(), spec.uiPort(), spec.namespace()));
+        }
     }
 
     static Path dynamicConfig(ClusterSpec spec) {
@@ -105,17 +121,11 @@ public final class ClusterConfig {
                         connectProtocol: tcp
                         user: "%s"
                         password: "%s"
-                        maxConns: %d
-                        maxIdleConns: %d
+                        maxConns: %6$d
+                        maxIdleConns: %6$d
                         maxConnLifetime: 1h"""
                 .formatted(
-                        database,
-                        postgres.host(),
-                        postgres.port(),
-                        postgres.user(),
-                        postgres.password(),
-                        connections,
-                        connections);
+                        database, postgres.host(), postgres.port(), postgres.user(), postgres.password(), connections);
     }
 
     /**

@@ -20,12 +20,13 @@ import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 
 /**
- * A production-like Temporal cluster ({@link ClusterSpec}): {@link #start} writes the configuration,
- * brings the PostgreSQL schema up to date and starts every node through a {@link Launch} (which
+ * A production-like Temporal cluster ({@link ClusterSpec}): {@link #start} writes the configuration
+ * ({@link ClusterConfig}), brings the PostgreSQL schema up to date ({@link ServerBinaries}) and
+ * starts every node, and the Web UI server when it can be built, through a {@link Launch} (which
  * owns the processes, by their own pids), then registers the namespace and the purchase search
  * attributes once the frontend answers.
  */
-public final class TemporalCluster {
+public record TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
 
     /** How long the cluster may take to take purchases, at start and after a node's restart. */
     public static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
@@ -36,14 +37,6 @@ public final class TemporalCluster {
     /** The name of the Web UI server's process; the nodes' are {@code temporal-NODE}. */
     private static final String UI = "temporal-ui";
 
-    private final ClusterSpec spec;
-    private final ServerBinaries binaries;
-
-    public TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
-        this.spec = spec;
-        this.binaries = binaries;
-    }
-
     /**
      * Builds what is missing, prepares {@code spec} (with its Web UI on {@code uiPort} when the UI
      * server can be built) and starts its nodes through {@code launch}: the frontend first (the
@@ -52,10 +45,11 @@ public final class TemporalCluster {
      */
     public static TemporalCluster start(
             Path root, ClusterSpec spec, IntSupplier uiPort, Launch launch, Consumer<String> log) throws Exception {
-        Optional<Path> ui = WebUiServer.locateOrBuild(root, log);
+        Optional<Path> ui = ServerBinaries.webUi(root, log);
         TemporalCluster cluster = new TemporalCluster(
                 ui.isPresent() ? spec.withUi(uiPort.getAsInt()) : spec, ServerBinaries.locateOrBuild(root, log));
-        cluster.prepare(log);
+        ClusterConfig.write(cluster.spec);
+        cluster.binaries.applySchema(cluster.spec, log);
         ClusterSpec.Node frontend = spec.node(ClusterSpec.FRONTEND);
         launch.start(processName(frontend), cluster.command(frontend));
         Await.until(
@@ -70,7 +64,8 @@ public final class TemporalCluster {
         }
         cluster.awaitReady(() -> spec.nodes().stream().allMatch(node -> launch.alive(processName(node))));
         if (ui.isPresent()) {
-            launch.start(UI, WebUiServer.command(ui.get(), cluster.spec));
+            String folder = cluster.spec.folder().toString();
+            launch.start(UI, List.of(ui.get().toString(), "--root", folder, "--config", "ui", "--env", "ui", "start"));
         }
         return cluster;
     }
@@ -91,26 +86,9 @@ public final class TemporalCluster {
         }
     }
 
-    public ClusterSpec spec() {
-        return spec;
-    }
-
-    public ServerBinaries binaries() {
-        return binaries;
-    }
-
-    /** Writes each node's configuration and creates or upgrades the two databases. */
-    private void prepare(Consumer<String> log) throws IOException, InterruptedException {
-        ClusterConfig.write(spec);
-        if (spec.uiPort() > 0) {
-            WebUiServer.configure(spec);
-        }
-        Schema.apply(binaries, spec, log);
-    }
-
     /** Drops the cluster's databases; only once every node has stopped. */
     public void dropDatabases() throws IOException, InterruptedException {
-        Schema.drop(binaries, spec);
+        binaries.dropDatabases(spec);
     }
 
     /** {@code temporal-server ... start --service S} of {@code node}, reading its own {@code config/NODE.yaml}. */
@@ -167,7 +145,6 @@ public final class TemporalCluster {
         }
     }
 
-    /** For messages. */
     @Override
     public String toString() {
         return "Temporal cluster " + spec.name() + " (" + spec.shards() + " shards, "

@@ -17,29 +17,15 @@ import java.util.Map;
  * loopback port with InnoDB's defaults for durability (every commit flushed), the project's MySQL
  * user created once. A restart reuses the port and the data directory, where InnoDB recovers.
  */
-public final class MariaDb {
+public record MariaDb(Processes processes, Path dir, int port) {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
-    private static final String READY = "ready for connections";
-
-    private final Processes processes;
-    private final Path dir;
-    private final int port;
-    private final Path socket;
-
-    private MariaDb(Processes processes, Path dir, int port) {
-        this.processes = processes;
-        this.dir = dir;
-        this.port = port;
-        // a socket path has a length limit (108 bytes); the data directory may be deep
-        this.socket = Path.of(System.getProperty("java.io.tmpdir"), "flashsale-chaos-mariadb-" + port + ".sock");
-    }
 
     /** A new server in {@code dir} (emptied first) with {@code user}/{@code password} allowed everything. */
     public static MariaDb start(Processes processes, Path dir, String user, String password) throws Exception {
         MariaDb server = new MariaDb(processes, dir.toAbsolutePath(), FreePorts.next());
         server.install();
-        server.launch();
+        server.restart();
         server.run("CREATE USER '%s'@'%%' IDENTIFIED BY '%s'; GRANT ALL ON *.* TO '%s'@'%%';"
                 .formatted(user, password, user));
         return server;
@@ -48,10 +34,6 @@ public final class MariaDb {
     /** {@code jdbc:mysql://127.0.0.1:port}, as {@code MYSQL_URL} takes it without a database. */
     public String url() {
         return "jdbc:mysql://127.0.0.1:" + port;
-    }
-
-    public int port() {
-        return port;
     }
 
     public long pid() {
@@ -64,11 +46,6 @@ public final class MariaDb {
         Process process = processes.get("mariadb");
         process.destroyForcibly();
         process.waitFor();
-    }
-
-    /** Starts the server again on its port and data; returns once InnoDB has recovered and it listens. */
-    public void restart() throws Exception {
-        launch();
     }
 
     private void install() throws Exception {
@@ -84,7 +61,8 @@ public final class MariaDb {
                 "--innodb-log-file-size=16M"));
     }
 
-    private void launch() throws Exception {
+    /** Starts the server (again) on its port and data; returns once InnoDB has recovered and it listens. */
+    public void restart() throws Exception {
         processes.start(
                 "mariadb",
                 List.of(
@@ -95,19 +73,24 @@ public final class MariaDb {
                         "--datadir=" + dir.resolve("data"),
                         "--bind-address=127.0.0.1",
                         "--port=" + port,
-                        "--socket=" + socket,
+                        "--socket=" + socket(),
                         "--pid-file=" + dir.resolve("mariadbd.pid"),
                         "--user=" + System.getProperty("user.name"),
                         "--innodb-buffer-pool-size=64M",
                         "--innodb-log-file-size=16M",
                         "--max-connections=300"),
                 Map.of());
-        processes.awaitLog("mariadb", READY, READY_TIMEOUT);
+        processes.awaitLog("mariadb", "ready for connections", READY_TIMEOUT);
     }
 
     /** Runs {@code sql} as root through the socket. */
     private void run(String sql) throws Exception {
-        exec(List.of("mariadb", "--no-defaults", "--socket=" + socket, "--user=root", "--execute=" + sql));
+        exec(List.of("mariadb", "--no-defaults", "--socket=" + socket(), "--user=root", "--execute=" + sql));
+    }
+
+    /** In the temporary folder: a socket path has a length limit (108 bytes), the data directory may be deep. */
+    private Path socket() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "flashsale-chaos-mariadb-" + port + ".sock");
     }
 
     private void exec(List<String> command) throws Exception {

@@ -21,19 +21,13 @@ import java.util.Map;
  * Sentinel group slows its replication. The server is built from its Go module into {@code .tools/}
  * like the Temporal programs, started and stopped by its own pid.
  */
-public final class Toxiproxy {
+public record Toxiproxy(ToxiproxyClient client) {
 
     static final String VERSION = "v2.12.0";
     private static final String MODULE = "github.com/Shopify/toxiproxy/v2@" + VERSION;
 
     /** The faults {@link #breakLink} puts on a link. */
     public static final List<String> FAULTS = List.of("latency", "timeout", "slow_close", "cut");
-
-    private final ToxiproxyClient client;
-
-    private Toxiproxy(int port) {
-        this.client = new ToxiproxyClient("127.0.0.1", port);
-    }
 
     /** Builds the server when missing, starts it as {@code toxiproxy} among {@code processes}, waits for its API. */
     public static Toxiproxy start(Processes processes, Path projectRoot) throws Exception {
@@ -51,7 +45,7 @@ public final class Toxiproxy {
                 List.of(binary.toString(), "-host", "127.0.0.1", "-port", Integer.toString(port)),
                 Map.of());
         processes.awaitLog("toxiproxy", "Starting Toxiproxy HTTP server");
-        return new Toxiproxy(port);
+        return new Toxiproxy(new ToxiproxyClient("127.0.0.1", port));
     }
 
     /** A proxy named {@code name} to {@code upstream} ({@code host:port}); returns the port it listens on. */

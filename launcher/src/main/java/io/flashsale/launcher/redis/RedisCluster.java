@@ -1,6 +1,5 @@
 package io.flashsale.launcher.redis;
 
-import io.flashsale.launcher.Await;
 import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.FreePorts;
 import io.lettuce.core.KillArgs;
@@ -17,14 +16,13 @@ import java.util.stream.Collectors;
 /**
  * A Redis Cluster of local processes: {@value #MASTERS} masters with one replica each, {@code
  * redis-server --cluster-enabled yes} on free loopback ports, joined by {@code redis-cli --cluster
- * create ... --cluster-replicas 1}. Its state files and logs go to a directory of its own. {@link
- * #close()} stops exactly these processes by their pids (as does a JVM exiting without it).
+ * create ... --cluster-replicas 1}. Its state files and logs go to a directory of its own (emptied
+ * first: a state file left by an earlier node on its port would make it rejoin that cluster).
  */
-public final class RedisCluster implements AutoCloseable {
+public final class RedisCluster extends LocalRedis {
 
     public static final int MASTERS = 3;
     private static final int NODES = 2 * MASTERS;
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
     /** {@code redis-server} options of every node, besides its ports and files. */
     private static final List<String> OPTIONS = List.of(
@@ -39,25 +37,21 @@ public final class RedisCluster implements AutoCloseable {
             "--repl-diskless-sync-delay", "0",
             "--repl-diskless-load", "on-empty-db");
 
-    private final Path dir;
     private final List<RedisNode> nodes = new ArrayList<>();
-    private final RedisProcesses processes;
 
     private RedisCluster(Path dir) throws IOException {
-        this.dir = dir;
-        this.processes = new RedisProcesses(dir);
+        super("Redis Cluster", dir);
     }
 
     /** Starts the nodes, creates the cluster and waits until every replica has synced with its master. */
     public static RedisCluster start(Path dir) throws IOException, InterruptedException {
-        RedisCluster cluster = new RedisCluster(Files.createDirectories(dir));
+        RedisCluster cluster = new RedisCluster(dir);
         try {
-            List<Integer> ports = FreePorts.take(2 * NODES);
             for (int i = 0; i < NODES; i++) {
-                cluster.startNode(ports.get(i), ports.get(NODES + i));
+                cluster.startNode(FreePorts.next(), FreePorts.next());
             }
             cluster.create();
-            cluster.await("3 masters, 3 synced replicas, cluster_state:ok", cluster::ready, READY_TIMEOUT);
+            cluster.await("3 masters, 3 synced replicas, cluster_state:ok", READY_TIMEOUT, cluster::ready);
             return cluster;
         } catch (IOException | InterruptedException | RuntimeException e) {
             cluster.close();
@@ -91,7 +85,7 @@ public final class RedisCluster implements AutoCloseable {
 
     /** The keys matching {@code pattern} that {@code node} itself holds (KEYS on that node only). */
     public List<String> keys(RedisNode node, String pattern) {
-        return processes.on(node.port(), c -> c.sync().keys(pattern));
+        return on(node.port(), c -> c.sync().keys(pattern));
     }
 
     public RedisNode replicaOf(RedisNode master) {
@@ -101,27 +95,23 @@ public final class RedisCluster implements AutoCloseable {
                 .orElseThrow(() -> new IllegalStateException(master + " has no replica"));
     }
 
-    /** Waits until the master's replica has received everything the master wrote before this call. */
-    public void awaitReplicated(RedisNode master, Duration timeout) throws InterruptedException {
-        RedisNode replica = replicaOf(master);
-        long written = Long.parseLong(processes.info(master.port(), "replication", "master_repl_offset"));
-        await(
-                replica + " has replicated " + master + " up to offset " + written,
-                () -> Long.parseLong(processes.info(replica.port(), "replication", "slave_repl_offset")) >= written,
-                timeout);
-    }
-
     /**
-     * The master's replica falls behind for good: its process is stopped (SIGSTOP) and the master
-     * drops its replication link, so every write the master acknowledges from now on exists there
-     * only, as with a replica cut off by the network. {@link #resume} lets it run again.
+     * The master's replica falls behind for good: once it has received everything the master wrote
+     * before this call, its process is stopped (SIGSTOP) and the master drops its replication link,
+     * so every write the master acknowledges from now on exists there only, as with a replica cut off
+     * by the network. {@link #resume} lets it run again.
      *
      * @return the replica
      */
     public RedisNode cutReplication(RedisNode master) throws IOException, InterruptedException {
         RedisNode replica = replicaOf(master);
+        long written = Long.parseLong(info(master.port(), "replication", "master_repl_offset"));
+        await(
+                replica + " has replicated " + master + " up to offset " + written,
+                READY_TIMEOUT,
+                () -> Long.parseLong(info(replica.port(), "replication", "slave_repl_offset")) >= written);
         replica.signal("STOP");
-        processes.on(master.port(), c -> c.sync().clientKill(KillArgs.Builder.typeSlave()));
+        on(master.port(), c -> c.sync().clientKill(KillArgs.Builder.typeSlave()));
         return replica;
     }
 
@@ -135,7 +125,7 @@ public final class RedisCluster implements AutoCloseable {
      * serving its port. Returns once the process is gone.
      */
     public void kill(RedisNode node) throws InterruptedException {
-        String servingPid = processes.info(node.port(), "server", "process_id");
+        String servingPid = info(node.port(), "server", "process_id");
         if (!node.isAlive() || !servingPid.equals(Long.toString(node.pid()))) {
             throw new IllegalStateException(
                     "pid " + node.pid() + " does not serve " + node.address() + " (" + servingPid + ")");
@@ -149,22 +139,11 @@ public final class RedisCluster implements AutoCloseable {
      */
     public void awaitPromoted(RedisNode replica, String key, Duration timeout) throws InterruptedException {
         int slot = SlotHash.getSlot(key);
-        await(
-                replica + " serves slot " + slot + " and the cluster is ok",
-                () -> live().stream()
-                        .allMatch(
-                                n -> clusterOk(n) && topologyOf(n).ownerOf(slot).orElse(-1) == replica.port()),
-                timeout);
+        await(replica + " serves slot " + slot + " and the cluster is ok", timeout, () -> live().stream()
+                .allMatch(n -> clusterOk(n) && topologyOf(n).ownerOf(slot).orElse(-1) == replica.port()));
     }
 
-    /** Where the nodes keep their state files and logs ({@code redis-<port>.log}). */
-    public Path directory() {
-        return dir;
-    }
-
-    /** A node without persistence; a state file left by an earlier node on its port would make it rejoin that cluster. */
     private void startNode(int port, int busPort) throws IOException, InterruptedException {
-        Files.deleteIfExists(dir.resolve("nodes-" + port + ".conf"));
         List<String> options = new ArrayList<>(OPTIONS);
         options.addAll(List.of(
                 "--cluster-port",
@@ -174,17 +153,17 @@ public final class RedisCluster implements AutoCloseable {
                 "--dbfilename",
                 "dump-" + port + ".rdb",
                 "--dir",
-                dir.toAbsolutePath().toString()));
-        nodes.add(new RedisNode(port, processes.start("redis-" + port, port, options)));
+                dir.toString()));
+        nodes.add(startServer("redis-" + port, port, options));
     }
 
     private void create() throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
         nodes.forEach(node -> command.add(node.address()));
         command.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
-        if (Processes.exec(command, Map.of(), dir.resolve("cluster-create.log"), READY_TIMEOUT) != 0) {
-            throw new IOException(
-                    "redis-cli --cluster create failed: " + Files.readString(dir.resolve("cluster-create.log")));
+        Path log = dir.resolve("cluster-create.log");
+        if (Processes.exec(command, Map.of(), log, READY_TIMEOUT) != 0) {
+            throw new IOException("redis-cli --cluster create failed: " + Files.readString(log));
         }
     }
 
@@ -192,14 +171,13 @@ public final class RedisCluster implements AutoCloseable {
         return nodes.stream()
                 .allMatch(node -> clusterOk(node)
                         && topologyOf(node).complete(NODES, MASTERS)
-                        && (processes.info(node.port(), "replication", "role").equals("master")
-                                || processes
-                                        .info(node.port(), "replication", "master_link_status")
+                        && (info(node.port(), "replication", "role").equals("master")
+                                || info(node.port(), "replication", "master_link_status")
                                         .equals("up")));
     }
 
     private boolean clusterOk(RedisNode node) {
-        return processes.on(node.port(), c -> c.sync().clusterInfo()).contains("cluster_state:ok");
+        return on(node.port(), c -> c.sync().clusterInfo()).contains("cluster_state:ok");
     }
 
     private Topology topology() {
@@ -214,7 +192,7 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     private Topology topologyOf(RedisNode node) {
-        return Topology.of(processes.on(node.port(), c -> c.sync().clusterNodes()));
+        return Topology.of(on(node.port(), c -> c.sync().clusterNodes()));
     }
 
     private List<RedisNode> live() {
@@ -228,22 +206,16 @@ public final class RedisCluster implements AutoCloseable {
                 .orElseThrow(() -> new IllegalStateException("no node of this cluster on port " + port));
     }
 
-    private void await(String what, Await.Check condition, Duration timeout) throws InterruptedException {
-        Await.until("Redis Cluster " + what + "; logs in " + dir, timeout, () -> true, condition);
-    }
-
     /** Stops every node it started (SIGCONT first for one {@link #cutReplication} stopped). */
     @Override
     public void close() {
-        for (RedisNode node : nodes) {
+        for (RedisNode node : live()) {
             try {
-                if (node.isAlive()) {
-                    node.signal("CONT");
-                }
+                node.signal("CONT");
             } catch (IOException | InterruptedException gone) {
                 // it exited meanwhile, or the processes go down by KILL all the same
             }
         }
-        processes.close();
+        super.close();
     }
 }

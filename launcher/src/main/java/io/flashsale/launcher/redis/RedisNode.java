@@ -2,23 +2,8 @@ package io.flashsale.launcher.redis;
 
 import java.io.IOException;
 
-/**
- * One {@code redis-server --cluster-enabled yes} process of a {@link RedisCluster}: its client port
- * and pid. Every signal goes to this pid only.
- */
-public final class RedisNode {
-
-    private final int port;
-    private final Process process;
-
-    RedisNode(int port, Process process) {
-        this.port = port;
-        this.process = process;
-    }
-
-    public int port() {
-        return port;
-    }
+/** One redis-server process started here: its client port and its process. Every signal goes to this pid only. */
+public record RedisNode(int port, Process process) {
 
     public long pid() {
         return process.pid();

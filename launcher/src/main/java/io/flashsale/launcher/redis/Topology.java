@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** One node's view of the cluster, as its {@code CLUSTER NODES} answer lists it. */
+/** One node's view of the cluster, as its {@code CLUSTER NODES} answer lists it; nodes by their ports. */
 record Topology(Partitions partitions) {
 
     private static final Set<NodeFlag> TROUBLE =
@@ -19,50 +19,46 @@ record Topology(Partitions partitions) {
         return new Topology(ClusterPartitionParser.parse(clusterNodes));
     }
 
-    /** The port of the master serving {@code slot}; empty while no node serves it. */
+    /** The master serving {@code slot}; empty while no node serves it. */
     Optional<Integer> ownerOf(int slot) {
-        return Optional.ofNullable(partitions.getPartitionBySlot(slot))
-                .map(RedisClusterNode::getUri)
-                .map(u -> u.getPort());
+        return Optional.ofNullable(partitions.getPartitionBySlot(slot)).map(Topology::port);
     }
 
-    /** Ports of the masters that serve slots. */
+    /** The masters that serve slots. */
     List<Integer> masters() {
         return partitions.stream()
                 .filter(node -> !node.getSlots().isEmpty())
-                .map(node -> node.getUri().getPort())
+                .map(Topology::port)
                 .sorted()
                 .toList();
     }
 
-    /** Port of the replica of the master on {@code masterPort}. */
+    /** The replica of the master on {@code masterPort}. */
     Optional<Integer> replicaOf(int masterPort) {
-        Optional<String> masterId = partitions.stream()
-                .filter(node -> node.getUri().getPort() == masterPort)
-                .map(RedisClusterNode::getNodeId)
-                .findFirst();
         return partitions.stream()
-                .filter(node -> masterId.isPresent() && masterId.get().equals(node.getSlaveOf()))
-                .map(node -> node.getUri().getPort())
+                .filter(node -> node.getSlaveOf() != null
+                        && Optional.ofNullable(partitions.getPartitionByNodeId(node.getSlaveOf()))
+                                        .map(Topology::port)
+                                        .orElse(-1)
+                                == masterPort)
+                .map(Topology::port)
                 .findFirst();
     }
 
     /**
      * Every one of {@code nodes} known and healthy, {@code masters} of them serving all slots, each
-     * other node a replica of one of them.
+     * other node a replica.
      */
     boolean complete(int nodes, int masters) {
-        long replicas = partitions.stream()
-                .filter(node -> node.getSlaveOf() != null && !node.getSlaveOf().isEmpty())
-                .count();
-        boolean healthy =
-                partitions.stream().noneMatch(node -> node.getFlags().stream().anyMatch(TROUBLE::contains));
-        long served =
-                partitions.stream().mapToLong(node -> node.getSlots().size()).sum();
         return partitions.size() == nodes
-                && healthy
+                && partitions.stream()
+                        .noneMatch(node -> node.getFlags().stream().anyMatch(TROUBLE::contains))
                 && masters().size() == masters
-                && replicas == nodes - masters
-                && served == SlotHash.SLOT_COUNT;
+                && partitions.stream().filter(node -> node.getSlaveOf() != null).count() == nodes - masters
+                && partitions.stream().mapToLong(node -> node.getSlots().size()).sum() == SlotHash.SLOT_COUNT;
+    }
+
+    private static int port(RedisClusterNode node) {
+        return node.getUri().getPort();
     }
 }

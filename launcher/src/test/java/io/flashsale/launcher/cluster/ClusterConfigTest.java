@@ -39,6 +39,13 @@ class ClusterConfigTest {
                     .isEqualTo("temporal_t1_visibility");
             assertThat(at(config, "persistence", "datastores", "default", "sql", "pluginName"))
                     .isEqualTo("postgres12");
+            int connections = node.service().equals("history") ? 20 : 8;
+            assertThat(at(config, "persistence", "datastores", "default", "sql", "maxConns"))
+                    .isEqualTo(connections);
+            assertThat(at(config, "persistence", "datastores", "default", "sql", "maxIdleConns"))
+                    .isEqualTo(connections);
+            assertThat(at(config, "persistence", "datastores", "visibility", "sql", "maxIdleConns"))
+                    .isEqualTo(4);
             assertThat(at(config, "global", "metrics", "prometheus", "listenAddress"))
                     .isEqualTo("127.0.0.1:" + node.metricsPort());
             assertThat(at(config, "clusterMetadata", "clusterInformation", "active", "rpcAddress"))
@@ -85,7 +92,7 @@ class ClusterConfigTest {
 
     @Test
     void nodesStartFromTheirOwnFileInTheClustersFolder() {
-        TemporalCluster cluster = new TemporalCluster(spec(), ServerBinaries.in(Path.of("/opt/temporal")));
+        TemporalCluster cluster = new TemporalCluster(spec(), new ServerBinaries(Path.of("/opt/temporal")));
         ClusterSpec.Node history2 = spec().node("history-2");
 
         assertThat(cluster.command(history2).get(0)).isEqualTo("/opt/temporal/server");

@@ -1,12 +1,14 @@
 package io.flashsale.launcher.redis;
 
 import io.flashsale.launcher.Await;
+import io.flashsale.launcher.Folders;
 import io.flashsale.launcher.Processes;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.sentinel.api.StatefulRedisSentinelConnection;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,26 +18,34 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The redis-server processes of one owner (a Redis of a test's own, a Redis Cluster, a Sentinel
- * group): child processes of a {@link Processes} (stopped with it, killed should the JVM exit
- * first), and commands to them, each on a connection of its own with a 2 s timeout.
+ * What the three local Redis shapes (a {@link RedisServer} of a test's own, a {@link RedisCluster},
+ * a {@link RedisSentinels} group) share: their redis-server processes, started in a folder of their
+ * own (emptied first), awaited, asked (each command on a connection of its own with a 2 s timeout)
+ * and stopped with it, or killed should the JVM exit first. A shape adds only the nodes it starts
+ * and what it asks of them.
  */
-final class RedisProcesses implements AutoCloseable {
+abstract class LocalRedis implements AutoCloseable {
 
     static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
-    private final Processes processes;
+    private final String shape;
+    final Path dir;
+    final Processes processes;
     private final RedisClient client = RedisClient.create();
 
-    RedisProcesses(Path logs) throws IOException {
-        this.processes = new Processes(logs, READY_TIMEOUT);
+    /** {@code shape} names the group in messages. */
+    LocalRedis(String shape, Path dir) throws IOException {
+        this.shape = shape;
+        this.dir = dir.toAbsolutePath();
+        Folders.delete(this.dir);
+        this.processes = new Processes(this.dir, READY_TIMEOUT);
     }
 
     /**
      * Starts {@code redis-server ARGUMENTS} bound to {@code port} of loopback as {@code name} (its
      * output in {@code name.log}); returns once it answers PING (an append-only file loaded).
      */
-    Process start(String name, int port, List<String> arguments) throws IOException, InterruptedException {
+    RedisNode startServer(String name, int port, List<String> arguments) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("redis-server"));
         command.addAll(arguments);
         command.addAll(List.of("--bind", "127.0.0.1", "--port", Integer.toString(port)));
@@ -51,16 +61,29 @@ final class RedisProcesses implements AutoCloseable {
                 READY_TIMEOUT,
                 process::isAlive,
                 () -> "PONG".equals(on(port, c -> c.sync().ping())));
-        return process;
+        return new RedisNode(port, process);
     }
 
-    /** The processes, for one more (a proxy) stopped with them. */
-    Processes processes() {
-        return processes;
+    /**
+     * Options of a server persisted the way the project runs Redis, its files in {@code home}: an
+     * append-only file with {@code appendfsync} as given, no RDB snapshots, a replica synced at once.
+     */
+    static List<String> persisted(Path home, String appendfsync) throws IOException {
+        return List.of(
+                "--dir", Files.createDirectories(home).toString(),
+                "--appendonly", "yes",
+                "--appendfsync", appendfsync,
+                "--save", "",
+                "--repl-diskless-sync-delay", "0");
+    }
+
+    /** Waits until {@code condition} holds; fails naming {@code what} and the logs after {@code timeout}. */
+    void await(String what, Duration timeout, Await.Check condition) throws InterruptedException {
+        Await.until(shape + ": " + what + "; logs in " + dir, timeout, () -> true, condition);
     }
 
     /** {@code call} on the server at {@code port}, on a connection of its own. */
-    <T> T on(int port, Function<StatefulRedisConnection<String, String>, T> call) {
+    public <T> T on(int port, Function<StatefulRedisConnection<String, String>, T> call) {
         RedisURI uri = RedisURI.builder()
                 .withHost("127.0.0.1")
                 .withPort(port)
