@@ -30,7 +30,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * try (FlashSaleStack stack = FlashSaleStack.builder(root, logs)
- *         .environment(temporal -> FlashSaleStack.environment(stores, temporal))
+ *         .environment(temporal -> FlashSaleStack.environment(stores, temporal.address()))
  *         .start()) {
  *     stack.start(FlashSaleStack.App.WORKER, "worker");
  *     stack.start(FlashSaleStack.App.API, "api");
@@ -137,7 +137,7 @@ public final class FlashSaleStack implements AutoCloseable {
             return this;
         }
 
-        /** Temporal is the production-like cluster ({@link TemporalClusterProcesses}) on databases named after {@code name}, dropped by {@link #close()}. */
+        /** Temporal is the production-like cluster ({@link TemporalService#cluster}) on databases named after {@code name}, dropped by {@link #close()}. */
         public Builder cluster(String name) {
             this.clusterName = name;
             return this;
@@ -185,12 +185,7 @@ public final class FlashSaleStack implements AutoCloseable {
             try {
                 stack.temporal = clusterName == null
                         ? stack.startDevServer()
-                        : TemporalClusterProcesses.start(
-                                stack.processes,
-                                root,
-                                clusterName,
-                                logs.resolve("temporal-cluster"),
-                                System.out::println);
+                        : TemporalService.cluster(stack.processes, root, clusterName, logs.resolve("temporal-cluster"));
                 return stack;
             } catch (Exception | Error e) {
                 stack.close();
@@ -206,24 +201,14 @@ public final class FlashSaleStack implements AutoCloseable {
             options = options.withUi(FreePorts.next());
         }
         Files.deleteIfExists(options.dbFile());
-        return TemporalProcess.start(
-                processes,
-                settings.root,
-                options,
-                settings.devServer,
-                niced(settings.backEndNice),
-                System.out::println);
+        return TemporalService.devServer(
+                processes, settings.root, options, settings.devServer, niced(settings.backEndNice));
     }
 
     /**
-     * What a private stack's apps are given to reach {@code stores} and {@code temporal}. All load
+     * What a private stack's apps are given to reach {@code stores} and Temporal. All load
      * comes from 127.0.0.1, so the api's per-address rate limit is off; the per-user limit stays.
      */
-    public static Map<String, String> environment(PrivateStores stores, TemporalService temporal) {
-        return environment(stores, temporal.address());
-    }
-
-    /** {@link #environment(PrivateStores, TemporalService)} with Temporal at {@code temporalAddress}. */
     public static Map<String, String> environment(PrivateStores stores, String temporalAddress) {
         Map<String, String> env = new HashMap<>(Map.of(
                 "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
@@ -432,9 +417,9 @@ public final class FlashSaleStack implements AutoCloseable {
     @Override
     public void close() throws Exception {
         processes.close();
-        if (temporal instanceof TemporalClusterProcesses cluster) {
+        if (temporal != null && temporal.cluster().isPresent()) {
             // every node has stopped: its databases go too (the logs stay)
-            cluster.cluster().dropDatabases();
+            temporal.cluster().get().dropDatabases();
         }
     }
 
