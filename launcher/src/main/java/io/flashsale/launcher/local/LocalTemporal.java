@@ -3,7 +3,6 @@ package io.flashsale.launcher.local;
 import io.flashsale.launcher.cluster.ClusterSpec;
 import io.flashsale.launcher.cluster.TemporalCluster;
 import io.flashsale.launcher.temporal.DevServer;
-import io.flashsale.launcher.temporal.Readiness;
 import java.time.Duration;
 import java.util.List;
 
@@ -31,7 +30,7 @@ final class LocalTemporal {
         }
         if (Ports.listening(config.temporalHost(), config.temporalPort())) {
             try {
-                Readiness.await(config.temporalAddress(), config.namespace(), Duration.ofSeconds(10), () -> true);
+                DevServer.awaitReady(config.temporalAddress(), config.namespace(), Duration.ofSeconds(10), () -> true);
                 return;
             } catch (IllegalStateException notTemporal) {
                 throw new Refused("port " + config.temporalPort() + " (TEMPORAL_ADDRESS=" + config.temporalAddress()
