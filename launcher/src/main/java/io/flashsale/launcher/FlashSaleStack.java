@@ -195,12 +195,10 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     private TemporalService startDevServer() throws Exception {
-        DevServer.Options options = DevServer.Options.onPort(FreePorts.next())
-                .withDbFile(settings.logs.toAbsolutePath().resolve("temporal.db"));
-        if (settings.webUi) {
-            options = options.withUi(FreePorts.next());
-        }
-        Files.deleteIfExists(options.dbFile());
+        Path db = settings.logs.toAbsolutePath().resolve("temporal.db");
+        Files.deleteIfExists(db);
+        DevServer.Options options = new DevServer.Options(
+                "127.0.0.1", FreePorts.next(), settings.webUi ? FreePorts.next() : 0, db, "default", 0);
         return TemporalService.devServer(
                 processes, settings.root, options, settings.devServer, niced(settings.backEndNice));
     }
@@ -309,7 +307,7 @@ public final class FlashSaleStack implements AutoCloseable {
         return app;
     }
 
-    private void launch(String name) throws IOException {
+    private void launch(String name) throws IOException, InterruptedException {
         Started started = app(name);
         Map<String, String> env = new HashMap<>(environment());
         env.putAll(started.extra());
@@ -378,21 +376,16 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     /** The app's {@link AppImage}, looked up once: later processes run the jar the stack began with. */
-    private AppImage.Image image(App app) throws IOException {
+    private AppImage.Image image(App app) throws IOException, InterruptedException {
         AppImage.Image image = images.get(app);
         if (image == null) {
-            try {
-                image = AppImage.of(
-                        built(settings.root, app.module(), "exec"),
-                        jvmFlags(app),
-                        environment(),
-                        app.portVariable(),
-                        settings.logs.resolve(app.module() + "-image.log"),
-                        settings.readyTimeout);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while preparing " + app.module(), e);
-            }
+            image = AppImage.of(
+                    built(settings.root, app.module(), "exec"),
+                    jvmFlags(app),
+                    environment(),
+                    app.portVariable(),
+                    settings.logs.resolve(app.module() + "-image.log"),
+                    settings.readyTimeout);
             images.put(app, image);
         }
         return image;

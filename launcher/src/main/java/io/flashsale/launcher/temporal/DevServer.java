@@ -45,18 +45,6 @@ public final class DevServer {
      */
     public record Options(String ip, int port, int uiPort, Path dbFile, String namespace, int metricsPort) {
 
-        public static Options onPort(int port) {
-            return new Options("127.0.0.1", port, 0, null, "default", 0);
-        }
-
-        public Options withUi(int uiPort) {
-            return new Options(ip, port, uiPort, dbFile, namespace, metricsPort);
-        }
-
-        public Options withDbFile(Path dbFile) {
-            return new Options(ip, port, uiPort, dbFile, namespace, metricsPort);
-        }
-
         public String address() {
             return ip + ":" + port;
         }
