@@ -1,7 +1,7 @@
 package io.flashsale.launcher.local;
 
 import io.flashsale.launcher.Http;
-import io.flashsale.launcher.temporal.GoTool;
+import io.flashsale.launcher.temporal.Jaeger;
 import io.flashsale.testkit.Tokens;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,17 +17,13 @@ import java.util.stream.Collectors;
 
 /**
  * {@code up --observe}: Prometheus (Debian's package) with compose's deploy/prometheus/prometheus.yml
- * on this machine's addresses and the alert rules of {@link #RULES}, and Jaeger with
- * deploy/jaeger/config.yaml, to which the apps started after it send every span: one process that
- * keeps the spans in memory and serves its UI and query API, JAEGER_BINARY or built from its Go
- * module into {@code .tools/} (its go.mod has a {@code replace} that {@code go install} refuses).
+ * on this machine's addresses and the alert rules of {@link #RULES}, and Jaeger (built from its Go
+ * module when missing) with deploy/jaeger/config.yaml, to which the apps started after it send every span.
  */
 final class Observability {
 
     /** The alert rules, in the Helm chart: Helm reads only files inside a chart. */
     static final String RULES = "deploy/helm/flashsale/files/rules.yml";
-
-    private static final String JAEGER_MODULE = "github.com/jaegertracing/jaeger@v1.76.0";
 
     private final LocalConfig config;
     private final RunFolder run;
@@ -50,13 +46,8 @@ final class Observability {
             Ports.refuseTaken(config.jaegerUiPort(), "Jaeger's UI", "JAEGER_UI_PORT");
             Ports.refuseTaken(config.jaegerOtlpPort(), "Jaeger's OTLP receiver", "JAEGER_OTLP_PORT");
             Ports.refuseTaken(config.jaegerQueryGrpcPort(), "Jaeger's query API", "JAEGER_QUERY_GRPC_PORT");
-            GoTool tool = GoTool.inModule(
-                    config.root().resolve(".tools/jaeger-" + JAEGER_MODULE.substring(JAEGER_MODULE.indexOf('@') + 1)),
-                    JAEGER_MODULE,
-                    List.of("./cmd/jaeger"),
-                    System.err::println);
-            jaeger = GoTool.configured("JAEGER_BINARY")
-                    .or(() -> tool.locateOrBuild("jaeger").map(folder -> tool.binary("jaeger")))
+            jaeger = new Jaeger(config.root(), System.err::println)
+                    .locateOrBuild()
                     .orElseThrow(() -> new Refused("cannot build Jaeger (see above)"));
         }
     }
