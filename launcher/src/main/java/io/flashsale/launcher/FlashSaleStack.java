@@ -56,15 +56,13 @@ public final class FlashSaleStack implements AutoCloseable {
 
     /**
      * The JVM flags every app starts with, before its own: the C1 compiler only, as a sale's burst
-     * would otherwise be spent compiling in C2 (docs/performance.md, "Decisions and their measured
-     * effect"). An app's own flags come after, so {@code -XX:TieredStopAtLevel=4} turns C2 back on.
+     * would otherwise be spent compiling in C2 (docs/performance.md); {@code -XX:TieredStopAtLevel=4} turns C2 back on.
      */
     public static final List<String> JVM_DEFAULTS = List.of("-XX:TieredStopAtLevel=1");
 
     /**
      * The api's collector: ZGC, whose pauses stay under a millisecond where G1's stopped a burst's
-     * answers for tens of ms (docs/performance.md, "P4's losers' p99"). The worker keeps G1: none of
-     * its work waits on a buyer.
+     * answers (docs/performance.md). The worker keeps G1: none of its work waits on a buyer.
      */
     public static final List<String> API_COLLECTOR = List.of("-XX:+UseZGC");
 
@@ -79,9 +77,8 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     /**
-     * The niceness of the worker and the dev server where all of the system shares one machine
-     * ({@code bin/flashsale up}, the bench, the demo): a buyer's answer is the api's work alone, so
-     * when both want the cores the answers go first and settling the purchases takes what is left.
+     * The niceness of the worker and the dev server where the system shares one machine ({@code up},
+     * the bench, the demo): when both want the cores, the buyers' answers (the api's) go first.
      */
     public static final int BACK_END_NICE = 10;
 
@@ -170,9 +167,8 @@ public final class FlashSaleStack implements AutoCloseable {
         }
 
         /**
-         * What every app is given (the stores, Temporal's address, ...; e.g. {@link
-         * FlashSaleStack#environment}), asked once when the first app starts, as what it makes may be
-         * a resource (a proxy in front of a store) that every app and the caller share.
+         * What every app is given (e.g. {@link FlashSaleStack#environment}), asked once when the first
+         * app starts: what it makes (a proxy in front of a store) every app and the caller share.
          */
         public Builder environment(Function<TemporalService, Map<String, String>> environment) {
             this.environment = environment;
