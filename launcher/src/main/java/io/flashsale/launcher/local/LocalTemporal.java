@@ -72,7 +72,7 @@ final class LocalTemporal {
         }
     }
 
-    /** The cluster ({@link TemporalCluster#start}), its processes detached in the run folder. */
+    /** The cluster, its processes detached in the run folder. */
     void startCluster() throws Exception {
         cluster = true;
         if (run.pid(Component.TEMPORAL_FRONTEND).isPresent()) {
@@ -105,10 +105,7 @@ final class LocalTemporal {
                 : "the one of the Temporal service on " + config.temporalAddress();
     }
 
-    /**
-     * The cluster of this checkout: configuration in {@code .run/temporal-cluster}, the ports other
-     * than the frontend's from 10000 above it, the same on every call.
-     */
+    /** The cluster of this checkout: in {@code .run/temporal-cluster}, its ports from 10000 above the frontend's. */
     private ClusterSpec spec() {
         int[] next = {config.temporalPort() + 10000};
         return ClusterSpec.of(
