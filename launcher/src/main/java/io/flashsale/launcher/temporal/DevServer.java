@@ -176,7 +176,7 @@ public final class DevServer {
     }
 
     /** {@code temporal server start-dev} with this project's namespace and search attributes. */
-    public static List<String> cliCommand(Path cli, Options options) {
+    static List<String> cliCommand(Path cli, Options options) {
         List<String> command = new ArrayList<>(List.of(
                 cli.toString(),
                 "server",
