@@ -138,15 +138,21 @@ public final class TemporalService {
 
     /** SIGKILL (no shutdown of any kind), after checking the pid still runs that server or node. */
     public void kill(String name) throws InterruptedException {
-        Processes.kill(process(name), markers.get(name), name);
+        Processes.kill(process(name), marker(name), name);
     }
 
     /** Starts {@code name} again, same ports and files, and waits until Temporal takes purchases. */
     public void restart(String name) throws Exception {
-        if (!markers.containsKey(name)) {
+        marker(name);
+        restart.start(name);
+    }
+
+    private String marker(String name) {
+        String marker = markers.get(name);
+        if (marker == null) {
             throw new IllegalArgumentException("no Temporal process " + name + " in " + markers.keySet());
         }
-        restart.start(name);
+        return marker;
     }
 
     /** For messages: which Temporal, where. */
