@@ -27,9 +27,7 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
         found.put("api", stack.process("api").toHandle());
         found.put("worker", stack.process("worker").toHandle());
         // the dev server as "temporal", a cluster's nodes as "temporal-frontend", "temporal-history-1", ...
-        stack.temporal()
-                .processes()
-                .forEach((name, process) -> found.put(name.equals("temporal") ? name : "temporal-" + name, process));
+        found.putAll(stack.temporal().processes());
         named("redis-server").stream().findFirst().ifPresent(redis -> found.put("redis", redis));
         named("mariadbd").stream()
                 .findFirst()

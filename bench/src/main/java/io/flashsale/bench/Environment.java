@@ -1,6 +1,5 @@
 package io.flashsale.bench;
 
-import io.flashsale.launcher.TemporalProcess;
 import io.flashsale.launcher.TemporalService;
 import io.flashsale.launcher.temporal.DevServer;
 import java.nio.file.Files;
@@ -8,6 +7,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** Where a run ran: the machine, the Temporal, the day and the settings, each process's niceness. */
 record Environment(
@@ -15,7 +15,7 @@ record Environment(
 
     static Environment of(Settings settings, TemporalService temporal, Map<String, Integer> niceness) {
         return new Environment(
-                temporal instanceof TemporalProcess dev && dev.kind() == DevServer.Kind.TEST_SERVER
+                temporal.devServer().equals(Optional.of(DevServer.Kind.TEST_SERVER))
                         ? "Java test server"
                         : temporal.toString(),
                 Runtime.getRuntime().availableProcessors(),

@@ -2,8 +2,7 @@ package io.flashsale.chaos;
 
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
-import io.flashsale.launcher.TemporalClusterProcesses;
-import io.flashsale.launcher.TemporalProcess;
+import io.flashsale.launcher.TemporalService;
 import io.flashsale.launcher.mariadb.MariaDb;
 import io.flashsale.launcher.proxy.Toxiproxy;
 import io.flashsale.launcher.redis.RedisSentinels;
@@ -150,11 +149,10 @@ final class ChaosStack implements AutoCloseable {
 
     /** The process named {@code name}, one of {@link #targets}. */
     Target target(String name) {
-        if (name.startsWith(CLUSTER_NODE)) {
-            TemporalClusterProcesses cluster = (TemporalClusterProcesses) apps.temporal();
-            String node = name.substring(CLUSTER_NODE.length());
+        if (name.equals("temporal") || name.startsWith(CLUSTER_NODE)) {
+            TemporalService temporal = apps.temporal();
             return new Target(
-                    () -> alive(cluster.process(node)), () -> cluster.kill(node), () -> cluster.restart(node));
+                    () -> alive(temporal.process(name)), () -> temporal.kill(name), () -> temporal.restart(name));
         }
         return switch (name) {
             case "redis" -> sentinels != null
@@ -163,10 +161,6 @@ final class ChaosStack implements AutoCloseable {
                             sentinels::loseMaster,
                             () -> sentinels.replaceLostMaster(FAILOVER_TIMEOUT))
                     : new Target(redis::pid, redis::kill, redis::restart);
-            case "temporal" -> {
-                TemporalProcess temporal = (TemporalProcess) apps.temporal();
-                yield new Target(() -> alive(temporal.process()), temporal::kill, temporal::restart);
-            }
             case "mariadb" -> new Target(mariadb::pid, mariadb::kill, mariadb::restart);
             default -> new Target(() -> alive(apps.process(name)), () -> apps.kill(name), () -> apps.restart(name));
         };

@@ -2,8 +2,9 @@ package io.flashsale.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flashsale.launcher.TemporalClusterProcesses;
+import io.flashsale.launcher.TemporalService;
 import io.flashsale.launcher.cluster.ClusterSpec;
+import io.flashsale.launcher.cluster.TemporalCluster;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -25,15 +26,15 @@ final class ClusterView {
     private static final Pattern HISTORY_ADDRESS = Pattern.compile("History service address: (\\S+)");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final TemporalClusterProcesses cluster;
+    private final TemporalCluster cluster;
 
-    ClusterView(TemporalClusterProcesses cluster) {
-        this.cluster = cluster;
+    ClusterView(TemporalService temporal) {
+        this.cluster = temporal.cluster().orElseThrow();
     }
 
     /** The gRPC address of the history host {@code node} (e.g. history-1). */
     String address(String node) {
-        ClusterSpec spec = cluster.cluster().spec();
+        ClusterSpec spec = cluster.spec();
         return spec.ip() + ":" + spec.node(node).grpcPort();
     }
 
@@ -52,8 +53,7 @@ final class ClusterView {
     /** Shard id to the history host that owns it now (the owner recorded in the shard's row). */
     Map<Integer, String> shardOwners() throws IOException, InterruptedException {
         Map<Integer, String> owners = new TreeMap<>();
-        for (int shard :
-                IntStream.rangeClosed(1, cluster.cluster().spec().shards()).toArray()) {
+        for (int shard : IntStream.rangeClosed(1, cluster.spec().shards()).toArray()) {
             String owner = JSON.readTree(tdbg("shard", "describe", "--shard-id", "" + shard))
                     .path("owner")
                     .asText();
@@ -75,11 +75,11 @@ final class ClusterView {
 
     private String tdbg(String... command) throws IOException, InterruptedException {
         List<String> arguments = new ArrayList<>(List.of(
-                cluster.cluster().binaries().tdbg().toString(),
+                cluster.binaries().tdbg().toString(),
                 "--address",
-                cluster.address(),
+                cluster.spec().address(),
                 "--namespace",
-                cluster.cluster().spec().namespace(),
+                cluster.spec().namespace(),
                 "--color",
                 "never"));
         arguments.addAll(List.of(command));

@@ -1,8 +1,7 @@
 package io.flashsale.e2e;
 
 import io.flashsale.launcher.FlashSaleStack;
-import io.flashsale.launcher.TemporalClusterProcesses;
-import io.flashsale.launcher.TemporalProcess;
+import io.flashsale.launcher.TemporalService;
 import io.flashsale.launcher.WorkerDeployment;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.stores.testing.TestStores;
@@ -117,7 +116,11 @@ final class FlashSaleSystem implements AutoCloseable {
         }
         FlashSaleSystem system = new FlashSaleSystem(builder.start());
         try {
-            if (system.stack.temporal() instanceof TemporalProcess dev && dev.kind() != DevServer.Kind.CLI) {
+            if (system.stack
+                    .temporal()
+                    .devServer()
+                    .filter(kind -> kind != DevServer.Kind.CLI)
+                    .isPresent()) {
                 throw new IllegalStateException("the end-to-end tests need the real Temporal dev server (the"
                         + " Temporal CLI, built with Go when missing): see " + root().resolve(".tools"));
             }
@@ -135,9 +138,9 @@ final class FlashSaleSystem implements AutoCloseable {
     }
 
     /** The Temporal dev server of this system (its address, Web UI, process). */
-    TemporalProcess temporal() {
-        if (stack.temporal() instanceof TemporalProcess dev) {
-            return dev;
+    TemporalService temporal() {
+        if (onDevServer()) {
+            return stack.temporal();
         }
         throw new IllegalStateException("this system runs on " + stack.temporal() + ", not on the dev server");
     }
@@ -150,9 +153,9 @@ final class FlashSaleSystem implements AutoCloseable {
     }
 
     /** The Temporal cluster of a system started {@link #startOnCluster on the cluster}. */
-    TemporalClusterProcesses cluster() {
-        if (stack.temporal() instanceof TemporalClusterProcesses cluster) {
-            return cluster;
+    TemporalService cluster() {
+        if (stack.temporal().cluster().isPresent()) {
+            return stack.temporal();
         }
         throw new IllegalStateException("this system runs on " + stack.temporal() + ", not on a cluster");
     }
@@ -319,7 +322,7 @@ final class FlashSaleSystem implements AutoCloseable {
 
     /** Whether this system's Temporal is the dev server (else the production-like cluster). */
     boolean onDevServer() {
-        return stack.temporal() instanceof TemporalProcess;
+        return stack.temporal().devServer().isPresent();
     }
 
     /** The partitions Temporal gives the task queue {@code taskQueue}, of its workflow and activity tasks. */

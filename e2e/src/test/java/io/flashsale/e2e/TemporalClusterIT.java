@@ -4,7 +4,7 @@ import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.api.TestTokens;
-import io.flashsale.launcher.TemporalClusterProcesses;
+import io.flashsale.launcher.TemporalService;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.testing.TestSales;
 import java.time.Duration;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TemporalClusterIT extends RunningSystemTest {
 
-    private static final String FRONTEND = "frontend";
+    private static final String FRONTEND = "temporal-frontend";
     private static final int UNITS = 12;
     private static final int PAYING = 4;
     /**
@@ -60,7 +60,7 @@ class TemporalClusterIT extends RunningSystemTest {
     @Test
     @Order(1)
     void purchasesSurviveTheFrontendKilledMidSaleAndFinishExactlyOnce() throws Exception {
-        TemporalClusterProcesses cluster = system.cluster();
+        TemporalService cluster = system.cluster();
         TemporalRestart.sellThrough(api, system, new TemporalRestart.Outage() {
             @Override
             public void kill() throws Exception {
@@ -87,7 +87,7 @@ class TemporalClusterIT extends RunningSystemTest {
     @Test
     @Order(2)
     void purchasesSurviveAHistoryHostKilledMidSaleAndFinishExactlyOnce() throws Exception {
-        TemporalClusterProcesses cluster = system.cluster();
+        TemporalService cluster = system.cluster();
         ClusterView view = new ClusterView(cluster);
         String saleId = TestSales.newId();
         assertThat(api.createSale(TestTokens.admin(), saleId, UNITS, PAY_TIMEOUT)
@@ -132,8 +132,8 @@ class TemporalClusterIT extends RunningSystemTest {
                 throw new IllegalStateException(e);
             }
         });
-        long killedPid = cluster.process(victim).pid();
-        cluster.kill(victim);
+        long killedPid = cluster.process("temporal-" + victim).pid();
+        cluster.kill("temporal-" + victim);
         assertThat(ProcessHandle.of(killedPid)).as("the history host is gone").isEmpty();
 
         payments.get(PAID_WITHIN.plus(PATIENCE).toSeconds(), TimeUnit.SECONDS);

@@ -16,8 +16,8 @@ class TemporalServerCrashIT extends RunningSystemTest {
         TemporalRestart.sellThrough(api, system, new TemporalRestart.Outage() {
             @Override
             public void kill() throws Exception {
-                long killedPid = system.temporal().process().pid();
-                system.temporal().kill();
+                long killedPid = system.temporal().process("temporal").pid();
+                system.temporal().kill("temporal");
                 assertThat(ProcessHandle.of(killedPid))
                         .as("the server process is gone")
                         .isEmpty();
@@ -25,7 +25,7 @@ class TemporalServerCrashIT extends RunningSystemTest {
 
             @Override
             public void restart() throws Exception {
-                system.temporal().restart();
+                system.temporal().restart("temporal");
             }
         });
     }

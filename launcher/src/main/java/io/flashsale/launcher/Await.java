@@ -6,10 +6,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
-/**
- * The one wait of the tooling: polls until a condition holds, and one that gives up says what it
- * waited for. Every wait of the launcher, the bench, the demo and the chaos run ends.
- */
+/** The one wait of the tooling: polls until a condition holds, and one that gives up says what it waited for. */
 public final class Await {
 
     /** A wait that passed its deadline; the message is meant for the person running the command. */

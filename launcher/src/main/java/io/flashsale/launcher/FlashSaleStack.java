@@ -30,7 +30,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * try (FlashSaleStack stack = FlashSaleStack.builder(root, logs)
- *         .environment(temporal -> FlashSaleStack.environment(stores, temporal))
+ *         .environment(temporal -> FlashSaleStack.environment(stores, temporal.address()))
  *         .start()) {
  *     stack.start(FlashSaleStack.App.WORKER, "worker");
  *     stack.start(FlashSaleStack.App.API, "api");
@@ -56,15 +56,13 @@ public final class FlashSaleStack implements AutoCloseable {
 
     /**
      * The JVM flags every app starts with, before its own: the C1 compiler only, as a sale's burst
-     * would otherwise be spent compiling in C2 (docs/performance.md, "Decisions and their measured
-     * effect"). An app's own flags come after, so {@code -XX:TieredStopAtLevel=4} turns C2 back on.
+     * would otherwise be spent compiling in C2 (docs/performance.md); {@code -XX:TieredStopAtLevel=4} turns C2 back on.
      */
     public static final List<String> JVM_DEFAULTS = List.of("-XX:TieredStopAtLevel=1");
 
     /**
      * The api's collector: ZGC, whose pauses stay under a millisecond where G1's stopped a burst's
-     * answers for tens of ms (docs/performance.md, "P4's losers' p99"). The worker keeps G1: none of
-     * its work waits on a buyer.
+     * answers (docs/performance.md). The worker keeps G1: none of its work waits on a buyer.
      */
     public static final List<String> API_COLLECTOR = List.of("-XX:+UseZGC");
 
@@ -79,9 +77,8 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     /**
-     * The niceness of the worker and the dev server where all of the system shares one machine
-     * ({@code bin/flashsale up}, the bench, the demo): a buyer's answer is the api's work alone, so
-     * when both want the cores the answers go first and settling the purchases takes what is left.
+     * The niceness of the worker and the dev server where the system shares one machine ({@code up},
+     * the bench, the demo): when both want the cores, the buyers' answers (the api's) go first.
      */
     public static final int BACK_END_NICE = 10;
 
@@ -137,7 +134,7 @@ public final class FlashSaleStack implements AutoCloseable {
             return this;
         }
 
-        /** Temporal is the production-like cluster ({@link TemporalClusterProcesses}) on databases named after {@code name}, dropped by {@link #close()}. */
+        /** Temporal is the production-like cluster ({@link TemporalService#cluster}) on databases named after {@code name}, dropped by {@link #close()}. */
         public Builder cluster(String name) {
             this.clusterName = name;
             return this;
@@ -170,9 +167,8 @@ public final class FlashSaleStack implements AutoCloseable {
         }
 
         /**
-         * What every app is given (the stores, Temporal's address, ...; e.g. {@link
-         * FlashSaleStack#environment}), asked once when the first app starts, as what it makes may be
-         * a resource (a proxy in front of a store) that every app and the caller share.
+         * What every app is given (e.g. {@link FlashSaleStack#environment}), asked once when the first
+         * app starts: what it makes (a proxy in front of a store) every app and the caller share.
          */
         public Builder environment(Function<TemporalService, Map<String, String>> environment) {
             this.environment = environment;
@@ -185,12 +181,7 @@ public final class FlashSaleStack implements AutoCloseable {
             try {
                 stack.temporal = clusterName == null
                         ? stack.startDevServer()
-                        : TemporalClusterProcesses.start(
-                                stack.processes,
-                                root,
-                                clusterName,
-                                logs.resolve("temporal-cluster"),
-                                System.out::println);
+                        : TemporalService.cluster(stack.processes, root, clusterName, logs.resolve("temporal-cluster"));
                 return stack;
             } catch (Exception | Error e) {
                 stack.close();
@@ -200,30 +191,18 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     private TemporalService startDevServer() throws Exception {
-        DevServer.Options options = DevServer.Options.onPort(FreePorts.next())
-                .withDbFile(settings.logs.toAbsolutePath().resolve("temporal.db"));
-        if (settings.webUi) {
-            options = options.withUi(FreePorts.next());
-        }
-        Files.deleteIfExists(options.dbFile());
-        return TemporalProcess.start(
-                processes,
-                settings.root,
-                options,
-                settings.devServer,
-                niced(settings.backEndNice),
-                System.out::println);
+        Path db = settings.logs.toAbsolutePath().resolve("temporal.db");
+        Files.deleteIfExists(db);
+        DevServer.Options options = new DevServer.Options(
+                "127.0.0.1", FreePorts.next(), settings.webUi ? FreePorts.next() : 0, db, "default", 0);
+        return TemporalService.devServer(
+                processes, settings.root, options, settings.devServer, niced(settings.backEndNice));
     }
 
     /**
-     * What a private stack's apps are given to reach {@code stores} and {@code temporal}. All load
+     * What a private stack's apps are given to reach {@code stores} and Temporal. All load
      * comes from 127.0.0.1, so the api's per-address rate limit is off; the per-user limit stays.
      */
-    public static Map<String, String> environment(PrivateStores stores, TemporalService temporal) {
-        return environment(stores, temporal.address());
-    }
-
-    /** {@link #environment(PrivateStores, TemporalService)} with Temporal at {@code temporalAddress}. */
     public static Map<String, String> environment(PrivateStores stores, String temporalAddress) {
         Map<String, String> env = new HashMap<>(Map.of(
                 "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
@@ -324,7 +303,7 @@ public final class FlashSaleStack implements AutoCloseable {
         return app;
     }
 
-    private void launch(String name) throws IOException {
+    private void launch(String name) throws IOException, InterruptedException {
         Started started = app(name);
         Map<String, String> env = new HashMap<>(environment());
         env.putAll(started.extra());
@@ -393,21 +372,16 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     /** The app's {@link AppImage}, looked up once: later processes run the jar the stack began with. */
-    private AppImage.Image image(App app) throws IOException {
+    private AppImage.Image image(App app) throws IOException, InterruptedException {
         AppImage.Image image = images.get(app);
         if (image == null) {
-            try {
-                image = AppImage.of(
-                        built(settings.root, app.module(), "exec"),
-                        jvmFlags(app),
-                        environment(),
-                        app.portVariable(),
-                        settings.logs.resolve(app.module() + "-image.log"),
-                        settings.readyTimeout);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while preparing " + app.module(), e);
-            }
+            image = AppImage.of(
+                    built(settings.root, app.module(), "exec"),
+                    jvmFlags(app),
+                    environment(),
+                    app.portVariable(),
+                    settings.logs.resolve(app.module() + "-image.log"),
+                    settings.readyTimeout);
             images.put(app, image);
         }
         return image;
@@ -432,9 +406,9 @@ public final class FlashSaleStack implements AutoCloseable {
     @Override
     public void close() throws Exception {
         processes.close();
-        if (temporal instanceof TemporalClusterProcesses cluster) {
+        if (temporal != null && temporal.cluster().isPresent()) {
             // every node has stopped: its databases go too (the logs stay)
-            cluster.cluster().dropDatabases();
+            temporal.cluster().get().dropDatabases();
         }
     }
 

@@ -3,10 +3,7 @@ package io.flashsale.launcher;
 import java.io.IOException;
 import java.util.List;
 
-/**
- * Where a launcher's processes go, by name: the child processes of one run ({@link Processes}) or
- * the detached ones of {@code bin/flashsale up}, each with its log and its pid.
- */
+/** Where a launcher's processes go, by name: a run's children ({@link Processes}) or {@code up}'s detached ones. */
 public interface Launch {
 
     void start(String name, List<String> command) throws IOException;

@@ -15,11 +15,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Named child processes of one run, each writing to {@code <logs>/<name>.log} ({@code
- * <name>.2.log} for its second start, and so on): started with an environment, awaited (a health
- * URL or a log line), stopped in reverse start order (TERM, then KILL after 30 s) and killed should
- * the JVM exit without {@link #close()}. {@link FlashSaleStack} runs Temporal, the apis and the
- * workers this way.
+ * Named child processes of one run, each logging to {@code <logs>/<name>.log} ({@code
+ * <name>.2.log} for its second start): awaited (a health URL or a log line), stopped in reverse
+ * start order by {@link #close()}, killed should the JVM exit without it.
  */
 public final class Processes implements AutoCloseable, Launch {
 
@@ -29,7 +27,7 @@ public final class Processes implements AutoCloseable, Launch {
     private final Map<String, Integer> starts = new HashMap<>();
     private final Thread killOnExit = new Thread(this::killAll, "processes-kill-on-exit");
 
-    /** {@code readyTimeout}: how long {@link #awaitHealthy} and {@link #awaitLog} wait. */
+    /** {@code readyTimeout}: how long {@link #awaitHealthy} and {@link #awaitLog} wait by default. */
     public Processes(Path logs, Duration readyTimeout) throws IOException {
         this.logs = Files.createDirectories(logs);
         this.readyTimeout = readyTimeout;
@@ -88,7 +86,6 @@ public final class Processes implements AutoCloseable, Launch {
         awaitLog(name, marker, readyTimeout);
     }
 
-    /** {@link #awaitLog(String, String)} with a timeout of its own. */
     public void awaitLog(String name, String marker, Duration timeout) throws InterruptedException {
         await(name, () -> Files.readString(log(name)).contains(marker), timeout);
     }
@@ -97,10 +94,7 @@ public final class Processes implements AutoCloseable, Launch {
         Await.until(name + "; see " + log(name), timeout, () -> get(name).isAlive(), ready);
     }
 
-    /**
-     * SIGKILL of {@code process} (no shutdown of any kind), after checking it is the live {@code
-     * what}: its command line holds {@code marker}; returns once it is gone.
-     */
+    /** SIGKILL of {@code process} once its command line holds {@code marker} (it is the live {@code what}); back once it is gone. */
     public static void kill(Process process, String marker, String what) throws InterruptedException {
         String commandLine = process.info().commandLine().orElse("");
         if (!process.isAlive() || !commandLine.contains(marker)) {
@@ -110,7 +104,7 @@ public final class Processes implements AutoCloseable, Launch {
         process.waitFor();
     }
 
-    /** The niceness of the process {@code pid} ({@link #stat} field 19). Fails when the process is gone. */
+    /** The niceness of the process {@code pid} ({@link #stat} field 19). */
     public static int niceness(long pid) throws IOException {
         return (int) stat(pid, 19);
     }
@@ -125,10 +119,7 @@ public final class Processes implements AutoCloseable, Launch {
         return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[field - 3]);
     }
 
-    /**
-     * Runs {@code command} to its end, output and errors appended to {@code log}; its exit status, or
-     * -1 when it did not end within {@code timeout} (it is killed then).
-     */
+    /** Runs {@code command} to its end, output appended to {@code log}; its exit status, -1 (killed) past {@code timeout}. */
     public static int exec(List<String> command, Map<String, String> environment, Path log, Duration timeout)
             throws IOException, InterruptedException {
         Files.createDirectories(log.toAbsolutePath().getParent());

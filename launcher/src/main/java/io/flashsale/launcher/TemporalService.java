@@ -1,18 +1,167 @@
 package io.flashsale.launcher;
 
+import io.flashsale.launcher.cluster.ClusterSpec;
+import io.flashsale.launcher.cluster.TemporalCluster;
+import io.flashsale.launcher.temporal.DevServer;
+import io.flashsale.testkit.FreePorts;
 import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The Temporal a private stack runs on: the dev server ({@link TemporalProcess}) or a cluster ({@link TemporalClusterProcesses}). */
-public interface TemporalService {
+/**
+ * The Temporal of a private stack, as child processes of {@link Processes}: a development server
+ * ({@link DevServer}, one process named {@code temporal}) or the production-like cluster ({@link
+ * TemporalCluster}, one process {@code temporal-NODE} per node). Each process can be SIGKILLed and
+ * started again by its name, as a crashed server or host would be: same ports, same database.
+ */
+public final class TemporalService {
+
+    private static final Duration DEV_SERVER_READY = Duration.ofSeconds(90);
+
+    private interface Restart {
+        void start(String process) throws Exception;
+    }
+
+    private final Processes processes;
+    private final String address;
+    private final Optional<URI> webUi;
+    /** Each process's name and what its command line holds, and no other's. */
+    private final Map<String, String> markers;
+
+    private final Optional<DevServer.Kind> devServer;
+    private final Optional<TemporalCluster> cluster;
+    private final Restart restart;
+
+    private TemporalService(
+            Processes processes,
+            String address,
+            Optional<URI> webUi,
+            Map<String, String> markers,
+            Optional<DevServer.Kind> devServer,
+            Optional<TemporalCluster> cluster,
+            Restart restart) {
+        this.processes = processes;
+        this.address = address;
+        this.webUi = webUi;
+        this.markers = markers;
+        this.devServer = devServer;
+        this.cluster = cluster;
+        this.restart = restart;
+    }
+
+    /**
+     * Starts the dev server of {@code kind} after {@code launcher} ({@link DevServer#command}; the
+     * CLI is built into {@code root/.tools} when needed) and waits until it is ready.
+     */
+    static TemporalService devServer(
+            Processes processes, Path root, DevServer.Options options, DevServer.Kind kind, List<String> launcher)
+            throws Exception {
+        List<String> command = DevServer.command(kind, options, root, launcher, System.out::println);
+        TemporalService temporal = new TemporalService(
+                processes,
+                options.address(),
+                kind == DevServer.Kind.CLI ? ui(options.ip(), options.uiPort()) : Optional.empty(),
+                Map.of(DevServer.PROCESS, DevServer.marker(kind)),
+                Optional.of(kind),
+                Optional.empty(),
+                name -> DevServer.start(processes, command, options, DEV_SERVER_READY));
+        temporal.restart(DevServer.PROCESS);
+        return temporal;
+    }
+
+    /**
+     * Builds what is missing, creates the cluster's databases ({@code temporal_<name>...}, fresh
+     * for a new name), starts every node on free ports and waits until the namespace takes
+     * purchases.
+     */
+    static TemporalService cluster(Processes processes, Path root, String name, Path folder) throws Exception {
+        ClusterSpec spec = ClusterSpec.of(
+                name, folder, FreePorts.next(), ClusterSpec.Postgres.fromEnvironment(), "default", FreePorts::next);
+        TemporalCluster cluster = TemporalCluster.start(root, spec, FreePorts::next, processes, System.out::println);
+        Map<String, String> markers = new LinkedHashMap<>();
+        cluster.spec()
+                .nodes()
+                .forEach(node -> markers.put(TemporalCluster.processName(node), TemporalCluster.marker(node.name())));
+        return new TemporalService(
+                processes,
+                cluster.spec().address(),
+                ui(cluster.spec().ip(), cluster.spec().uiPort()),
+                markers,
+                Optional.empty(),
+                Optional.of(cluster),
+                process -> {
+                    String node = process.substring("temporal-".length());
+                    processes.start(process, cluster.command(cluster.spec().node(node)));
+                    cluster.awaitReady(() -> markers.keySet().stream().allMatch(processes::alive));
+                });
+    }
+
+    private static Optional<URI> ui(String ip, int port) {
+        return port > 0 ? Optional.of(URI.create("http://" + ip + ":" + port)) : Optional.empty();
+    }
 
     /** {@code host:port} of its frontend (gRPC), what clients connect to. */
-    String address();
+    public String address() {
+        return address;
+    }
 
-    /** Its Web UI, when it has one. */
-    Optional<URI> webUi();
+    /** Its Web UI, when it has one (the dev server of the CLI asked for one, the cluster's UI server). */
+    public Optional<URI> webUi() {
+        return webUi;
+    }
 
-    /** Its live server processes by name, e.g. to read their CPU time. */
-    Map<String, ProcessHandle> processes();
+    /** The kind of dev server it is; empty on the cluster. */
+    public Optional<DevServer.Kind> devServer() {
+        return devServer;
+    }
+
+    /** The cluster it is; empty on a dev server. */
+    public Optional<TemporalCluster> cluster() {
+        return cluster;
+    }
+
+    /** Its live server processes by name ({@code temporal}, or {@code temporal-frontend}, ...), e.g. to read their CPU time. */
+    public Map<String, ProcessHandle> processes() {
+        Map<String, ProcessHandle> live = new LinkedHashMap<>();
+        markers.keySet().forEach(name -> live.put(name, process(name).toHandle()));
+        return live;
+    }
+
+    /** The latest process named {@code name}, alive or not. */
+    public Process process(String name) {
+        return processes.get(name);
+    }
+
+    /** SIGKILL (no shutdown of any kind), after checking the pid still runs that server or node. */
+    public void kill(String name) throws InterruptedException {
+        Processes.kill(process(name), marker(name), name);
+    }
+
+    /** Starts {@code name} again, same ports and files, and waits until Temporal takes purchases. */
+    public void restart(String name) throws Exception {
+        marker(name);
+        restart.start(name);
+    }
+
+    private String marker(String name) {
+        String marker = markers.get(name);
+        if (marker == null) {
+            throw new IllegalArgumentException("no Temporal process " + name + " in " + markers.keySet());
+        }
+        return marker;
+    }
+
+    /** For messages: which Temporal, where. */
+    @Override
+    public String toString() {
+        return cluster.map(Object::toString)
+                .orElseGet(() -> (devServer.get() == DevServer.Kind.CLI
+                                ? "Temporal dev server (CLI)"
+                                : "Temporal Java test server")
+                        + " on " + address + webUi.map(ui -> ", Web UI " + ui).orElse(""));
+    }
 }

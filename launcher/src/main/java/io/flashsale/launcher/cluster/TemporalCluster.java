@@ -3,7 +3,7 @@ package io.flashsale.launcher.cluster;
 import com.google.protobuf.util.Durations;
 import io.flashsale.launcher.Await;
 import io.flashsale.launcher.Launch;
-import io.flashsale.launcher.temporal.Readiness;
+import io.flashsale.launcher.temporal.DevServer;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.workflowservice.v1.RegisterNamespaceRequest;
@@ -121,13 +121,13 @@ public record TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
         try {
             Await.until(this + " taking its namespace", READY_TIMEOUT, alive, () -> {
                 register(service);
-                Readiness.register(spec.address(), spec.namespace());
+                DevServer.register(spec.address(), spec.namespace());
                 return true;
             });
         } finally {
             service.shutdownNow();
         }
-        Readiness.await(
+        DevServer.awaitReady(
                 spec.address(), spec.namespace(), Duration.ofNanos(Math.max(0, deadline - System.nanoTime())), alive);
     }
 

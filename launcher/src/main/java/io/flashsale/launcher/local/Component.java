@@ -13,9 +13,9 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * A process {@code bin/flashsale up} starts, or a worker of another build that {@code bin/flashsale
- * worker start} starts beside it: its name (of its pid file and log) and what its command line
- * holds, so a pid file that outlived its process never names another one.
+ * A process {@code up} starts, or a worker of another build {@code worker start} runs beside it:
+ * its name and what its command line holds, so a pid file that outlived its process never names
+ * another one.
  *
  * @param process the process's name: its pid file, its log, how status and the messages call it
  * @param optional started only with an option ({@code --observe}, {@code --temporal cluster}) or a

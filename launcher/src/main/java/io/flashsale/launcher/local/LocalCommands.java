@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,7 +35,8 @@ public final class LocalCommands {
     }
 
     static LocalConfig config() {
-        return LocalConfig.fromEnvironment(Path.of(System.getenv().getOrDefault("FLASHSALE_ROOT", ".")));
+        Map<String, String> env = System.getenv();
+        return LocalConfig.fromEnvironment(Path.of(env.getOrDefault("FLASHSALE_ROOT", ".")), env);
     }
 
     /**

@@ -35,10 +35,6 @@ record LocalConfig(
         String clusterName,
         Map<String, String> environment) {
 
-    static LocalConfig fromEnvironment(Path root) {
-        return fromEnvironment(root, System.getenv());
-    }
-
     /** {@code environment} without its blank variables: an empty variable means its default, as in the shell's {@code ${VAR:-default}}. */
     static LocalConfig fromEnvironment(Path root, Map<String, String> environment) {
         Map<String, String> env = new HashMap<>();

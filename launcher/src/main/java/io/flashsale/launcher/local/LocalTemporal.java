@@ -3,7 +3,6 @@ package io.flashsale.launcher.local;
 import io.flashsale.launcher.cluster.ClusterSpec;
 import io.flashsale.launcher.cluster.TemporalCluster;
 import io.flashsale.launcher.temporal.DevServer;
-import io.flashsale.launcher.temporal.Readiness;
 import java.time.Duration;
 import java.util.List;
 
@@ -31,7 +30,7 @@ final class LocalTemporal {
         }
         if (Ports.listening(config.temporalHost(), config.temporalPort())) {
             try {
-                Readiness.await(config.temporalAddress(), config.namespace(), Duration.ofSeconds(10), () -> true);
+                DevServer.awaitReady(config.temporalAddress(), config.namespace(), Duration.ofSeconds(10), () -> true);
                 return;
             } catch (IllegalStateException notTemporal) {
                 throw new Refused("port " + config.temporalPort() + " (TEMPORAL_ADDRESS=" + config.temporalAddress()
@@ -73,7 +72,7 @@ final class LocalTemporal {
         }
     }
 
-    /** The cluster ({@link TemporalCluster#start}), its processes detached in the run folder. */
+    /** The cluster, its processes detached in the run folder. */
     void startCluster() throws Exception {
         cluster = true;
         if (run.pid(Component.TEMPORAL_FRONTEND).isPresent()) {
@@ -106,10 +105,7 @@ final class LocalTemporal {
                 : "the one of the Temporal service on " + config.temporalAddress();
     }
 
-    /**
-     * The cluster of this checkout: configuration in {@code .run/temporal-cluster}, the ports other
-     * than the frontend's from 10000 above it, the same on every call.
-     */
+    /** The cluster of this checkout: in {@code .run/temporal-cluster}, its ports from 10000 above the frontend's. */
     private ClusterSpec spec() {
         int[] next = {config.temporalPort() + 10000};
         return ClusterSpec.of(

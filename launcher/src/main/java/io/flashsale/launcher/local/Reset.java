@@ -7,11 +7,11 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -107,13 +107,13 @@ final class Reset implements Callable<Integer> {
     }
 
     private void refuseWhileRunning() {
-        List<String> running = new ArrayList<>();
-        for (Component component : Component.all(config.run().path())) {
-            config.run().pid(component).ifPresent(pid -> running.add(component.process() + " (pid " + pid + ")"));
-        }
+        String running = Component.all(config.run().path()).stream()
+                .flatMap(component ->
+                        config.run().pid(component).map(pid -> component.process() + " (pid " + pid + ")").stream())
+                .collect(Collectors.joining(", "));
         if (!running.isEmpty()) {
-            throw new Refused("reset: refused, still running: " + String.join(", ", running)
-                    + "; stop them with 'bin/flashsale down' first");
+            throw new Refused(
+                    "reset: refused, still running: " + running + "; stop them with 'bin/flashsale down' first");
         }
     }
 

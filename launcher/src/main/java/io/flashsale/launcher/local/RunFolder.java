@@ -16,17 +16,16 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The processes of {@code bin/flashsale up} across invocations: each started detached (it outlives
- * this JVM and the terminal), its pid in {@code <run>/NAME.pid}, its output in {@code
- * <run>/logs/NAME.log}; a pid counts only while {@code /proc/PID/cmdline} is still the
- * component's.
+ * The processes of {@code bin/flashsale up} across invocations: each detached (it outlives this JVM
+ * and the terminal), its pid in {@code <run>/NAME.pid}, its output in {@code <run>/logs/NAME.log}; a
+ * pid counts only while {@code /proc/PID/cmdline} is still the component's.
  */
 final class RunFolder implements Launch {
 
     private final Path root;
     private final Path run;
     private final Duration stopTimeout;
-    /** What every process is given: the environment of {@code up}'s apps. */
+    /** The environment of {@code up}'s apps, for what starts through {@link Launch}. */
     private final Map<String, String> environment;
 
     RunFolder(Path root, Path run, Duration stopTimeout, Map<String, String> environment) {
@@ -36,7 +35,6 @@ final class RunFolder implements Launch {
         this.environment = environment;
     }
 
-    /** Starts the component named {@code name} with the apps' environment. */
     @Override
     public void start(String name, List<String> command) throws IOException {
         start(Component.named(name, run).orElseThrow(), command, environment);
@@ -107,9 +105,8 @@ final class RunFolder implements Launch {
     }
 
     /**
-     * Starts {@code command} detached and records its pid: in a session of its own (setsid: a Ctrl-C
-     * at the terminal does not reach it; not a group leader, so setsid keeps the pid) and deaf to
-     * the terminal's hangup (nohup).
+     * Starts {@code command} detached and records its pid: in a session of its own (setsid: no Ctrl-C
+     * at the terminal reaches it; not a group leader, so setsid keeps the pid), deaf to hangups (nohup).
      */
     long start(Component component, List<String> command, Map<String, String> environment) throws IOException {
         Files.createDirectories(log(component).getParent());
@@ -160,10 +157,7 @@ final class RunFolder implements Launch {
         System.out.println("stopped " + component.process() + " (pid " + pid + ")");
     }
 
-    /**
-     * Waits for {@code ready} while the component's process lives; false (with the log's last lines
-     * on stderr) when it exits or the timeout passes first.
-     */
+    /** Waits for {@code ready} while the component's process lives; false, its log's tail on stderr, when it exits or times out. */
     boolean await(Component component, Duration timeout, Await.Check ready) throws InterruptedException {
         try {
             Await.until(component.process(), timeout, () -> pid(component).isPresent(), ready);

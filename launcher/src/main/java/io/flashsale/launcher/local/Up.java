@@ -15,10 +15,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bin/flashsale up}: Temporal (one already running, the dev server or the cluster), with
- * {@code --observe} Prometheus and Jaeger, then one worker and the api, each detached with its pid
- * and log in the run folder; waits until both report UP and prints where everything is. Every port
- * is checked before anything starts, so a taken one leaves nothing half-started.
+ * {@code bin/flashsale up}: Temporal, with {@code --observe} Prometheus and Jaeger, then a worker and
+ * the api, each detached in the run folder ({@link RunFolder}). Every port is checked before
+ * anything starts, so a taken one leaves nothing half-started.
  */
 @Command(
         name = "up",

@@ -1,8 +1,16 @@
 package io.flashsale.launcher.temporal;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.Processes;
 import io.flashsale.workflows.PurchaseSearchAttributes;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.temporal.api.operatorservice.v1.AddSearchAttributesRequest;
+import io.temporal.api.operatorservice.v1.ListSearchAttributesRequest;
+import io.temporal.common.SearchAttributeKey;
+import io.temporal.serviceclient.OperatorServiceStubs;
+import io.temporal.serviceclient.OperatorServiceStubsOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +18,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -17,7 +27,8 @@ import java.util.function.Consumer;
  * real one ({@code temporal server start-dev} of the Temporal CLI) or, when asked for,
  * Temporal's Java test server ({@link DevTemporalServer}: in memory, no Web UI, no sticky-queue
  * failover). The command is a plain argument list, so every launcher starts and stops the server
- * process itself, by its own pid.
+ * process itself, by its own pid. A server is ready once its namespace lists the purchase search
+ * attributes, which the cluster and the test server register through {@link #register}.
  */
 public final class DevServer {
 
@@ -33,18 +44,6 @@ public final class DevServer {
      * {@code metricsPort} 0 serves no Prometheus metrics.
      */
     public record Options(String ip, int port, int uiPort, Path dbFile, String namespace, int metricsPort) {
-
-        public static Options onPort(int port) {
-            return new Options("127.0.0.1", port, 0, null, "default", 0);
-        }
-
-        public Options withUi(int uiPort) {
-            return new Options(ip, port, uiPort, dbFile, namespace, metricsPort);
-        }
-
-        public Options withDbFile(Path dbFile) {
-            return new Options(ip, port, uiPort, dbFile, namespace, metricsPort);
-        }
 
         public String address() {
             return ip + ":" + port;
@@ -71,7 +70,70 @@ public final class DevServer {
     public static void start(Launch launch, List<String> command, Options options, Duration timeout)
             throws IOException, InterruptedException {
         launch.start(PROCESS, command);
-        Readiness.await(options.address(), options.namespace(), timeout, () -> launch.alive(PROCESS));
+        awaitReady(options.address(), options.namespace(), timeout, () -> launch.alive(PROCESS));
+    }
+
+    /**
+     * Polls {@code address} until {@code namespace} lists every purchase search attribute (Temporal's
+     * Java test server, which cannot list them, once it answers at all); fails when {@code alive}
+     * turns false (the server process died) or after {@code timeout}.
+     */
+    public static void awaitReady(String address, String namespace, Duration timeout, BooleanSupplier alive)
+            throws InterruptedException {
+        OperatorServiceStubs stubs = stubs(address);
+        try {
+            Await.until("the Temporal server on " + address, timeout, alive, () -> ready(stubs, namespace));
+        } finally {
+            stubs.shutdownNow();
+        }
+    }
+
+    /** Registers the purchase search attributes in {@code namespace}; one that exists is fine. */
+    public static void register(String address, String namespace) {
+        OperatorServiceStubs stubs = stubs(address);
+        try {
+            for (SearchAttributeKey<?> key : PurchaseSearchAttributes.all()) {
+                try {
+                    stubs.blockingStub()
+                            .addSearchAttributes(AddSearchAttributesRequest.newBuilder()
+                                    .setNamespace(namespace)
+                                    .putSearchAttributes(key.getName(), key.getValueType())
+                                    .build());
+                } catch (StatusRuntimeException e) {
+                    String description = String.valueOf(e.getStatus().getDescription());
+                    if (e.getStatus().getCode() != Status.Code.ALREADY_EXISTS
+                            && !description.contains("already exists")) {
+                        throw e;
+                    }
+                }
+            }
+        } finally {
+            stubs.shutdownNow();
+        }
+    }
+
+    private static OperatorServiceStubs stubs(String address) {
+        return OperatorServiceStubs.newServiceStubs(OperatorServiceStubsOptions.newBuilder()
+                .setTarget(address)
+                .setRpcTimeout(Duration.ofSeconds(5))
+                .validateAndBuildWithDefaults());
+    }
+
+    private static boolean ready(OperatorServiceStubs stubs, String namespace) {
+        try {
+            Set<String> registered = stubs.blockingStub()
+                    .listSearchAttributes(ListSearchAttributesRequest.newBuilder()
+                            .setNamespace(namespace)
+                            .build())
+                    .getCustomAttributesMap()
+                    .keySet();
+            return PurchaseSearchAttributes.all().stream()
+                    .map(SearchAttributeKey::getName)
+                    .allMatch(registered::contains);
+        } catch (StatusRuntimeException e) {
+            // Temporal's Java test server lists no search attributes; it registers them on start
+            return e.getStatus().getCode() == Status.Code.UNIMPLEMENTED;
+        }
     }
 
     /**
@@ -114,7 +176,7 @@ public final class DevServer {
     }
 
     /** {@code temporal server start-dev} with this project's namespace and search attributes. */
-    public static List<String> cliCommand(Path cli, Options options) {
+    static List<String> cliCommand(Path cli, Options options) {
         List<String> command = new ArrayList<>(List.of(
                 cli.toString(),
                 "server",

@@ -35,7 +35,7 @@ public final class DevTemporalServer {
         boolean realTime = true;
         TestServer.PortBoundTestServer server = TestServer.createPortBoundServer(port, realTime);
         try {
-            Readiness.register("127.0.0.1:" + port, namespace);
+            DevServer.register("127.0.0.1:" + port, namespace);
             return server;
         } catch (RuntimeException e) {
             server.close();

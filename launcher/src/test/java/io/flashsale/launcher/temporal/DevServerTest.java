@@ -8,9 +8,11 @@ import org.junit.jupiter.api.Test;
 
 class DevServerTest {
 
+    private static final DevServer.Options IN_MEMORY = new DevServer.Options("127.0.0.1", 7299, 0, null, "default", 0);
+
     @Test
     void startsTheRealServerWithItsStateFileUiAndThePurchaseSearchAttributes() {
-        DevServer.Options options = DevServer.Options.onPort(7299).withUi(8299).withDbFile(Path.of("/tmp/t.db"));
+        DevServer.Options options = new DevServer.Options("127.0.0.1", 7299, 8299, Path.of("/tmp/t.db"), "default", 0);
 
         List<String> command = DevServer.cliCommand(Path.of("/opt/temporal"), options);
 
@@ -26,7 +28,7 @@ class DevServerTest {
 
     @Test
     void persistsThroughAWriteAheadLogAndNeverRefreshesTheSearchAttributeCacheOnRead() {
-        DevServer.Options options = DevServer.Options.onPort(7299).withDbFile(Path.of("/tmp/t.db"));
+        DevServer.Options options = new DevServer.Options("127.0.0.1", 7299, 0, Path.of("/tmp/t.db"), "default", 0);
 
         String command = String.join(" ", DevServer.cliCommand(Path.of("temporal"), options));
 
@@ -35,21 +37,21 @@ class DevServerTest {
                         "--sqlite-pragma journal_mode=wal",
                         "--sqlite-pragma synchronous=normal",
                         "--dynamic-config-value system.forceSearchAttributesCacheRefreshOnRead=false");
-        assertThat(String.join(" ", DevServer.cliCommand(Path.of("temporal"), DevServer.Options.onPort(7299))))
+        assertThat(String.join(" ", DevServer.cliCommand(Path.of("temporal"), IN_MEMORY)))
                 .as("in memory: no file to tune")
                 .doesNotContain("--sqlite-pragma");
     }
 
     @Test
     void runsHeadlessAndInMemoryUnlessToldOtherwise() {
-        List<String> arguments = DevServer.cliCommand(Path.of("temporal"), DevServer.Options.onPort(7299));
+        List<String> arguments = DevServer.cliCommand(Path.of("temporal"), IN_MEMORY);
 
         assertThat(arguments).contains("--headless").doesNotContain("--db-filename", "--ui-port");
     }
 
     @Test
     void runsTheJavaTestServerOnThisClassPathWhenAskedFor() {
-        List<String> command = DevServer.testServerCommand(DevServer.Options.onPort(7299));
+        List<String> command = DevServer.testServerCommand(IN_MEMORY);
 
         assertThat(command.subList(command.size() - 3, command.size()))
                 .containsExactly(DevTemporalServer.class.getName(), "default", "7299");

@@ -51,7 +51,7 @@ class DevTemporalServerTest {
 
     @Test
     void isReadyOnceItAnswersAlthoughItCannotListSearchAttributes() throws InterruptedException {
-        Readiness.await(target, "default", Duration.ofSeconds(10), () -> true);
+        DevServer.awaitReady(target, "default", Duration.ofSeconds(10), () -> true);
     }
 
     @Test
