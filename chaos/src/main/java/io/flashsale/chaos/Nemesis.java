@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * healed 2 to 8 s later, now and then two at once. Each is recorded with what shows it happened:
  * the pid killed and its replacement, or what Toxiproxy reported of the link, broken and healed.
  */
-public record Nemesis(List<Fault> schedule, List<Done> done) {
+public final class Nemesis {
 
     /**
      * One planned fault: at {@code at} after the start, {@code action} ({@code kill} or one of
@@ -67,9 +67,11 @@ public record Nemesis(List<Fault> schedule, List<Done> done) {
     /** Nothing is killed this close to the end, so every restart is done before the load stops. */
     private static final Duration QUIET_END = Duration.ofSeconds(15);
 
-    /** Runs {@code schedule}; {@link #done} fills in as it does. */
+    private final List<Fault> schedule;
+    private final List<Done> done = new CopyOnWriteArrayList<>();
+
     Nemesis(List<Fault> schedule) {
-        this(List.copyOf(schedule), new CopyOnWriteArrayList<>());
+        this.schedule = List.copyOf(schedule);
     }
 
     /** The schedule of a run whose processes to kill are {@code targets} and links to break {@code links}. */
@@ -93,6 +95,10 @@ public record Nemesis(List<Fault> schedule, List<Done> done) {
             at += 10_000 + random.nextInt(30_000);
         }
         return faults;
+    }
+
+    List<Done> done() {
+        return List.copyOf(done);
     }
 
     /** The schedule, one fault a line, headed by the seed; also written to {@code file}. */

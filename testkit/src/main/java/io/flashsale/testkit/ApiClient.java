@@ -26,7 +26,7 @@ import java.util.Map;
  * tests, the end-to-end tests, the bench's and the demo's calls outside the measured load. Each call
  * sends its bearer token (none when null) and answers a {@link Response}, whatever the status.
  */
-public record ApiClient(URI base, Duration timeout, HttpClient http) {
+public final class ApiClient {
 
     public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
 
@@ -106,6 +106,10 @@ public record ApiClient(URI base, Duration timeout, HttpClient http) {
         }
     }
 
+    private final URI base;
+    private final Duration timeout;
+    private final HttpClient http;
+
     public ApiClient(URI base) {
         this(
                 base,
@@ -115,6 +119,12 @@ public record ApiClient(URI base, Duration timeout, HttpClient http) {
 
     public ApiClient(String base) {
         this(URI.create(base));
+    }
+
+    private ApiClient(URI base, Duration timeout, HttpClient http) {
+        this.base = base;
+        this.timeout = timeout;
+        this.http = http;
     }
 
     /** This client (same connections), each call waiting up to {@code timeout} for its answer. */

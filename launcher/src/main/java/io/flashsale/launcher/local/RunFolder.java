@@ -125,19 +125,29 @@ final class RunFolder implements Launch {
      * {@code setsid nohup command}. A new session is a scheduling autogroup of its own, and between
      * autogroups a process's nice value counts for nothing (sched(7), "The autogroup feature"): a
      * niced back end would take the cores from the api as an equal. So a niced command's group gets
-     * the same niceness, written from inside the new session, where it touches no other group.
+     * the same niceness, written from inside the new session, where it touches no other group. The
+     * kernel takes one such write per 100 ms from an unprivileged caller, hence the retries; where
+     * the group keeps its niceness, the process's log says so.
      */
     static List<String> detached(List<String> command) {
         List<String> detached = new ArrayList<>(List.of("setsid", "nohup"));
         FlashSaleStack.niceness(command)
-                .ifPresent(niceness -> detached.addAll(List.of(
-                        "sh",
-                        "-c",
-                        "{ echo " + niceness + " > /proc/self/autogroup; } 2>/dev/null; exec \"$@\"",
-                        "sh")));
+                .ifPresent(niceness -> detached.addAll(List.of("sh", "-c", GROUP_NICENESS.formatted(niceness), "sh")));
         detached.addAll(command);
         return detached;
     }
+
+    /** Sets the session's autogroup niceness (where the kernel has autogroups), then runs the command. */
+    private static final String GROUP_NICENESS =
+            """
+            g=/proc/self/autogroup
+            [ ! -e $g ] || for try in 1 2 3 4 5; do
+              { echo %1$d > $g; } 2>/dev/null && break
+              [ $try = 5 ] && echo "flashsale: the scheduling group kept its niceness ($g)" >&2
+              sleep 0.1
+            done
+            exec "$@"
+            """;
 
     /** TERM, then KILL after the stop timeout; a stale pid file goes. */
     void stop(Component component) throws IOException {
