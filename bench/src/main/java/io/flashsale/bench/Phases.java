@@ -90,8 +90,10 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
                 "%d orders of sale %s PENDING_PAYMENT".formatted(expected, sale),
                 SETTLE_TIMEOUT,
                 SETTLE_POLL,
-                () -> api.sale(stack.tokens().admin(), sale).expect("reading sale " + sale, 200),
-                seen -> seen.body().path("pendingPayment").asLong() >= expected);
+                () -> api.sale(stack.tokens().admin(), sale)
+                        .expect("reading sale " + sale, 200)
+                        .body(),
+                seen -> seen.path("pendingPayment").asLong() >= expected);
         return (System.nanoTime() - sinceNanos) / 1e9;
     }
 

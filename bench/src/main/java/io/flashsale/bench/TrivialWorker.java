@@ -91,6 +91,7 @@ public final class TrivialWorker {
             CompletableFuture.allOf(results).get(timeout.toSeconds(), TimeUnit.SECONDS);
         } finally {
             starters.shutdownNow();
+            client.getWorkflowServiceStubs().shutdownNow();
         }
         return (System.nanoTime() - start) / 1e9;
     }

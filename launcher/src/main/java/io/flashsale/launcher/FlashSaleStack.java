@@ -55,14 +55,15 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     /**
-     * The JVM flags every app starts with, before its own: the C1 compiler only, as a sale's burst
+     * The JVM flags every app starts with, before its own (so an app's own flag wins, as the last of
+     * two does): the C1 compiler only, as a sale's burst
      * would otherwise be spent compiling in C2 (docs/performance.md); {@code -XX:TieredStopAtLevel=4} turns C2 back on.
      */
     public static final List<String> JVM_DEFAULTS = List.of("-XX:TieredStopAtLevel=1");
 
     /**
-     * The api's collector: ZGC, whose pauses stay under a millisecond where G1's stopped a burst's
-     * answers (docs/performance.md). The worker keeps G1: none of its work waits on a buyer.
+     * The api's collector: ZGC, whose pauses stay under a millisecond, where G1's young pauses of 30
+     * to 54 ms held a burst's answers (docs/performance.md). The worker keeps G1: none of its work waits on a buyer.
      */
     public static final List<String> API_COLLECTOR = List.of("-XX:+UseZGC");
 

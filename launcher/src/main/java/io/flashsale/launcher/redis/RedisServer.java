@@ -47,6 +47,9 @@ public final class RedisServer extends LocalRedis {
 
     /** Starts the server (again) on the same port and files; returns once it answers PING (AOF loaded). */
     public void restart() throws IOException, InterruptedException {
+        if (node.process().isAlive()) {
+            throw new IllegalStateException("redis-server " + pid() + " still runs");
+        }
         node = startServer("redis-server", port, options);
     }
 
