@@ -1,0 +1,27 @@
+package io.flashsale.launcher.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** A test's own Redis survives a SIGKILL on its files, and is never started twice on one port. */
+class RedisServerIT {
+
+    @Test
+    void refusesARestartWhileItRunsAndStartsAgainAfterAKill() throws Exception {
+        try (RedisServer server = RedisServer.start(Path.of("target", "redis-server-it"), "always")) {
+            long first = server.pid();
+
+            assertThatThrownBy(server::restart).hasMessageContaining("still runs");
+            assertThat(server.pid()).isEqualTo(first);
+
+            server.kill();
+            server.restart();
+            assertThat(server.pid()).isNotEqualTo(first);
+            assertThat(ProcessHandle.of(server.pid()))
+                    .hasValueSatisfying(p -> assertThat(p.isAlive()).isTrue());
+        }
+    }
+}
