@@ -40,9 +40,18 @@ final class RunFolder implements Launch {
         start(Component.named(name, run).orElseThrow(), command, environment);
     }
 
+    /**
+     * Whether the pid last recorded for {@code name} is alive. Not whether its command line is the
+     * component's: between the execs of a start (setsid, nohup, sh, nice, the program) that reads
+     * empty for a moment.
+     */
     @Override
     public boolean alive(String name) {
-        return Component.named(name, run).flatMap(this::pid).isPresent();
+        return Component.named(name, run)
+                .flatMap(this::recorded)
+                .flatMap(ProcessHandle::of)
+                .filter(ProcessHandle::isAlive)
+                .isPresent();
     }
 
     Path path() {
@@ -83,11 +92,22 @@ final class RunFolder implements Launch {
     private record Running(long pid, String commandLine) {}
 
     private Optional<Running> running(Component component) {
+        return recorded(component).flatMap(pid -> {
+            try {
+                String commandLine = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"))
+                        .replace('\0', ' ');
+                return component.runs(commandLine, run) ? Optional.of(new Running(pid, commandLine)) : Optional.empty();
+            } catch (IOException gone) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    /** The pid in the component's pid file, whatever process it names now. */
+    private Optional<Long> recorded(Component component) {
         try {
-            long pid = Long.parseLong(Files.readString(pidFile(component)).trim());
-            String commandLine = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"))
-                    .replace('\0', ' ');
-            return component.runs(commandLine, run) ? Optional.of(new Running(pid, commandLine)) : Optional.empty();
+            return Optional.of(
+                    Long.parseLong(Files.readString(pidFile(component)).trim()));
         } catch (IOException | NumberFormatException none) {
             return Optional.empty();
         }
@@ -167,10 +187,10 @@ final class RunFolder implements Launch {
         System.out.println("stopped " + component.process() + " (pid " + pid + ")");
     }
 
-    /** Waits for {@code ready} while the component's process lives; false, its log's tail on stderr, when it exits or times out. */
+    /** Waits for {@code ready} while the component's process is {@link #alive}; false, its log's tail on stderr, when it exits or times out. */
     boolean await(Component component, Duration timeout, Await.Check ready) throws InterruptedException {
         try {
-            Await.until(component.process(), timeout, () -> pid(component).isPresent(), ready);
+            Await.until(component.process(), timeout, () -> alive(component.process()), ready);
             return true;
         } catch (IllegalStateException failed) {
             return failed(failed.getMessage(), component);

@@ -14,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A detached back end gives way to the api: its session's scheduling group carries its niceness. */
+/** The detached processes of {@code up}: their scheduling group, and how a start is awaited. */
 class RunFolderTest {
 
     private static final Path OWN_GROUP = Path.of("/proc/self/autogroup");
@@ -30,6 +30,30 @@ class RunFolderTest {
         assertThat(Files.readString(OWN_GROUP).strip())
                 .as("this JVM's own group")
                 .isEqualTo(own);
+    }
+
+    /**
+     * A start is awaited by its pid, not by its command line, which reads empty between the execs of
+     * the start ({@code sleep} here stands in for a command line that is not yet the component's).
+     */
+    @Test
+    void aStartIsAwaitedWhileItsPidLivesWhateverItsCommandLineReads(@TempDir Path root) throws Exception {
+        RunFolder folder = new RunFolder(root, root.resolve(".run"), Duration.ofSeconds(5), Map.of());
+        ProcessHandle process = ProcessHandle.of(folder.start(Component.WORKER, List.of("sleep", "60"), Map.of()))
+                .orElseThrow();
+        try {
+            long readyAt = System.nanoTime() + Duration.ofMillis(600).toNanos();
+
+            assertThat(folder.await(Component.WORKER, Duration.ofSeconds(10), () -> System.nanoTime() > readyAt))
+                    .isTrue();
+            process.destroyForcibly();
+            process.onExit().join();
+            assertThat(folder.await(Component.WORKER, Duration.ofSeconds(10), () -> false))
+                    .as("an exited start")
+                    .isFalse();
+        } finally {
+            process.destroyForcibly();
+        }
     }
 
     /** The autogroup line of a {@code sleep} started detached at {@code niceness}, read once it has exec'ed. */
