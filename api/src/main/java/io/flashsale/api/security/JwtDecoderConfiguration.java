@@ -14,13 +14,11 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.core.env.Profiles;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
-import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
-import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 
 /**
- * The HS256 decoder over {@code flashsale.api.jwt.secret}, unless one of Spring Boot's standard key
+ * The HS256 decoder over {@code flashsale.api.jwt.secret} ({@link Hs256JwtDecoder}), unless one of Spring Boot's standard key
  * sources is configured ({@code spring.security.oauth2.resourceserver.jwt.jwk-set-uri}, {@code
  * issuer-uri} or {@code public-key-location}): then Boot's own decoder (RS256 and friends) is used
  * and the secret is ignored. Either way every token must pass {@link TokenRules}, and the decoder
@@ -36,12 +34,9 @@ class JwtDecoderConfiguration {
     JwtDecoder jwtDecoder(ApiProperties properties, Environment environment) {
         String secret = properties.jwt().secret();
         JwtSecretPolicy.requireUsable(secret, environment.acceptsProfiles(Profiles.of(DEV_PROFILE)));
-        NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(
-                        new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"))
-                .macAlgorithm(MacAlgorithm.HS256)
-                .build();
-        decoder.setJwtValidator(TokenRules.of(properties.jwt()));
-        return decoder;
+        return new Hs256JwtDecoder(
+                new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"),
+                TokenRules.of(properties.jwt()));
     }
 
     /**
