@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.flashsale.api.security.Hs256JwtDecoder;
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.Processes;
@@ -25,13 +26,11 @@ import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
-import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
 import org.springframework.security.oauth2.jwt.JwtClaimNames;
 import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
-import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 
 /**
  * P2's DB-only baseline, the design where every buyer reaches MySQL (docs/performance.md): the api's
@@ -128,12 +127,11 @@ record DbBaseline(PrivateStores stores, Process process, int port) implements Au
 
     /** The api's token checks (its TokenRules without issuer and audience, which the bench does not set). */
     private static JwtDecoder decoder(Tokens tokens) {
-        NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(tokens.key())
-                .macAlgorithm(MacAlgorithm.HS256)
-                .build();
-        decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(
-                new JwtClaimValidator<Instant>(JwtClaimNames.EXP, Objects::nonNull), new JwtTimestampValidator()));
-        return decoder;
+        return new Hs256JwtDecoder(
+                tokens.key(),
+                new DelegatingOAuth2TokenValidator<>(
+                        new JwtClaimValidator<Instant>(JwtClaimNames.EXP, Objects::nonNull),
+                        new JwtTimestampValidator()));
     }
 
     private static void purchase(HttpExchange exchange, HikariDataSource pool, JwtDecoder tokens) throws IOException {

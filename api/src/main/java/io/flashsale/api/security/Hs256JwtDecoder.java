@@ -30,9 +30,9 @@ import org.springframework.security.oauth2.jwt.MappedJwtClaimSetConverter;
  * a sale brings a token the api has not seen; Nimbus' general JOSE parser made a quarter of a
  * sold-out answer's CPU, and this takes less than half its CPU and a third of its allocation
  * (docs/performance.md). A name given twice in the header or the claims is refused, where a parser
- * would have to pick one.
+ * would have to pick one. Public for the bench's DB-only baseline, which checks tokens as the api does.
  */
-final class Hs256JwtDecoder implements JwtDecoder {
+public final class Hs256JwtDecoder implements JwtDecoder {
 
     private static final String ALGORITHM = "HmacSHA256";
     private static final Base64.Decoder BASE64URL = Base64.getUrlDecoder();
@@ -47,7 +47,7 @@ final class Hs256JwtDecoder implements JwtDecoder {
             MappedJwtClaimSetConverter.withDefaults(Map.of());
     private final OAuth2TokenValidator<Jwt> rules;
 
-    Hs256JwtDecoder(SecretKey key, OAuth2TokenValidator<Jwt> rules) {
+    public Hs256JwtDecoder(SecretKey key, OAuth2TokenValidator<Jwt> rules) {
         this.rules = rules;
         this.macs = ThreadLocal.withInitial(() -> {
             try {
