@@ -84,7 +84,7 @@ public final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Starts a private stack, runs the phases {@link #only} names, writes the report to {@code --out}. */
+    /** The phases {@link #only} names on a private stack, the report written to {@code --out}. */
     Report report() throws Exception {
         Files.createDirectories(out);
         Path logs = out.resolve("logs");
@@ -134,7 +134,7 @@ public final class BenchCommand implements Callable<Integer> {
         return result;
     }
 
-    /** The JVM flags given per app, with a JFR recording into {@code --out} when {@code --profile}. */
+    /** The JVM flags per app, with a JFR recording into {@code --out} when {@code --profile}. */
     Map<FlashSaleStack.App, List<String>> appFlags() {
         Map<FlashSaleStack.App, List<String>> flags = new EnumMap<>(FlashSaleStack.App.class);
         flags.put(FlashSaleStack.App.API, new ArrayList<>(apiFlags));
@@ -155,15 +155,11 @@ public final class BenchCommand implements Callable<Integer> {
         };
     }
 
-    /** The options that size the loads, {@code --smoke}'s sizes for those not given. */
     Settings settings() {
         return settings.sized();
     }
 
-    /**
-     * The phases to run, P1 always among them: those named, else the defaults; {@code --temporal
-     * cluster} adds P6. An unknown name is refused.
-     */
+    /** P1, and the phases named (else the defaults); {@code --temporal cluster} adds P6. */
     Set<String> only() {
         boolean cluster = temporal.equals("cluster");
         List<String> names = phases != null ? phases : cluster ? List.of("P3") : List.of("curve", "P2", "P3", "P4");

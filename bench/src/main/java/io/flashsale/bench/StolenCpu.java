@@ -6,10 +6,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The share of the machine's CPU time its hypervisor gave to other guests over a span (the {@code
- * steal} column of the first line of {@code /proc/stat}). On a shared virtual machine the same work
- * takes more seconds, and more CPU time per unit, when the host is busy; the bench reports this
- * beside each phase so its figures can be read against the state of the box.
+ * The share of the machine's CPU time its hypervisor gave to other guests (the {@code steal} of
+ * {@code /proc/stat}), reported beside each phase: a busy host makes the same work slower.
  */
 record StolenCpu(long steal, long total) {
 
