@@ -10,7 +10,6 @@ import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -122,9 +121,8 @@ public final class BenchCommand implements Callable<Integer> {
     private static Report.Phase step(String name, Callable<Report.Phase> phase) throws Exception {
         System.out.println(name + " ...");
         long start = System.nanoTime();
-        Optional<StolenCpu> before = StolenCpu.read();
-        Report.Phase result = phase.call();
-        before.ifPresent(b -> StolenCpu.read().ifPresent(now -> result.value(STOLEN, now.percentSince(b))));
+        StolenCpu before = StolenCpu.read();
+        Report.Phase result = phase.call().value(STOLEN, StolenCpu.read().percentSince(before));
         System.out.printf(
                 "%s done in %.1fs: ratio %s, %s%n",
                 name,
