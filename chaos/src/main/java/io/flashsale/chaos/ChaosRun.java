@@ -92,8 +92,8 @@ public final class ChaosRun {
             List<Violation> violations = new ArrayList<>(Checker.check(history, facts));
             nemesis.done().stream()
                     .filter(done -> done.failure() != null)
-                    .forEach(done -> violations.add(
-                            new Violation("nemesis", done.fault() + " did not heal: " + done.failure(), List.of())));
+                    .forEach(done -> violations.add(new Violation(
+                            Checker.Rule.NEMESIS, done.fault() + " did not heal: " + done.failure(), List.of())));
             String table = RunTable.format(history, violations)
                     + lines("faults injected: " + nemesis.done().size(), nemesis.done())
                     + lines("drift audits: " + drift.size(), drift)
