@@ -7,13 +7,9 @@ import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.Map;
 import java.util.TreeMap;
 
-/**
- * What a run reports of one sale, read from the product's invariant audit ({@code GET
- * /api/sales/{id}/audit}, I1-I5 of {@code docs/architecture.md}).
- */
+/** What a run reports of one sale, from the api's invariant audit (I1-I5 of {@code docs/architecture.md}). */
 public record AuditSummary(AuditReport report) {
 
-    /** The api's audit of {@code saleId}, asked as an admin; fails unless it answers 200. */
     public static AuditSummary read(ApiClient api, Tokens tokens, String saleId) {
         return new AuditSummary(api.audit(tokens.admin(), saleId)
                 .expect("auditing sale " + saleId, 200)

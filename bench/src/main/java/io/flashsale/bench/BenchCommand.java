@@ -10,7 +10,6 @@ import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -84,7 +83,7 @@ public final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Starts a private stack, runs the phases {@link #only} names, writes the report to {@code --out}. */
+    /** The phases {@link #only} names on a private stack, the report written to {@code --out}. */
     Report report() throws Exception {
         Files.createDirectories(out);
         Path logs = out.resolve("logs");
@@ -122,9 +121,8 @@ public final class BenchCommand implements Callable<Integer> {
     private static Report.Phase step(String name, Callable<Report.Phase> phase) throws Exception {
         System.out.println(name + " ...");
         long start = System.nanoTime();
-        Optional<StolenCpu> before = StolenCpu.read();
-        Report.Phase result = phase.call();
-        before.ifPresent(b -> StolenCpu.read().ifPresent(now -> result.value(STOLEN, now.percentSince(b))));
+        StolenCpu before = StolenCpu.read();
+        Report.Phase result = phase.call().value(STOLEN, StolenCpu.read().percentSince(before));
         System.out.printf(
                 "%s done in %.1fs: ratio %s, %s%n",
                 name,
@@ -134,7 +132,7 @@ public final class BenchCommand implements Callable<Integer> {
         return result;
     }
 
-    /** The JVM flags given per app, with a JFR recording into {@code --out} when {@code --profile}. */
+    /** The JVM flags per app, with a JFR recording into {@code --out} when {@code --profile}. */
     Map<FlashSaleStack.App, List<String>> appFlags() {
         Map<FlashSaleStack.App, List<String>> flags = new EnumMap<>(FlashSaleStack.App.class);
         flags.put(FlashSaleStack.App.API, new ArrayList<>(apiFlags));
@@ -155,15 +153,11 @@ public final class BenchCommand implements Callable<Integer> {
         };
     }
 
-    /** The options that size the loads, {@code --smoke}'s sizes for those not given. */
     Settings settings() {
         return settings.sized();
     }
 
-    /**
-     * The phases to run, P1 always among them: those named, else the defaults; {@code --temporal
-     * cluster} adds P6. An unknown name is refused.
-     */
+    /** P1, and the phases named (else the defaults); {@code --temporal cluster} adds P6. */
     Set<String> only() {
         boolean cluster = temporal.equals("cluster");
         List<String> names = phases != null ? phases : cluster ? List.of("P3") : List.of("curve", "P2", "P3", "P4");

@@ -9,9 +9,8 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * N distinct buyers at once on one sale, as a flash sale sees them: some retry with the same
- * Idempotency-Key (a network retry), some click twice (a new key), in shuffled order. Request
- * {@code i} is the {@code i}th sent, by user {@code users.get(i)}.
+ * N distinct buyers of one sale, as a flash sale sees them: some retry with the same Idempotency-Key,
+ * some click twice (a new key), shuffled. Request {@code i} is sent by user {@code users.get(i)}.
  */
 public record Burst(List<byte[]> requests, List<String> users) {
 
@@ -48,7 +47,6 @@ public record Burst(List<byte[]> requests, List<String> users) {
         return requests.size();
     }
 
-    /** The buyer behind request {@code id}. */
     public String user(int id) {
         return users.get(id);
     }

@@ -30,9 +30,8 @@ import org.jfree.chart.title.TextTitle;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * chart.png: one run drawn with JFreeChart, one plot under the other: the latency percentiles of
- * each phase (p50 and p99, log scale, with the p99 targets), the load curve (throughput, and p50 and
- * p99, by connections) and each ratio against its target, met or not.
+ * chart.png, one plot under the other: each phase's p50 and p99 (log scale) with the p99 targets,
+ * the load curve (throughput, p50 and p99 by connections), each ratio against its target.
  */
 final class Chart {
 
@@ -52,7 +51,6 @@ final class Chart {
 
     private Chart() {}
 
-    /** The plots of what ran, the machine and the run above them. */
     static List<JFreeChart> charts(List<Report.Phase> phases, Environment environment) {
         List<JFreeChart> charts = new ArrayList<>();
         charts.add(latencies(phases, environment));
@@ -90,10 +88,7 @@ final class Chart {
                 + chart.getCategoryPlot().getCategories().size() * ROW;
     }
 
-    /**
-     * Under the machine and the run: every phase's loads and groups of answers but the curve's, p50
-     * and p99 bars, the p99 targets as marks.
-     */
+    /** Every phase's loads and groups of answers but the curve's, under the machine and the run. */
     private static JFreeChart latencies(List<Report.Phase> phases, Environment environment) {
         DefaultCategoryDataset bars = new DefaultCategoryDataset();
         DefaultCategoryDataset targets = new DefaultCategoryDataset();
@@ -124,7 +119,7 @@ final class Chart {
         return chart;
     }
 
-    /** The bars of one row and its target, in both datasets (their rows must match). */
+    /** A row's bars and its target, in both datasets (their rows must match). */
     private static void bar(
             DefaultCategoryDataset bars,
             DefaultCategoryDataset targets,
@@ -142,7 +137,7 @@ final class Chart {
     /** A line of the load curve: a figure of each measure. */
     private record Series(String name, Color colour, ToDoubleFunction<Measure> value) {}
 
-    /** The curve's {@code series} by connections, one point per measured connection count. */
+    /** The curve's {@code series} by connections. */
     private static JFreeChart curve(Report.Phase curve, String title, Series... series) {
         DefaultCategoryDataset points = new DefaultCategoryDataset();
         curve.measures.values().stream()

@@ -12,9 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * P5, P6 and P7: one phase's load on two stacks side by side, each started fresh for it (P6: one,
- * against the run's own), so neither is warmer from the phases before. Comparisons, not targets:
- * each reports a ratio (docs/performance.md).
+ * P5, P6 and P7: one phase's load on two stacks, each started fresh for it (P6: one, against the
+ * run's own), so neither is warmer from the phases before; each reports a ratio, not a target.
  */
 record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
 
@@ -133,7 +132,6 @@ record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
         return phase.value(API_CPU, side.cpu().millisPer(before, admitted).getOrDefault("api", 0.0));
     }
 
-    /** A stack on the dev server, the back-end niced as {@code bin/flashsale up} runs it. */
     private Stack devServer(String name, PrivateStores stores, Map<String, String> environment) throws Exception {
         FlashSaleStack.Builder builder = FlashSaleStack.builder(root, logs.resolve(name))
                 .devServer(temporal)

@@ -7,10 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 
-/**
- * P2: the contest with stock, on the DB-only baseline ({@link DbBaseline}) and then on the api; what
- * it measures and why it is fair: docs/performance.md.
- */
+/** P2: the contest with stock, on the DB-only baseline ({@link DbBaseline}) and then on the api. */
 record ContestPhase(Phases on, Settings settings) {
 
     static final double TARGET = 3;
@@ -22,7 +19,6 @@ record ContestPhase(Phases on, Settings settings) {
         this(on, on.settings());
     }
 
-    /** The baseline's answers to its contest, and each process's CPU ms per buyer request. */
     private record Baseline(Tally tally, Map<String, Double> cpuPerRequest) {}
 
     Report.Phase run() throws Exception {

@@ -11,11 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * CPU time each process of a stack spends over a stretch of load (the kernel's account, read through
- * {@link ProcessHandle}): the api, the worker and Temporal by the pids the bench started, Redis and
- * MySQL by their command names, and PostgreSQL (the Temporal cluster's store) as its server with
- * every backend, those that ended included. Stable across machines where seconds are not, so the
- * bench reports it per unit of work.
+ * CPU time each process of a stack spends (the kernel's account): the api, the worker and Temporal
+ * by pid, Redis and MySQL by command name, PostgreSQL as its server with every backend, ended ones
+ * included. Stable across machines where seconds are not, so the bench reports it per unit of work.
  */
 record CpuMeter(Map<String, ProcessHandle> processes) {
 
@@ -36,7 +34,6 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
         return new CpuMeter(found);
     }
 
-    /** This meter and {@code process}, counted as {@code name}. */
     CpuMeter including(String name, ProcessHandle process) {
         Map<String, ProcessHandle> more = new LinkedHashMap<>(processes);
         more.put(name, process);
@@ -56,7 +53,6 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
         return niceness;
     }
 
-    /** CPU used so far by each process. */
     Map<String, Duration> read() {
         Map<String, Duration> used = new LinkedHashMap<>();
         processes.forEach((name, process) ->

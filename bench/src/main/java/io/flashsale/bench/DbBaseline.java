@@ -33,11 +33,9 @@ import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 
 /**
- * P2's DB-only baseline, the design where every buyer reaches MySQL (docs/performance.md): the api's
- * purchase request and token check, then one transaction; 201 created, 409 sold out or already
- * bought, 401 for a token that does not verify. {@link #main} is the server, a process of its own
- * with the apps' JVM flags and environment ({@code MYSQL_*}, {@code FLASHSALE_JWT_SECRET}); an
- * instance is the bench's handle on it, whose tables it writes and reads over JDBC.
+ * P2's DB-only baseline, where every buyer reaches MySQL: the api's purchase request and token check,
+ * then one transaction; 201, 409 sold out or already bought, 401. {@link #main} is the server, a
+ * process with the apps' JVM flags and environment; an instance is the bench's handle on it and its tables.
  */
 record DbBaseline(PrivateStores stores, Process process, int port) implements AutoCloseable {
 
@@ -46,7 +44,6 @@ record DbBaseline(PrivateStores stores, Process process, int port) implements Au
     private static final String PREFIX = "/api/sales/";
     private static final String SUFFIX = "/purchases";
 
-    /** A sale as the baseline's tables hold it. */
     record Sale(int total, int available, long orders) {}
 
     /** Creates the tables (once per schema), then starts the server on a free port. */

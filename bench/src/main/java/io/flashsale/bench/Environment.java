@@ -1,13 +1,11 @@
 package io.flashsale.bench;
 
 import io.flashsale.launcher.TemporalService;
-import io.flashsale.launcher.temporal.DevServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /** Where a run ran: the machine, the Temporal, the day and the settings, each process's niceness. */
 record Environment(
@@ -15,9 +13,7 @@ record Environment(
 
     static Environment of(Settings settings, TemporalService temporal, Map<String, Integer> niceness) {
         return new Environment(
-                temporal.devServer().equals(Optional.of(DevServer.Kind.TEST_SERVER))
-                        ? "Java test server"
-                        : temporal.toString(),
+                temporal.toString(),
                 Runtime.getRuntime().availableProcessors(),
                 firstLine(Path.of("/proc/cpuinfo"), "model name"),
                 memory(firstLine(Path.of("/proc/meminfo"), "MemTotal")),
@@ -28,7 +24,7 @@ record Environment(
 
     /** The chart's header line. */
     String machine() {
-        return "%s CPUs (%s), %s RAM, %s, Temporal %s".formatted(cpus, cpu, memory, java, temporal);
+        return "%s CPUs (%s), %s RAM, %s, %s".formatted(cpus, cpu, memory, java, temporal);
     }
 
     /** /proc/meminfo's "24683584 kB" as "23.5 GiB"; anything else as it is. */

@@ -20,17 +20,16 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
 /**
- * An HTTP/1.1 load generator on one selector thread (which keeps its own CPU use small on a machine
- * it shares with the system under test), keep-alive connections, one request in flight on each,
- * closed loop ({@link #run}) or open loop ({@link #runOpen}). A run that hears nothing at all for
- * {@code silence} (60 s unless told) gives up instead of waiting forever.
+ * An HTTP/1.1 load generator on one selector thread (its own CPU use stays small on a machine it
+ * shares with the system under test), keep-alive connections, one request in flight on each, closed
+ * loop ({@link #run}) or open loop ({@link #runOpen}); gives up after {@code silence} without an answer.
  */
 public record HttpLoad(InetSocketAddress address, Duration silence) {
 
     /** One request, ready on the wire; {@code id} comes back in the answer. */
     public record Request(int id, byte[] bytes) {}
 
-    /** Hands out requests; null when there are no more. Called on the selector thread only. */
+    /** Hands out requests (null: no more), on the selector thread. */
     public interface Source {
         Request next();
 
@@ -53,7 +52,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
         }
     }
 
-    /** Receives every answer (status -1: the connection failed). Called on the selector thread only. */
+    /** Receives every answer (status -1: the connection failed), on the selector thread. */
     public interface Sink {
         void answered(int id, int status, String body, long nanos);
     }
@@ -84,11 +83,8 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
     }
 
     /**
-     * Closed loop: {@code connections} connections, each sending its next request as soon as the
-     * previous answer is complete, until the source is exhausted or {@code deadlineNanos}
-     * (System.nanoTime) has passed; each latency counts from its send.
-     *
-     * @throws Await.TimedOut when requests are in flight and no answer came for the silence timeout
+     * Closed loop: {@code connections} connections, each sending its next request once the previous
+     * answer is complete, until the source is exhausted or {@code deadlineNanos} (System.nanoTime).
      */
     public void run(int connections, Source source, Sink sink, long deadlineNanos) throws IOException {
         new Loop(source, deadlineNanos, 0, connections).run(0, sink);
@@ -108,8 +104,6 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
      * answer and is late). Each answer's latency counts from its request's intended time, so a send
      * the generator made late (behind schedule, or every connection busy) shows in the latency instead
      * of hiding (no coordinated omission). Runs until every request has its answer.
-     *
-     * @throws Await.TimedOut when requests are in flight and no answer came for the silence timeout
      */
     public Schedule runOpen(List<byte[]> requests, double perSecond, int warm, int maxConnections, Sink sink)
             throws IOException {
@@ -175,7 +169,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             }
         }
 
-        /** The next request to send, taken from the source once; null when it has no more or past the deadline. */
+        /** The next request, taken from the source once; null when it has no more or past the deadline. */
         private Request next() {
             if (pending == null && !exhausted && System.nanoTime() < deadline) {
                 pending = source.next();
@@ -188,7 +182,6 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             return start + (long) (sent * interval);
         }
 
-        /** Sends every request whose time has come, on an idle connection or a new one. */
         private void sendDue() throws IOException {
             boolean closedLoop = interval == 0;
             while (next() != null && due() <= System.nanoTime()) {
@@ -215,7 +208,6 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             return Math.max(1, Math.min(100, (due() - System.nanoTime()) / 1_000_000));
         }
 
-        /** Completes connects, and takes each complete answer, its connection idle again. */
         private void collect(Sink sink) throws IOException {
             for (SelectionKey key : selector.selectedKeys()) {
                 Connection connection = (Connection) key.attachment();
@@ -256,7 +248,6 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, this);
         }
 
-        /** Completes a connect that did not wait, then writes the request that waited for it. */
         void finishConnect() throws IOException {
             connected = channel.finishConnect();
             if (connected) {
@@ -267,7 +258,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             }
         }
 
-        /** Sends {@code request} (once connected); its latency counts from {@code startedNanos}. */
+        /** Sends {@code request} (once connected), its latency counting from {@code startedNanos}. */
         void send(Request request, long startedNanos) throws IOException {
             current = request;
             response.reset();

@@ -1,9 +1,6 @@
 package io.flashsale.bench;
 
-/**
- * P4: the flash sale as it arrives, open loop ({@link HttpLoad#runOpen}) on {@link Burst}'s arrivals;
- * correctness from the api's audit once every winner's order is PENDING_PAYMENT (docs/performance.md).
- */
+/** P4: the flash sale as it arrives, open loop on {@link Burst}'s arrivals, checked by the api's audit. */
 record OpenLoopPhase(Phases on, Settings settings) {
 
     static final double LOSERS_P99_MS = 25;
@@ -58,7 +55,6 @@ record OpenLoopPhase(Phases on, Settings settings) {
                 .fact("redis balanced", audit.redisBalanced());
     }
 
-    /** The sale's arrivals, then the wait until every winner's order is written. */
     private Sold sell(String sale) throws Exception {
         on.createSale(sale, settings.burstUnits);
         Burst burst = Burst.of(on.requests(), on.stack().tokens(), sale, "u", settings.burstBuyers, 4);

@@ -55,11 +55,7 @@ record Report(Environment environment, List<Phase> phases) {
         }
     }
 
-    /**
-     * One phase's measures (throughput and latency of a load), latencies of groups of answers (e.g.
-     * winners, losers), values, ratio against its ceiling (a ratio target when it has one), target
-     * and facts.
-     */
+    /** One phase: loads measured, latencies of groups of answers, values, a ratio and target, facts. */
     @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
     static final class Phase {
         @JsonProperty("phase")
@@ -110,7 +106,6 @@ record Report(Environment environment, List<Phase> phases) {
             return target(target, alsoRequired && ratio >= atLeast);
         }
 
-        /** A ratio without a target: reported only. */
         Phase ratio(double ratio) {
             this.ratio = round(ratio);
             return this;

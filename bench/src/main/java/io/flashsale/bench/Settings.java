@@ -9,10 +9,8 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
- * What a benchmark run does: the options of {@code bin/flashsale bench} that size its loads. With
- * {@code --smoke}, every one not given takes a size of about 50 requests per phase (the smoke
- * test's, correctness only), and each timed load stops at {@value #SMOKE_REQUESTS} requests; a real
- * run is bounded by {@code --duration} only.
+ * The options of {@code bin/flashsale bench} that size its loads. With {@code --smoke} each one not
+ * given takes the smoke test's size, and a timed load stops at {@value #SMOKE_REQUESTS} requests.
  */
 final class Settings {
 
@@ -64,10 +62,7 @@ final class Settings {
     @Option(names = "--smoke", description = "About 50 requests per phase, for options not given.")
     private boolean smoke;
 
-    /**
-     * With {@code --smoke}, the smoke test's size for every option not given; this, once the options
-     * are parsed.
-     */
+    /** This, once parsed, with {@code --smoke}'s size for every option not given. */
     Settings sized() {
         if (smoke) {
             ParseResult given = bench.commandLine().getParseResult();
@@ -90,7 +85,6 @@ final class Settings {
         return Duration.ofSeconds(duration);
     }
 
-    /** Caps each timed load. */
     long maxRequests() {
         return smoke ? SMOKE_REQUESTS : Long.MAX_VALUE;
     }

@@ -4,20 +4,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-/**
- * P1 and the load curve: the sold-out purchase path (after the burst, nearly all of a flash sale's
- * traffic), each load measured after a warm-up of the same length and shape.
- */
+/** P1 and the load curve: the sold-out purchase path, after the burst nearly all of a sale's traffic. */
 final class SoldOutPhases {
 
     static final double P1_TARGET = 0.9;
 
     private SoldOutPhases() {}
 
-    /**
-     * P1: the sold-out purchase path against the api's cheapest endpoint (liveness, no token), at
-     * {@link Settings#p1Connections()}; judged at the run's connections.
-     */
+    /** P1: the sold-out purchase against the api's cheapest endpoint (liveness, no token). */
     static Report.Phase p1(Phases on) throws Exception {
         Settings settings = on.settings();
         HttpLoad.Source purchases = on.soldOut("p1" + on.run());
@@ -55,7 +49,7 @@ final class SoldOutPhases {
         return phase;
     }
 
-    /** The load curve: sold-out purchase throughput and latency at each of {@link Settings#curve()}. */
+    /** The load curve: sold-out purchase throughput and latency at each of {@code --curve}. */
     static Report.Phase curve(Phases on) throws Exception {
         Settings settings = on.settings();
         HttpLoad.Source purchases = on.soldOut("cv" + on.run());

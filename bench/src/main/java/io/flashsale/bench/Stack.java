@@ -92,7 +92,6 @@ public record Stack(FlashSaleStack flashSale, Tokens tokens) implements AutoClos
         return process;
     }
 
-    /** Stops the processes in reverse start order: TERM, then KILL after 30 s. */
     @Override
     public void close() throws Exception {
         flashSale.close();

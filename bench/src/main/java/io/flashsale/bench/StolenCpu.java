@@ -1,26 +1,24 @@
 package io.flashsale.bench;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 
 /**
- * The share of the machine's CPU time its hypervisor gave to other guests over a span (the {@code
- * steal} column of the first line of {@code /proc/stat}). On a shared virtual machine the same work
- * takes more seconds, and more CPU time per unit, when the host is busy; the bench reports this
- * beside each phase so its figures can be read against the state of the box.
+ * The share of the machine's CPU time its hypervisor gave to other guests (the {@code steal} of
+ * {@code /proc/stat}), reported beside each phase: a busy host makes the same work slower.
  */
 record StolenCpu(long steal, long total) {
 
     private static final Path STAT = Path.of("/proc/stat");
 
-    /** The counters now; empty where there is no {@code /proc/stat}. */
-    static Optional<StolenCpu> read() {
+    /** The counters now (the bench runs on Linux, as its {@link CpuMeter} does). */
+    static StolenCpu read() {
         try {
-            return Optional.of(parse(Files.readAllLines(STAT).get(0)));
-        } catch (IOException | RuntimeException unavailable) {
-            return Optional.empty();
+            return parse(Files.readAllLines(STAT).get(0));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -10,9 +10,8 @@ import java.util.function.IntFunction;
 import org.HdrHistogram.Histogram;
 
 /**
- * Answers of one run, by outcome (admitted, same-key, sold-out, already-purchased, ...), with a
- * latency histogram (microseconds) per outcome and, when it knows the user behind each request, the
- * users admitted and when.
+ * Answers of one run by outcome (admitted, same-key, sold-out, ...), a latency histogram (µs) per
+ * outcome and, when it knows the user behind each request, the users admitted and when.
  */
 public final class Tally implements HttpLoad.Sink {
 

@@ -21,10 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 /**
- * P3's ceiling: a trivial workflow of three no-op activities in a row, the least a 3-step workflow
- * can cost on Temporal, with the purchase workflow's activity options; its worker runs as a JVM of
- * its own like the purchase worker, with the SDK's default worker options (the purchase worker's
- * Spring Boot starter sets none either).
+ * P3's ceiling: three no-op activities in a row with the purchase's activity options, the least a
+ * 3-step workflow costs on Temporal; its worker is a JVM of its own with the SDK's default options.
  */
 public final class TrivialWorker {
 

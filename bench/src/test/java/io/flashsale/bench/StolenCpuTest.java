@@ -27,7 +27,7 @@ class StolenCpuTest {
     @Test
     void readsThisMachine() {
         // on Linux the counters exist and only grow
-        StolenCpu first = StolenCpu.read().orElseThrow();
-        assertThat(StolenCpu.read().orElseThrow().total()).isGreaterThanOrEqualTo(first.total());
+        StolenCpu first = StolenCpu.read();
+        assertThat(StolenCpu.read().total()).isGreaterThanOrEqualTo(first.total());
     }
 }

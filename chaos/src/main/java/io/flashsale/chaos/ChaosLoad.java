@@ -22,10 +22,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The steady open-loop load of a chaos run ({@code docs/faults.md}): {@code rate} operations a
- * second chosen by the seed, buyers' and, one in {@value #OPERATOR_PERCENT} %, an operator's, sent
- * to the apis in turn on a pool, so a slow answer does not slow the load. Each is logged as an
- * {@link Op} when sent (as Jepsen logs an invocation), unknown until its answer replaces it.
+ * The steady open-loop load of a chaos run: {@code rate} operations a second chosen by the seed,
+ * buyers' and now and then an operator's, sent on a pool so a slow answer does not slow the load.
+ * Each is logged as an {@link Op} when sent (as Jepsen logs an invocation), unknown until answered.
  */
 final class ChaosLoad {
 
@@ -73,7 +72,6 @@ final class ChaosLoad {
         this.startNanos = startNanos;
     }
 
-    /** Sends {@code rate} operations a second for {@code duration}, then waits for their answers. */
     List<Op> run(int rate, Duration duration) throws InterruptedException {
         long interval = 1_000_000_000L / rate;
         long end = System.nanoTime() + duration.toNanos();
@@ -119,7 +117,7 @@ final class ChaosLoad {
                 .toList();
     }
 
-    /** The next operation, by the seed: new buyers most, the rest on buyers met before. */
+    /** The next operation, by the seed: mostly new buyers, the rest on buyers met before. */
     private Runnable choose() {
         int dice = random.nextInt(100);
         ApiClient api = apis.get(random.nextInt(apis.size()));
@@ -181,7 +179,6 @@ final class ChaosLoad {
         return send(api, Op.Kind.REPAIR, Buyer.operator(sale), "", 0);
     }
 
-    /** The api's call for an operation: its kind's endpoint, with what it carries. */
     private ApiClient.Response call(ApiClient api, Op op) {
         String sale = op.saleId();
         return switch (op.kind()) {
@@ -203,15 +200,14 @@ final class ChaosLoad {
         };
     }
 
-    /**
-     * Logs the operation when it is sent, as unknown, then with its answer: a 2xx's purchase {@code
-     * status}, or a refused payment's {@code purchaseStatus} (what made it a refund, or not).
-     */
     private Runnable send(ApiClient api, Op.Kind kind, Buyer who, String key, long amount) {
         return () -> sendNow(api, kind, who, key, amount);
     }
 
-    /** {@link #send}, here and now: the operation as the history ends up holding it. */
+    /**
+     * Logs the operation when sent, as unknown, then with its answer: a 2xx's purchase {@code status}
+     * or a refused payment's {@code purchaseStatus} (what made it a refund, or not).
+     */
     private Op sendNow(ApiClient api, Op.Kind kind, Buyer who, String key, long amount) {
         long id = ids.incrementAndGet();
         Op sent = Op.sent(id, kind, who.saleId(), who.userId(), who.purchaseId(), key, amount, millis());

@@ -21,10 +21,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * A sale under steady load through a seeded schedule of crashes, checked afterwards as Jepsen checks
- * a database: three sales on a {@link ChaosStack}, {@link ChaosLoad} while the {@link Nemesis}
- * breaks things, an audit every few seconds (drift is reported, not failed: it may heal), then the
- * {@link Checker} over the whole history and the final {@link Facts}.
+ * Three sales on a {@link ChaosStack} under {@link ChaosLoad} while the {@link Nemesis} breaks things,
+ * audited every few seconds (drift is reported, not failed: it may heal), then checked as Jepsen
+ * checks a database: the {@link Checker} over the whole history and the final {@link Facts}.
  */
 public final class ChaosRun {
 
@@ -36,7 +35,6 @@ public final class ChaosRun {
     public record Options(
             long seed, Duration duration, int rate, Path root, Path out, boolean cluster, boolean sentinel) {}
 
-    /** What a run found; {@code table} is its report. */
     public record Result(
             List<Nemesis.Fault> schedule,
             List<Nemesis.Done> faults,
@@ -94,8 +92,8 @@ public final class ChaosRun {
             List<Violation> violations = new ArrayList<>(Checker.check(history, facts));
             nemesis.done().stream()
                     .filter(done -> done.failure() != null)
-                    .forEach(done -> violations.add(
-                            new Violation("nemesis", done.fault() + " did not heal: " + done.failure(), List.of())));
+                    .forEach(done -> violations.add(new Violation(
+                            Checker.Rule.NEMESIS, done.fault() + " did not heal: " + done.failure(), List.of())));
             String table = RunTable.format(history, violations)
                     + lines("faults injected: " + nemesis.done().size(), nemesis.done())
                     + lines("drift audits: " + drift.size(), drift)
@@ -112,7 +110,7 @@ public final class ChaosRun {
         }
     }
 
-    /** The run's sales, in the order of {@link #SALES}, with the units each is created with. */
+    /** The run's sales with the units each is created with. */
     private static Map<String, Integer> createSales(ApiClient admin, Tokens tokens) {
         String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
         Map<String, Integer> sales = new LinkedHashMap<>();

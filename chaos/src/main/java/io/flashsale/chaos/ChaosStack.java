@@ -135,7 +135,6 @@ final class ChaosStack implements AutoCloseable {
         }
     }
 
-    /** A step that may fail. */
     interface Step {
         void run() throws Exception;
     }

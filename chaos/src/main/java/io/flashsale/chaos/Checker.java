@@ -2,7 +2,7 @@ package io.flashsale.chaos;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.function.BiConsumer;
 
 /**
@@ -12,37 +12,41 @@ import java.util.function.BiConsumer;
  *
  * <p>An operation answered 2xx took effect, one answered 4xx did not, and one never answered (or
  * answered 5xx) may have: the rules demand of the last only what holds either way. Each rule's
- * javadoc ({@link #RULES}, in the order of the names) states it and the answers it rests on.
+ * javadoc ({@link Rule}) states it and the answers it rests on.
  */
 public final class Checker {
 
-    public static final String ADMITTED_BUYER_OWNS_PURCHASE = "admitted-buyer-owns-purchase";
-    public static final String ONE_ORDER_PER_BUYER = "one-order-per-buyer";
-    public static final String EVERY_PURCHASE_ENDED = "every-purchase-ended";
-    public static final String PAID_ONLY_AS_SENT = "paid-only-as-sent";
-    public static final String REFUND_RECORDED_ONCE = "refund-recorded-once";
-    public static final String AUDIT_PASSES = "audit-passes";
-    public static final String SAME_KEY_SAME_ANSWER = "same-key-same-answer";
-    public static final String CHANGES_RECORDED_ONCE = "changes-recorded-once";
-    public static final String REDIS_NEVER_ABOVE_MYSQL = "redis-never-above-mysql";
-    public static final String CLOSED_SALE_ADMITS_NOBODY = "closed-sale-admits-nobody";
+    /** The rules, in the order a report lists them; each printed in kebab case, e.g. {@code one-order-per-buyer}. */
+    public enum Rule {
+        ADMITTED_BUYER_OWNS_PURCHASE(BuyerRules::admittedBuyersOwnTheirPurchase),
+        ONE_ORDER_PER_BUYER(BuyerRules::oneOrderPerBuyer),
+        EVERY_PURCHASE_ENDED(EndRules::everyPurchaseEnded),
+        PAID_ONLY_AS_SENT(PaymentRules::paidOnlyAsSent),
+        REFUND_RECORDED_ONCE(PaymentRules::refundsRecordedOnce),
+        AUDIT_PASSES(EndRules::auditPasses),
+        SAME_KEY_SAME_ANSWER(BuyerRules::sameKeySameAnswer),
+        CHANGES_RECORDED_ONCE(OperatorRules::changesRecordedOnce),
+        REDIS_NEVER_ABOVE_MYSQL(OperatorRules::redisNeverAboveMySql),
+        CLOSED_SALE_ADMITS_NOBODY(OperatorRules::closedSaleAdmitsNobody),
+        /** Every fault the nemesis injected healed: {@link ChaosRun} checks it, not the ledger. */
+        NEMESIS((ledger, found) -> {});
 
-    /** A rule over the ledger: hands each breach it finds, a detail and the operations behind it, to {@code found}. */
-    interface Rule {
-        void check(Ledger ledger, BiConsumer<String, List<Op>> found);
+        private final Check check;
+
+        Rule(Check check) {
+            this.check = check;
+        }
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
     }
 
-    private static final List<Map.Entry<String, Rule>> RULES = List.of(
-            Map.entry(ADMITTED_BUYER_OWNS_PURCHASE, BuyerRules::admittedBuyersOwnTheirPurchase),
-            Map.entry(ONE_ORDER_PER_BUYER, BuyerRules::oneOrderPerBuyer),
-            Map.entry(EVERY_PURCHASE_ENDED, EndRules::everyPurchaseEnded),
-            Map.entry(PAID_ONLY_AS_SENT, PaymentRules::paidOnlyAsSent),
-            Map.entry(REFUND_RECORDED_ONCE, PaymentRules::refundsRecordedOnce),
-            Map.entry(AUDIT_PASSES, EndRules::auditPasses),
-            Map.entry(SAME_KEY_SAME_ANSWER, BuyerRules::sameKeySameAnswer),
-            Map.entry(CHANGES_RECORDED_ONCE, OperatorRules::changesRecordedOnce),
-            Map.entry(REDIS_NEVER_ABOVE_MYSQL, OperatorRules::redisNeverAboveMySql),
-            Map.entry(CLOSED_SALE_ADMITS_NOBODY, OperatorRules::closedSaleAdmitsNobody));
+    /** A rule over the ledger: hands each breach it finds, a detail and the operations behind it, to {@code found}. */
+    interface Check {
+        void check(Ledger ledger, BiConsumer<String, List<Op>> found);
+    }
 
     private Checker() {}
 
@@ -50,8 +54,9 @@ public final class Checker {
     public static List<Violation> check(List<Op> history, Facts facts) {
         Ledger ledger = Ledger.of(history, facts);
         List<Violation> found = new ArrayList<>();
-        RULES.forEach(rule ->
-                rule.getValue().check(ledger, (detail, ops) -> found.add(new Violation(rule.getKey(), detail, ops))));
+        for (Rule rule : Rule.values()) {
+            rule.check.check(ledger, (detail, ops) -> found.add(new Violation(rule, detail, ops)));
+        }
         return found;
     }
 }

@@ -15,10 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the stores and Temporal hold once a chaos run is over: every fault healed, every purchase
- * ended. The checker compares the run's history of operations with these. They are read from MySQL
- * (not through the api, so the api's bugs cannot hide them), but for each purchase the history names
- * and each sale's audit, which the api tells.
+ * What the stores hold once a chaos run is over, for the checker: read from MySQL, so the api's bugs
+ * cannot hide them, but for each purchase the history names and each sale's audit, which the api tells.
  */
 public record Facts(
         List<Sale> sales, List<Order> orders, List<Refund> refunds, List<Purchase> purchases, List<Change> changes) {
@@ -44,7 +42,6 @@ public record Facts(
      */
     public record Purchase(String purchaseId, PurchaseStatus status, String paymentId) {}
 
-    /** The facts of a run whose sales were {@code created} with these units. */
     static Facts read(
             PrivateStores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history)
             throws SQLException {
@@ -103,7 +100,6 @@ public record Facts(
         return purchases;
     }
 
-    /** A row of a query, as a record. */
     private interface Row<T> {
         T read(ResultSet rows) throws SQLException;
     }

@@ -74,7 +74,7 @@ public final class Nemesis {
         this.schedule = List.copyOf(schedule);
     }
 
-    /** The schedule of a run whose processes to kill are {@code targets} and links to break {@code links}. */
+    /** The schedule of faults on processes {@code targets} and links {@code links}. */
     public static List<Fault> schedule(long seed, Duration duration, List<String> targets, List<String> links) {
         Random random = new Random(seed);
         List<Fault> faults = new ArrayList<>();

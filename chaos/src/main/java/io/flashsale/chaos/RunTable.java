@@ -10,10 +10,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/**
- * A chaos run as plain text for its printed report: the operations by kind and outcome, the
- * answers behind them, then each violation with the operations it rests on.
- */
+/** A chaos run's printed report: operations by kind and outcome, their answers, each violation with its operations. */
 final class RunTable {
 
     private static final String ROW = "%-18s%8s%8s%9s%8s%n";

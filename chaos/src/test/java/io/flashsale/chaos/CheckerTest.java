@@ -106,7 +106,7 @@ class CheckerTest {
     void aChangeAnswered200ThatMySqlDidNotRecord() {
         changes.removeIf(change -> "r1".equals(change.key()));
 
-        assertThat(violationsOf(Checker.CHANGES_RECORDED_ONCE))
+        assertThat(violationsOf(Checker.Rule.CHANGES_RECORDED_ONCE))
                 .extracting(Violation::detail)
                 .anySatisfy(detail -> assertThat(detail).contains("RESTOCK r1 of 2 answered 200"))
                 .anySatisfy(detail -> assertThat(detail).contains("its changes make 1, its audit says 3"));
@@ -116,7 +116,7 @@ class CheckerTest {
     void aKeyRecordedTwiceOrAConflictRecordedAsSent() {
         changes.add(new Facts.Change(SALE, "RESTOCK", "r1", 3, 3));
 
-        assertThat(violationsOf(Checker.CHANGES_RECORDED_ONCE))
+        assertThat(violationsOf(Checker.Rule.CHANGES_RECORDED_ONCE))
                 .extracting(Violation::detail)
                 .anySatisfy(detail -> assertThat(detail).contains("RESTOCK r1 of 2 answered 200, recorded"))
                 .anySatisfy(detail -> assertThat(detail).contains("its changes make 6"));
@@ -127,7 +127,7 @@ class CheckerTest {
         AuditReport passing = passingAudit();
         auditSays = withRedisStock(passing, passing.mysqlAvailable() + 1L);
 
-        assertThat(violationsOf(Checker.REDIS_NEVER_ABOVE_MYSQL))
+        assertThat(violationsOf(Checker.Rule.REDIS_NEVER_ABOVE_MYSQL))
                 .singleElement()
                 .satisfies(v -> assertThat(v.detail()).contains("Redis offers 2 units, MySQL has 1"));
     }
@@ -137,7 +137,7 @@ class CheckerTest {
         buy(BUY, "u8", "k8", 202);
         order("u8", PurchaseStatus.EXPIRED, null);
 
-        assertThat(violationsOf(Checker.CLOSED_SALE_ADMITS_NOBODY))
+        assertThat(violationsOf(Checker.Rule.CLOSED_SALE_ADMITS_NOBODY))
                 .singleElement()
                 .satisfies(v -> assertThat(v.ops()).extracting(Op::kind).containsExactly(CLOSE, BUY));
     }
@@ -147,7 +147,7 @@ class CheckerTest {
         orders.removeIf(order -> order.userId().equals("u2"));
         apiSays.put("u2", PurchaseStatus.REJECTED);
 
-        assertThat(violationsOf(Checker.ADMITTED_BUYER_OWNS_PURCHASE))
+        assertThat(violationsOf(Checker.Rule.ADMITTED_BUYER_OWNS_PURCHASE))
                 .singleElement()
                 .satisfies(v -> assertThat(v.detail()).contains("sale s1 user u2", "no order"))
                 .satisfies(v -> assertThat(v.ops()).extracting(Op::userId).containsOnly("u2"));
@@ -157,7 +157,7 @@ class CheckerTest {
     void anAdmittedPurchaseTheApiDoesNotKnow() {
         apiSays.put("u1", null);
 
-        assertThat(violationsOf(Checker.ADMITTED_BUYER_OWNS_PURCHASE))
+        assertThat(violationsOf(Checker.Rule.ADMITTED_BUYER_OWNS_PURCHASE))
                 .singleElement()
                 .satisfies(v -> assertThat(v.detail()).contains("api knows no purchase-s1-u1"));
     }
@@ -166,31 +166,34 @@ class CheckerTest {
     void twoOrdersForOneUser() {
         order("u3", PurchaseStatus.EXPIRED, null);
 
-        assertThat(violationsOf(Checker.ONE_ORDER_PER_BUYER)).singleElement().satisfies(v -> assertThat(v.detail())
-                .contains("sale s1 user u3 owns 2 orders"));
+        assertThat(violationsOf(Checker.Rule.ONE_ORDER_PER_BUYER))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("sale s1 user u3 owns 2 orders"));
     }
 
     @Test
     void anOrderForABuyerRefusedEveryTime() {
         order("u4", PurchaseStatus.EXPIRED, null);
 
-        assertThat(violationsOf(Checker.ONE_ORDER_PER_BUYER)).singleElement().satisfies(v -> assertThat(v.detail())
-                .contains("user u4", "refused"));
+        assertThat(violationsOf(Checker.Rule.ONE_ORDER_PER_BUYER))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("user u4", "refused"));
     }
 
     @Test
     void anOrderNobodyBought() {
         order("u9", PurchaseStatus.EXPIRED, null);
 
-        assertThat(violationsOf(Checker.ONE_ORDER_PER_BUYER)).singleElement().satisfies(v -> assertThat(v.detail())
-                .contains("user u9", "never sent a buy"));
+        assertThat(violationsOf(Checker.Rule.ONE_ORDER_PER_BUYER))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("user u9", "never sent a buy"));
     }
 
     @Test
     void aPurchaseLeftPendingPayment() {
         replaceOrder("u2", PurchaseStatus.PENDING_PAYMENT, null);
 
-        assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED))
+        assertThat(violationsOf(Checker.Rule.EVERY_PURCHASE_ENDED))
                 .singleElement()
                 .satisfies(v -> assertThat(v.detail()).contains("purchase-s1-u2 is still PENDING_PAYMENT"))
                 .satisfies(v -> assertThat(v.ops()).extracting(Op::kind).containsExactly(BUY, PAY_WRONG_AMOUNT, PAY));
@@ -200,23 +203,25 @@ class CheckerTest {
     void mySqlAndTheApiTellAnotherEnd() {
         apiSays.put("u3", PurchaseStatus.EXPIRED);
 
-        assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED)).singleElement().satisfies(v -> assertThat(v.detail())
-                .contains("purchase-s1-u3 is CANCELLED, the api says EXPIRED"));
+        assertThat(violationsOf(Checker.Rule.EVERY_PURCHASE_ENDED))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("purchase-s1-u3 is CANCELLED, the api says EXPIRED"));
     }
 
     @Test
     void aPurchaseTheApiStillHoldsReserved() {
         apiSays.put("u5", PurchaseStatus.RESERVED);
 
-        assertThat(violationsOf(Checker.EVERY_PURCHASE_ENDED)).singleElement().satisfies(v -> assertThat(v.detail())
-                .contains("purchase-s1-u5 RESERVED"));
+        assertThat(violationsOf(Checker.Rule.EVERY_PURCHASE_ENDED))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("purchase-s1-u5 RESERVED"));
     }
 
     @Test
     void aPaymentAnswered200ThatDidNotPay() {
         replaceOrder("u1", PurchaseStatus.EXPIRED, null);
 
-        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT))
+        assertThat(violationsOf(Checker.Rule.PAID_ONLY_AS_SENT))
                 .singleElement()
                 .satisfies(v -> assertThat(v.detail())
                         .contains("payment p1 of purchase-s1-u1 was answered 200, but the order is EXPIRED"))
@@ -227,7 +232,7 @@ class CheckerTest {
     void anOrderPaidWithAPaymentNobodySent() {
         replaceOrder("u6", PurchaseStatus.PAID, "p-forged");
 
-        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
+        assertThat(violationsOf(Checker.Rule.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("PAID with p-forged, which no payment of it sent"));
     }
 
@@ -235,7 +240,7 @@ class CheckerTest {
     void anOrderPaidWithTheWrongAmount() {
         replaceOrder("u2", PurchaseStatus.PAID, "w2");
 
-        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
+        assertThat(violationsOf(Checker.Rule.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("PAID with w2, a payment of the wrong amount"));
     }
 
@@ -243,7 +248,7 @@ class CheckerTest {
     void aWrongAmountAccepted() {
         pay(PAY_WRONG_AMOUNT, "u3", "w3", 200, "CANCELLED");
 
-        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
+        assertThat(violationsOf(Checker.Rule.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("payment w3", "not the price"));
     }
 
@@ -251,7 +256,7 @@ class CheckerTest {
     void anOrderPaidByAPaymentThatWasRefused() {
         replaceOrder("u2", PurchaseStatus.PAID, "p2");
 
-        assertThat(violationsOf(Checker.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
+        assertThat(violationsOf(Checker.Rule.PAID_ONLY_AS_SENT)).singleElement().satisfies(v -> assertThat(v.detail())
                 .contains("PAID with p2, which was refused every time"));
     }
 
@@ -259,32 +264,36 @@ class CheckerTest {
     void aRefusedPaymentWithoutItsRefundRow() {
         refunds.clear();
 
-        assertThat(violationsOf(Checker.REFUND_RECORDED_ONCE)).singleElement().satisfies(v -> assertThat(v.detail())
-                .contains("payment p2 of purchase-s1-u2", "0 refund rows"));
+        assertThat(violationsOf(Checker.Rule.REFUND_RECORDED_ONCE))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("payment p2 of purchase-s1-u2", "0 refund rows"));
     }
 
     @Test
     void aRefundRecordedTwice() {
         refund("u2", "p2");
 
-        assertThat(violationsOf(Checker.REFUND_RECORDED_ONCE)).singleElement().satisfies(v -> assertThat(v.detail())
-                .contains("payment p2", "2 refund rows"));
+        assertThat(violationsOf(Checker.Rule.REFUND_RECORDED_ONCE))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("payment p2", "2 refund rows"));
     }
 
     @Test
     void aRefundRecordedForThePaymentThatPaid() {
         refund("u1", "p1");
 
-        assertThat(violationsOf(Checker.REFUND_RECORDED_ONCE)).singleElement().satisfies(v -> assertThat(v.detail())
-                .contains("payment p1 paid the order of purchase-s1-u1"));
+        assertThat(violationsOf(Checker.Rule.REFUND_RECORDED_ONCE))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("payment p1 paid the order of purchase-s1-u1"));
     }
 
     @Test
     void aRefundForMoneyNobodySent() {
         refund("u3", "p-ghost");
 
-        assertThat(violationsOf(Checker.REFUND_RECORDED_ONCE)).singleElement().satisfies(v -> assertThat(v.detail())
-                .contains("payment p-ghost of purchase-s1-u3", "no payment"));
+        assertThat(violationsOf(Checker.Rule.REFUND_RECORDED_ONCE))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("payment p-ghost of purchase-s1-u3", "no payment"));
     }
 
     @Test
@@ -296,7 +305,7 @@ class CheckerTest {
                 AuditVerdict.FAIL,
                 List.of(new io.flashsale.stores.audit.Violation("I1", "available 2 + pending 0 + paid 2 != total 3")));
 
-        assertThat(violationsOf(Checker.AUDIT_PASSES))
+        assertThat(violationsOf(Checker.Rule.AUDIT_PASSES))
                 .extracting(Violation::detail)
                 .containsExactly(
                         "the audit of sale s1 is FAIL: I1 available 2 + pending 0 + paid 2 != total 3",
@@ -307,7 +316,7 @@ class CheckerTest {
     void anAuditThatCountsAnotherPaid() {
         auditSays = audit(0, 0, 3, AuditVerdict.PASS, List.of());
 
-        assertThat(violationsOf(Checker.AUDIT_PASSES)).singleElement().satisfies(v -> assertThat(v.detail())
+        assertThat(violationsOf(Checker.Rule.AUDIT_PASSES)).singleElement().satisfies(v -> assertThat(v.detail())
                 .isEqualTo("sale s1 has 2 PAID orders, its audit counts 3"));
     }
 
@@ -315,7 +324,7 @@ class CheckerTest {
     void aRetryAfterA202AnsweredSoldOut() {
         Op retry = refusedBuy(BUY_RETRY, "u1", "k1", "sold-out");
 
-        assertThat(violationsOf(Checker.SAME_KEY_SAME_ANSWER))
+        assertThat(violationsOf(Checker.Rule.SAME_KEY_SAME_ANSWER))
                 .singleElement()
                 .satisfies(v -> assertThat(v.detail())
                         .isEqualTo("sale s1 user u1 retried key k1, answered 202 before, and was refused 409 sold-out"))
@@ -326,8 +335,9 @@ class CheckerTest {
     void aRetryOfARepeatedKeyRateLimited() {
         refusedBuy(BUY_RETRY, "u3", "k3", "rate-limited");
 
-        assertThat(violationsOf(Checker.SAME_KEY_SAME_ANSWER)).singleElement().satisfies(v -> assertThat(v.detail())
-                .contains("user u3", "answered 200 before", "refused 429"));
+        assertThat(violationsOf(Checker.Rule.SAME_KEY_SAME_ANSWER))
+                .singleElement()
+                .satisfies(v -> assertThat(v.detail()).contains("user u3", "answered 200 before", "refused 429"));
     }
 
     @Test
@@ -370,7 +380,7 @@ class CheckerTest {
 
         String table = RunTable.format(
                 history,
-                List.of(new Violation(Checker.REFUND_RECORDED_ONCE, "no row", List.of(admitted, lost, refund))));
+                List.of(new Violation(Checker.Rule.REFUND_RECORDED_ONCE, "no row", List.of(admitted, lost, refund))));
 
         assertThat(table)
                 .isEqualTo(
@@ -398,7 +408,7 @@ class CheckerTest {
         return Checker.check(history, facts());
     }
 
-    private List<Violation> violationsOf(String rule) {
+    private List<Violation> violationsOf(Checker.Rule rule) {
         return violations().stream().filter(v -> v.rule().equals(rule)).toList();
     }
 

@@ -14,12 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/**
- * {@code bin/flashsale audit}: the invariant audit of every sale (or one), through the api's admin
- * endpoints, one row a sale and one line a violation; with {@code --repair} each sale is repaired
- * first (the api's repair is idempotent: a second run finds nothing to restore). Fails (1) when a
- * sale fails, or the api refuses or cannot be reached.
- */
+/** {@code bin/flashsale audit}: the api's invariant audit of every sale (or one), repaired first with {@code --repair}. */
 @Command(
         name = "audit",
         description = {

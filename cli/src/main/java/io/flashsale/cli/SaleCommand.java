@@ -15,12 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
-/**
- * {@code bin/flashsale sale ...}: what an operator does to sales, through the api's admin endpoints
- * and its one HTTP client ({@link ApiClient}), signed as the operator with the api's secret. Prints
- * the sale; fails (1) when the api refused (the problem's type and detail on stderr) or was
- * unreachable.
- */
+/** {@code bin/flashsale sale ...}: an operator's changes of sales through the api's admin endpoints; prints the sale. */
 @Command(name = "sale", description = "Change and watch sales through the api's admin endpoints, signed as --as.")
 final class SaleCommand implements Runnable {
 

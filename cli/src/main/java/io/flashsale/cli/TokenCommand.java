@@ -11,9 +11,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code bin/flashsale token}: a bearer token for the dev api, signed like every token of the tests
- * ({@link Tokens}, HS256 over {@code FLASHSALE_JWT_SECRET}, else the dev secret). The token is the
- * last line printed, so {@code $(bin/flashsale token ... | tail -1)} finds it after a build's output.
+ * {@code bin/flashsale token}: a bearer token signed as {@link Tokens} signs them, on the last line
+ * printed, so {@code $(bin/flashsale token ... | tail -1)} finds it after a build's output.
  */
 @Command(
         name = "token",

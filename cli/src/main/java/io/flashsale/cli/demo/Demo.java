@@ -26,11 +26,8 @@ import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bin/flashsale demo}: one flash sale from the first click to the last expiry. A first wave
- * of buyers all at once; a share of the winners pays as soon as admitted, the others let their pay
- * deadline pass, which gives their units back. Once every order ended, a wave of late buyers buys
- * those units again. Progress lines meanwhile, then what happened (orders, paid, expired, resold),
- * the api's audit and where to see the purchases in the Temporal Web UI. Every wait has a deadline.
+ * One flash sale from the first click to the last expiry: a wave of buyers at once, a share of the
+ * winners pays, the other orders expire and give their units back, then late buyers buy those again.
  *
  * @param webUi the Temporal Web UI of the system, when it has one to show
  */
@@ -93,10 +90,8 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
         }
     }
 
-    /** The limit of every rate-limit bucket. */
     private static final int MAX_BUCKET = 1_000_000;
 
-    /** What the waves of buyers answered, the orders they were admitted to, the payments' outcomes. */
     private record Sold(List<Tally> answers, long orders, Map<String, Long> payments) {}
 
     DemoResult run() throws Exception {
@@ -112,7 +107,7 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
         return result;
     }
 
-    /** Each wave, then until its orders ended; the next wave buys the units unpaid orders gave back. */
+    /** Each wave, then until its orders ended, so the next wave buys the units unpaid orders gave back. */
     private Sold sell(String sale, List<Burst> waves) throws Exception {
         List<Tally> answers = new ArrayList<>();
         long orders = 0;
@@ -187,7 +182,6 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
         return answered;
     }
 
-    /** What a settle waits on: the payments sent and the sale's orders. */
     private record Settling(Payer.Progress payments, SaleView sale) {
 
         /**
@@ -208,7 +202,6 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
         }
     }
 
-    /** Waits, at most the pay timeout plus the margin, until the payments and the orders ended. */
     private SaleView settle(String sale, long orders, Payer payer) throws Exception {
         Duration limit = options.settleTimeout();
         say("waiting (at most %s) until the %d orders are PAID, EXPIRED or CANCELLED", Await.text(limit), orders);

@@ -20,11 +20,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/**
- * {@code bin/flashsale demo}: one flash sale end to end ({@link Demo}), against {@code --api} or a
- * private stack of its own. Fails (1) when its counts do not add up, the audit failed or a wait gave
- * up.
- */
+/** {@code bin/flashsale demo}: {@link Demo} on {@code --api} or a private stack; 1 when it did not add up. */
 @Command(
         name = "demo",
         description = {

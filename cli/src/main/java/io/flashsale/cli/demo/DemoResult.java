@@ -13,10 +13,8 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * What one demo sale came to. {@code orders} are the purchases admitted (each answered 202 once
- * and writes one order); the audit counts the orders as MySQL ended them. Once settled, every order
- * ended one of three ways: {@code orders = paid + expired + cancelled}. An order that expired or
- * was cancelled gave its unit back, and a later buyer bought it again: {@link #resold()}.
+ * What one demo sale came to: {@code orders}, the purchases admitted, each writes one order, which
+ * once settled ended paid, expired or cancelled; a unit given back was bought again ({@link #resold()}).
  *
  * @param requests purchase answers by outcome, every wave of buyers together
  * @param payments outcome of each payment sent (the purchase's final status, or "error")
@@ -36,7 +34,6 @@ record DemoResult(
         return Math.max(0, orders - audit.total());
     }
 
-    /** No order awaits payment any more. */
     boolean settled() {
         return audit.pendingPayment() == 0;
     }
@@ -56,7 +53,6 @@ record DemoResult(
         return addsUp() && paymentsAgree() && audit.result() == AuditVerdict.PASS;
     }
 
-    /** The result as the demo prints it, one line each. */
     List<String> lines() {
         String rateLimited = requests.containsKey("rate-limited") ? "" : " (none rate-limited)";
         String pending = settled() ? "" : " (+ " + audit.pendingPayment() + " PENDING_PAYMENT)";

@@ -20,15 +20,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 /**
- * Winners paying as soon as their purchase is admitted: {@code share} of them, spread evenly over
- * the order of admission, on a small pool of threads. Each waits until its order is written, pays as
- * the payment service, and when the answer is 202 (outcome not known yet) or a refusal, follows the
- * purchase to its final status; the outcome is that status (PAID, EXPIRED when the deadline came
- * first, CANCELLED, REJECTED), or "error". Counts the outcomes.
+ * Winners paying as soon as admitted: {@code share} of them, evenly over the order of admission.
+ * Each waits for its order, pays as the payment service, and after a 202 (outcome not known yet) or a
+ * refusal follows the purchase to its final status; counts the outcomes (a final status, or "error").
  */
 final class Payer implements AutoCloseable {
 
-    /** Payments known of those started, by outcome; the first error (null: none). */
+    /** Payments known of those started, by outcome, and the first error (null: none). */
     record Progress(int known, int paying, Map<String, Long> outcomes, String firstError) {
 
         boolean done() {
