@@ -189,9 +189,7 @@ final class ChaosStack implements AutoCloseable {
         env.put("FLASHSALE_WARMUP_REQUESTS", "0");
         env.put("FLASHSALE_COMMAND_ANSWER_WITHIN", "10s");
         if (sentinels != null) {
-            env.put("REDIS_SENTINEL_MASTER", RedisSentinels.MASTER_NAME);
-            env.put("REDIS_SENTINEL_NODES", sentinels.sentinelNodes());
-            env.put("FLASHSALE_REDIS_REPLICATION_REPLICAS", "1");
+            env.putAll(sentinels.environment(1));
         }
         return env;
     }
