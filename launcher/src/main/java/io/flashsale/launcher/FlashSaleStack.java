@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -194,8 +193,8 @@ public final class FlashSaleStack implements AutoCloseable {
     private TemporalService startDevServer() throws Exception {
         Path db = settings.logs.toAbsolutePath().resolve("temporal.db");
         Files.deleteIfExists(db);
-        DevServer.Options options = new DevServer.Options(
-                "127.0.0.1", FreePorts.next(), settings.webUi ? FreePorts.next() : 0, db, "default", 0);
+        DevServer.Options options =
+                DevServer.Options.loopback(FreePorts.next(), settings.webUi ? FreePorts.next() : 0, db);
         return TemporalService.devServer(
                 processes, settings.root, options, settings.devServer, niced(settings.backEndNice));
     }
@@ -213,7 +212,7 @@ public final class FlashSaleStack implements AutoCloseable {
                 "REDIS_URL", stores.redisUrl(),
                 "FLASHSALE_REDIS_PREFIX", stores.redisPrefix(),
                 "TEMPORAL_ADDRESS", temporalAddress,
-                "TEMPORAL_NAMESPACE", "default"));
+                "TEMPORAL_NAMESPACE", DevServer.NAMESPACE));
         if (stores.redisClusterNodes() != null) {
             env.put("REDIS_CLUSTER_NODES", stores.redisClusterNodes());
         }
@@ -344,13 +343,6 @@ public final class FlashSaleStack implements AutoCloseable {
     /** What a back-end process's command starts with: {@code nice -n N}, nothing at niceness 0. */
     public static List<String> niced(int niceness) {
         return niceness == 0 ? List.of() : List.of("nice", "-n", Integer.toString(niceness));
-    }
-
-    /** The niceness a command starting with {@link #niced} asks for. */
-    public static OptionalInt niceness(List<String> command) {
-        return command.size() > 2 && command.subList(0, 2).equals(List.of("nice", "-n"))
-                ? OptionalInt.of(Integer.parseInt(command.get(2)))
-                : OptionalInt.empty();
     }
 
     /** A worker given {@code FLASHSALE_PAUSE_AFTER} runs with the worker's {@code faults} jar (test code) too. */

@@ -141,22 +141,6 @@ final class RunFolder implements Launch {
         return pid;
     }
 
-    /**
-     * {@code setsid nohup command}. A new session is a scheduling autogroup of its own, and between
-     * autogroups a process's nice value counts for nothing (sched(7), "The autogroup feature"): a
-     * niced back end would take the cores from the api as an equal. So a niced command's group gets
-     * the same niceness, written from inside the new session, where it touches no other group. The
-     * kernel takes one such write per 100 ms from an unprivileged caller, hence the retries; where
-     * the group keeps its niceness, the process's log says so.
-     */
-    static List<String> detached(List<String> command) {
-        List<String> detached = new ArrayList<>(List.of("setsid", "nohup"));
-        FlashSaleStack.niceness(command)
-                .ifPresent(niceness -> detached.addAll(List.of("sh", "-c", GROUP_NICENESS.formatted(niceness), "sh")));
-        detached.addAll(command);
-        return detached;
-    }
-
     /** Sets the session's autogroup niceness (where the kernel has autogroups), then runs the command. */
     private static final String GROUP_NICENESS =
             """
@@ -168,6 +152,23 @@ final class RunFolder implements Launch {
             done
             exec "$@"
             """;
+
+    /**
+     * {@code setsid nohup command}. A new session is a scheduling autogroup of its own, and between
+     * autogroups a process's nice value counts for nothing (sched(7), "The autogroup feature"): a
+     * niced back end would take the cores from the api as an equal. So a command that starts with
+     * {@link FlashSaleStack#niced} gets its group the same niceness, written from inside the new
+     * session, where it touches no other group. The kernel takes one such write per 100 ms from an
+     * unprivileged caller, hence the retries; where the group keeps its niceness, the log says so.
+     */
+    static List<String> detached(List<String> command) {
+        List<String> detached = new ArrayList<>(List.of("setsid", "nohup"));
+        if (command.size() > 2 && command.subList(0, 2).equals(List.of("nice", "-n"))) {
+            detached.addAll(List.of("sh", "-c", GROUP_NICENESS.formatted(Integer.parseInt(command.get(2))), "sh"));
+        }
+        detached.addAll(command);
+        return detached;
+    }
 
     /** TERM, then KILL after the stop timeout; a stale pid file goes. */
     void stop(Component component) throws IOException {

@@ -45,10 +45,18 @@ public final class DevServer {
      */
     public record Options(String ip, int port, int uiPort, Path dbFile, String namespace, int metricsPort) {
 
+        /** A private stack's server: on loopback, in {@link #NAMESPACE}, without metrics. */
+        public static Options loopback(int port, int uiPort, Path dbFile) {
+            return new Options("127.0.0.1", port, uiPort, dbFile, NAMESPACE, 0);
+        }
+
         public String address() {
             return ip + ":" + port;
         }
     }
+
+    /** The namespace of every Temporal the launcher starts (where TEMPORAL_NAMESPACE is unset, {@code up}'s). */
+    public static final String NAMESPACE = "default";
 
     /** The name of the server's process, in every launcher. */
     public static final String PROCESS = "temporal";
