@@ -159,13 +159,11 @@ public final class DevServer {
     }
 
     private static Path cli(Path root, Consumer<String> log) {
-        String version = CLI_MODULE.substring(CLI_MODULE.indexOf('@') + 1);
-        GoTool tool = GoTool.inModule(
-                root.resolve(".tools").resolve("temporal-cli-" + version), CLI_MODULE, List.of("./cmd/temporal"), log);
+        GoTool tool = GoTool.inModule(root, "temporal-cli", CLI_MODULE, List.of("./cmd/temporal"), log);
         return GoTool.configured("TEMPORAL_CLI")
                 .or(() -> Optional.of(tool.binary("temporal")).filter(Files::isExecutable))
                 .or(() -> GoTool.onPath("temporal"))
-                .or(() -> tool.locateOrBuild("temporal").map(folder -> tool.binary("temporal")))
+                .or(() -> tool.program("temporal"))
                 .orElseThrow(() -> new IllegalStateException(
                         "no Temporal CLI (TEMPORAL_CLI, .tools/, the PATH) and it cannot be built (see above)"));
     }
