@@ -75,7 +75,7 @@ public final class WorkerDeployment implements AutoCloseable {
     }
 
     /** Purchases started from now on run on {@code buildId}; a ramp there was ends. */
-    public void makeCurrent(String buildId, Duration patience) throws InterruptedException {
+    public void makeCurrent(String buildId, Duration patience) throws Exception {
         retried(
                 buildId,
                 patience,
@@ -88,7 +88,7 @@ public final class WorkerDeployment implements AutoCloseable {
     }
 
     /** {@code percent} of the purchases started from now on run on {@code buildId}, the rest on the current build. */
-    public void ramp(String buildId, float percent, Duration patience) throws InterruptedException {
+    public void ramp(String buildId, float percent, Duration patience) throws Exception {
         retried(
                 buildId,
                 patience,
@@ -151,26 +151,25 @@ public final class WorkerDeployment implements AutoCloseable {
         return new IllegalStateException("Temporal " + address + " (namespace " + namespace + "): " + e.getStatus(), e);
     }
 
+    /** {@code change}, again every 500 ms while the build's workers have not polled yet, for up to {@code patience}. */
     private void retried(String buildId, Duration patience, Consumer<WorkflowServiceBlockingStub> change)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + patience.toNanos();
-        while (true) {
-            try {
-                change.accept(service.blockingStub());
-                return;
-            } catch (StatusRuntimeException notYet) {
-                if (!NOT_YET.contains(notYet.getStatus().getCode())) {
-                    throw unanswered(notYet);
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException(
-                            "build " + buildId + " of " + name + " not routable within " + patience.toSeconds()
-                                    + "s (is a worker of it polling?): " + notYet.getStatus(),
-                            notYet);
-                }
-                Thread.sleep(500); // the build's workers have not polled yet
-            }
-        }
+            throws Exception {
+        Await.until(
+                "build " + buildId + " of " + name + " to be routable (is a worker of it polling?)",
+                patience,
+                Duration.ofMillis(500),
+                () -> {
+                    try {
+                        change.accept(service.blockingStub());
+                        return Status.OK;
+                    } catch (StatusRuntimeException notYet) {
+                        if (!NOT_YET.contains(notYet.getStatus().getCode())) {
+                            throw unanswered(notYet);
+                        }
+                        return notYet.getStatus();
+                    }
+                },
+                Status::isOk);
     }
 
     @Override
