@@ -51,6 +51,26 @@ public final class FlashSaleStack implements AutoCloseable {
         public String portVariable() {
             return name() + "_PORT";
         }
+
+        /**
+         * The command line of its process {@code name}, for every launcher: the worker at {@code
+         * backEndNice} ({@link #niced}), this JVM's java, the {@link #marker} that tells its pid apart,
+         * {@code jvmFlags} (the api's with its collector), then {@code arguments} (the jar and its own).
+         */
+        public List<String> command(String name, int backEndNice, List<String> jvmFlags, List<String> arguments) {
+            List<String> command = new ArrayList<>(this == WORKER ? niced(backEndNice) : List.of());
+            command.addAll(List.of(Processes.java(), marker(name)));
+            command.addAll(this == API ? withApiCollector(jvmFlags) : jvmFlags);
+            command.addAll(arguments);
+            return command;
+        }
+
+        /** {@code environment} with the port it listens on. */
+        public Map<String, String> environment(Map<String, String> environment, int port) {
+            Map<String, String> env = new HashMap<>(environment);
+            env.put(portVariable(), Integer.toString(port));
+            return env;
+        }
     }
 
     /**
@@ -307,32 +327,12 @@ public final class FlashSaleStack implements AutoCloseable {
         Started started = app(name);
         Map<String, String> env = new HashMap<>(environment());
         env.putAll(started.extra());
-        env.put(started.app().portVariable(), Integer.toString(started.port()));
         List<String> flags = jvmFlags(started.app());
-        List<String> launcher = started.app() == App.WORKER ? niced(settings.backEndNice) : List.of();
+        List<String> arguments = image(started.app()).arguments(flags, faults(started));
         processes.start(
                 name,
-                command(
-                        started.app(),
-                        name,
-                        launcher,
-                        flags,
-                        image(started.app()).arguments(flags, faults(started))),
-                env);
-    }
-
-    /**
-     * The command line of the process {@code name} of {@code app}, for every launcher: {@code
-     * launcher} (e.g. {@link #niced}), this JVM's java, the {@link #marker} that tells its pid apart,
-     * {@code jvmFlags} (the api's with its collector), then {@code arguments} (the jar and its own).
-     */
-    public static List<String> command(
-            App app, String name, List<String> launcher, List<String> jvmFlags, List<String> arguments) {
-        List<String> command = new ArrayList<>(launcher);
-        command.addAll(List.of(Processes.java(), marker(name)));
-        command.addAll(app == App.API ? withApiCollector(jvmFlags) : jvmFlags);
-        command.addAll(arguments);
-        return command;
+                started.app().command(name, settings.backEndNice, flags, arguments),
+                started.app().environment(env, started.port()));
     }
 
     /** The JVM flag that names an app's process {@code name} on its command line. */
