@@ -287,16 +287,6 @@ public final class FlashSaleStack implements AutoCloseable {
         return processes.get(name);
     }
 
-    /** The log of the latest process of the app {@code name}. */
-    public Path log(String name) {
-        return processes.log(name);
-    }
-
-    /** Waits up to {@code timeout} until the latest process of {@code name} has logged {@code marker}. */
-    public void awaitLog(String name, String marker, Duration timeout) throws Exception {
-        processes.awaitLog(name, marker, timeout);
-    }
-
     /** The stack's Temporal. */
     public TemporalService temporal() {
         return temporal;
