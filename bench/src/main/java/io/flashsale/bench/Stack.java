@@ -48,7 +48,7 @@ public record Stack(FlashSaleStack flashSale, Tokens tokens) implements AutoClos
             throws Exception {
         String jwtSecret = "bench-" + UUID.randomUUID() + UUID.randomUUID();
         FlashSaleStack stack = builder.environment(temporal -> {
-                    Map<String, String> env = new HashMap<>(FlashSaleStack.environment(stores, temporal.address()));
+                    Map<String, String> env = new HashMap<>(stores.environment(temporal.address()));
                     env.put("FLASHSALE_JWT_SECRET", jwtSecret);
                     env.putAll(environment);
                     return env;

@@ -84,7 +84,7 @@ class ObserveCommandIT {
         int apiPort = FreePorts.next();
         int prometheusPort = FreePorts.next();
         int jaegerPort = FreePorts.next();
-        environment = new HashMap<>(FlashSaleStack.environment(stores, "127.0.0.1:" + FreePorts.next()));
+        environment = new HashMap<>(stores.environment("127.0.0.1:" + FreePorts.next()));
         environment.put("FLASHSALE_JWT_SECRET", secret);
         environment.putAll(Map.of(
                 "FLASHSALE_RUN_DIR",

@@ -29,7 +29,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * try (FlashSaleStack stack = FlashSaleStack.builder(root, logs)
- *         .environment(temporal -> FlashSaleStack.environment(stores, temporal.address()))
+ *         .environment(temporal -> stores.environment(temporal.address()))
  *         .start()) {
  *     stack.start(FlashSaleStack.App.WORKER, "worker");
  *     stack.start(FlashSaleStack.App.API, "api");
@@ -187,7 +187,7 @@ public final class FlashSaleStack implements AutoCloseable {
         }
 
         /**
-         * What every app is given (e.g. {@link FlashSaleStack#environment}), asked once when the first
+         * What every app is given (e.g. {@link PrivateStores#environment}), asked once when the first
          * app starts: what it makes (a proxy in front of a store) every app and the caller share.
          */
         public Builder environment(Function<TemporalService, Map<String, String>> environment) {
@@ -217,26 +217,6 @@ public final class FlashSaleStack implements AutoCloseable {
                 DevServer.Options.loopback(FreePorts.next(), settings.webUi ? FreePorts.next() : 0, db);
         return TemporalService.devServer(
                 processes, settings.root, options, settings.devServer, niced(settings.backEndNice));
-    }
-
-    /**
-     * What a private stack's apps are given to reach {@code stores} and Temporal. All load
-     * comes from 127.0.0.1, so the api's per-address rate limit is off; the per-user limit stays.
-     */
-    public static Map<String, String> environment(PrivateStores stores, String temporalAddress) {
-        Map<String, String> env = new HashMap<>(Map.of(
-                "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
-                "MYSQL_URL", stores.jdbcUrl(),
-                "MYSQL_USER", stores.user(),
-                "MYSQL_PASSWORD", stores.password(),
-                "REDIS_URL", stores.redisUrl(),
-                "FLASHSALE_REDIS_PREFIX", stores.redisPrefix(),
-                "TEMPORAL_ADDRESS", temporalAddress,
-                "TEMPORAL_NAMESPACE", DevServer.NAMESPACE));
-        if (stores.redisClusterNodes() != null) {
-            env.put("REDIS_CLUSTER_NODES", stores.redisClusterNodes());
-        }
-        return env;
     }
 
     /** Starts {@code names} as processes of {@code app} at once, each on a free port, and waits until each is healthy. */
