@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -74,20 +75,16 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     /**
-     * The JVM flags every app starts with, before its own (so an app's own flag wins, as the last of
-     * two does): the C1 compiler only, as a sale's burst
-     * would otherwise be spent compiling in C2 (docs/performance.md); {@code -XX:TieredStopAtLevel=4} turns C2 back on.
+     * The JVM flags every app starts with, before its own (the last of two wins): the C1 compiler only,
+     * as a sale's burst would otherwise be spent compiling in C2 (docs/performance.md).
      */
     public static final List<String> JVM_DEFAULTS = List.of("-XX:TieredStopAtLevel=1");
 
-    /**
-     * The api's collector: ZGC, whose pauses stay under a millisecond, where G1's young pauses of 30
-     * to 54 ms held a burst's answers (docs/performance.md). The worker keeps G1: none of its work waits on a buyer.
-     */
+    /** The api's collector: ZGC, whose pauses stay under a millisecond (docs/performance.md); the worker keeps G1. */
     public static final List<String> API_COLLECTOR = List.of("-XX:+UseZGC");
 
     /** {@code flags} with the api's collector, unless they choose a collector themselves (two would not start). */
-    public static List<String> withApiCollector(List<String> flags) {
+    static List<String> withApiCollector(List<String> flags) {
         if (flags.stream().anyMatch(flag -> flag.matches("-XX:\\+Use\\w+GC"))) {
             return flags;
         }
@@ -96,10 +93,7 @@ public final class FlashSaleStack implements AutoCloseable {
         return with;
     }
 
-    /**
-     * The niceness of the worker and the dev server where the system shares one machine ({@code up},
-     * the bench, the demo): when both want the cores, the buyers' answers (the api's) go first.
-     */
+    /** The niceness of the worker and the dev server on a shared machine: the buyers' answers (the api's) go first. */
     public static final int BACK_END_NICE = 10;
 
     /** One app of the stack: what it runs, where it listens, what it is given beyond the stack's environment. */
@@ -222,9 +216,7 @@ public final class FlashSaleStack implements AutoCloseable {
     /** Starts {@code names} as processes of {@code app} at once, each on a free port, and waits until each is healthy. */
     public void start(App app, String... names) throws Exception {
         Map<String, Map<String, String>> named = new LinkedHashMap<>();
-        for (String name : names) {
-            named.put(name, Map.of());
-        }
+        Arrays.stream(names).forEach(name -> named.put(name, Map.of()));
         start(app, named);
     }
 
@@ -241,7 +233,7 @@ public final class FlashSaleStack implements AutoCloseable {
             launch(one.getKey());
         }
         for (String name : named.keySet()) {
-            awaitHealthy(name);
+            processes.awaitHealthy(name, app(name).port());
         }
     }
 
@@ -254,7 +246,7 @@ public final class FlashSaleStack implements AutoCloseable {
     /** Starts the app {@code name} again, on its port with its environment, and waits until it is healthy. */
     public void restart(String name) throws Exception {
         launch(name);
-        awaitHealthy(name);
+        processes.awaitHealthy(name, app(name).port());
     }
 
     /** Where the app {@code name} answers HTTP. */
@@ -328,10 +320,6 @@ public final class FlashSaleStack implements AutoCloseable {
         List<String> flags = new ArrayList<>(JVM_DEFAULTS);
         flags.addAll(settings.jvmFlags.getOrDefault(app, List.of()));
         return app == App.API ? withApiCollector(flags) : flags;
-    }
-
-    private void awaitHealthy(String name) throws Exception {
-        processes.awaitHealthy(name, app(name).port());
     }
 
     /** The app's {@link AppImage}, looked up once: later processes run the jar the stack began with. */
