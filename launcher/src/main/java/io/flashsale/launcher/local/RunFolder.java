@@ -19,25 +19,16 @@ import java.util.Optional;
  * The processes of {@code bin/flashsale up} across invocations: each detached (it outlives this JVM
  * and the terminal), its pid in {@code <run>/NAME.pid}, its output in {@code <run>/logs/NAME.log}; a
  * pid counts only while {@code /proc/PID/cmdline} is still the component's.
+ *
+ * @param root the checkout, which messages show paths relative to
+ * @param path the run folder
+ * @param environment the environment of {@code up}'s apps, for what starts through {@link Launch}
  */
-final class RunFolder implements Launch {
-
-    private final Path root;
-    private final Path run;
-    private final Duration stopTimeout;
-    /** The environment of {@code up}'s apps, for what starts through {@link Launch}. */
-    private final Map<String, String> environment;
-
-    RunFolder(Path root, Path run, Duration stopTimeout, Map<String, String> environment) {
-        this.root = root;
-        this.run = run;
-        this.stopTimeout = stopTimeout;
-        this.environment = environment;
-    }
+record RunFolder(Path root, Path path, Duration stopTimeout, Map<String, String> environment) implements Launch {
 
     @Override
     public void start(String name, List<String> command) throws IOException {
-        start(Component.named(name, run).orElseThrow(), command, environment);
+        start(Component.named(name, path).orElseThrow(), command, environment);
     }
 
     /**
@@ -47,23 +38,19 @@ final class RunFolder implements Launch {
      */
     @Override
     public boolean alive(String name) {
-        return Component.named(name, run)
+        return Component.named(name, path)
                 .flatMap(this::recorded)
                 .flatMap(ProcessHandle::of)
                 .filter(ProcessHandle::isAlive)
                 .isPresent();
     }
 
-    Path path() {
-        return run;
-    }
-
     Path log(Component component) {
-        return run.resolve("logs").resolve(component.process() + ".log");
+        return path.resolve("logs").resolve(component.process() + ".log");
     }
 
     Path pidFile(Component component) {
-        return run.resolve(component.process() + ".pid");
+        return path.resolve(component.process() + ".pid");
     }
 
     /** {@code path} relative to the checkout when inside it ({@code .run/logs/api.log}), else as it is. */
@@ -96,7 +83,9 @@ final class RunFolder implements Launch {
             try {
                 String commandLine = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"))
                         .replace('\0', ' ');
-                return component.runs(commandLine, run) ? Optional.of(new Running(pid, commandLine)) : Optional.empty();
+                return component.runs(commandLine, path)
+                        ? Optional.of(new Running(pid, commandLine))
+                        : Optional.empty();
             } catch (IOException gone) {
                 return Optional.empty();
             }
