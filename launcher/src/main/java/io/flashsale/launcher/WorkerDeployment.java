@@ -25,7 +25,8 @@ import java.util.function.Consumer;
  * its workers can stop). A build Temporal has not seen poll yet cannot be routed to, so a change
  * retries until its workers poll or the patience runs out.
  */
-public final class WorkerDeployment implements AutoCloseable {
+public record WorkerDeployment(WorkflowServiceStubs service, String address, String namespace, String name)
+        implements AutoCloseable {
 
     /** The worker's deployment name ({@code FLASHSALE_WORKER_DEPLOYMENT}'s default). */
     public static final String NAME = "flashsale-worker";
@@ -59,19 +60,16 @@ public final class WorkerDeployment implements AutoCloseable {
     private static final Set<Status.Code> NOT_YET =
             Set.of(Status.Code.NOT_FOUND, Status.Code.FAILED_PRECONDITION, Status.Code.UNAVAILABLE);
 
-    private final WorkflowServiceStubs service;
-    private final String address;
-    private final String namespace;
-    private final String name;
-
+    /** The deployment {@code name} in {@code namespace} of the Temporal at {@code temporalAddress}. */
     public WorkerDeployment(String temporalAddress, String namespace, String name) {
-        this.service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
-                .setTarget(temporalAddress)
-                .setRpcTimeout(Duration.ofSeconds(10))
-                .build());
-        this.address = temporalAddress;
-        this.namespace = namespace;
-        this.name = name;
+        this(
+                WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
+                        .setTarget(temporalAddress)
+                        .setRpcTimeout(Duration.ofSeconds(10))
+                        .build()),
+                temporalAddress,
+                namespace,
+                name);
     }
 
     /** Purchases started from now on run on {@code buildId}; a ramp there was ends. */
