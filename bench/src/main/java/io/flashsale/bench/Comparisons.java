@@ -98,8 +98,8 @@ record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
      */
     Report.Phase p7() throws Exception {
         try (RedisSentinels redis = RedisSentinels.start(root, logs.resolve("redis-sentinels"), Duration.ZERO);
-                Stack masterOnly = devServer("p7-master-only", main.stores(), sentinel(redis, 0));
-                Stack replicated = devServer("p7-replica", main.stores(), sentinel(redis, 1))) {
+                Stack masterOnly = devServer("p7-master-only", main.stores(), redis.environment(0));
+                Stack replicated = devServer("p7-replica", main.stores(), redis.environment(1))) {
             Report.Phase off = sell(side(masterOnly, main.stores(), "p7m"));
             Report.Phase on = sell(side(replicated, main.stores(), "p7r"));
             Report.Phase phase = new Report.Phase(
@@ -141,12 +141,5 @@ record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
 
     private Phases side(Stack stack, PrivateStores stores, String tag) {
         return Phases.on(stack, stores, main.settings(), tag + main.run());
-    }
-
-    private static Map<String, String> sentinel(RedisSentinels redis, int replicas) {
-        return Map.of(
-                "REDIS_SENTINEL_MASTER", RedisSentinels.MASTER_NAME,
-                "REDIS_SENTINEL_NODES", redis.sentinelNodes(),
-                "FLASHSALE_REDIS_REPLICATION_REPLICAS", Integer.toString(replicas));
     }
 }

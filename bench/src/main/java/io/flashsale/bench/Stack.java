@@ -48,7 +48,7 @@ public record Stack(FlashSaleStack flashSale, Tokens tokens) implements AutoClos
             throws Exception {
         String jwtSecret = "bench-" + UUID.randomUUID() + UUID.randomUUID();
         FlashSaleStack stack = builder.environment(temporal -> {
-                    Map<String, String> env = new HashMap<>(FlashSaleStack.environment(stores, temporal.address()));
+                    Map<String, String> env = new HashMap<>(stores.environment(temporal.address()));
                     env.put("FLASHSALE_JWT_SECRET", jwtSecret);
                     env.putAll(environment);
                     return env;
@@ -88,7 +88,7 @@ public record Stack(FlashSaleStack flashSale, Tokens tokens) implements AutoClos
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
         Process process = flashSale.processes().start(name, command, flashSale.environment());
-        flashSale.awaitLog(name, ready, Duration.ofSeconds(60));
+        flashSale.processes().awaitLog(name, ready, Duration.ofSeconds(60));
         return process;
     }
 

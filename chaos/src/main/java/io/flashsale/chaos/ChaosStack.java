@@ -178,19 +178,17 @@ final class ChaosStack implements AutoCloseable {
     }
 
     /**
-     * A private stack's settings ({@link FlashSaleStack#environment}) through the proxies, no warm-up
+     * A private stack's settings ({@link PrivateStores#environment}) through the proxies, no warm-up
      * (a restarted api answers at once), and pay and cancel answered with their outcome for up to 10 s
      * rather than 3 s: on a third of a box every outcome took longer than 3 s.
      */
     private Map<String, String> environment() {
-        Map<String, String> env = new HashMap<>(FlashSaleStack.environment(appStores, temporalProxy));
+        Map<String, String> env = new HashMap<>(appStores.environment(temporalProxy));
         env.put("FLASHSALE_JWT_SECRET", jwtSecret);
         env.put("FLASHSALE_WARMUP_REQUESTS", "0");
         env.put("FLASHSALE_COMMAND_ANSWER_WITHIN", "10s");
         if (sentinels != null) {
-            env.put("REDIS_SENTINEL_MASTER", RedisSentinels.MASTER_NAME);
-            env.put("REDIS_SENTINEL_NODES", sentinels.sentinelNodes());
-            env.put("FLASHSALE_REDIS_REPLICATION_REPLICAS", "1");
+            env.putAll(sentinels.environment(1));
         }
         return env;
     }

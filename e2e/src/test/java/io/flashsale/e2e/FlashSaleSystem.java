@@ -263,7 +263,7 @@ final class FlashSaleSystem implements AutoCloseable {
      * Returns the folder.
      */
     Path dumpOpenHistories() throws IOException {
-        Path logs = stack.log("api").getParent();
+        Path logs = stack.processes().log("api").getParent();
         WorkflowServiceStubs service = temporalService();
         try {
             WorkflowClient client = WorkflowClient.newInstance(service);
@@ -399,7 +399,7 @@ final class FlashSaleSystem implements AutoCloseable {
 
     /** What the process {@code name} (api, worker) logged so far. */
     String log(String name) throws IOException {
-        return Files.readString(stack.log(name));
+        return Files.readString(stack.processes().log(name));
     }
 
     @Override

@@ -23,11 +23,9 @@ final class Helm {
     }
 
     static Helm locateOrBuild(Path root) {
-        String version = MODULE.substring(MODULE.indexOf('@') + 1);
-        GoTool tool = GoTool.inModule(
-                root.resolve(".tools").resolve("helm-" + version), MODULE, List.of("./cmd/helm"), System.err::println);
-        return new Helm(
-                tool.locateOrBuild("helm").map(folder -> tool.binary("helm")).orElseThrow(() -> cannotBuild(MODULE)));
+        return new Helm(GoTool.inModule(root, "helm", MODULE, List.of("./cmd/helm"), System.err::println)
+                .program("helm")
+                .orElseThrow(() -> cannotBuild(MODULE)));
     }
 
     /** Why a Go program of the checks is missing: no Go, or its build failed (logged above). */

@@ -84,7 +84,7 @@ class ObserveCommandIT {
         int apiPort = FreePorts.next();
         int prometheusPort = FreePorts.next();
         int jaegerPort = FreePorts.next();
-        environment = new HashMap<>(FlashSaleStack.environment(stores, "127.0.0.1:" + FreePorts.next()));
+        environment = new HashMap<>(stores.environment("127.0.0.1:" + FreePorts.next()));
         environment.put("FLASHSALE_JWT_SECRET", secret);
         environment.putAll(Map.of(
                 "FLASHSALE_RUN_DIR",
@@ -127,7 +127,7 @@ class ObserveCommandIT {
         jaeger = new JaegerQuery(URI.create("http://127.0.0.1:" + jaegerPort));
 
         // built first (8 minutes with empty Go caches): up's own wait is for the stack, not a build
-        assertThat(new Jaeger(ROOT, System.err::println).locateOrBuild()).isPresent();
+        assertThat(Jaeger.locateOrBuild(ROOT, System.err::println)).isPresent();
         Launcher.Run up = Launcher.run(Duration.ofMinutes(6), environment, "", "up", "--observe");
 
         assertThat(up.exitCode()).as(up.output()).isZero();

@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -30,7 +30,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * try (FlashSaleStack stack = FlashSaleStack.builder(root, logs)
- *         .environment(temporal -> FlashSaleStack.environment(stores, temporal.address()))
+ *         .environment(temporal -> stores.environment(temporal.address()))
  *         .start()) {
  *     stack.start(FlashSaleStack.App.WORKER, "worker");
  *     stack.start(FlashSaleStack.App.API, "api");
@@ -52,23 +52,39 @@ public final class FlashSaleStack implements AutoCloseable {
         public String portVariable() {
             return name() + "_PORT";
         }
+
+        /**
+         * The command line of its process {@code name}, for every launcher: the worker at {@code
+         * backEndNice} ({@link #niced}), this JVM's java, the {@link #marker} that tells its pid apart,
+         * {@code jvmFlags} (the api's with its collector), then {@code arguments} (the jar and its own).
+         */
+        public List<String> command(String name, int backEndNice, List<String> jvmFlags, List<String> arguments) {
+            List<String> command = new ArrayList<>(this == WORKER ? niced(backEndNice) : List.of());
+            command.addAll(List.of(Processes.java(), marker(name)));
+            command.addAll(this == API ? withApiCollector(jvmFlags) : jvmFlags);
+            command.addAll(arguments);
+            return command;
+        }
+
+        /** {@code environment} with the port it listens on. */
+        public Map<String, String> environment(Map<String, String> environment, int port) {
+            Map<String, String> env = new HashMap<>(environment);
+            env.put(portVariable(), Integer.toString(port));
+            return env;
+        }
     }
 
     /**
-     * The JVM flags every app starts with, before its own (so an app's own flag wins, as the last of
-     * two does): the C1 compiler only, as a sale's burst
-     * would otherwise be spent compiling in C2 (docs/performance.md); {@code -XX:TieredStopAtLevel=4} turns C2 back on.
+     * The JVM flags every app starts with, before its own (the last of two wins): the C1 compiler only,
+     * as a sale's burst would otherwise be spent compiling in C2 (docs/performance.md).
      */
     public static final List<String> JVM_DEFAULTS = List.of("-XX:TieredStopAtLevel=1");
 
-    /**
-     * The api's collector: ZGC, whose pauses stay under a millisecond, where G1's young pauses of 30
-     * to 54 ms held a burst's answers (docs/performance.md). The worker keeps G1: none of its work waits on a buyer.
-     */
+    /** The api's collector: ZGC, whose pauses stay under a millisecond (docs/performance.md); the worker keeps G1. */
     public static final List<String> API_COLLECTOR = List.of("-XX:+UseZGC");
 
     /** {@code flags} with the api's collector, unless they choose a collector themselves (two would not start). */
-    public static List<String> withApiCollector(List<String> flags) {
+    static List<String> withApiCollector(List<String> flags) {
         if (flags.stream().anyMatch(flag -> flag.matches("-XX:\\+Use\\w+GC"))) {
             return flags;
         }
@@ -77,10 +93,7 @@ public final class FlashSaleStack implements AutoCloseable {
         return with;
     }
 
-    /**
-     * The niceness of the worker and the dev server where the system shares one machine ({@code up},
-     * the bench, the demo): when both want the cores, the buyers' answers (the api's) go first.
-     */
+    /** The niceness of the worker and the dev server on a shared machine: the buyers' answers (the api's) go first. */
     public static final int BACK_END_NICE = 10;
 
     /** One app of the stack: what it runs, where it listens, what it is given beyond the stack's environment. */
@@ -168,7 +181,7 @@ public final class FlashSaleStack implements AutoCloseable {
         }
 
         /**
-         * What every app is given (e.g. {@link FlashSaleStack#environment}), asked once when the first
+         * What every app is given (e.g. {@link PrivateStores#environment}), asked once when the first
          * app starts: what it makes (a proxy in front of a store) every app and the caller share.
          */
         public Builder environment(Function<TemporalService, Map<String, String>> environment) {
@@ -194,38 +207,16 @@ public final class FlashSaleStack implements AutoCloseable {
     private TemporalService startDevServer() throws Exception {
         Path db = settings.logs.toAbsolutePath().resolve("temporal.db");
         Files.deleteIfExists(db);
-        DevServer.Options options = new DevServer.Options(
-                "127.0.0.1", FreePorts.next(), settings.webUi ? FreePorts.next() : 0, db, "default", 0);
+        DevServer.Options options =
+                DevServer.Options.loopback(FreePorts.next(), settings.webUi ? FreePorts.next() : 0, db);
         return TemporalService.devServer(
                 processes, settings.root, options, settings.devServer, niced(settings.backEndNice));
-    }
-
-    /**
-     * What a private stack's apps are given to reach {@code stores} and Temporal. All load
-     * comes from 127.0.0.1, so the api's per-address rate limit is off; the per-user limit stays.
-     */
-    public static Map<String, String> environment(PrivateStores stores, String temporalAddress) {
-        Map<String, String> env = new HashMap<>(Map.of(
-                "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
-                "MYSQL_URL", stores.jdbcUrl(),
-                "MYSQL_USER", stores.user(),
-                "MYSQL_PASSWORD", stores.password(),
-                "REDIS_URL", stores.redisUrl(),
-                "FLASHSALE_REDIS_PREFIX", stores.redisPrefix(),
-                "TEMPORAL_ADDRESS", temporalAddress,
-                "TEMPORAL_NAMESPACE", "default"));
-        if (stores.redisClusterNodes() != null) {
-            env.put("REDIS_CLUSTER_NODES", stores.redisClusterNodes());
-        }
-        return env;
     }
 
     /** Starts {@code names} as processes of {@code app} at once, each on a free port, and waits until each is healthy. */
     public void start(App app, String... names) throws Exception {
         Map<String, Map<String, String>> named = new LinkedHashMap<>();
-        for (String name : names) {
-            named.put(name, Map.of());
-        }
+        Arrays.stream(names).forEach(name -> named.put(name, Map.of()));
         start(app, named);
     }
 
@@ -242,7 +233,7 @@ public final class FlashSaleStack implements AutoCloseable {
             launch(one.getKey());
         }
         for (String name : named.keySet()) {
-            awaitHealthy(name);
+            processes.awaitHealthy(name, app(name).port());
         }
     }
 
@@ -255,7 +246,7 @@ public final class FlashSaleStack implements AutoCloseable {
     /** Starts the app {@code name} again, on its port with its environment, and waits until it is healthy. */
     public void restart(String name) throws Exception {
         launch(name);
-        awaitHealthy(name);
+        processes.awaitHealthy(name, app(name).port());
     }
 
     /** Where the app {@code name} answers HTTP. */
@@ -266,16 +257,6 @@ public final class FlashSaleStack implements AutoCloseable {
     /** The latest process of the app {@code name}, alive or not. */
     public Process process(String name) {
         return processes.get(name);
-    }
-
-    /** The log of the latest process of the app {@code name}. */
-    public Path log(String name) {
-        return processes.log(name);
-    }
-
-    /** Waits up to {@code timeout} until the latest process of {@code name} has logged {@code marker}. */
-    public void awaitLog(String name, String marker, Duration timeout) throws Exception {
-        processes.awaitLog(name, marker, timeout);
     }
 
     /** The stack's Temporal. */
@@ -308,32 +289,12 @@ public final class FlashSaleStack implements AutoCloseable {
         Started started = app(name);
         Map<String, String> env = new HashMap<>(environment());
         env.putAll(started.extra());
-        env.put(started.app().portVariable(), Integer.toString(started.port()));
         List<String> flags = jvmFlags(started.app());
-        List<String> launcher = started.app() == App.WORKER ? niced(settings.backEndNice) : List.of();
+        List<String> arguments = image(started.app()).arguments(flags, faults(started));
         processes.start(
                 name,
-                command(
-                        started.app(),
-                        name,
-                        launcher,
-                        flags,
-                        image(started.app()).arguments(flags, faults(started))),
-                env);
-    }
-
-    /**
-     * The command line of the process {@code name} of {@code app}, for every launcher: {@code
-     * launcher} (e.g. {@link #niced}), this JVM's java, the {@link #marker} that tells its pid apart,
-     * {@code jvmFlags} (the api's with its collector), then {@code arguments} (the jar and its own).
-     */
-    public static List<String> command(
-            App app, String name, List<String> launcher, List<String> jvmFlags, List<String> arguments) {
-        List<String> command = new ArrayList<>(launcher);
-        command.addAll(List.of(Processes.java(), marker(name)));
-        command.addAll(app == App.API ? withApiCollector(jvmFlags) : jvmFlags);
-        command.addAll(arguments);
-        return command;
+                started.app().command(name, settings.backEndNice, flags, arguments),
+                started.app().environment(env, started.port()));
     }
 
     /** The JVM flag that names an app's process {@code name} on its command line. */
@@ -344,13 +305,6 @@ public final class FlashSaleStack implements AutoCloseable {
     /** What a back-end process's command starts with: {@code nice -n N}, nothing at niceness 0. */
     public static List<String> niced(int niceness) {
         return niceness == 0 ? List.of() : List.of("nice", "-n", Integer.toString(niceness));
-    }
-
-    /** The niceness a command starting with {@link #niced} asks for. */
-    public static OptionalInt niceness(List<String> command) {
-        return command.size() > 2 && command.subList(0, 2).equals(List.of("nice", "-n"))
-                ? OptionalInt.of(Integer.parseInt(command.get(2)))
-                : OptionalInt.empty();
     }
 
     /** A worker given {@code FLASHSALE_PAUSE_AFTER} runs with the worker's {@code faults} jar (test code) too. */
@@ -366,10 +320,6 @@ public final class FlashSaleStack implements AutoCloseable {
         List<String> flags = new ArrayList<>(JVM_DEFAULTS);
         flags.addAll(settings.jvmFlags.getOrDefault(app, List.of()));
         return app == App.API ? withApiCollector(flags) : flags;
-    }
-
-    private void awaitHealthy(String name) throws Exception {
-        processes.awaitHealthy(name, app(name).port());
     }
 
     /** The app's {@link AppImage}, looked up once: later processes run the jar the stack began with. */

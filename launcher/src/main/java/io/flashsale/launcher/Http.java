@@ -1,6 +1,8 @@
 package io.flashsale.launcher;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -8,8 +10,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
- * The readiness probe of every process the launcher awaits over HTTP: a GET answered 200 (and, where
- * asked, with a text in its body).
+ * The probes of every process the launcher awaits: a port that takes connections, a GET answered 200
+ * (and, where asked, with a text in its body).
  */
 public final class Http {
 
@@ -17,6 +19,16 @@ public final class Http {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
 
     private Http() {}
+
+    /** Whether something takes connections on {@code host:port} (within 2 s). */
+    public static boolean listening(String host, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host.replace("[", "").replace("]", ""), port), 2000);
+            return true;
+        } catch (IOException nothing) {
+            return false;
+        }
+    }
 
     /** Whether the app on {@code port} answers UP on {@code /actuator/health}. */
     public static boolean healthy(int port) {

@@ -1,5 +1,6 @@
 package io.flashsale.launcher;
 
+import io.flashsale.launcher.temporal.DevServer;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScanArgs;
@@ -15,6 +16,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -73,6 +75,26 @@ public record PrivateStores(
     /** The same schema and prefix, the Redis keys on the cluster of {@code nodes} ({@code host:port,...}). */
     public PrivateStores onCluster(String nodes) {
         return new PrivateStores(serverUrl, schema, user, password, redisUrl, redisPrefix, nodes);
+    }
+
+    /**
+     * What a private stack's apps are given to reach these stores and Temporal. All load comes
+     * from 127.0.0.1, so the api's per-address rate limit is off; the per-user limit stays.
+     */
+    public Map<String, String> environment(String temporalAddress) {
+        Map<String, String> env = new HashMap<>(Map.of(
+                "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
+                "MYSQL_URL", jdbcUrl(),
+                "MYSQL_USER", user,
+                "MYSQL_PASSWORD", password,
+                "REDIS_URL", redisUrl,
+                "FLASHSALE_REDIS_PREFIX", redisPrefix,
+                "TEMPORAL_ADDRESS", temporalAddress,
+                "TEMPORAL_NAMESPACE", DevServer.NAMESPACE));
+        if (redisClusterNodes != null) {
+            env.put("REDIS_CLUSTER_NODES", redisClusterNodes);
+        }
+        return env;
     }
 
     public String jdbcUrl() {

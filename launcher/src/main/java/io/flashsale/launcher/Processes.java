@@ -95,13 +95,12 @@ public final class Processes implements AutoCloseable, Launch {
     }
 
     /** SIGKILL of {@code process} once its command line holds {@code marker} (it is the live {@code what}); back once it is gone. */
-    public static void kill(Process process, String marker, String what) throws InterruptedException {
+    public static void kill(Process process, String marker, String what) {
         String commandLine = process.info().commandLine().orElse("");
         if (!process.isAlive() || !commandLine.contains(marker)) {
             throw new IllegalStateException("pid " + process.pid() + " is not the live " + what + ": " + commandLine);
         }
-        process.destroyForcibly();
-        process.waitFor();
+        kill(process.toHandle());
     }
 
     /** The niceness of the process {@code pid} ({@link #stat} field 19). */
@@ -147,7 +146,7 @@ public final class Processes implements AutoCloseable, Launch {
             process.onExit().get(patience.toMillis(), TimeUnit.MILLISECONDS);
             return false;
         } catch (TimeoutException | ExecutionException stuck) {
-            killAndWait(process);
+            kill(process);
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -156,8 +155,8 @@ public final class Processes implements AutoCloseable, Launch {
         }
     }
 
-    /** SIGKILL, and back once the process is gone (its port and files free). */
-    private static void killAndWait(ProcessHandle process) {
+    /** SIGKILL, no shutdown of any kind, and back once the process is gone (its port and files free). */
+    public static void kill(ProcessHandle process) {
         process.destroyForcibly();
         try {
             process.onExit().get(10, TimeUnit.SECONDS);

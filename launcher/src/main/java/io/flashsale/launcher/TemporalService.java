@@ -17,40 +17,27 @@ import java.util.Optional;
  * ({@link DevServer}, one process named {@code temporal}) or the production-like cluster ({@link
  * TemporalCluster}, one process {@code temporal-NODE} per node). Each process can be SIGKILLed and
  * started again by its name, as a crashed server or host would be: same ports, same database.
+ *
+ * @param address {@code host:port} of its frontend (gRPC), what clients connect to
+ * @param webUi its Web UI, when it has one (the dev server of the CLI asked for one, the cluster's UI server)
+ * @param devServer the kind of dev server it is; empty on the cluster
+ * @param cluster the cluster it is; empty on a dev server
+ * @param markers each process's name and what its command line holds, and no other's
  */
-public final class TemporalService {
+public record TemporalService(
+        String address,
+        Optional<URI> webUi,
+        Optional<DevServer.Kind> devServer,
+        Optional<TemporalCluster> cluster,
+        Map<String, String> markers,
+        Processes launched,
+        Restart restarter) {
 
     private static final Duration DEV_SERVER_READY = Duration.ofSeconds(90);
 
-    private interface Restart {
+    /** How a process of it starts again. */
+    interface Restart {
         void start(String process) throws Exception;
-    }
-
-    private final Processes processes;
-    private final String address;
-    private final Optional<URI> webUi;
-    /** Each process's name and what its command line holds, and no other's. */
-    private final Map<String, String> markers;
-
-    private final Optional<DevServer.Kind> devServer;
-    private final Optional<TemporalCluster> cluster;
-    private final Restart restart;
-
-    private TemporalService(
-            Processes processes,
-            String address,
-            Optional<URI> webUi,
-            Map<String, String> markers,
-            Optional<DevServer.Kind> devServer,
-            Optional<TemporalCluster> cluster,
-            Restart restart) {
-        this.processes = processes;
-        this.address = address;
-        this.webUi = webUi;
-        this.markers = markers;
-        this.devServer = devServer;
-        this.cluster = cluster;
-        this.restart = restart;
     }
 
     /**
@@ -62,12 +49,12 @@ public final class TemporalService {
             throws Exception {
         List<String> command = DevServer.command(kind, options, root, launcher, System.out::println);
         TemporalService temporal = new TemporalService(
-                processes,
                 options.address(),
                 kind == DevServer.Kind.CLI ? ui(options.ip(), options.uiPort()) : Optional.empty(),
-                Map.of(DevServer.PROCESS, DevServer.marker(kind)),
                 Optional.of(kind),
                 Optional.empty(),
+                Map.of(DevServer.PROCESS, DevServer.marker(kind)),
+                processes,
                 name -> DevServer.start(processes, command, options, DEV_SERVER_READY));
         temporal.restart(DevServer.PROCESS);
         return temporal;
@@ -80,19 +67,24 @@ public final class TemporalService {
      */
     static TemporalService cluster(Processes processes, Path root, String name, Path folder) throws Exception {
         ClusterSpec spec = ClusterSpec.of(
-                name, folder, FreePorts.next(), ClusterSpec.Postgres.fromEnvironment(), "default", FreePorts::next);
+                name,
+                folder,
+                FreePorts.next(),
+                ClusterSpec.Postgres.fromEnvironment(),
+                DevServer.NAMESPACE,
+                FreePorts::next);
         TemporalCluster cluster = TemporalCluster.start(root, spec, FreePorts::next, processes, System.out::println);
         Map<String, String> markers = new LinkedHashMap<>();
         cluster.spec()
                 .nodes()
                 .forEach(node -> markers.put(TemporalCluster.processName(node), TemporalCluster.marker(node.name())));
         return new TemporalService(
-                processes,
                 cluster.spec().address(),
                 ui(cluster.spec().ip(), cluster.spec().uiPort()),
-                markers,
                 Optional.empty(),
                 Optional.of(cluster),
+                markers,
+                processes,
                 process -> {
                     String node = process.substring("temporal-".length());
                     processes.start(process, cluster.command(cluster.spec().node(node)));
@@ -104,26 +96,6 @@ public final class TemporalService {
         return port > 0 ? Optional.of(URI.create("http://" + ip + ":" + port)) : Optional.empty();
     }
 
-    /** {@code host:port} of its frontend (gRPC), what clients connect to. */
-    public String address() {
-        return address;
-    }
-
-    /** Its Web UI, when it has one (the dev server of the CLI asked for one, the cluster's UI server). */
-    public Optional<URI> webUi() {
-        return webUi;
-    }
-
-    /** The kind of dev server it is; empty on the cluster. */
-    public Optional<DevServer.Kind> devServer() {
-        return devServer;
-    }
-
-    /** The cluster it is; empty on a dev server. */
-    public Optional<TemporalCluster> cluster() {
-        return cluster;
-    }
-
     /** Its live server processes by name ({@code temporal}, or {@code temporal-frontend}, ...), e.g. to read their CPU time. */
     public Map<String, ProcessHandle> processes() {
         Map<String, ProcessHandle> live = new LinkedHashMap<>();
@@ -133,18 +105,18 @@ public final class TemporalService {
 
     /** The latest process named {@code name}, alive or not. */
     public Process process(String name) {
-        return processes.get(name);
+        return launched.get(name);
     }
 
     /** SIGKILL (no shutdown of any kind), after checking the pid still runs that server or node. */
-    public void kill(String name) throws InterruptedException {
+    public void kill(String name) {
         Processes.kill(process(name), marker(name), name);
     }
 
     /** Starts {@code name} again, same ports and files, and waits until Temporal takes purchases. */
     public void restart(String name) throws Exception {
         marker(name);
-        restart.start(name);
+        restarter.start(name);
     }
 
     private String marker(String name) {

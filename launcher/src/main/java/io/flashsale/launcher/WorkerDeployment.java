@@ -25,7 +25,8 @@ import java.util.function.Consumer;
  * its workers can stop). A build Temporal has not seen poll yet cannot be routed to, so a change
  * retries until its workers poll or the patience runs out.
  */
-public final class WorkerDeployment implements AutoCloseable {
+public record WorkerDeployment(WorkflowServiceStubs service, String address, String namespace, String name)
+        implements AutoCloseable {
 
     /** The worker's deployment name ({@code FLASHSALE_WORKER_DEPLOYMENT}'s default). */
     public static final String NAME = "flashsale-worker";
@@ -59,23 +60,20 @@ public final class WorkerDeployment implements AutoCloseable {
     private static final Set<Status.Code> NOT_YET =
             Set.of(Status.Code.NOT_FOUND, Status.Code.FAILED_PRECONDITION, Status.Code.UNAVAILABLE);
 
-    private final WorkflowServiceStubs service;
-    private final String address;
-    private final String namespace;
-    private final String name;
-
+    /** The deployment {@code name} in {@code namespace} of the Temporal at {@code temporalAddress}. */
     public WorkerDeployment(String temporalAddress, String namespace, String name) {
-        this.service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
-                .setTarget(temporalAddress)
-                .setRpcTimeout(Duration.ofSeconds(10))
-                .build());
-        this.address = temporalAddress;
-        this.namespace = namespace;
-        this.name = name;
+        this(
+                WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
+                        .setTarget(temporalAddress)
+                        .setRpcTimeout(Duration.ofSeconds(10))
+                        .build()),
+                temporalAddress,
+                namespace,
+                name);
     }
 
     /** Purchases started from now on run on {@code buildId}; a ramp there was ends. */
-    public void makeCurrent(String buildId, Duration patience) throws InterruptedException {
+    public void makeCurrent(String buildId, Duration patience) throws Exception {
         retried(
                 buildId,
                 patience,
@@ -88,7 +86,7 @@ public final class WorkerDeployment implements AutoCloseable {
     }
 
     /** {@code percent} of the purchases started from now on run on {@code buildId}, the rest on the current build. */
-    public void ramp(String buildId, float percent, Duration patience) throws InterruptedException {
+    public void ramp(String buildId, float percent, Duration patience) throws Exception {
         retried(
                 buildId,
                 patience,
@@ -151,26 +149,25 @@ public final class WorkerDeployment implements AutoCloseable {
         return new IllegalStateException("Temporal " + address + " (namespace " + namespace + "): " + e.getStatus(), e);
     }
 
+    /** {@code change}, again every 500 ms while the build's workers have not polled yet, for up to {@code patience}. */
     private void retried(String buildId, Duration patience, Consumer<WorkflowServiceBlockingStub> change)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + patience.toNanos();
-        while (true) {
-            try {
-                change.accept(service.blockingStub());
-                return;
-            } catch (StatusRuntimeException notYet) {
-                if (!NOT_YET.contains(notYet.getStatus().getCode())) {
-                    throw unanswered(notYet);
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException(
-                            "build " + buildId + " of " + name + " not routable within " + patience.toSeconds()
-                                    + "s (is a worker of it polling?): " + notYet.getStatus(),
-                            notYet);
-                }
-                Thread.sleep(500); // the build's workers have not polled yet
-            }
-        }
+            throws Exception {
+        Await.until(
+                "build " + buildId + " of " + name + " to be routable (is a worker of it polling?)",
+                patience,
+                Duration.ofMillis(500),
+                () -> {
+                    try {
+                        change.accept(service.blockingStub());
+                        return Status.OK;
+                    } catch (StatusRuntimeException notYet) {
+                        if (!NOT_YET.contains(notYet.getStatus().getCode())) {
+                            throw unanswered(notYet);
+                        }
+                        return notYet.getStatus();
+                    }
+                },
+                Status::isOk);
     }
 
     @Override

@@ -23,11 +23,11 @@ public record ServerBinaries(Path folder) {
     /** The server the Temporal CLI v1.5.1 embeds, so the dev server and the cluster run the same engine. */
     public static final String VERSION = "v1.29.1";
 
-    /** The Web UI server the same CLI embeds in its dev server. */
-    static final String UI_VERSION = "v2.42.1";
-
     private static final String MODULE = "go.temporal.io/server@" + VERSION;
-    private static final String UI_MODULE = "github.com/temporalio/ui-server/v2@" + UI_VERSION;
+
+    /** The Web UI server the same CLI embeds in its dev server. */
+    private static final String UI_MODULE = "github.com/temporalio/ui-server/v2@v2.42.1";
+
     private static final String EMBEDDED_SCHEMA = "postgresql/v12/";
 
     /** Found or built; fails saying why when neither works. */
@@ -37,7 +37,8 @@ public record ServerBinaries(Path folder) {
             return new ServerBinaries(Path.of(configured));
         }
         return GoTool.inModule(
-                        projectRoot.resolve(".tools/temporal-server-" + VERSION),
+                        projectRoot,
+                        "temporal-server",
                         MODULE,
                         List.of("./cmd/server", "./cmd/tools/sql", "./cmd/tools/tdbg"),
                         log)
@@ -49,13 +50,8 @@ public record ServerBinaries(Path folder) {
 
     /** The Web UI server, built when missing; empty (saying why through {@code log}) when it cannot be. */
     static Optional<Path> webUi(Path projectRoot, Consumer<String> log) {
-        return GoTool.inModule(
-                        projectRoot.resolve(".tools/temporal-ui-server-" + UI_VERSION),
-                        UI_MODULE,
-                        List.of("./cmd/server"),
-                        log)
-                .locateOrBuild("server")
-                .map(folder -> folder.resolve("server"));
+        return GoTool.inModule(projectRoot, "temporal-ui-server", UI_MODULE, List.of("./cmd/server"), log)
+                .program("server");
     }
 
     public Path server() {

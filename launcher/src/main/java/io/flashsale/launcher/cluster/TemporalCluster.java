@@ -2,6 +2,7 @@ package io.flashsale.launcher.cluster;
 
 import com.google.protobuf.util.Durations;
 import io.flashsale.launcher.Await;
+import io.flashsale.launcher.Http;
 import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.temporal.DevServer;
 import io.grpc.Status;
@@ -10,7 +11,6 @@ import io.temporal.api.workflowservice.v1.RegisterNamespaceRequest;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.IOException;
-import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -56,7 +56,7 @@ public record TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
                 "the frontend of " + cluster,
                 READY_TIMEOUT,
                 () -> launch.alive(processName(frontend)),
-                () -> listening(spec.ip(), frontend.grpcPort()));
+                () -> Http.listening(spec.ip(), frontend.grpcPort()));
         for (ClusterSpec.Node node : spec.nodes()) {
             if (!node.equals(frontend)) {
                 launch.start(processName(node), cluster.command(node));
@@ -78,12 +78,6 @@ public record TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
     /** What the command line of the node {@code nodeName} holds, and no other node's. */
     public static String marker(String nodeName) {
         return "--env " + nodeName + " --allow-no-auth";
-    }
-
-    private static boolean listening(String ip, int port) throws IOException {
-        try (Socket ignored = new Socket(ip, port)) {
-            return true;
-        }
     }
 
     /** Drops the cluster's databases; only once every node has stopped. */

@@ -1,6 +1,7 @@
 package io.flashsale.launcher.local;
 
 import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.testkit.DevSecrets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +50,7 @@ record LocalConfig(
         // the apps get the environment as it is (an empty MYSQL_PASSWORD means no password), these with their defaults
         Map<String, String> children = new HashMap<>(environment);
         String temporal = env.getOrDefault("TEMPORAL_ADDRESS", "127.0.0.1:7233");
-        String namespace = env.getOrDefault("TEMPORAL_NAMESPACE", "default");
+        String namespace = env.getOrDefault("TEMPORAL_NAMESPACE", DevServer.NAMESPACE);
         int apiPort = integer(env, "API_PORT", Integer.parseInt(LocalCommands.API_PORT));
         children.putAll(Map.of(
                 "TEMPORAL_ADDRESS", temporal, "TEMPORAL_NAMESPACE", namespace, "API_PORT", Integer.toString(apiPort)));

@@ -1,5 +1,6 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.Http;
 import io.flashsale.launcher.cluster.ClusterSpec;
 import io.flashsale.launcher.cluster.TemporalCluster;
 import io.flashsale.launcher.temporal.DevServer;
@@ -28,7 +29,7 @@ final class LocalTemporal {
         if (run.pid(Component.TEMPORAL).isPresent()) {
             return;
         }
-        if (Ports.listening(config.temporalHost(), config.temporalPort())) {
+        if (Http.listening(config.temporalHost(), config.temporalPort())) {
             try {
                 DevServer.awaitReady(config.temporalAddress(), config.namespace(), Duration.ofSeconds(10), () -> true);
                 return;

@@ -46,8 +46,7 @@ final class Observability {
             Ports.refuseTaken(config.jaegerUiPort(), "Jaeger's UI", "JAEGER_UI_PORT");
             Ports.refuseTaken(config.jaegerOtlpPort(), "Jaeger's OTLP receiver", "JAEGER_OTLP_PORT");
             Ports.refuseTaken(config.jaegerQueryGrpcPort(), "Jaeger's query API", "JAEGER_QUERY_GRPC_PORT");
-            jaeger = new Jaeger(config.root(), System.err::println)
-                    .locateOrBuild()
+            jaeger = Jaeger.locateOrBuild(config.root(), System.err::println)
                     .orElseThrow(() -> new Refused("cannot build Jaeger (see above)"));
         }
     }

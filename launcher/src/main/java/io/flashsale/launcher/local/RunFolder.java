@@ -19,25 +19,16 @@ import java.util.Optional;
  * The processes of {@code bin/flashsale up} across invocations: each detached (it outlives this JVM
  * and the terminal), its pid in {@code <run>/NAME.pid}, its output in {@code <run>/logs/NAME.log}; a
  * pid counts only while {@code /proc/PID/cmdline} is still the component's.
+ *
+ * @param root the checkout, which messages show paths relative to
+ * @param path the run folder
+ * @param environment the environment of {@code up}'s apps, for what starts through {@link Launch}
  */
-final class RunFolder implements Launch {
-
-    private final Path root;
-    private final Path run;
-    private final Duration stopTimeout;
-    /** The environment of {@code up}'s apps, for what starts through {@link Launch}. */
-    private final Map<String, String> environment;
-
-    RunFolder(Path root, Path run, Duration stopTimeout, Map<String, String> environment) {
-        this.root = root;
-        this.run = run;
-        this.stopTimeout = stopTimeout;
-        this.environment = environment;
-    }
+record RunFolder(Path root, Path path, Duration stopTimeout, Map<String, String> environment) implements Launch {
 
     @Override
     public void start(String name, List<String> command) throws IOException {
-        start(Component.named(name, run).orElseThrow(), command, environment);
+        start(Component.named(name, path).orElseThrow(), command, environment);
     }
 
     /**
@@ -47,23 +38,19 @@ final class RunFolder implements Launch {
      */
     @Override
     public boolean alive(String name) {
-        return Component.named(name, run)
+        return Component.named(name, path)
                 .flatMap(this::recorded)
                 .flatMap(ProcessHandle::of)
                 .filter(ProcessHandle::isAlive)
                 .isPresent();
     }
 
-    Path path() {
-        return run;
-    }
-
     Path log(Component component) {
-        return run.resolve("logs").resolve(component.process() + ".log");
+        return path.resolve("logs").resolve(component.process() + ".log");
     }
 
     Path pidFile(Component component) {
-        return run.resolve(component.process() + ".pid");
+        return path.resolve(component.process() + ".pid");
     }
 
     /** {@code path} relative to the checkout when inside it ({@code .run/logs/api.log}), else as it is. */
@@ -96,7 +83,9 @@ final class RunFolder implements Launch {
             try {
                 String commandLine = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"))
                         .replace('\0', ' ');
-                return component.runs(commandLine, run) ? Optional.of(new Running(pid, commandLine)) : Optional.empty();
+                return component.runs(commandLine, path)
+                        ? Optional.of(new Running(pid, commandLine))
+                        : Optional.empty();
             } catch (IOException gone) {
                 return Optional.empty();
             }
@@ -141,22 +130,6 @@ final class RunFolder implements Launch {
         return pid;
     }
 
-    /**
-     * {@code setsid nohup command}. A new session is a scheduling autogroup of its own, and between
-     * autogroups a process's nice value counts for nothing (sched(7), "The autogroup feature"): a
-     * niced back end would take the cores from the api as an equal. So a niced command's group gets
-     * the same niceness, written from inside the new session, where it touches no other group. The
-     * kernel takes one such write per 100 ms from an unprivileged caller, hence the retries; where
-     * the group keeps its niceness, the process's log says so.
-     */
-    static List<String> detached(List<String> command) {
-        List<String> detached = new ArrayList<>(List.of("setsid", "nohup"));
-        FlashSaleStack.niceness(command)
-                .ifPresent(niceness -> detached.addAll(List.of("sh", "-c", GROUP_NICENESS.formatted(niceness), "sh")));
-        detached.addAll(command);
-        return detached;
-    }
-
     /** Sets the session's autogroup niceness (where the kernel has autogroups), then runs the command. */
     private static final String GROUP_NICENESS =
             """
@@ -168,6 +141,23 @@ final class RunFolder implements Launch {
             done
             exec "$@"
             """;
+
+    /**
+     * {@code setsid nohup command}. A new session is a scheduling autogroup of its own, and between
+     * autogroups a process's nice value counts for nothing (sched(7), "The autogroup feature"): a
+     * niced back end would take the cores from the api as an equal. So a command that starts with
+     * {@link FlashSaleStack#niced} gets its group the same niceness, written from inside the new
+     * session, where it touches no other group. The kernel takes one such write per 100 ms from an
+     * unprivileged caller, hence the retries; where the group keeps its niceness, the log says so.
+     */
+    static List<String> detached(List<String> command) {
+        List<String> detached = new ArrayList<>(List.of("setsid", "nohup"));
+        if (command.size() > 2 && command.subList(0, 2).equals(List.of("nice", "-n"))) {
+            detached.addAll(List.of("sh", "-c", GROUP_NICENESS.formatted(Integer.parseInt(command.get(2))), "sh"));
+        }
+        detached.addAll(command);
+        return detached;
+    }
 
     /** TERM, then KILL after the stop timeout; a stale pid file goes. */
     void stop(Component component) throws IOException {

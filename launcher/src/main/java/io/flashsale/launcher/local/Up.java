@@ -7,9 +7,7 @@ import io.flashsale.launcher.redis.RedisMode;
 import io.flashsale.launcher.temporal.TemporalMode;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -148,14 +146,15 @@ final class Up implements Callable<Integer> {
             return;
         }
         FlashSaleStack.App module = app.app();
-        Map<String, String> env = new HashMap<>(config.environment());
-        env.put(module.portVariable(), Integer.toString(port));
         List<String> jar = new ArrayList<>(List.of(
                 "-jar",
                 FlashSaleStack.built(config.root(), module.module(), "exec").toString()));
         jar.addAll(arguments);
-        List<String> launcher = module == FlashSaleStack.App.WORKER ? config.backEnd() : List.of();
-        config.run().start(app, FlashSaleStack.command(module, app.process(), launcher, config.jvmFlags(), jar), env);
+        config.run()
+                .start(
+                        app,
+                        module.command(app.process(), config.backEndNice(), config.jvmFlags(), jar),
+                        module.environment(config.environment(), port));
     }
 
     /** Whether {@code app} reported UP on {@code port} before the health timeout (its log's tail on stderr if not). */

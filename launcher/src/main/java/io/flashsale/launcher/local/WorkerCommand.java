@@ -4,7 +4,6 @@ import io.flashsale.launcher.WorkerDeployment;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -23,20 +22,11 @@ import picocli.CommandLine.Parameters;
             "Roll out a worker build during a sale (Worker Versioning; docs/production.md walks through it): start"
                     + " a build beside the running worker, ramp a share of the new purchases to it, make it current,"
                     + " watch the purchases still pinned to the old build, stop the old build once it is drained."
-        },
-        subcommands = {
-            WorkerCommand.Start.class,
-            WorkerCommand.Ramp.class,
-            WorkerCommand.Current.class,
-            WorkerCommand.Status.class,
-            WorkerCommand.Stop.class
         })
 final class WorkerCommand {
 
     /** How long a routing change waits for the build's workers to poll. */
     static final Duration ROUTABLE_WITHIN = Duration.ofSeconds(60);
-
-    private WorkerCommand() {}
 
     /** {@code build}, refused unless a build id that fits a file name and a visibility query. */
     static String valid(String build) {
@@ -58,29 +48,26 @@ final class WorkerCommand {
             mixinStandardHelpOptions = true,
             description = "Start a worker of build BUILD beside the running one (log: .run/logs/worker-BUILD.log),"
                     + " on the first free port above WORKER_PORT; no purchase goes to it until 'ramp' or 'current'.")
-    static final class Start implements Callable<Integer> {
-        @Parameters(paramLabel = "BUILD", description = "Its build id, e.g. the commit it was built from.")
-        String build;
-
-        @Override
-        public Integer call() throws Exception {
-            return LocalCommands.refusable(() -> {
-                LocalConfig config = LocalCommands.config();
-                Component worker = Component.workerOfBuild(valid(build));
-                if (config.run().pid(worker).isPresent()) {
-                    throw new Refused("worker of build " + build + " is already running");
-                }
-                int port = Ports.freeFrom(config.workerPort() + 1);
-                Up.startApp(config, worker, port, List.of(Component.buildArgument(build)));
-                if (!Up.healthy(config, worker, port)) {
-                    throw new Refused("worker of build " + build + " did not report UP; 'bin/flashsale worker stop "
-                            + build + " --force' stops what may still run");
-                }
-                System.out.println("build " + build + " polls; route purchases to it with 'bin/flashsale worker ramp "
-                        + build + " 10' or 'worker current " + build + "'");
-                return 0;
-            });
-        }
+    int start(
+            @Parameters(paramLabel = "BUILD", description = "Its build id, e.g. the commit it was built from.")
+                    String build)
+            throws Exception {
+        return LocalCommands.refusable(() -> {
+            LocalConfig config = LocalCommands.config();
+            Component worker = Component.workerOfBuild(valid(build));
+            if (config.run().pid(worker).isPresent()) {
+                throw new Refused("worker of build " + build + " is already running");
+            }
+            int port = Ports.freeFrom(config.workerPort() + 1);
+            Up.startApp(config, worker, port, List.of(Component.buildArgument(build)));
+            if (!Up.healthy(config, worker, port)) {
+                throw new Refused("worker of build " + build + " did not report UP; 'bin/flashsale worker stop " + build
+                        + " --force' stops what may still run");
+            }
+            System.out.println("build " + build + " polls; route purchases to it with 'bin/flashsale worker ramp "
+                    + build + " 10' or 'worker current " + build + "'");
+            return 0;
+        });
     }
 
     @Command(
@@ -88,26 +75,20 @@ final class WorkerCommand {
             mixinStandardHelpOptions = true,
             description = "Send PERCENT of the purchases started from now on to build BUILD, the rest to the current"
                     + " build; 'current' ends the ramp.")
-    static final class Ramp implements Callable<Integer> {
-        @Parameters(index = "0", paramLabel = "BUILD")
-        String build;
-
-        @Parameters(index = "1", paramLabel = "PERCENT", description = "0 to 100.")
-        float percent;
-
-        @Override
-        public Integer call() throws Exception {
-            return LocalCommands.refusable(() -> {
-                if (percent < 0 || percent > 100) {
-                    throw new Refused("ramp: PERCENT is 0 to 100, not " + percent);
-                }
-                try (WorkerDeployment deployment = deployment(LocalCommands.config())) {
-                    deployment.ramp(valid(build), percent, ROUTABLE_WITHIN);
-                    System.out.println(percent + " % of new purchases go to build " + build);
-                }
-                return 0;
-            });
-        }
+    int ramp(
+            @Parameters(index = "0", paramLabel = "BUILD") String build,
+            @Parameters(index = "1", paramLabel = "PERCENT", description = "0 to 100.") float percent)
+            throws Exception {
+        return LocalCommands.refusable(() -> {
+            if (percent < 0 || percent > 100) {
+                throw new Refused("ramp: PERCENT is 0 to 100, not " + percent);
+            }
+            try (WorkerDeployment deployment = deployment(LocalCommands.config())) {
+                deployment.ramp(valid(build), percent, ROUTABLE_WITHIN);
+                System.out.println(percent + " % of new purchases go to build " + build);
+            }
+            return 0;
+        });
     }
 
     @Command(
@@ -115,20 +96,14 @@ final class WorkerCommand {
             mixinStandardHelpOptions = true,
             description = "Make build BUILD current: every purchase started from now on runs on it; those pinned to"
                     + " other builds finish there.")
-    static final class Current implements Callable<Integer> {
-        @Parameters(paramLabel = "BUILD")
-        String build;
-
-        @Override
-        public Integer call() throws Exception {
-            return LocalCommands.refusable(() -> {
-                try (WorkerDeployment deployment = deployment(LocalCommands.config())) {
-                    deployment.makeCurrent(valid(build), ROUTABLE_WITHIN);
-                    System.out.println("build " + build + " is current");
-                }
-                return 0;
-            });
-        }
+    int current(@Parameters(paramLabel = "BUILD") String build) throws Exception {
+        return LocalCommands.refusable(() -> {
+            try (WorkerDeployment deployment = deployment(LocalCommands.config())) {
+                deployment.makeCurrent(valid(build), ROUTABLE_WITHIN);
+                System.out.println("build " + build + " is current");
+            }
+            return 0;
+        });
     }
 
     @Command(
@@ -136,31 +111,28 @@ final class WorkerCommand {
             mixinStandardHelpOptions = true,
             description = "Each build Temporal knows: its routing (current, ramping, draining, drained, inactive), the"
                     + " purchases still running pinned to it, and its local worker.")
-    static final class Status implements Callable<Integer> {
-        @Override
-        public Integer call() throws Exception {
-            return LocalCommands.refusable(() -> {
-                LocalConfig config = LocalCommands.config();
-                try (WorkerDeployment deployment = deployment(config)) {
-                    List<WorkerDeployment.Build> builds = deployment.builds();
-                    if (builds.isEmpty()) {
-                        System.out.println("no versioned worker has polled: purchases run unversioned");
-                    }
-                    System.out.printf("%-16s %-16s %8s  %s%n", "BUILD", "ROUTING", "RUNNING", "LOCAL WORKER");
-                    for (WorkerDeployment.Build build : builds) {
-                        String local = config.run()
-                                .workerOf(build.id())
-                                .flatMap(worker ->
-                                        config.run().pid(worker).map(pid -> worker.process() + " (pid " + pid + ")"))
-                                .orElse("-");
-                        System.out.printf(
-                                "%-16s %-16s %8d  %s%n",
-                                build.id(), build.routing(), deployment.runningOn(build.id()), local);
-                    }
+    int status() throws Exception {
+        return LocalCommands.refusable(() -> {
+            LocalConfig config = LocalCommands.config();
+            try (WorkerDeployment deployment = deployment(config)) {
+                List<WorkerDeployment.Build> builds = deployment.builds();
+                if (builds.isEmpty()) {
+                    System.out.println("no versioned worker has polled: purchases run unversioned");
                 }
-                return 0;
-            });
-        }
+                System.out.printf("%-16s %-16s %8s  %s%n", "BUILD", "ROUTING", "RUNNING", "LOCAL WORKER");
+                for (WorkerDeployment.Build build : builds) {
+                    String local = config.run()
+                            .workerOf(build.id())
+                            .flatMap(worker ->
+                                    config.run().pid(worker).map(pid -> worker.process() + " (pid " + pid + ")"))
+                            .orElse("-");
+                    System.out.printf(
+                            "%-16s %-16s %8d  %s%n",
+                            build.id(), build.routing(), deployment.runningOn(build.id()), local);
+                }
+            }
+            return 0;
+        });
     }
 
     @Command(
@@ -169,38 +141,33 @@ final class WorkerCommand {
             description = "Stop the local worker of build BUILD (up's or one 'start' started); refused while the build"
                     + " is current or ramping (new purchases would wait for it) or purchases pinned to it still run"
                     + " (they would too), unless --force.")
-    static final class Stop implements Callable<Integer> {
-        @Parameters(paramLabel = "BUILD")
-        String build;
-
-        @Option(names = "--force", description = "Stop it even though purchases go to it or still run on it.")
-        boolean force;
-
-        @Override
-        public Integer call() throws Exception {
-            return LocalCommands.refusable(() -> {
-                LocalConfig config = LocalCommands.config();
-                try (WorkerDeployment deployment = deployment(config)) {
-                    Optional<WorkerDeployment.Build> routed = deployment.builds().stream()
-                            .filter(known -> known.id().equals(valid(build)) && known.routed())
-                            .findFirst();
-                    if (routed.isPresent() && !force) {
-                        throw new Refused(
-                                "stop: build " + build + " is " + routed.get().routing()
-                                        + "; make another build current first ('bin/flashsale worker current B'), or --force");
-                    }
-                    long running = deployment.runningOn(build);
-                    if (running > 0 && !force) {
-                        throw new Refused("stop: " + running + " purchase(s) pinned to build " + build
-                                + " still run; stop it once 'bin/flashsale worker status' shows 0, or --force");
-                    }
+    int stop(
+            @Parameters(paramLabel = "BUILD") String build,
+            @Option(names = "--force", description = "Stop it even though purchases go to it or still run on it.")
+                    boolean force)
+            throws Exception {
+        return LocalCommands.refusable(() -> {
+            LocalConfig config = LocalCommands.config();
+            try (WorkerDeployment deployment = deployment(config)) {
+                Optional<WorkerDeployment.Build> routed = deployment.builds().stream()
+                        .filter(known -> known.id().equals(valid(build)) && known.routed())
+                        .findFirst();
+                if (routed.isPresent() && !force) {
+                    throw new Refused(
+                            "stop: build " + build + " is " + routed.get().routing()
+                                    + "; make another build current first ('bin/flashsale worker current B'), or --force");
                 }
-                Component worker = config.run()
-                        .workerOf(build)
-                        .orElseThrow(() -> new Refused("stop: no local worker of build " + build + " runs"));
-                config.run().stop(worker);
-                return 0;
-            });
-        }
+                long running = deployment.runningOn(build);
+                if (running > 0 && !force) {
+                    throw new Refused("stop: " + running + " purchase(s) pinned to build " + build
+                            + " still run; stop it once 'bin/flashsale worker status' shows 0, or --force");
+                }
+            }
+            Component worker = config.run()
+                    .workerOf(build)
+                    .orElseThrow(() -> new Refused("stop: no local worker of build " + build + " runs"));
+            config.run().stop(worker);
+            return 0;
+        });
     }
 }

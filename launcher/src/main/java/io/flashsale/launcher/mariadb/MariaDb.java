@@ -42,10 +42,8 @@ public record MariaDb(Processes processes, Path dir, int port) {
     }
 
     /** SIGKILL, no shutdown; returns once the process is gone. */
-    public void kill() throws InterruptedException {
-        Process process = processes.get("mariadb");
-        process.destroyForcibly();
-        process.waitFor();
+    public void kill() {
+        Processes.kill(processes.get("mariadb").toHandle());
     }
 
     private void install() throws Exception {

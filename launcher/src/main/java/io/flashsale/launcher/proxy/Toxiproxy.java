@@ -23,21 +23,15 @@ import java.util.Map;
  */
 public record Toxiproxy(ToxiproxyClient client) {
 
-    static final String VERSION = "v2.12.0";
-    private static final String MODULE = "github.com/Shopify/toxiproxy/v2@" + VERSION;
+    private static final String MODULE = "github.com/Shopify/toxiproxy/v2@v2.12.0";
 
     /** The faults {@link #breakLink} puts on a link. */
     public static final List<String> FAULTS = List.of("latency", "timeout", "slow_close", "cut");
 
     /** Builds the server when missing, starts it as {@code toxiproxy} among {@code processes}, waits for its API. */
     public static Toxiproxy start(Processes processes, Path projectRoot) throws Exception {
-        Path binary = GoTool.inModule(
-                        projectRoot.resolve(".tools").resolve("toxiproxy-" + VERSION),
-                        MODULE,
-                        List.of("./cmd/server"),
-                        System.out::println)
-                .locateOrBuild("server")
-                .map(folder -> folder.resolve("server"))
+        Path binary = GoTool.inModule(projectRoot, "toxiproxy", MODULE, List.of("./cmd/server"), System.out::println)
+                .program("server")
                 .orElseThrow(() -> new IllegalStateException("cannot build " + MODULE + " (needs go)"));
         int port = FreePorts.next();
         processes.start(

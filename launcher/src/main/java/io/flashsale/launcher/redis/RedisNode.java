@@ -1,5 +1,6 @@
 package io.flashsale.launcher.redis;
 
+import io.flashsale.launcher.Processes;
 import java.io.IOException;
 
 /** One redis-server process started here: its client port and its process. Every signal goes to this pid only. */
@@ -30,9 +31,8 @@ public record RedisNode(int port, Process process) {
     }
 
     /** SIGKILL: no shutdown, no last write to a replica. Returns once the process is gone. */
-    void kill() throws InterruptedException {
-        process.destroyForcibly();
-        process.waitFor();
+    void kill() {
+        Processes.kill(process.toHandle());
     }
 
     @Override

@@ -60,6 +60,14 @@ public final class RedisSentinels extends LocalRedis {
         return sentinelPorts.stream().map(port -> "127.0.0.1:" + port).collect(Collectors.joining(","));
     }
 
+    /** What an app is given to find the master through the sentinels, a 202 waiting for {@code replicas}. */
+    public Map<String, String> environment(int replicas) {
+        return Map.of(
+                "REDIS_SENTINEL_MASTER", MASTER_NAME,
+                "REDIS_SENTINEL_NODES", sentinelNodes(),
+                "FLASHSALE_REDIS_REPLICATION_REPLICAS", Integer.toString(replicas));
+    }
+
     public int masterPort() {
         return master.port();
     }

@@ -45,10 +45,18 @@ public final class DevServer {
      */
     public record Options(String ip, int port, int uiPort, Path dbFile, String namespace, int metricsPort) {
 
+        /** A private stack's server: on loopback, in {@link #NAMESPACE}, without metrics. */
+        public static Options loopback(int port, int uiPort, Path dbFile) {
+            return new Options("127.0.0.1", port, uiPort, dbFile, NAMESPACE, 0);
+        }
+
         public String address() {
             return ip + ":" + port;
         }
     }
+
+    /** The namespace of every Temporal the launcher starts (where TEMPORAL_NAMESPACE is unset, {@code up}'s). */
+    public static final String NAMESPACE = "default";
 
     /** The name of the server's process, in every launcher. */
     public static final String PROCESS = "temporal";
@@ -151,13 +159,11 @@ public final class DevServer {
     }
 
     private static Path cli(Path root, Consumer<String> log) {
-        String version = CLI_MODULE.substring(CLI_MODULE.indexOf('@') + 1);
-        GoTool tool = GoTool.inModule(
-                root.resolve(".tools").resolve("temporal-cli-" + version), CLI_MODULE, List.of("./cmd/temporal"), log);
+        GoTool tool = GoTool.inModule(root, "temporal-cli", CLI_MODULE, List.of("./cmd/temporal"), log);
         return GoTool.configured("TEMPORAL_CLI")
                 .or(() -> Optional.of(tool.binary("temporal")).filter(Files::isExecutable))
                 .or(() -> GoTool.onPath("temporal"))
-                .or(() -> tool.locateOrBuild("temporal").map(folder -> tool.binary("temporal")))
+                .or(() -> tool.program("temporal"))
                 .orElseThrow(() -> new IllegalStateException(
                         "no Temporal CLI (TEMPORAL_CLI, .tools/, the PATH) and it cannot be built (see above)"));
     }

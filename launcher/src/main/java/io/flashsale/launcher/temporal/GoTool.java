@@ -34,8 +34,11 @@ public record GoTool(Path folder, String module, Path source, List<String> packa
     private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(30);
     private static final Pattern MODULE_DIR = Pattern.compile("\"Dir\":\\s*\"([^\"]+)\"");
 
-    /** Each of {@code packages} ({@code ./cmd/x}) of {@code moduleAtVersion}, built into {@code folder}. */
-    public static GoTool inModule(Path folder, String moduleAtVersion, List<String> packages, Consumer<String> log) {
+    /** Each of {@code packages} ({@code ./cmd/x}) of {@code moduleAtVersion}, built into {@code root/.tools/NAME-VERSION}. */
+    public static GoTool inModule(
+            Path root, String name, String moduleAtVersion, List<String> packages, Consumer<String> log) {
+        String version = moduleAtVersion.substring(moduleAtVersion.indexOf('@') + 1);
+        Path folder = root.resolve(".tools").resolve(name + "-" + version);
         return new GoTool(folder.toAbsolutePath().normalize(), moduleAtVersion, null, packages, log);
     }
 
@@ -55,6 +58,11 @@ public record GoTool(Path folder, String module, Path source, List<String> packa
     /** {@code folder/name}. */
     public Path binary(String name) {
         return folder.resolve(name);
+    }
+
+    /** The binary {@code name}, built first when missing; empty when it cannot be. */
+    public Optional<Path> program(String name) {
+        return locateOrBuild(name).map(folder -> binary(name));
     }
 
     /** Every binary of {@code names} in the folder, built first when one is missing; empty when none can be. */

@@ -8,28 +8,21 @@ import java.util.function.Consumer;
 /**
  * Jaeger, the tracing backend of {@code bin/flashsale up --observe} and of the tracing test: one
  * process that receives spans over OTLP, keeps them in memory and serves its UI and query API
- * (configuration: deploy/jaeger/config.yaml). Found, in this order: the file named by {@code
- * JAEGER_BINARY}; the one built earlier into the project's git-ignored {@code .tools/}; else built
- * there from its Go module ({@link GoTool#inModule}: its go.mod has a {@code replace} that {@code
- * go install} refuses).
+ * (configuration: deploy/jaeger/config.yaml).
  */
 public final class Jaeger {
 
     public static final String MODULE = "github.com/jaegertracing/jaeger@v1.76.0";
 
-    private final GoTool tool;
+    private Jaeger() {}
 
-    public Jaeger(Path projectRoot, Consumer<String> log) {
-        String version = MODULE.substring(MODULE.indexOf('@') + 1);
-        this.tool = GoTool.inModule(
-                projectRoot.resolve(".tools").resolve("jaeger-" + version), MODULE, List.of("./cmd/jaeger"), log);
-    }
-
-    /** The binary, built when needed; empty (with the reason logged) when it cannot be. */
-    public Optional<Path> locateOrBuild() {
-        Optional<Path> configured = GoTool.configured("JAEGER_BINARY");
-        return configured.isPresent()
-                ? configured
-                : tool.locateOrBuild("jaeger").map(folder -> tool.binary("jaeger"));
+    /**
+     * The file named by {@code JAEGER_BINARY}, else the one built into {@code .tools/} (its go.mod has
+     * a {@code replace} that {@code go install} refuses); empty, the reason logged, when it cannot be built.
+     */
+    public static Optional<Path> locateOrBuild(Path projectRoot, Consumer<String> log) {
+        return GoTool.configured("JAEGER_BINARY")
+                .or(() -> GoTool.inModule(projectRoot, "jaeger", MODULE, List.of("./cmd/jaeger"), log)
+                        .program("jaeger"));
     }
 }
