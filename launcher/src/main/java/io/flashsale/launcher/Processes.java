@@ -155,7 +155,10 @@ public final class Processes implements AutoCloseable, Launch {
         }
     }
 
-    /** SIGKILL, no shutdown of any kind, and back once the process is gone (its port and files free). */
+    /**
+     * SIGKILL, no shutdown of any kind, and back once the process is gone (its port and files free),
+     * or after 10 s for a process in uninterruptible sleep, which no signal ends sooner.
+     */
     public static void kill(ProcessHandle process) {
         process.destroyForcibly();
         try {

@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import javax.crypto.Mac;
 import javax.crypto.SecretKey;
 import org.springframework.core.convert.converter.Converter;
@@ -26,7 +28,8 @@ import org.springframework.security.oauth2.jwt.MappedJwtClaimSetConverter;
  * Accepts what Spring's {@code NimbusJwtDecoder.withSecretKey(key).macAlgorithm(HS256)} accepts: a
  * compact JWS of three parts whose header is a JSON object with {@code alg} HS256, {@code typ}
  * absent or JWT and no {@code crit}, signed with the key (compared in constant time), with a JSON
- * object of claims, typed as Spring types them and then checked by the {@code rules}. Every buyer of
+ * object of claims (the registered ones of the JSON types JWT gives them), typed as Spring types them
+ * and then checked by the {@code rules}; a key of at least 256 bits. Every buyer of
  * a sale brings a token the api has not seen; Nimbus' general JOSE parser made a quarter of a
  * sold-out answer's CPU, and this takes less than half its CPU and a third of its allocation
  * (docs/performance.md). A name given twice in the header or the claims is refused, where a parser
@@ -42,12 +45,27 @@ public final class Hs256JwtDecoder implements JwtDecoder {
             .build()
             .readerFor(new TypeReference<Map<String, Object>>() {});
 
+    /** The registered claims' JSON types, as Nimbus' claim parser requires them. */
+    private static final Map<String, Predicate<Object>> CLAIM_TYPES = Map.of(
+            "iss", String.class::isInstance,
+            "aud",
+                    audience -> audience instanceof String
+                            || audience instanceof List<?> list && list.stream().allMatch(String.class::isInstance),
+            "exp", Number.class::isInstance,
+            "nbf", Number.class::isInstance,
+            "iat", Number.class::isInstance);
+
+    private static final int MIN_KEY_BYTES = 32;
+
     private final ThreadLocal<Mac> macs;
     private final Converter<Map<String, Object>, Map<String, Object>> claimTypes =
             MappedJwtClaimSetConverter.withDefaults(Map.of());
     private final OAuth2TokenValidator<Jwt> rules;
 
     public Hs256JwtDecoder(SecretKey key, OAuth2TokenValidator<Jwt> rules) {
+        if (key.getEncoded() == null || key.getEncoded().length < MIN_KEY_BYTES) {
+            throw new IllegalArgumentException("an HS256 key needs at least " + MIN_KEY_BYTES * 8 + " bits");
+        }
         this.rules = rules;
         this.macs = ThreadLocal.withInitial(() -> {
             try {
@@ -85,6 +103,11 @@ public final class Hs256JwtDecoder implements JwtDecoder {
 
     /** The claims typed as Spring types them ({@code exp} an Instant, {@code aud} a list, ...). */
     private Jwt jwt(String token, Map<String, Object> header, Map<String, Object> claims) {
+        claims.forEach((name, value) -> {
+            if (!CLAIM_TYPES.getOrDefault(name, any -> true).test(value)) {
+                throw new BadJwtException("the claim " + name + " is of the wrong type");
+            }
+        });
         try {
             Map<String, Object> typed = claimTypes.convert(claims);
             return Jwt.withTokenValue(token)

@@ -67,6 +67,15 @@ class Hs256JwtDecoderTest {
                 refused("claims not an object", signed(HEADER, "[1]")),
                 refused("no claims", signed(HEADER, "{}")),
                 refused("exp not a time", signed(HEADER, claims("\"exp\":\"tomorrow\""))),
+                refused("exp a numeric string", signed(HEADER, claims("\"exp\":\"" + EXP + "\""))),
+                refused("nbf not a number", signed(HEADER, claims("\"exp\":" + EXP + ",\"nbf\":\"later\""))),
+                refused(
+                        "iss a number",
+                        signed(HEADER, claims("\"exp\":" + EXP).replace("\"https://shop.example\"", "1"))),
+                refused(
+                        "aud with a number",
+                        signed(HEADER, claims("\"exp\":" + EXP).replace("[\"flashsale\"]", "[\"flashsale\",1]"))),
+                refused("iat a string", signed(HEADER, claims("\"exp\":" + EXP + ",\"iat\":\"now\""))),
                 refused("expired", signed(HEADER, claims("\"exp\":" + past))),
                 refused("no exp", signed(HEADER, claims("\"iat\":" + past))),
                 refused("not before the future", signed(HEADER, claims("\"exp\":" + EXP + ",\"nbf\":" + future))),
@@ -96,6 +105,13 @@ class Hs256JwtDecoderTest {
         assertThat(ours.getHeaders()).isEqualTo(theirs.getHeaders());
         assertThat(ours.getExpiresAt()).isEqualTo(Instant.ofEpochSecond(EXP));
         assertThat(ours.getSubject()).isEqualTo("alice");
+    }
+
+    @Test
+    void needsAKeyOfAtLeast256Bits() {
+        assertThatThrownBy(() -> new Hs256JwtDecoder(key("31-bytes-are-one-byte-too-short", "HmacSHA256"), jwt -> null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("256 bits");
     }
 
     @Test

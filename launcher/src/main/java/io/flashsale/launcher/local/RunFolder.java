@@ -18,7 +18,7 @@ import java.util.Optional;
 /**
  * The processes of {@code bin/flashsale up} across invocations: each detached (it outlives this JVM
  * and the terminal), its pid in {@code <run>/NAME.pid}, its output in {@code <run>/logs/NAME.log}; a
- * pid counts only while {@code /proc/PID/cmdline} is still the component's.
+ * pid file of an earlier run counts only while {@code /proc/PID/cmdline} is still the component's.
  *
  * @param root the checkout, which messages show paths relative to
  * @param path the run folder

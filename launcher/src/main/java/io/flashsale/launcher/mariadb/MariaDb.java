@@ -41,7 +41,7 @@ public record MariaDb(Processes processes, Path dir, int port) {
         return process.isAlive() ? process.pid() : -1;
     }
 
-    /** SIGKILL, no shutdown; returns once the process is gone. */
+    /** SIGKILL, no shutdown ({@link Processes#kill(ProcessHandle)}). */
     public void kill() {
         Processes.kill(processes.get("mariadb").toHandle());
     }

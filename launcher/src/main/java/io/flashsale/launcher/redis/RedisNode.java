@@ -30,7 +30,7 @@ public record RedisNode(int port, Process process) {
         }
     }
 
-    /** SIGKILL: no shutdown, no last write to a replica. Returns once the process is gone. */
+    /** SIGKILL: no shutdown, no last write to a replica ({@link Processes#kill(ProcessHandle)}). */
     void kill() {
         Processes.kill(process.toHandle());
     }
