@@ -27,13 +27,13 @@ import org.springframework.security.oauth2.jwt.MappedJwtClaimSetConverter;
 /**
  * Accepts what Spring's {@code NimbusJwtDecoder.withSecretKey(key).macAlgorithm(HS256)} accepts: a
  * compact JWS of three parts whose header is a JSON object with {@code alg} HS256, {@code typ}
- * absent or JWT and no {@code crit}, signed with the key (compared in constant time), with a JSON
- * object of claims (the registered ones of the JSON types JWT gives them), typed as Spring types them
- * and then checked by the {@code rules}; a key of at least 256 bits. Every buyer of
- * a sale brings a token the api has not seen; Nimbus' general JOSE parser made a quarter of a
- * sold-out answer's CPU, and this takes less than half its CPU and a third of its allocation
- * (docs/performance.md). A name given twice in the header or the claims is refused, where a parser
- * would have to pick one. Public for the bench's DB-only baseline, which checks tokens as the api does.
+ * absent or JWT and no {@code crit}, signed with the key (at least 256 bits; compared in constant
+ * time), with a JSON object of claims (the registered ones of the JSON types JWT gives them), typed
+ * as Spring types them and then checked by the {@code rules}. A name given twice in the header or
+ * the claims is refused, where a parser would have to pick one. Every buyer of a sale brings a token
+ * the api has not seen; Nimbus' general JOSE parser made a quarter of a sold-out answer's CPU, and
+ * this takes less than half its CPU and a third of its allocation (docs/performance.md). Public for
+ * the bench's DB-only baseline, which checks tokens as the api does.
  */
 public final class Hs256JwtDecoder implements JwtDecoder {
 

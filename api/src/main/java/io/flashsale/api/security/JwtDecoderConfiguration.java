@@ -19,9 +19,10 @@ import org.springframework.security.oauth2.jwt.JwtDecoder;
 
 /**
  * The HS256 decoder over {@code flashsale.api.jwt.secret} ({@link Hs256JwtDecoder}), unless one of
- * Spring Boot's standard key sources is configured ({@code spring.security.oauth2.resourceserver.jwt.jwk-set-uri}, {@code
- * issuer-uri} or {@code public-key-location}): then Boot's own decoder (RS256 and friends) is used
- * and the secret is ignored. Either way every token must pass {@link TokenRules}, and the decoder
+ * Spring Boot's standard key sources is configured ({@code
+ * spring.security.oauth2.resourceserver.jwt.jwk-set-uri}, {@code issuer-uri} or {@code
+ * public-key-location}): then Boot's own decoder (RS256 and friends) is used and the secret is
+ * ignored. Either way every token must pass {@link TokenRules}, and the decoder
  * remembers the tokens it accepted ({@link CachingJwtDecoder}).
  */
 @Configuration(proxyBeanMethods = false)
