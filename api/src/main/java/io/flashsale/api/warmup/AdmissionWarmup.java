@@ -5,6 +5,7 @@ import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.sale.Price;
 import io.flashsale.stores.sale.Sale;
 import io.flashsale.stores.sale.SaleStock;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -43,6 +44,9 @@ class AdmissionWarmup implements ApplicationRunner {
      * one (so it is compiled too) and the sampler, which follows a caller's decision, records none.
      */
     static final String NOT_SAMPLED = "00-5741524d55505741524d555057415250-5741524d55505741-00";
+
+    /** The status counted for a request that got no answer (a connection lost under it). */
+    static final int NO_ANSWER = 0;
 
     private static final Logger log = LoggerFactory.getLogger(AdmissionWarmup.class);
     private static final Duration KEYS_TTL = Duration.ofMinutes(10);
@@ -106,9 +110,7 @@ class AdmissionWarmup implements ApplicationRunner {
                                 .header("traceparent", NOT_SAMPLED)
                                 .POST(HttpRequest.BodyPublishers.noBody())
                                 .build();
-                        int status = http.send(request, HttpResponse.BodyHandlers.discarding())
-                                .statusCode();
-                        statuses.merge(status, 1, Integer::sum);
+                        statuses.merge(statusOf(http, request), 1, Integer::sum);
                     }
                     return null;
                 }));
@@ -120,6 +122,19 @@ class AdmissionWarmup implements ApplicationRunner {
             threads.shutdownNow();
         }
         return new java.util.TreeMap<>(statuses);
+    }
+
+    /**
+     * The answer's status, or {@value #NO_ANSWER} when the request got none: JDK 17's client now and
+     * then closes a pooled connection under a request ("connection closed locally"), and one lost
+     * warm-up request must not stop the api from starting.
+     */
+    static int statusOf(HttpClient http, HttpRequest request) throws InterruptedException {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException noAnswer) {
+            return NO_ANSWER;
+        }
     }
 
     private static long cpuNanos() {
