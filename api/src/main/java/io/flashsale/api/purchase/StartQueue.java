@@ -11,7 +11,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.tracing.Tracer;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -32,10 +34,11 @@ import org.springframework.stereotype.Component;
  * buyer, and the relay, which takes only admissions older than its handoff, starts none twice. A
  * started workflow's entry is dropped (XDEL), so the relay has nothing to do.
  * A start runs in the trace of the request that admitted the buyer: the workflow's spans, on the
- * worker, join the request's trace.
+ * worker, join the request's trace. The admissions of a sale {@link #withoutStarts held back} (the
+ * warm-up's private sale, which no list and so no relay knows) become no workflow.
  */
 @Component
-class StartQueue implements SmartLifecycle {
+public class StartQueue implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(StartQueue.class);
 
@@ -47,6 +50,7 @@ class StartQueue implements SmartLifecycle {
     private final Counter failed;
     private final Counter givenUp;
     private final Tracer tracer;
+    private final Set<String> heldBack = ConcurrentHashMap.newKeySet();
     private ThreadPoolExecutor executor;
 
     StartQueue(
@@ -76,8 +80,20 @@ class StartQueue implements SmartLifecycle {
                 .register(meters);
     }
 
+    /**
+     * Until closed, the admissions of {@code saleId} start no workflow: for the warm-up's own sale,
+     * whose id is random, so no buyer's sale can be held back.
+     */
+    public AutoCloseable withoutStarts(String saleId) {
+        heldBack.add(saleId);
+        return () -> heldBack.remove(saleId);
+    }
+
     /** Queues the admission's workflow start; a full queue leaves it to the relay. Never blocks. */
     void submit(PurchaseId id, Admission admission) {
+        if (!heldBack.isEmpty() && heldBack.contains(id.saleId())) {
+            return;
+        }
         try {
             executor.execute(tracer.currentTraceContext().wrap(() -> start(id, admission)));
         } catch (RejectedExecutionException full) {

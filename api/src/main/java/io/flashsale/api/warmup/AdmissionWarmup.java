@@ -1,6 +1,7 @@
 package io.flashsale.api.warmup;
 
 import io.flashsale.api.ApiProperties;
+import io.flashsale.api.purchase.StartQueue;
 import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.sale.Price;
 import io.flashsale.stores.sale.Sale;
@@ -32,10 +33,14 @@ import org.springframework.boot.web.context.WebServerApplicationContext;
  * JIT answers it slowly while its compiler threads take the cores. Before the api reports ready
  * (Spring Boot flips readiness once every runner is done), this sends {@code requests} purchase
  * requests to the api's own port, through the whole stack (Tomcat, security with token decoding
- * and its cache, the controller, the problem answers, the admission script), on two private sales
- * that write nothing: one not open yet (every request runs the Lua and is refused {@code
- * sale-not-open}) and one sold out (the sold-out mark, then answers from memory). Their keys expire
- * on their own and no list of sales knows them.
+ * and its cache, the controller, the problem answers, the admission script), on three private
+ * sales that no list knows: one not open yet (every request runs the Lua and is refused {@code
+ * sale-not-open}), one sold out (the sold-out mark, then answers from memory) and one that admits
+ * each buyer once ({@link #BUYERS} units: a 202, then {@code already-purchased}). A burst's winners
+ * meet a cold path otherwise: one fresh {@code up} answered its first burst's losers within 2.8 ms
+ * after 500 earlier admissions, against 96 to 354 ms without (docs/performance.md). The admitting
+ * sale's admissions start no workflow ({@link StartQueue#withoutStarts}) and its keys are deleted
+ * afterwards; the other sales' keys expire on their own.
  */
 class AdmissionWarmup implements ApplicationRunner {
 
@@ -51,18 +56,24 @@ class AdmissionWarmup implements ApplicationRunner {
     private static final Logger log = LoggerFactory.getLogger(AdmissionWarmup.class);
     private static final Duration KEYS_TTL = Duration.ofMinutes(10);
     private static final RateLimits NO_LIMIT = new RateLimits(new RateLimits.Bucket(0, 1), new RateLimits.Bucket(0, 1));
-    /** Distinct buyers, so both the token decoder and its cache get used. */
-    private static final int BUYERS = 500;
+    /** Distinct buyers, so both the token decoder and its cache get used; the admitting sale's units. */
+    static final int BUYERS = 1000;
 
     private final ApiProperties.Warmup settings;
     private final SaleStock stock;
     private final WarmupTokens tokens;
     private final WebServerApplicationContext context;
+    private final StartQueue starts;
 
     AdmissionWarmup(
-            ApiProperties.Warmup settings, SaleStock stock, WarmupTokens tokens, WebServerApplicationContext context) {
+            ApiProperties.Warmup settings,
+            SaleStock stock,
+            StartQueue starts,
+            WarmupTokens tokens,
+            WebServerApplicationContext context) {
         this.settings = settings;
         this.stock = stock;
+        this.starts = starts;
         this.tokens = tokens;
         this.context = context;
     }
@@ -73,11 +84,18 @@ class AdmissionWarmup implements ApplicationRunner {
         Instant now = Instant.now();
         String notOpen = "warmup_" + run + "_n";
         String soldOut = "warmup_" + run + "_s";
-        stock.loadUnlisted(sale(notOpen, now.plus(KEYS_TTL), now.plus(KEYS_TTL.multipliedBy(2))), KEYS_TTL);
-        stock.loadUnlisted(sale(soldOut, now.minusSeconds(1), now.plus(KEYS_TTL)), KEYS_TTL);
+        String admitting = "warmup_" + run + "_a";
+        stock.loadUnlisted(sale(notOpen, 0, now.plus(KEYS_TTL), now.plus(KEYS_TTL.multipliedBy(2))), KEYS_TTL);
+        stock.loadUnlisted(sale(soldOut, 0, now.minusSeconds(1), now.plus(KEYS_TTL)), KEYS_TTL);
+        stock.loadUnlisted(sale(admitting, BUYERS, now.minusSeconds(1), now.plus(KEYS_TTL)), KEYS_TTL);
         long cpuBefore = cpuNanos();
         long started = System.nanoTime();
-        Map<Integer, Integer> answers = send(List.of(notOpen, soldOut));
+        Map<Integer, Integer> answers;
+        try (AutoCloseable noWorkflows = starts.withoutStarts(admitting)) {
+            answers = send(List.of(notOpen, soldOut, admitting));
+        } finally {
+            stock.unloadUnlisted(admitting);
+        }
         log.info(
                 "admission path warmed: {} requests in {} ms, {} ms of CPU, answers {}",
                 settings.requests(),
@@ -86,8 +104,8 @@ class AdmissionWarmup implements ApplicationRunner {
                 answers);
     }
 
-    private static Sale sale(String id, Instant opens, Instant closes) {
-        return new Sale(id, "warm-up", 0, 0, opens, closes, Duration.ofMinutes(1), NO_LIMIT, Price.UNSET);
+    private static Sale sale(String id, int units, Instant opens, Instant closes) {
+        return new Sale(id, "warm-up", units, units, opens, closes, Duration.ofMinutes(1), NO_LIMIT, Price.UNSET);
     }
 
     /** The requests, {@code concurrency} at once; answers counted by status. */

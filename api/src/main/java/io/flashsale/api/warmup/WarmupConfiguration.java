@@ -1,6 +1,7 @@
 package io.flashsale.api.warmup;
 
 import io.flashsale.api.ApiProperties;
+import io.flashsale.api.purchase.StartQueue;
 import io.flashsale.stores.sale.SaleStock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -23,7 +24,8 @@ import org.springframework.context.annotation.Configuration;
 class WarmupConfiguration {
 
     @Bean
-    AdmissionWarmup admissionWarmup(ApiProperties properties, SaleStock stock, WebServerApplicationContext context) {
-        return new AdmissionWarmup(properties.warmup(), stock, new WarmupTokens(properties.jwt()), context);
+    AdmissionWarmup admissionWarmup(
+            ApiProperties properties, SaleStock stock, StartQueue starts, WebServerApplicationContext context) {
+        return new AdmissionWarmup(properties.warmup(), stock, starts, new WarmupTokens(properties.jwt()), context);
     }
 }

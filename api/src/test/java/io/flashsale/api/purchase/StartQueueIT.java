@@ -63,6 +63,34 @@ class StartQueueIT extends ApiIntegrationTest {
                 .isEqualTo(1);
     }
 
+    /** The warm-up's sale: its admissions become no workflow and stay in its stream, uncounted. */
+    @Test
+    void startsNoWorkflowForASaleHeldBack() throws Exception {
+        String sale = openSale(1);
+        String buyer = newUser();
+        Admission admission = TestAdmissions.admit(gate, sale, buyer, "key-held-back");
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        StartQueue starts = new StartQueue(starter, gate, properties, meters, tracer());
+        starts.start();
+
+        try (AutoCloseable heldBack = starts.withoutStarts(sale)) {
+            starts.submit(PurchaseId.of(sale, buyer), admission);
+        }
+        starts.stop();
+
+        assertThat(stores.snapshot(sale).admissions())
+                .as("never started, never forgotten")
+                .isEqualTo(1);
+        assertThat(api.status(
+                                TestTokens.buyer(buyer),
+                                PurchaseId.of(sale, buyer).value())
+                        .field("status"))
+                .as("no workflow: answered from the Redis hold")
+                .isEqualTo("RESERVED");
+        assertThat(meters.find("flashsale.admissions.deferred.starts").counters())
+                .allSatisfy(counter -> assertThat(counter.count()).isZero());
+    }
+
     private ApiProperties givingUpAfter(Duration giveUpAfter) {
         ApiProperties.Starts starts = properties.starts();
         return new ApiProperties(

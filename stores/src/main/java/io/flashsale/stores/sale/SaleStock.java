@@ -58,6 +58,15 @@ public class SaleStock {
         }
     }
 
+    /**
+     * Deletes an unlisted sale's keys, its buyers and holds included (which admit.lua writes without
+     * an expiry): the warm-up's sale that admitted, once the warm-up is done. One DEL, one hash slot.
+     */
+    public void unloadUnlisted(String saleId) {
+        SaleKeys sk = keys.sale(saleId);
+        redis.delete(List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions()));
+    }
+
     /** load_sale.lua: meta and stock, only when the sale is not in Redis yet. */
     private boolean loadKeys(Sale sale) {
         SaleKeys sk = keys.sale(sale.id());

@@ -32,6 +32,25 @@ class SaleStockIT extends StoresIntegrationTest {
     }
 
     @Test
+    void unloadingAnUnlistedSaleLeavesNoneOfItsKeysAndNoList() {
+        Sale sale = TestSales.open(5);
+        stock.loadUnlisted(sale, java.time.Duration.ofMinutes(1));
+        admit(gate, sale.id(), "u1", "k");
+        io.flashsale.stores.SaleKeys sk = keys.sale(sale.id());
+        java.util.List<String> written =
+                java.util.List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions());
+        assertThat(redis.countExistingKeys(written))
+                .as("the admission wrote them")
+                .isEqualTo(5);
+
+        stock.unloadUnlisted(sale.id());
+
+        assertThat(redis.countExistingKeys(written)).isZero();
+        assertThat(redis.opsForSet().isMember(keys.sales(), sale.id())).isFalse();
+        assertThat(redis.opsForZSet().score(keys.relaySales(), sale.id())).isNull();
+    }
+
+    @Test
     void knowsNoStockOfASaleNeverLoaded() {
         String saleId = TestSales.newId();
 
