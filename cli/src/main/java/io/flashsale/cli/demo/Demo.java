@@ -1,9 +1,9 @@
 package io.flashsale.cli.demo;
 
 import io.flashsale.bench.AuditSummary;
-import io.flashsale.bench.Burst;
 import io.flashsale.bench.HttpLoad;
 import io.flashsale.bench.Requests;
+import io.flashsale.bench.Requests.Burst;
 import io.flashsale.bench.Tally;
 import io.flashsale.launcher.Await;
 import io.flashsale.stores.admission.RateLimits;
@@ -135,9 +135,9 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
         long seed = System.nanoTime();
         List<Burst> waves = new ArrayList<>();
         Requests requests = new Requests(api.address());
-        waves.add(Burst.of(requests, tokens, sale, "u", options.buyers, seed));
+        waves.add(requests.burst(tokens, sale, "u", options.buyers, seed));
         if (options.lateBuyers() > 0) {
-            waves.add(Burst.of(requests, tokens, sale, "late", options.lateBuyers(), seed + 1));
+            waves.add(requests.burst(tokens, sale, "late", options.lateBuyers(), seed + 1));
         }
         return waves;
     }
@@ -148,7 +148,8 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
      * bucket stays the api's.
      */
     private void createSale(String sale, List<Burst> waves) {
-        int room = Math.min(MAX_BUCKET, waves.stream().mapToInt(Burst::size).sum());
+        int requests = waves.stream().mapToInt(wave -> wave.requests().size()).sum();
+        int room = Math.min(MAX_BUCKET, requests);
         Duration payTimeout = Duration.ofSeconds(options.payTimeout);
         api.createSale(tokens.admin(), sale, options.units, payTimeout, new RateLimits(null, new Bucket(room, room)))
                 .expect("creating sale " + sale, 201, 200);
@@ -163,19 +164,20 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
 
     /** Fires one wave; each winner is handed to the payer the moment its 202 arrives. */
     private Tally fire(Burst wave, int number, String who, Payer payer) throws Exception {
-        int connections = Math.min(options.connections, wave.size());
+        int size = wave.requests().size();
+        int connections = Math.min(options.connections, size);
         say(
                 "wave %d: %s, %d requests (some retry with the same key, some click twice) over %d connections",
-                number, who, wave.size(), connections);
-        Tally answered = wave.newTally();
+                number, who, size, connections);
+        Tally answered = new Tally(wave.users()::get);
         HttpLoad.Sink sink = (id, status, body, nanos) -> {
             answered.answered(id, status, body, nanos);
             if (status == 202) {
-                payer.admitted(wave.user(id));
+                payer.admitted(wave.users().get(id));
             }
         };
         try (AutoCloseable ticking =
-                ticking(() -> "  answered %d/%d; %s".formatted(answered.answered(), wave.size(), payer.progress()))) {
+                ticking(() -> "  answered %d/%d; %s".formatted(answered.answered(), size, payer.progress()))) {
             new HttpLoad(api.address()).each(connections, wave.requests(), sink);
         }
         say("  answered in %.2f s: %s", answered.seconds(), answered.counts());
