@@ -184,51 +184,36 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
         return answered;
     }
 
-    private record Settling(Payer.Progress payments, SaleView sale) {
-
-        /**
-         * Every payment known, and the sale at rest after {@code admitted} purchases: each has its
-         * order, none awaits payment, and Redis has every unit MySQL has (those of expired and
-         * cancelled orders are back on sale).
-         */
-        boolean settled(long admitted) {
-            return payments.done()
-                    && sale.pendingPayment() == 0
-                    && sale.orders() >= admitted
-                    && Objects.equals(sale.redisStock(), (long) sale.available());
-        }
-
-        @Override
-        public String toString() {
-            return payments + "; sale: " + sale;
-        }
-    }
-
+    /**
+     * Waits until every payment is known and the sale is at rest after {@code orders} purchases: each
+     * has its order, none awaits payment, and Redis has every unit MySQL has (those of expired and
+     * cancelled orders back on sale).
+     */
     private SaleView settle(String sale, long orders, Payer payer) throws Exception {
         Duration limit = options.settleTimeout();
         say("waiting (at most %s) until the %d orders are PAID, EXPIRED or CANCELLED", Await.text(limit), orders);
-        AtomicReference<Settling> seen = new AtomicReference<>();
+        AtomicReference<SaleView> seen = new AtomicReference<>();
         String what = "the payments sent and the %d orders of sale %s to end"
                 + " (none PENDING_PAYMENT, their units back in Redis)";
-        try (AutoCloseable ticking =
-                ticking(() -> seen.get() == null ? "  waiting for the first reading" : "  " + seen.get())) {
+        try (AutoCloseable ticking = ticking(() -> seen.get() == null
+                ? "  waiting for the first reading"
+                : "  " + payer.progress() + "; sale: " + seen.get())) {
             Await.until(
                     what.formatted(orders, sale),
                     limit,
                     Duration.ofMillis(200),
                     () -> {
-                        seen.set(new Settling(payer.progress(), saleView(sale)));
+                        seen.set(api.sale(tokens.admin(), sale)
+                                .expect("reading sale " + sale, 200)
+                                .as(SaleView.class));
                         return seen.get();
                     },
-                    settling -> settling.settled(orders));
+                    view -> payer.progress().done() && view.atRest(orders));
         }
-        return seen.get().sale();
+        return seen.get();
     }
 
-    /**
-     * A sale as {@code GET /api/sales/{id}} shows it: units as MySQL and Redis count them (Redis
-     * null when it has no stock for the sale), orders by status.
-     */
+    /** A sale as {@code GET /api/sales/{id}} shows it; {@code redisStock} null when Redis has no stock for it. */
     record SaleView(
             int total, int available, Long redisStock, int pendingPayment, int paid, int expired, int cancelled) {
 
@@ -236,17 +221,15 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
             return pendingPayment + paid + expired + cancelled;
         }
 
+        boolean atRest(long admitted) {
+            return pendingPayment == 0 && orders() >= admitted && Objects.equals(redisStock, (long) available);
+        }
+
         @Override
         public String toString() {
             return "%d orders (PENDING_PAYMENT %d, PAID %d, EXPIRED %d, CANCELLED %d), %d of %d units available (Redis %s)"
                     .formatted(orders(), pendingPayment, paid, expired, cancelled, available, total, redisStock);
         }
-    }
-
-    private SaleView saleView(String sale) {
-        return api.sale(tokens.admin(), sale)
-                .expect("reading sale " + sale, 200)
-                .as(SaleView.class);
     }
 
     /** Prints {@code line} every second until closed. */
