@@ -71,6 +71,6 @@ record OpenLoopPhase(Phases on, Settings settings) {
                 tally,
                 schedule,
                 settled,
-                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(on.stores(), sale)));
+                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(on.mysql(), sale)));
     }
 }

@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * What the phases on one stack share: its stores, the settings, a client of its api (the admin
@@ -31,6 +33,11 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
 
     static Phases on(Stack stack, PrivateStores stores, Settings settings, String run) {
         return new Phases(stack, stores, settings, new ApiClient(stack.api()), CpuMeter.of(stack), run);
+    }
+
+    /** The run's MySQL schema, as the stack's owner. */
+    JdbcClient mysql() {
+        return JdbcClient.create(new DriverManagerDataSource(stores.jdbcUrl(), stores.user(), stores.password()));
     }
 
     HttpLoad load() {
