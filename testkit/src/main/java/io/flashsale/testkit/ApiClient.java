@@ -117,10 +117,6 @@ public final class ApiClient {
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
     }
 
-    public ApiClient(String base) {
-        this(URI.create(base));
-    }
-
     private ApiClient(URI base, Duration timeout, HttpClient http) {
         this.base = base;
         this.timeout = timeout;
