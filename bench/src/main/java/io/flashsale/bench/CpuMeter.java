@@ -23,8 +23,8 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
 
     static CpuMeter of(Stack stack) {
         Map<String, ProcessHandle> found = new LinkedHashMap<>();
-        found.put("api", stack.process("api").toHandle());
-        found.put("worker", stack.process("worker").toHandle());
+        found.put("api", stack.flashSale().process("api").toHandle());
+        found.put("worker", stack.flashSale().process("worker").toHandle());
         // the dev server as "temporal", a cluster's nodes as "temporal-frontend", "temporal-history-1", ...
         found.putAll(stack.temporal().processes());
         named("redis-server").stream().findFirst().ifPresent(redis -> found.put("redis", redis));

@@ -100,8 +100,8 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         Path jcmd = Path.of(Processes.java()).resolveSibling("jcmd");
         Path log = Files.createTempFile("jcmd", ".log");
         try {
-            List<String> gc =
-                    List.of(jcmd.toString(), Long.toString(stack.process("api").pid()), "GC.run");
+            long pid = stack.flashSale().process("api").pid();
+            List<String> gc = List.of(jcmd.toString(), Long.toString(pid), "GC.run");
             if (Processes.exec(gc, Map.of(), log, Duration.ofSeconds(60)) != 0) {
                 throw new IllegalStateException("jcmd GC.run on the api failed: " + Files.readString(log));
             }

@@ -72,15 +72,9 @@ public record Stack(FlashSaleStack flashSale, Tokens tokens) implements AutoClos
         return flashSale.temporal();
     }
 
-    /** A process this stack started ("api", "worker", or one {@link #launch}ed). */
-    Process process(String name) {
-        return flashSale.process(name);
-    }
-
     /**
-     * Another JVM from the bench's class path as the process {@code name}: {@code main} with the
-     * apps' environment and {@code jvmFlags}, stopped with the stack; returns once it has logged
-     * {@code ready}.
+     * {@code main} in a JVM of the bench's class path with the apps' environment and {@code jvmFlags},
+     * stopped with the stack; returns once it has logged {@code ready}.
      */
     Process launch(String name, Class<?> main, List<String> jvmFlags, String ready, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Processes.java()));

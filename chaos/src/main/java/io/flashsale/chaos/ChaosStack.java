@@ -36,8 +36,6 @@ final class ChaosStack implements AutoCloseable {
     static final List<String> CLUSTER_TARGETS =
             withApps("temporal-frontend", "temporal-history-1", "temporal-history-2", "redis", "mariadb");
 
-    private static final String CLUSTER_NODE = "temporal-";
-
     /** The proxied connections from the apps to a store. */
     static final List<String> LINKS = List.of("to-redis", "to-mysql", "to-temporal");
 
@@ -88,8 +86,7 @@ final class ChaosStack implements AutoCloseable {
                     .jvmFlags(List.of("-Xmx384m"))
                     .environment(temporal -> stack.environment());
             if (cluster) {
-                builder.cluster(
-                        "chaos" + UUID.randomUUID().toString().replace("-", "").substring(0, 8));
+                builder.cluster("chaos" + UUID.randomUUID().toString().substring(0, 8));
             }
             stack.apps = builder.start();
             PrivateStores fresh = PrivateStores.fresh();
@@ -148,7 +145,7 @@ final class ChaosStack implements AutoCloseable {
 
     /** The process named {@code name}, one of {@link #targets}. */
     Target target(String name) {
-        if (name.equals("temporal") || name.startsWith(CLUSTER_NODE)) {
+        if (name.startsWith("temporal")) {
             TemporalService temporal = apps.temporal();
             return new Target(
                     () -> alive(temporal.process(name)), () -> temporal.kill(name), () -> temporal.restart(name));
