@@ -57,11 +57,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return AuditSummary.read(api, stack.tokens(), sale);
     }
 
-    /**
-     * A sold-out sale's buyers (P1, the curve, P5): the sale {@code sale} with one unit, sold to a
-     * buyer outside the measured ones, then {@value #SOLD_OUT_BUYERS} distinct signed buyers asking
-     * for it in rotation, each answered sold-out by the admission script.
-     */
+    /** A sold-out sale's buyers (P1, the curve, P5): its unit sold, then {@value #SOLD_OUT_BUYERS} buyers in rotation. */
     HttpLoad.Source soldOut(String sale) {
         createSale(sale, 1);
         api.purchase(stack.tokens().buyer(sale + "owner"), sale, "k-owner").expect("selling out " + sale, 202);

@@ -29,10 +29,9 @@ final class ChaosStack implements AutoCloseable {
 
     private static final List<String> APPS = List.of("api-1", "api-2", "worker-1", "worker-2");
 
-    /** What the nemesis may kill on the dev server. */
+    /** What the nemesis may kill on the dev server; on the Temporal cluster its frontend or a history host instead. */
     static final List<String> TARGETS = withApps("temporal", "redis", "mariadb");
 
-    /** What the nemesis may kill on the Temporal cluster: its frontend or a history host instead. */
     static final List<String> CLUSTER_TARGETS =
             withApps("temporal-frontend", "temporal-history-1", "temporal-history-2", "redis", "mariadb");
 
@@ -69,10 +68,7 @@ final class ChaosStack implements AutoCloseable {
         return sentinel ? LINKS.subList(1, LINKS.size()) : LINKS;
     }
 
-    /**
-     * Starts the stack, on the production-like Temporal cluster (PostgreSQL, two history hosts) when
-     * {@code cluster}, else the dev server; on Redis Sentinel when {@code sentinel}.
-     */
+    /** Starts the stack, on the Temporal cluster when {@code cluster}, on Redis Sentinel when {@code sentinel}. */
     static ChaosStack start(Path root, Path logs, boolean cluster, boolean sentinel) throws Exception {
         ChaosStack stack = new ChaosStack();
         try {
@@ -137,9 +133,8 @@ final class ChaosStack implements AutoCloseable {
     }
 
     /**
-     * How to find, kill and restart one target: its pid now (-1 when not running); a SIGKILL, no
-     * shutdown of any kind; a start again with the same port and files (on Sentinel: the promoted
-     * replica) that waits till it answers.
+     * One target: its pid now (-1 when not running), a SIGKILL, and a start again on its port and
+     * files (on Sentinel: the promoted replica) that waits till it answers.
      */
     record Target(LongSupplier pid, Step kill, Step restart) {}
 
