@@ -71,7 +71,7 @@ public final class BenchCommand implements Callable<Integer> {
     /** The phases {@code --phases} may name, in the order they run. */
     static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6", "P7");
 
-    /** The row each phase reports the hypervisor's share of the box in ({@link StolenCpu}). */
+    /** The row each phase reports the hypervisor's share of the box in ({@link CpuMeter.Stolen}). */
     static final String STOLEN = "CPU taken by the hypervisor during the phase (steal, % of the box)";
 
     @Override
@@ -121,8 +121,8 @@ public final class BenchCommand implements Callable<Integer> {
     private static Report.Phase step(String name, Callable<Report.Phase> phase) throws Exception {
         System.out.println(name + " ...");
         long start = System.nanoTime();
-        StolenCpu before = StolenCpu.read();
-        Report.Phase result = phase.call().value(STOLEN, StolenCpu.read().percentSince(before));
+        CpuMeter.Stolen before = CpuMeter.Stolen.read();
+        Report.Phase result = phase.call().value(STOLEN, CpuMeter.Stolen.read().percentSince(before));
         System.out.printf(
                 "%s done in %.1fs: ratio %s, %s%n",
                 name,

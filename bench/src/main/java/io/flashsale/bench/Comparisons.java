@@ -21,9 +21,8 @@ record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
     private static final int WARMUP = 200;
 
     /**
-     * P5: P1's sold-out load on a Redis Cluster (3 masters with a replica each) against the run's
-     * single Redis, after a warm-up each, in {@value #ROUNDS} alternating rounds of a third of the
-     * duration, so a machine busy with other work slows both alike.
+     * P5: P1's sold-out load on a Redis Cluster (3 masters with a replica each) against the run's single
+     * Redis, in {@value #ROUNDS} alternating rounds, so a machine busy with other work slows both alike.
      */
     Report.Phase p5() throws Exception {
         PrivateStores single = main.stores();
@@ -59,11 +58,7 @@ record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
         }
     }
 
-    /**
-     * P6: P3's settle rate on the production-like Temporal cluster (temporal-server on PostgreSQL,
-     * 2 history hosts) against the run's dev server, a warm-up sale each, then the same sale one
-     * after the other; with the CPU each process spent per settled purchase.
-     */
+    /** P6: P3's settle rate on the production-like Temporal cluster against the run's dev server, with CPU per purchase. */
     Report.Phase p6() throws Exception {
         int n = main.settings().settleWorkflows;
         // stores of its own: on the run's, this stack's relay would start the dev server's admissions
@@ -92,9 +87,8 @@ record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
 
     /**
      * P7: what it costs that a 202 waits until a replica has the admission: P4's sale on a master, a
-     * replica and three Sentinels ({@link RedisSentinels}), by an api answering on the master's word
-     * and one waiting for the replica ({@code FLASHSALE_REDIS_REPLICATION_REPLICAS} 0 and 1). The
-     * ratio is the winners' p99 with the wait over without.
+     * replica and three Sentinels, by an api answering on the master's word and one waiting for the
+     * replica; the ratio is the winners' p99 with the wait over without.
      */
     Report.Phase p7() throws Exception {
         try (RedisSentinels redis = RedisSentinels.start(root, logs.resolve("redis-sentinels"), Duration.ZERO);

@@ -25,7 +25,7 @@ record ContestPhase(Phases on, Settings settings) {
         String run = on.run();
         int units = settings.burstUnits;
         int buyers = settings.burstBuyers;
-        try (DbBaseline db = DbBaseline.start(on.stack(), on.stores())) {
+        try (DbBaseline db = DbBaseline.start(on.stack(), on.mysql())) {
             CpuMeter cpu = on.cpu().including(DbBaseline.NAME, db.process().toHandle());
             if (!settings.warmup().isZero()) {
                 contest(db, cpu, "p2bw" + run);
@@ -33,7 +33,7 @@ record ContestPhase(Phases on, Settings settings) {
             }
             Baseline onDb = contest(db, cpu, "p2b" + run);
             Phases.Settled onApi = on.settle("p2a" + run, units, buyers);
-            OrderLag lag = OrderLag.of(onApi.tally().admittedAtMillis(), OrderLag.writtenAt(on.stores(), "p2a" + run));
+            OrderLag lag = OrderLag.of(onApi.tally().admittedAtMillis(), OrderLag.writtenAt(on.mysql(), "p2a" + run));
             return report(onApi, lag, onDb, on.audit("p2a" + run), db.sale("p2b" + run), forged(db, "p2b" + run));
         }
     }

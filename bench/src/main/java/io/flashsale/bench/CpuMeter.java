@@ -2,6 +2,7 @@ package io.flashsale.bench;
 
 import io.flashsale.launcher.Processes;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,8 +23,8 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
 
     static CpuMeter of(Stack stack) {
         Map<String, ProcessHandle> found = new LinkedHashMap<>();
-        found.put("api", stack.process("api").toHandle());
-        found.put("worker", stack.process("worker").toHandle());
+        found.put("api", stack.flashSale().process("api").toHandle());
+        found.put("worker", stack.flashSale().process("worker").toHandle());
         // the dev server as "temporal", a cluster's nodes as "temporal-frontend", "temporal-history-1", ...
         found.putAll(stack.temporal().processes());
         named("redis-server").stream().findFirst().ifPresent(redis -> found.put("redis", redis));
@@ -105,6 +106,40 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
                 .filter(p -> command.equals(name(p.pid())))
                 .sorted(Comparator.comparingLong(ProcessHandle::pid))
                 .toList();
+    }
+
+    /**
+     * The share of the machine's CPU time its hypervisor gave to other guests ({@code steal} of
+     * {@code /proc/stat}), reported beside each phase: a busy host makes the same work slower.
+     */
+    record Stolen(long steal, long total) {
+
+        static Stolen read() {
+            try {
+                return parse(Files.readAllLines(Path.of("/proc/stat")).get(0));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** {@code cpu  user nice system idle iowait irq softirq steal ...} in clock ticks; the total is those eight. */
+        static Stolen parse(String cpuLine) {
+            String[] fields = cpuLine.trim().split("\\s+");
+            if (!fields[0].equals("cpu") || fields.length < 9) {
+                throw new IllegalArgumentException("not the cpu line of /proc/stat: " + cpuLine);
+            }
+            long total = 0;
+            for (int i = 1; i <= 8; i++) {
+                total += Long.parseLong(fields[i]);
+            }
+            return new Stolen(Long.parseLong(fields[8]), total);
+        }
+
+        /** Percent of the machine's CPU time stolen between {@code before} and this reading. */
+        double percentSince(Stolen before) {
+            long elapsed = total - before.total;
+            return elapsed <= 0 ? 0 : 100.0 * (steal - before.steal) / elapsed;
+        }
     }
 
     private static String name(long pid) {

@@ -6,7 +6,6 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.flashsale.api.security.Hs256JwtDecoder;
 import io.flashsale.launcher.FlashSaleStack;
-import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.FreePorts;
 import io.flashsale.testkit.Tokens;
@@ -16,15 +15,14 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.jwt.JwtClaimNames;
 import org.springframework.security.oauth2.jwt.JwtClaimValidator;
@@ -37,7 +35,7 @@ import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
  * then one transaction; 201, 409 sold out or already bought, 401. {@link #main} is the server, a
  * process with the apps' JVM flags and environment; an instance is the bench's handle on it and its tables.
  */
-record DbBaseline(PrivateStores stores, Process process, int port) implements AutoCloseable {
+record DbBaseline(JdbcClient mysql, Process process, int port) implements AutoCloseable {
 
     static final String NAME = "db-baseline";
     private static final String READY = "db baseline ready";
@@ -46,58 +44,46 @@ record DbBaseline(PrivateStores stores, Process process, int port) implements Au
 
     record Sale(int total, int available, long orders) {}
 
-    /** Creates the tables (once per schema), then starts the server on a free port. */
-    static DbBaseline start(Stack stack, PrivateStores stores) throws Exception {
-        try (Connection c = stores.connect();
-                Statement s = c.createStatement()) {
-            s.execute(
-                    """
-                    CREATE TABLE IF NOT EXISTS baseline_sales (
-                      id VARCHAR(40) PRIMARY KEY, total INT NOT NULL, available INT NOT NULL)""");
-            s.execute(
-                    """
-                    CREATE TABLE IF NOT EXISTS baseline_orders (
-                      id BIGINT AUTO_INCREMENT PRIMARY KEY, sale_id VARCHAR(40) NOT NULL,
-                      user_id VARCHAR(64) NOT NULL, status VARCHAR(20) NOT NULL,
-                      created_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                      CONSTRAINT baseline_one_per_user UNIQUE (sale_id, user_id))""");
-        }
+    /** Creates the tables in the run's schema (once), then starts the server on a free port. */
+    static DbBaseline start(Stack stack, JdbcClient mysql) throws Exception {
+        mysql.sql(
+                        """
+                        CREATE TABLE IF NOT EXISTS baseline_sales (
+                          id VARCHAR(40) PRIMARY KEY, total INT NOT NULL, available INT NOT NULL)""")
+                .update();
+        mysql.sql(
+                        """
+                        CREATE TABLE IF NOT EXISTS baseline_orders (
+                          id BIGINT AUTO_INCREMENT PRIMARY KEY, sale_id VARCHAR(40) NOT NULL,
+                          user_id VARCHAR(64) NOT NULL, status VARCHAR(20) NOT NULL,
+                          created_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                          CONSTRAINT baseline_one_per_user UNIQUE (sale_id, user_id))""")
+                .update();
         int port = FreePorts.next();
         Process process =
                 stack.launch(NAME, DbBaseline.class, FlashSaleStack.JVM_DEFAULTS, READY, Integer.toString(port));
-        return new DbBaseline(stores, process, port);
+        return new DbBaseline(mysql, process, port);
     }
 
     InetSocketAddress address() {
         return new InetSocketAddress("127.0.0.1", port);
     }
 
-    void createSale(String saleId, int units) throws SQLException {
-        try (Connection c = stores.connect();
-                PreparedStatement insert =
-                        c.prepareStatement("INSERT INTO baseline_sales (id, total, available) VALUES (?, ?, ?)")) {
-            insert.setString(1, saleId);
-            insert.setInt(2, units);
-            insert.setInt(3, units);
-            insert.executeUpdate();
-        }
+    void createSale(String saleId, int units) {
+        mysql.sql("INSERT INTO baseline_sales (id, total, available) VALUES (?, ?, ?)")
+                .params(saleId, units, units)
+                .update();
     }
 
-    Sale sale(String saleId) throws SQLException {
-        try (Connection c = stores.connect();
-                PreparedStatement read = c.prepareStatement(
+    Sale sale(String saleId) {
+        return mysql.sql(
                         """
                         SELECT s.total, s.available,
                                (SELECT COUNT(*) FROM baseline_orders o WHERE o.sale_id = s.id) AS orders
-                        FROM baseline_sales s WHERE s.id = ?""")) {
-            read.setString(1, saleId);
-            try (ResultSet row = read.executeQuery()) {
-                if (!row.next()) {
-                    throw new IllegalStateException("no baseline sale " + saleId);
-                }
-                return new Sale(row.getInt("total"), row.getInt("available"), row.getLong("orders"));
-            }
-        }
+                        FROM baseline_sales s WHERE s.id = ?""")
+                .param(saleId)
+                .query(Sale.class)
+                .single();
     }
 
     @Override

@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
 /**
- * An HTTP/1.1 load generator on one selector thread (its own CPU use stays small on a machine it
- * shares with the system under test), keep-alive connections, one request in flight on each, closed
+ * An HTTP/1.1 load generator on one selector thread, so its own CPU use stays small on a machine it
+ * shares with the system under test: keep-alive connections, one request in flight on each, closed
  * loop ({@link #run}) or open loop ({@link #runOpen}); gives up after {@code silence} without an answer.
  */
 public record HttpLoad(InetSocketAddress address, Duration silence) {
@@ -68,7 +68,6 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
     /** How an open-loop run kept its schedule: send delays (µs), connections opened, seconds to the last answer. */
     public record Schedule(Histogram sendDelays, int connections, double seconds) {
 
-        /** Sends more than {@link #LATE} after their intended time. */
         long late() {
             return sendDelays.getTotalCount() - sendDelays.getCountBetweenValues(0, LATE.toNanos() / 1000);
         }
@@ -82,10 +81,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
         this(address, SILENCE);
     }
 
-    /**
-     * Closed loop: {@code connections} connections, each sending its next request once the previous
-     * answer is complete, until the source is exhausted or {@code deadlineNanos} (System.nanoTime).
-     */
+    /** Closed loop: {@code connections} connections, each sending once answered, until the source or the deadline ends. */
     public void run(int connections, Source source, Sink sink, long deadlineNanos) throws IOException {
         new Loop(source, deadlineNanos, 0, connections).run(0, sink);
     }
@@ -97,13 +93,11 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
     }
 
     /**
-     * Open loop: sends request {@code i} of {@code requests} (its id {@code i}) at its intended time, {@code i / perSecond}
-     * seconds after the start, whatever earlier answers did: on an idle connection, else a new one
-     * ({@code warm} are open before the start; a new one connects without holding up the others and
-     * sends once connected; at most {@code maxConnections}, beyond which a send waits for the next
-     * answer and is late). Each answer's latency counts from its request's intended time, so a send
-     * the generator made late (behind schedule, or every connection busy) shows in the latency instead
-     * of hiding (no coordinated omission). Runs until every request has its answer.
+     * Open loop: sends request {@code i} (its id {@code i}) {@code i / perSecond} seconds after the
+     * start, whatever earlier answers did, on an idle connection or a new one that sends once connected
+     * ({@code warm} open before the start; beyond {@code maxConnections} a send waits for an answer).
+     * Latency counts from the intended time, so a send the generator made late shows instead of hiding
+     * (no coordinated omission). Runs until every request has its answer.
      */
     public Schedule runOpen(List<byte[]> requests, double perSecond, int warm, int maxConnections, Sink sink)
             throws IOException {
@@ -111,11 +105,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
                 .run(Math.min(warm, requests.size()), sink);
     }
 
-    /**
-     * One run on a selector of its own: request {@code i} is due {@code i * interval} ns after the
-     * start (0: at once, the closed loop, where only busy connections hold it back) and leaves then on
-     * an idle connection or a new one, at most {@code maxConnections}.
-     */
+    /** One run on a selector of its own: request {@code i} is due {@code i * interval} ns after the start. */
     private final class Loop {
         private final Source source;
         private final long deadline;
@@ -169,7 +159,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             }
         }
 
-        /** The next request, taken from the source once; null when it has no more or past the deadline. */
+        /** The next request, taken from the source once; null when none is left or past the deadline. */
         private Request next() {
             if (pending == null && !exhausted && System.nanoTime() < deadline) {
                 pending = source.next();
@@ -278,8 +268,8 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
         }
 
         /**
-         * @return true when the current request got its whole answer (or failed); false while it is
-         *     incomplete, and for an idle connection (one the server closed is opened again)
+         * True once the current request has its whole answer (or failed); false while it is incomplete
+         * and for an idle connection (one the server closed is opened again).
          */
         boolean readable(Sink sink) throws IOException {
             in.clear();

@@ -1,6 +1,6 @@
 package io.flashsale.bench;
 
-/** P4: the flash sale as it arrives, open loop on {@link Burst}'s arrivals, checked by the api's audit. */
+/** P4: the flash sale as it arrives, open loop on {@link Requests#burst}, checked by the api's audit. */
 record OpenLoopPhase(Phases on, Settings settings) {
 
     static final double LOSERS_P99_MS = 25;
@@ -10,7 +10,8 @@ record OpenLoopPhase(Phases on, Settings settings) {
         this(on, on.settings());
     }
 
-    private record Sold(Burst burst, Tally tally, HttpLoad.Schedule schedule, double settleSeconds, OrderLag lag) {}
+    private record Sold(
+            Requests.Burst burst, Tally tally, HttpLoad.Schedule schedule, double settleSeconds, OrderLag lag) {}
 
     Report.Phase run() throws Exception {
         if (!settings.warmup().isZero()) {
@@ -32,12 +33,12 @@ record OpenLoopPhase(Phases on, Settings settings) {
                                 .formatted(settings.burstBuyers, settings.burstUnits, settings.arrivalRate))
                 .latency("winners", tally, WINNERS_P99_MS, "admitted")
                 .latency("losers", tally, LOSERS_P99_MS, Tally.LOSERS)
-                .value("requests", sold.burst().size())
+                .value("requests", sold.burst().requests().size())
                 .value("admitted", tally.count("admitted"))
                 .value("oversold", audit.oversold())
                 .value("duplicate orders", duplicates)
                 .value("every buyer answered after (s)", schedule.seconds())
-                .value("throughput (req/s)", sold.burst().size() / schedule.seconds())
+                .value("throughput (req/s)", sold.burst().requests().size() / schedule.seconds())
                 .value("sends > " + HttpLoad.LATE.toMillis() + " ms behind schedule", schedule.late())
                 .value("send delay p99 (ms)", schedule.delayMillis(99))
                 .value("send delay max (ms)", schedule.delayMillis(100))
@@ -57,8 +58,8 @@ record OpenLoopPhase(Phases on, Settings settings) {
 
     private Sold sell(String sale) throws Exception {
         on.createSale(sale, settings.burstUnits);
-        Burst burst = Burst.of(on.requests(), on.stack().tokens(), sale, "u", settings.burstBuyers, 4);
-        Tally tally = burst.newTally();
+        Requests.Burst burst = on.requests().burst(on.stack().tokens(), sale, "u", settings.burstBuyers, 4);
+        Tally tally = new Tally(burst.users()::get);
         long start = System.nanoTime();
         // open before the first send: one second of arrivals, at least the run's connections
         int warm = Math.max(settings.connections, settings.arrivalRate);
@@ -70,6 +71,6 @@ record OpenLoopPhase(Phases on, Settings settings) {
                 tally,
                 schedule,
                 settled,
-                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(on.stores(), sale)));
+                OrderLag.of(tally.admittedAtMillis(), OrderLag.writtenAt(on.mysql(), sale)));
     }
 }

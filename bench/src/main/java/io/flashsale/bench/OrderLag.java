@@ -1,15 +1,11 @@
 package io.flashsale.bench;
 
-import io.flashsale.launcher.PrivateStores;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * What a winner waits for after the 202: from the bench reading it to MySQL writing the order, both
@@ -41,18 +37,13 @@ record OrderLag(int orders, double p50Millis, double p99Millis, double lastOrder
     }
 
     /** When MySQL wrote each order of {@code saleId} (epoch milliseconds, its clock), by user. */
-    static Map<String, Long> writtenAt(PrivateStores stores, String saleId) throws SQLException {
+    static Map<String, Long> writtenAt(JdbcClient mysql, String saleId) {
         Map<String, Long> written = new HashMap<>();
-        try (Connection c = stores.connect();
-                PreparedStatement select = c.prepareStatement(
-                        "SELECT user_id, ROUND(UNIX_TIMESTAMP(created_at) * 1000) FROM orders WHERE sale_id = ?")) {
-            select.setString(1, saleId);
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    written.put(rows.getString(1), rows.getLong(2));
-                }
-            }
-        }
+        mysql.sql("SELECT user_id, ROUND(UNIX_TIMESTAMP(created_at) * 1000) FROM orders WHERE sale_id = ?")
+                .param(saleId)
+                .query(row -> {
+                    written.put(row.getString(1), row.getLong(2));
+                });
         return written;
     }
 

@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * What the phases on one stack share: its stores, the settings, a client of its api (the admin
@@ -33,6 +35,11 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return new Phases(stack, stores, settings, new ApiClient(stack.api()), CpuMeter.of(stack), run);
     }
 
+    /** The run's MySQL schema, as the stack's owner. */
+    JdbcClient mysql() {
+        return JdbcClient.create(new DriverManagerDataSource(stores.jdbcUrl(), stores.user(), stores.password()));
+    }
+
     HttpLoad load() {
         return new HttpLoad(api.address());
     }
@@ -50,11 +57,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return AuditSummary.read(api, stack.tokens(), sale);
     }
 
-    /**
-     * A sold-out sale's buyers (P1, the curve, P5): the sale {@code sale} with one unit, sold to a
-     * buyer outside the measured ones, then {@value #SOLD_OUT_BUYERS} distinct signed buyers asking
-     * for it in rotation, each answered sold-out by the admission script.
-     */
+    /** A sold-out sale's buyers (P1, the curve, P5): its unit sold, then {@value #SOLD_OUT_BUYERS} buyers in rotation. */
     HttpLoad.Source soldOut(String sale) {
         createSale(sale, 1);
         api.purchase(stack.tokens().buyer(sale + "owner"), sale, "k-owner").expect("selling out " + sale, 202);
@@ -93,8 +96,8 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         Path jcmd = Path.of(Processes.java()).resolveSibling("jcmd");
         Path log = Files.createTempFile("jcmd", ".log");
         try {
-            List<String> gc =
-                    List.of(jcmd.toString(), Long.toString(stack.process("api").pid()), "GC.run");
+            long pid = stack.flashSale().process("api").pid();
+            List<String> gc = List.of(jcmd.toString(), Long.toString(pid), "GC.run");
             if (Processes.exec(gc, Map.of(), log, Duration.ofSeconds(60)) != 0) {
                 throw new IllegalStateException("jcmd GC.run on the api failed: " + Files.readString(log));
             }

@@ -3,11 +3,22 @@ package io.flashsale.bench;
 import io.flashsale.testkit.Tokens;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import java.util.stream.IntStream;
 
 /** Raw HTTP/1.1 requests of the api's contract, built once before a run. */
 public record Requests(String host) {
+
+    private static final double RETRY_SHARE = 0.05;
+    private static final double DOUBLE_CLICK_SHARE = 0.05;
+
+    /** Buyers' requests as a flash sale sees them; request {@code i} is sent by user {@code users.get(i)}. */
+    public record Burst(List<byte[]> requests, List<String> users) {}
 
     public Requests(InetSocketAddress address) {
         this(address.getHostString() + ":" + address.getPort());
@@ -30,6 +41,35 @@ public record Requests(String host) {
     /** The user of {@link #purchases}' request {@code i}. */
     static String user(String sale, int i) {
         return sale + "u" + i;
+    }
+
+    /**
+     * {@code buyers} distinct buyers named {@code saleId + userPrefix + i}, shuffled: some retry with
+     * the same Idempotency-Key, some click twice (a new key).
+     */
+    public Burst burst(Tokens tokens, String saleId, String userPrefix, int buyers, long seed) {
+        Random random = new Random(seed);
+        List<String[]> plan = new ArrayList<>();
+        for (int i = 0; i < buyers; i++) {
+            String user = saleId + userPrefix + i;
+            plan.add(new String[] {user, "k1"});
+            if (random.nextDouble() < RETRY_SHARE) {
+                plan.add(new String[] {user, "k1"});
+            }
+            if (random.nextDouble() < DOUBLE_CLICK_SHARE) {
+                plan.add(new String[] {user, "k2"});
+            }
+        }
+        Collections.shuffle(plan, random);
+        Map<String, String> tokenOf = new HashMap<>();
+        List<byte[]> requests = new ArrayList<>();
+        List<String> users = new ArrayList<>();
+        for (String[] click : plan) {
+            String token = tokenOf.computeIfAbsent(click[0], tokens::buyer);
+            requests.add(purchase(saleId, token, click[1] + "-" + click[0]));
+            users.add(click[0]);
+        }
+        return new Burst(List.copyOf(requests), List.copyOf(users));
     }
 
     byte[] liveness() {

@@ -16,17 +16,12 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * A private stack the bench and the demo run on ({@link FlashSaleStack}): Temporal, one worker and
- * the api on private stores, with a random JWT secret (the api refuses the documented dev secret
- * outside the dev profile) whose {@link #tokens} the run signs with.
+ * A private stack the bench and the demo run on: Temporal, one worker and the api on private stores,
+ * with a random JWT secret (the api refuses the dev secret outside the dev profile) to sign {@link #tokens}.
  */
 public record Stack(FlashSaleStack flashSale, Tokens tokens) implements AutoCloseable {
 
-    /**
-     * On a dev server of {@code temporalKind} with its Web UI; the dev server and the worker at
-     * {@code backEndNice} ({@link FlashSaleStack#BACK_END_NICE} as {@code bin/flashsale up}); {@code
-     * jvmFlags} per app, e.g. a flight recording.
-     */
+    /** On a dev server of {@code temporalKind} with its Web UI, the back end at {@code backEndNice}. */
     public static Stack start(
             Path root,
             Path logs,
@@ -72,15 +67,9 @@ public record Stack(FlashSaleStack flashSale, Tokens tokens) implements AutoClos
         return flashSale.temporal();
     }
 
-    /** A process this stack started ("api", "worker", or one {@link #launch}ed). */
-    Process process(String name) {
-        return flashSale.process(name);
-    }
-
     /**
-     * Another JVM from the bench's class path as the process {@code name}: {@code main} with the
-     * apps' environment and {@code jvmFlags}, stopped with the stack; returns once it has logged
-     * {@code ready}.
+     * {@code main} in a JVM of the bench's class path with the apps' environment and {@code jvmFlags},
+     * stopped with the stack; returns once it has logged {@code ready}.
      */
     Process launch(String name, Class<?> main, List<String> jvmFlags, String ready, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Processes.java()));

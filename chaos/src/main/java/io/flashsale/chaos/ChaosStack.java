@@ -29,14 +29,11 @@ final class ChaosStack implements AutoCloseable {
 
     private static final List<String> APPS = List.of("api-1", "api-2", "worker-1", "worker-2");
 
-    /** What the nemesis may kill on the dev server. */
+    /** What the nemesis may kill on the dev server; on the Temporal cluster its frontend or a history host instead. */
     static final List<String> TARGETS = withApps("temporal", "redis", "mariadb");
 
-    /** What the nemesis may kill on the Temporal cluster: its frontend or a history host instead. */
     static final List<String> CLUSTER_TARGETS =
             withApps("temporal-frontend", "temporal-history-1", "temporal-history-2", "redis", "mariadb");
-
-    private static final String CLUSTER_NODE = "temporal-";
 
     /** The proxied connections from the apps to a store. */
     static final List<String> LINKS = List.of("to-redis", "to-mysql", "to-temporal");
@@ -71,10 +68,7 @@ final class ChaosStack implements AutoCloseable {
         return sentinel ? LINKS.subList(1, LINKS.size()) : LINKS;
     }
 
-    /**
-     * Starts the stack, on the production-like Temporal cluster (PostgreSQL, two history hosts) when
-     * {@code cluster}, else the dev server; on Redis Sentinel when {@code sentinel}.
-     */
+    /** Starts the stack, on the Temporal cluster when {@code cluster}, on Redis Sentinel when {@code sentinel}. */
     static ChaosStack start(Path root, Path logs, boolean cluster, boolean sentinel) throws Exception {
         ChaosStack stack = new ChaosStack();
         try {
@@ -88,8 +82,7 @@ final class ChaosStack implements AutoCloseable {
                     .jvmFlags(List.of("-Xmx384m"))
                     .environment(temporal -> stack.environment());
             if (cluster) {
-                builder.cluster(
-                        "chaos" + UUID.randomUUID().toString().replace("-", "").substring(0, 8));
+                builder.cluster("chaos" + UUID.randomUUID().toString().substring(0, 8));
             }
             stack.apps = builder.start();
             PrivateStores fresh = PrivateStores.fresh();
@@ -140,15 +133,14 @@ final class ChaosStack implements AutoCloseable {
     }
 
     /**
-     * How to find, kill and restart one target: its pid now (-1 when not running); a SIGKILL, no
-     * shutdown of any kind; a start again with the same port and files (on Sentinel: the promoted
-     * replica) that waits till it answers.
+     * One target: its pid now (-1 when not running), a SIGKILL, and a start again on its port and
+     * files (on Sentinel: the promoted replica) that waits till it answers.
      */
     record Target(LongSupplier pid, Step kill, Step restart) {}
 
     /** The process named {@code name}, one of {@link #targets}. */
     Target target(String name) {
-        if (name.equals("temporal") || name.startsWith(CLUSTER_NODE)) {
+        if (name.startsWith("temporal")) {
             TemporalService temporal = apps.temporal();
             return new Target(
                     () -> alive(temporal.process(name)), () -> temporal.kill(name), () -> temporal.restart(name));

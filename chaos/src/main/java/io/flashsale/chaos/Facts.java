@@ -5,14 +5,12 @@ import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import io.flashsale.workflows.purchase.PurchaseStatus;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * What the stores hold once a chaos run is over, for the checker: read from MySQL, so the api's bugs
@@ -43,36 +41,30 @@ public record Facts(
     public record Purchase(String purchaseId, PurchaseStatus status, String paymentId) {}
 
     static Facts read(
-            PrivateStores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history)
-            throws SQLException {
+            PrivateStores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history) {
         List<String> sales = List.copyOf(created.keySet());
         List<Sale> saleFacts = sales.stream()
                 .map(sale -> new Sale(sale, created.get(sale), audit(api, tokens, sale)))
                 .toList();
-        try (Connection db = stores.connect()) {
-            List<Order> orders = select(
-                    db,
-                    sales,
-                    "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?",
-                    r -> new Order(
-                            r.getString(1),
-                            r.getString(2),
-                            r.getString(3),
-                            PurchaseStatus.valueOf(r.getString(4)),
-                            r.getString(5)));
-            List<Change> changes = select(
-                    db,
-                    sales,
-                    "SELECT sale_id, kind, change_key, units_asked, units FROM sale_changes WHERE sale_id = ? ORDER BY id",
-                    r -> new Change(
-                            r.getString(1), r.getString(2), r.getString(3), (Integer) r.getObject(4), r.getInt(5)));
-            List<Refund> refunds = select(
-                    db,
-                    sales,
-                    "SELECT payment_id, purchase_id, amount_minor FROM payment_refunds WHERE sale_id = ?",
-                    r -> new Refund(r.getString(1), r.getString(2), r.getLong(3)));
-            return new Facts(saleFacts, orders, refunds, purchases(api, tokens, history), changes);
-        }
+        JdbcClient db =
+                JdbcClient.create(new DriverManagerDataSource(stores.jdbcUrl(), stores.user(), stores.password()));
+        List<Order> orders = select(
+                db,
+                sales,
+                Order.class,
+                "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?");
+        List<Change> changes = select(
+                db,
+                sales,
+                Change.class,
+                "SELECT sale_id, kind, change_key AS `key`, units_asked, units FROM sale_changes WHERE sale_id = ?"
+                        + " ORDER BY id");
+        List<Refund> refunds = select(
+                db,
+                sales,
+                Refund.class,
+                "SELECT payment_id, purchase_id, amount_minor FROM payment_refunds WHERE sale_id = ?");
+        return new Facts(saleFacts, orders, refunds, purchases(api, tokens, history), changes);
     }
 
     /** The api's audit of one sale, or null when it could not answer (an api or a store down). */
@@ -100,23 +92,10 @@ public record Facts(
         return purchases;
     }
 
-    private interface Row<T> {
-        T read(ResultSet rows) throws SQLException;
-    }
-
-    /** Every row {@code sql} finds for each of {@code sales} (its one parameter), sale by sale. */
-    private static <T> List<T> select(Connection db, List<String> sales, String sql, Row<T> row) throws SQLException {
-        List<T> found = new ArrayList<>();
-        try (PreparedStatement query = db.prepareStatement(sql)) {
-            for (String sale : sales) {
-                query.setString(1, sale);
-                try (ResultSet rows = query.executeQuery()) {
-                    while (rows.next()) {
-                        found.add(row.read(rows));
-                    }
-                }
-            }
-        }
-        return found;
+    /** Every row {@code sql} finds for each of {@code sales} (its one parameter), sale by sale, as a {@code row}. */
+    private static <T> List<T> select(JdbcClient db, List<String> sales, Class<T> row, String sql) {
+        return sales.stream()
+                .flatMap(sale -> db.sql(sql).param(sale).query(row).list().stream())
+                .toList();
     }
 }

@@ -22,9 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The one client of the REST api for tests and tools (JDK HTTP client): the api's integration
- * tests, the end-to-end tests, the bench's and the demo's calls outside the measured load. Each call
- * sends its bearer token (none when null) and answers a {@link Response}, whatever the status.
+ * The one client of the REST api for tests and tools (JDK HTTP client). Each call sends its bearer
+ * token (none when null) and answers a {@link Response}, whatever the status.
  */
 public final class ApiClient {
 
@@ -42,10 +41,7 @@ public final class ApiClient {
     /** A price as the api writes it: minor units (cents) and an ISO 4217 code. */
     public record Money(long amountMinor, String currency) {}
 
-    /**
-     * An answer: its status, its JSON body (missing when empty or not JSON), headers, the raw text,
-     * and how long it took.
-     */
+    /** An answer: its status, its JSON body (missing when empty or not JSON), headers, raw text and duration. */
     public record Response(int status, JsonNode body, HttpHeaders headers, String text, long nanos) {
 
         /** A top-level field of the body as text; null when missing or null. */
@@ -115,10 +111,6 @@ public final class ApiClient {
                 base,
                 TIMEOUT,
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
-    }
-
-    public ApiClient(String base) {
-        this(URI.create(base));
     }
 
     private ApiClient(URI base, Duration timeout, HttpClient http) {

@@ -10,6 +10,7 @@ import io.flashsale.stores.testing.TestStores;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.ApiClient.Response;
 import io.flashsale.workflows.purchase.PurchaseRequest;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -77,7 +78,7 @@ public abstract class ApiIntegrationTest {
 
     @BeforeEach
     void connectClient() {
-        api = new ApiClient("http://127.0.0.1:" + port);
+        api = new ApiClient(URI.create("http://127.0.0.1:" + port));
     }
 
     /** A sale body with a fresh id, open now, no end, pay timeout ten minutes. */

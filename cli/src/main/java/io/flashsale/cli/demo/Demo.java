@@ -1,9 +1,9 @@
 package io.flashsale.cli.demo;
 
 import io.flashsale.bench.AuditSummary;
-import io.flashsale.bench.Burst;
 import io.flashsale.bench.HttpLoad;
 import io.flashsale.bench.Requests;
+import io.flashsale.bench.Requests.Burst;
 import io.flashsale.bench.Tally;
 import io.flashsale.launcher.Await;
 import io.flashsale.stores.admission.RateLimits;
@@ -135,9 +135,9 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
         long seed = System.nanoTime();
         List<Burst> waves = new ArrayList<>();
         Requests requests = new Requests(api.address());
-        waves.add(Burst.of(requests, tokens, sale, "u", options.buyers, seed));
+        waves.add(requests.burst(tokens, sale, "u", options.buyers, seed));
         if (options.lateBuyers() > 0) {
-            waves.add(Burst.of(requests, tokens, sale, "late", options.lateBuyers(), seed + 1));
+            waves.add(requests.burst(tokens, sale, "late", options.lateBuyers(), seed + 1));
         }
         return waves;
     }
@@ -148,7 +148,8 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
      * bucket stays the api's.
      */
     private void createSale(String sale, List<Burst> waves) {
-        int room = Math.min(MAX_BUCKET, waves.stream().mapToInt(Burst::size).sum());
+        int requests = waves.stream().mapToInt(wave -> wave.requests().size()).sum();
+        int room = Math.min(MAX_BUCKET, requests);
         Duration payTimeout = Duration.ofSeconds(options.payTimeout);
         api.createSale(tokens.admin(), sale, options.units, payTimeout, new RateLimits(null, new Bucket(room, room)))
                 .expect("creating sale " + sale, 201, 200);
@@ -163,70 +164,56 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
 
     /** Fires one wave; each winner is handed to the payer the moment its 202 arrives. */
     private Tally fire(Burst wave, int number, String who, Payer payer) throws Exception {
-        int connections = Math.min(options.connections, wave.size());
+        int size = wave.requests().size();
+        int connections = Math.min(options.connections, size);
         say(
                 "wave %d: %s, %d requests (some retry with the same key, some click twice) over %d connections",
-                number, who, wave.size(), connections);
-        Tally answered = wave.newTally();
+                number, who, size, connections);
+        Tally answered = new Tally(wave.users()::get);
         HttpLoad.Sink sink = (id, status, body, nanos) -> {
             answered.answered(id, status, body, nanos);
             if (status == 202) {
-                payer.admitted(wave.user(id));
+                payer.admitted(wave.users().get(id));
             }
         };
         try (AutoCloseable ticking =
-                ticking(() -> "  answered %d/%d; %s".formatted(answered.answered(), wave.size(), payer.progress()))) {
+                ticking(() -> "  answered %d/%d; %s".formatted(answered.answered(), size, payer.progress()))) {
             new HttpLoad(api.address()).each(connections, wave.requests(), sink);
         }
         say("  answered in %.2f s: %s", answered.seconds(), answered.counts());
         return answered;
     }
 
-    private record Settling(Payer.Progress payments, SaleView sale) {
-
-        /**
-         * Every payment known, and the sale at rest after {@code admitted} purchases: each has its
-         * order, none awaits payment, and Redis has every unit MySQL has (those of expired and
-         * cancelled orders are back on sale).
-         */
-        boolean settled(long admitted) {
-            return payments.done()
-                    && sale.pendingPayment() == 0
-                    && sale.orders() >= admitted
-                    && Objects.equals(sale.redisStock(), (long) sale.available());
-        }
-
-        @Override
-        public String toString() {
-            return payments + "; sale: " + sale;
-        }
-    }
-
+    /**
+     * Waits until every payment is known and the sale is at rest after {@code orders} purchases: each
+     * has its order, none awaits payment, and Redis has every unit MySQL has (those of expired and
+     * cancelled orders back on sale).
+     */
     private SaleView settle(String sale, long orders, Payer payer) throws Exception {
         Duration limit = options.settleTimeout();
         say("waiting (at most %s) until the %d orders are PAID, EXPIRED or CANCELLED", Await.text(limit), orders);
-        AtomicReference<Settling> seen = new AtomicReference<>();
+        AtomicReference<SaleView> seen = new AtomicReference<>();
         String what = "the payments sent and the %d orders of sale %s to end"
                 + " (none PENDING_PAYMENT, their units back in Redis)";
-        try (AutoCloseable ticking =
-                ticking(() -> seen.get() == null ? "  waiting for the first reading" : "  " + seen.get())) {
+        try (AutoCloseable ticking = ticking(() -> seen.get() == null
+                ? "  waiting for the first reading"
+                : "  " + payer.progress() + "; sale: " + seen.get())) {
             Await.until(
                     what.formatted(orders, sale),
                     limit,
                     Duration.ofMillis(200),
                     () -> {
-                        seen.set(new Settling(payer.progress(), saleView(sale)));
+                        seen.set(api.sale(tokens.admin(), sale)
+                                .expect("reading sale " + sale, 200)
+                                .as(SaleView.class));
                         return seen.get();
                     },
-                    settling -> settling.settled(orders));
+                    view -> payer.progress().done() && view.atRest(orders));
         }
-        return seen.get().sale();
+        return seen.get();
     }
 
-    /**
-     * A sale as {@code GET /api/sales/{id}} shows it: units as MySQL and Redis count them (Redis
-     * null when it has no stock for the sale), orders by status.
-     */
+    /** A sale as {@code GET /api/sales/{id}} shows it; {@code redisStock} null when Redis has no stock for it. */
     record SaleView(
             int total, int available, Long redisStock, int pendingPayment, int paid, int expired, int cancelled) {
 
@@ -234,17 +221,15 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
             return pendingPayment + paid + expired + cancelled;
         }
 
+        boolean atRest(long admitted) {
+            return pendingPayment == 0 && orders() >= admitted && Objects.equals(redisStock, (long) available);
+        }
+
         @Override
         public String toString() {
             return "%d orders (PENDING_PAYMENT %d, PAID %d, EXPIRED %d, CANCELLED %d), %d of %d units available (Redis %s)"
                     .formatted(orders(), pendingPayment, paid, expired, cancelled, available, total, redisStock);
         }
-    }
-
-    private SaleView saleView(String sale) {
-        return api.sale(tokens.admin(), sale)
-                .expect("reading sale " + sale, 200)
-                .as(SaleView.class);
     }
 
     /** Prints {@code line} every second until closed. */

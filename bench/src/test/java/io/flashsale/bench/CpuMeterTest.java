@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 
-class StolenCpuTest {
+class CpuMeterTest {
 
     @Test
     void stealIsTheShareOfEveryTickBetweenTwoReadings() {
-        StolenCpu before = StolenCpu.parse("cpu  7034087 39342 590461 7403212 19120 0 75832 325682 0 0");
+        CpuMeter.Stolen before = CpuMeter.Stolen.parse("cpu  7034087 39342 590461 7403212 19120 0 75832 325682 0 0");
         // 1,000 ticks later: 700 user, 100 idle, 200 stolen
-        StolenCpu after = StolenCpu.parse("cpu  7034787 39342 590461 7403312 19120 0 75832 325882 0 0");
+        CpuMeter.Stolen after = CpuMeter.Stolen.parse("cpu  7034787 39342 590461 7403312 19120 0 75832 325882 0 0");
 
         assertThat(after.percentSince(before)).isCloseTo(20.0, within(1e-9));
         assertThat(before.percentSince(before)).isZero();
@@ -20,14 +20,14 @@ class StolenCpuTest {
 
     @Test
     void refusesALineThatIsNotTheMachineTotal() {
-        assertThatThrownBy(() -> StolenCpu.parse("cpu0 1 2 3 4 5 6 7 8 0 0"))
+        assertThatThrownBy(() -> CpuMeter.Stolen.parse("cpu0 1 2 3 4 5 6 7 8 0 0"))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void readsThisMachine() {
         // on Linux the counters exist and only grow
-        StolenCpu first = StolenCpu.read();
-        assertThat(StolenCpu.read().total()).isGreaterThanOrEqualTo(first.total());
+        CpuMeter.Stolen first = CpuMeter.Stolen.read();
+        assertThat(CpuMeter.Stolen.read().total()).isGreaterThanOrEqualTo(first.total());
     }
 }
