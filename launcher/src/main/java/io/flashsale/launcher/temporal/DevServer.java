@@ -61,7 +61,7 @@ public final class DevServer {
     /** The name of the server's process, in every launcher. */
     public static final String PROCESS = "temporal";
 
-    /** The Temporal CLI, the version whose server the cluster's ({@code ServerBinaries}) matches. */
+    /** The Temporal CLI, the version whose server the cluster ({@code TemporalCluster.SERVER_VERSION}) runs. */
     public static final String CLI_MODULE = "github.com/temporalio/cli@v1.5.1";
 
     private DevServer() {}
