@@ -1,7 +1,7 @@
 package io.flashsale.launcher.local;
 
 import io.flashsale.launcher.Http;
-import io.flashsale.launcher.temporal.Jaeger;
+import io.flashsale.launcher.temporal.GoTool;
 import io.flashsale.testkit.Tokens;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,7 +46,7 @@ final class Observability {
             Ports.refuseTaken(config.jaegerUiPort(), "Jaeger's UI", "JAEGER_UI_PORT");
             Ports.refuseTaken(config.jaegerOtlpPort(), "Jaeger's OTLP receiver", "JAEGER_OTLP_PORT");
             Ports.refuseTaken(config.jaegerQueryGrpcPort(), "Jaeger's query API", "JAEGER_QUERY_GRPC_PORT");
-            jaeger = Jaeger.locateOrBuild(config.root(), System.err::println)
+            jaeger = GoTool.jaeger(config.root(), System.err::println)
                     .orElseThrow(() -> new Refused("cannot build Jaeger (see above)"));
         }
     }
