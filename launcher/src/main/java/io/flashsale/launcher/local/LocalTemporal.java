@@ -1,8 +1,8 @@
 package io.flashsale.launcher.local;
 
 import io.flashsale.launcher.Http;
+import io.flashsale.launcher.TemporalService;
 import io.flashsale.launcher.cluster.ClusterSpec;
-import io.flashsale.launcher.cluster.TemporalCluster;
 import io.flashsale.launcher.temporal.DevServer;
 import java.time.Duration;
 import java.util.List;
@@ -64,12 +64,11 @@ final class LocalTemporal {
                 run.path().resolve("temporal.db"),
                 config.namespace(),
                 metrics ? config.temporalMetricsPort() : 0);
-        List<String> command =
-                DevServer.command(DevServer.Kind.CLI, options, config.root(), config.backEnd(), System.err::println);
         try {
-            DevServer.start(run, command, options, Duration.ofSeconds(120));
+            TemporalService.devServer(run, config.root(), options, DevServer.Kind.CLI, config.backEnd());
         } catch (IllegalStateException notReady) {
-            throw new Refused("temporal did not become ready; see " + run.shown(run.log(Component.TEMPORAL)));
+            throw new Refused("temporal did not become ready (" + notReady.getMessage() + "); see "
+                    + run.shown(run.log(Component.TEMPORAL)));
         }
     }
 
@@ -86,7 +85,7 @@ final class LocalTemporal {
         }
         System.out.println(
                 "temporal: preparing the cluster (builds temporal-server when missing; minutes the first time) ...");
-        TemporalCluster.start(config.root(), spec(), config::temporalUiPort, run, System.err::println);
+        TemporalService.cluster(run, config.root(), spec(), config::temporalUiPort);
     }
 
     /** Where Prometheus scrapes Temporal: the dev server's /metrics, or every cluster node's. */

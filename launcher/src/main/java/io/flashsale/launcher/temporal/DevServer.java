@@ -1,7 +1,6 @@
 package io.flashsale.launcher.temporal;
 
 import io.flashsale.launcher.Await;
-import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.Processes;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.grpc.Status;
@@ -11,7 +10,6 @@ import io.temporal.api.operatorservice.v1.ListSearchAttributesRequest;
 import io.temporal.common.SearchAttributeKey;
 import io.temporal.serviceclient.OperatorServiceStubs;
 import io.temporal.serviceclient.OperatorServiceStubsOptions;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,16 +67,6 @@ public final class DevServer {
     /** What the command line of a server of {@code kind} holds, and no other program's. */
     public static String marker(Kind kind) {
         return kind == Kind.CLI ? " server start-dev " : DevTemporalServer.class.getName();
-    }
-
-    /**
-     * Starts {@code command} (one of {@link #command}) as {@link #PROCESS} through {@code launch}
-     * and waits until its namespace takes purchases.
-     */
-    public static void start(Launch launch, List<String> command, Options options, Duration timeout)
-            throws IOException, InterruptedException {
-        launch.start(PROCESS, command);
-        awaitReady(options.address(), options.namespace(), timeout, () -> launch.alive(PROCESS));
     }
 
     /**
