@@ -75,7 +75,7 @@ final class ClusterView {
 
     private String tdbg(String... command) throws IOException, InterruptedException {
         List<String> arguments = new ArrayList<>(List.of(
-                cluster.binaries().tdbg().toString(),
+                cluster.tdbg().toString(),
                 "--address",
                 cluster.spec().address(),
                 "--namespace",

@@ -3,7 +3,7 @@ package io.flashsale.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.launcher.FlashSaleStack;
-import io.flashsale.launcher.cluster.ServerBinaries;
+import io.flashsale.launcher.cluster.TemporalCluster;
 import io.flashsale.testkit.DevSecrets;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -301,7 +301,7 @@ class ComposeFileTest {
 
     @Test
     void runsTheTemporalReleaseTheTestsRun() {
-        String release = ServerBinaries.VERSION.replaceFirst("^v", "");
+        String release = TemporalCluster.SERVER_VERSION.replaceFirst("^v", "");
         Set<String> adminTools = Set.of("temporal-schema", "temporal-init");
 
         assertThat(ComposeFile.withDefaults("" + stack.service("temporal").get("image")))

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.Processes;
-import io.flashsale.launcher.temporal.Jaeger;
+import io.flashsale.launcher.temporal.GoTool;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.FreePorts;
 import io.flashsale.testkit.Tokens;
@@ -127,7 +127,7 @@ class ObserveCommandIT {
         jaeger = new JaegerQuery(URI.create("http://127.0.0.1:" + jaegerPort));
 
         // built first (8 minutes with empty Go caches): up's own wait is for the stack, not a build
-        assertThat(Jaeger.locateOrBuild(ROOT, System.err::println)).isPresent();
+        assertThat(GoTool.jaeger(ROOT, System.err::println)).isPresent();
         Launcher.Run up = Launcher.run(Duration.ofMinutes(6), environment, "", "up", "--observe");
 
         assertThat(up.exitCode()).as(up.output()).isZero();

@@ -1,5 +1,6 @@
 package io.flashsale.launcher;
 
+import io.flashsale.launcher.cluster.ClusterSpec;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.testkit.FreePorts;
 import java.io.IOException;
@@ -54,9 +55,8 @@ public final class FlashSaleStack implements AutoCloseable {
         }
 
         /**
-         * The command line of its process {@code name}, for every launcher: the worker at {@code
-         * backEndNice} ({@link #niced}), this JVM's java, the {@link #marker} that tells its pid apart,
-         * {@code jvmFlags} (the api's with its collector), then {@code arguments} (the jar and its own).
+         * The command line of its process {@code name} in every launcher: the worker {@link #niced},
+         * this JVM's java, the {@link #marker}, {@code jvmFlags} (the api's with its collector), {@code arguments}.
          */
         public List<String> command(String name, int backEndNice, List<String> jvmFlags, List<String> arguments) {
             List<String> command = new ArrayList<>(this == WORKER ? niced(backEndNice) : List.of());
@@ -193,9 +193,7 @@ public final class FlashSaleStack implements AutoCloseable {
         public FlashSaleStack start() throws Exception {
             FlashSaleStack stack = new FlashSaleStack(this);
             try {
-                stack.temporal = clusterName == null
-                        ? stack.startDevServer()
-                        : TemporalService.cluster(stack.processes, root, clusterName, logs.resolve("temporal-cluster"));
+                stack.temporal = clusterName == null ? stack.startDevServer() : stack.startCluster();
                 return stack;
             } catch (Exception | Error e) {
                 stack.close();
@@ -213,6 +211,18 @@ public final class FlashSaleStack implements AutoCloseable {
                 processes, settings.root, options, settings.devServer, niced(settings.backEndNice));
     }
 
+    /** A cluster on databases named after the builder's name, its nodes on free ports. */
+    private TemporalService startCluster() throws Exception {
+        ClusterSpec spec = ClusterSpec.of(
+                settings.clusterName,
+                settings.logs.resolve("temporal-cluster"),
+                FreePorts.next(),
+                ClusterSpec.Postgres.fromEnvironment(),
+                DevServer.NAMESPACE,
+                FreePorts::next);
+        return TemporalService.cluster(processes, settings.root, spec, FreePorts::next);
+    }
+
     /** Starts {@code names} as processes of {@code app} at once, each on a free port, and waits until each is healthy. */
     public void start(App app, String... names) throws Exception {
         Map<String, Map<String, String>> named = new LinkedHashMap<>();
@@ -220,10 +230,7 @@ public final class FlashSaleStack implements AutoCloseable {
         start(app, named);
     }
 
-    /**
-     * Starts processes of {@code app} at once, each name with environment additions of its own, and
-     * waits until each is healthy.
-     */
+    /** The same, each name with environment additions of its own. */
     public void start(App app, Map<String, Map<String, String>> named) throws Exception {
         for (Map.Entry<String, Map<String, String>> one : named.entrySet()) {
             if (apps.containsKey(one.getKey())) {
@@ -259,7 +266,6 @@ public final class FlashSaleStack implements AutoCloseable {
         return processes.get(name);
     }
 
-    /** The stack's Temporal. */
     public TemporalService temporal() {
         return temporal;
     }
@@ -309,10 +315,10 @@ public final class FlashSaleStack implements AutoCloseable {
 
     /** A worker given {@code FLASHSALE_PAUSE_AFTER} runs with the worker's {@code faults} jar (test code) too. */
     private Optional<Path> faults(Started started) throws IOException {
-        if (started.app() != App.WORKER || !started.extra().containsKey("FLASHSALE_PAUSE_AFTER")) {
-            return Optional.empty();
-        }
-        return Optional.of(built(settings.root, App.WORKER.module(), "faults").toAbsolutePath());
+        return started.app() == App.WORKER && started.extra().containsKey("FLASHSALE_PAUSE_AFTER")
+                ? Optional.of(
+                        built(settings.root, App.WORKER.module(), "faults").toAbsolutePath())
+                : Optional.empty();
     }
 
     /** {@link #JVM_DEFAULTS}, then the app's own flags; the api's collector for the api ({@link #withApiCollector}). */

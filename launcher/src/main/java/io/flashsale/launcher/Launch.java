@@ -10,4 +10,9 @@ public interface Launch {
 
     /** Whether the process last started as {@code name} still runs. */
     boolean alive(String name);
+
+    /** The process last started as {@code name}, alive or not, where processes are this JVM's children. */
+    default Process get(String name) {
+        throw new UnsupportedOperationException(name + " is not a child of this JVM");
+    }
 }

@@ -61,7 +61,7 @@ public final class Processes implements AutoCloseable, Launch {
         return get(name).isAlive();
     }
 
-    /** The process last started as {@code name}, alive or not. */
+    @Override
     public Process get(String name) {
         Process process = processes.get(name);
         if (process == null) {
@@ -91,7 +91,7 @@ public final class Processes implements AutoCloseable, Launch {
     }
 
     private void await(String name, Await.Check ready, Duration timeout) throws InterruptedException {
-        Await.until(name + "; see " + log(name), timeout, () -> get(name).isAlive(), ready);
+        Await.until(name + "; see " + log(name), timeout, () -> alive(name), ready);
     }
 
     /** SIGKILL of {@code process} once its command line holds {@code marker} (it is the live {@code what}); back once it is gone. */
@@ -142,17 +142,11 @@ public final class Processes implements AutoCloseable, Launch {
     /** TERM, then KILL once {@code patience} has passed; whether it took the KILL. */
     public static boolean stop(ProcessHandle process, Duration patience) {
         process.destroy();
-        try {
-            process.onExit().get(patience.toMillis(), TimeUnit.MILLISECONDS);
+        if (awaitExit(process, patience)) {
             return false;
-        } catch (TimeoutException | ExecutionException stuck) {
-            kill(process);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-            return true;
         }
+        kill(process);
+        return true;
     }
 
     /**
@@ -161,12 +155,19 @@ public final class Processes implements AutoCloseable, Launch {
      */
     public static void kill(ProcessHandle process) {
         process.destroyForcibly();
+        awaitExit(process, Duration.ofSeconds(10));
+    }
+
+    /** Whether {@code process} exited within {@code patience}. */
+    private static boolean awaitExit(ProcessHandle process, Duration patience) {
         try {
-            process.onExit().get(10, TimeUnit.SECONDS);
+            process.onExit().get(patience.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (TimeoutException | ExecutionException unkillable) {
-            // a process in uninterruptible sleep: nothing more a signal can do
+            return false;
+        } catch (TimeoutException | ExecutionException stuck) {
+            return false;
         }
     }
 

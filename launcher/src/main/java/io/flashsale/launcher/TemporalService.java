@@ -3,7 +3,6 @@ package io.flashsale.launcher;
 import io.flashsale.launcher.cluster.ClusterSpec;
 import io.flashsale.launcher.cluster.TemporalCluster;
 import io.flashsale.launcher.temporal.DevServer;
-import io.flashsale.testkit.FreePorts;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,12 +10,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntSupplier;
 
 /**
- * The Temporal of a private stack, as child processes of {@link Processes}: a development server
- * ({@link DevServer}, one process named {@code temporal}) or the production-like cluster ({@link
- * TemporalCluster}, one process {@code temporal-NODE} per node). Each process can be SIGKILLed and
- * started again by its name, as a crashed server or host would be: same ports, same database.
+ * A Temporal the launcher started, for every launcher ({@code up}'s detached processes, a private
+ * stack's children): a development server ({@link DevServer}, one process named {@code temporal})
+ * or the production-like cluster ({@link TemporalCluster}, one process {@code temporal-NODE} per
+ * node). A stack's can be SIGKILLed and started again by process name, as a crashed server or host
+ * would be: same ports, same database.
  *
  * @param address {@code host:port} of its frontend (gRPC), what clients connect to
  * @param webUi its Web UI, when it has one (the dev server of the CLI asked for one, the cluster's UI server)
@@ -30,10 +31,10 @@ public record TemporalService(
         Optional<DevServer.Kind> devServer,
         Optional<TemporalCluster> cluster,
         Map<String, String> markers,
-        Processes launched,
+        Launch launched,
         Restart restarter) {
 
-    private static final Duration DEV_SERVER_READY = Duration.ofSeconds(90);
+    private static final Duration DEV_SERVER_READY = Duration.ofSeconds(120);
 
     /** How a process of it starts again. */
     interface Restart {
@@ -42,38 +43,37 @@ public record TemporalService(
 
     /**
      * Starts the dev server of {@code kind} after {@code launcher} ({@link DevServer#command}; the
-     * CLI is built into {@code root/.tools} when needed) and waits until it is ready.
+     * CLI is built into {@code root/.tools} when needed) through {@code launch} and waits until its
+     * namespace takes purchases.
      */
-    static TemporalService devServer(
-            Processes processes, Path root, DevServer.Options options, DevServer.Kind kind, List<String> launcher)
+    public static TemporalService devServer(
+            Launch launch, Path root, DevServer.Options options, DevServer.Kind kind, List<String> launcher)
             throws Exception {
-        List<String> command = DevServer.command(kind, options, root, launcher, System.out::println);
+        List<String> command = DevServer.command(kind, options, root, launcher, System.err::println);
         TemporalService temporal = new TemporalService(
                 options.address(),
                 kind == DevServer.Kind.CLI ? ui(options.ip(), options.uiPort()) : Optional.empty(),
                 Optional.of(kind),
                 Optional.empty(),
                 Map.of(DevServer.PROCESS, DevServer.marker(kind)),
-                processes,
-                name -> DevServer.start(processes, command, options, DEV_SERVER_READY));
+                launch,
+                name -> {
+                    launch.start(name, command);
+                    DevServer.awaitReady(
+                            options.address(), options.namespace(), DEV_SERVER_READY, () -> launch.alive(name));
+                });
         temporal.restart(DevServer.PROCESS);
         return temporal;
     }
 
     /**
      * Builds what is missing, creates the cluster's databases ({@code temporal_<name>...}, fresh
-     * for a new name), starts every node on free ports and waits until the namespace takes
-     * purchases.
+     * for a new name), starts every node of {@code spec} through {@code launch} (its Web UI on
+     * {@code uiPort}) and waits until the namespace takes purchases.
      */
-    static TemporalService cluster(Processes processes, Path root, String name, Path folder) throws Exception {
-        ClusterSpec spec = ClusterSpec.of(
-                name,
-                folder,
-                FreePorts.next(),
-                ClusterSpec.Postgres.fromEnvironment(),
-                DevServer.NAMESPACE,
-                FreePorts::next);
-        TemporalCluster cluster = TemporalCluster.start(root, spec, FreePorts::next, processes, System.out::println);
+    public static TemporalService cluster(Launch launch, Path root, ClusterSpec spec, IntSupplier uiPort)
+            throws Exception {
+        TemporalCluster cluster = TemporalCluster.start(root, spec, uiPort, launch, System.err::println);
         Map<String, String> markers = new LinkedHashMap<>();
         cluster.spec()
                 .nodes()
@@ -84,11 +84,11 @@ public record TemporalService(
                 Optional.empty(),
                 Optional.of(cluster),
                 markers,
-                processes,
+                launch,
                 process -> {
                     String node = process.substring("temporal-".length());
-                    processes.start(process, cluster.command(cluster.spec().node(node)));
-                    cluster.awaitReady(() -> markers.keySet().stream().allMatch(processes::alive));
+                    launch.start(process, cluster.command(cluster.spec().node(node)));
+                    cluster.awaitReady(() -> markers.keySet().stream().allMatch(launch::alive));
                 });
     }
 
@@ -103,7 +103,7 @@ public record TemporalService(
         return live;
     }
 
-    /** The latest process named {@code name}, alive or not. */
+    /** The latest process named {@code name}, alive or not (a stack's child). */
     public Process process(String name) {
         return launched.get(name);
     }

@@ -4,29 +4,46 @@ import com.google.protobuf.util.Durations;
 import io.flashsale.launcher.Await;
 import io.flashsale.launcher.Http;
 import io.flashsale.launcher.Launch;
+import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.temporal.DevServer;
+import io.flashsale.launcher.temporal.GoTool;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.workflowservice.v1.RegisterNamespaceRequest;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 
 /**
- * A production-like Temporal cluster ({@link ClusterSpec}): {@link #start} writes the configuration
- * ({@link ClusterConfig}), brings the PostgreSQL schema up to date ({@link ServerBinaries}) and
- * starts every node, and the Web UI server when it can be built, through a {@link Launch} (which
- * owns the processes, by their own pids), then registers the namespace and the purchase search
- * attributes once the frontend answers.
+ * A production-like Temporal cluster ({@link ClusterSpec}) and its programs in {@code binaries}:
+ * {@code server}, {@code sql} (temporal-sql-tool) and {@code tdbg} (the server's own debugging tool),
+ * built from the Go module {@code go.temporal.io/server} into {@code .tools/} or taken from {@code
+ * TEMPORAL_SERVER_BIN}, a folder holding those three. {@link #start} writes the configuration,
+ * brings the PostgreSQL schema up to date, starts every node (and the Web UI server when it can be
+ * built) through a {@link Launch}, which owns the processes by their own pids, then registers the
+ * namespace and the purchase search attributes once the frontend answers.
  */
-public record TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
+public record TemporalCluster(ClusterSpec spec, Path binaries) {
+
+    /** The server the Temporal CLI v1.5.1 embeds, so the dev server and the cluster run the same engine. */
+    public static final String SERVER_VERSION = "v1.29.1";
+
+    private static final String MODULE = "go.temporal.io/server@" + SERVER_VERSION;
+
+    /** The Web UI server the same CLI embeds in its dev server. */
+    private static final String UI_MODULE = "github.com/temporalio/ui-server/v2@v2.42.1";
+
+    private static final String EMBEDDED_SCHEMA = "postgresql/v12/";
 
     /** How long the cluster may take to take purchases, at start and after a node's restart. */
     public static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
@@ -45,11 +62,13 @@ public record TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
      */
     public static TemporalCluster start(
             Path root, ClusterSpec spec, IntSupplier uiPort, Launch launch, Consumer<String> log) throws Exception {
-        Optional<Path> ui = ServerBinaries.webUi(root, log);
-        TemporalCluster cluster = new TemporalCluster(
-                ui.isPresent() ? spec.withUi(uiPort.getAsInt()) : spec, ServerBinaries.locateOrBuild(root, log));
-        ClusterConfig.write(cluster.spec);
-        cluster.binaries.applySchema(cluster.spec, log);
+        Optional<Path> ui = GoTool.inModule(root, "temporal-ui-server", UI_MODULE, List.of("./cmd/server"), log)
+                .program("server");
+        TemporalCluster cluster =
+                new TemporalCluster(ui.isPresent() ? spec.withUi(uiPort.getAsInt()) : spec, binaries(root, log));
+        cluster.spec.write();
+        cluster.applySchema(cluster.spec.database(), "temporal", log);
+        cluster.applySchema(cluster.spec.visibilityDatabase(), "visibility", log);
         ClusterSpec.Node frontend = spec.node(ClusterSpec.FRONTEND);
         launch.start(processName(frontend), cluster.command(frontend));
         Await.until(
@@ -70,6 +89,23 @@ public record TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
         return cluster;
     }
 
+    /** The folder of TEMPORAL_SERVER_BIN, else the programs built when missing; fails saying why when neither works. */
+    private static Path binaries(Path root, Consumer<String> log) {
+        String configured = System.getenv("TEMPORAL_SERVER_BIN");
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
+        return GoTool.inModule(
+                        root,
+                        "temporal-server",
+                        MODULE,
+                        List.of("./cmd/server", "./cmd/tools/sql", "./cmd/tools/tdbg"),
+                        log)
+                .locateOrBuild("server", "sql", "tdbg")
+                .orElseThrow(() -> new IllegalStateException("no temporal-server: the build of " + MODULE
+                        + " failed or there is no Go (or set TEMPORAL_SERVER_BIN)"));
+    }
+
     /** {@code temporal-NODE}: the name of the node's process. */
     public static String processName(ClusterSpec.Node node) {
         return "temporal-" + node.name();
@@ -80,15 +116,15 @@ public record TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
         return "--env " + nodeName + " --allow-no-auth";
     }
 
-    /** Drops the cluster's databases; only once every node has stopped. */
-    public void dropDatabases() throws IOException, InterruptedException {
-        binaries.dropDatabases(spec);
+    /** The server's own debugging tool (membership, shard owners). */
+    public Path tdbg() {
+        return binaries.resolve("tdbg");
     }
 
     /** {@code temporal-server ... start --service S} of {@code node}, reading its own {@code config/NODE.yaml}. */
     public List<String> command(ClusterSpec.Node node) {
         return List.of(
-                binaries.server().toString(),
+                binaries.resolve("server").toString(),
                 "--root",
                 spec.folder().toString(),
                 "--config",
@@ -137,6 +173,61 @@ public record TemporalCluster(ClusterSpec spec, ServerBinaries binaries) {
                 throw e;
             }
         }
+    }
+
+    /**
+     * Creates {@code database} and brings it to the server's latest {@code schema} version from the
+     * schema files embedded in the sql tool, as an operator upgrading a cluster would; on a database
+     * that exists already it only applies what is missing.
+     */
+    private void applySchema(String database, String schema, Consumer<String> log)
+            throws IOException, InterruptedException {
+        log.accept("schema " + schema + " on database " + database);
+        String created = sqlTool(database, "create-database");
+        if (!created.isEmpty() && !created.contains("already exists")) {
+            throw new IllegalStateException("cannot create database " + database + ": " + created);
+        }
+        // version 0.0 only creates the versioning tables; update-schema applies every version after it
+        String failure = sqlTool(database, "setup-schema", "-v", "0.0");
+        if (failure.isEmpty()) {
+            failure = sqlTool(database, "update-schema", "--schema-name", EMBEDDED_SCHEMA + schema);
+        }
+        if (!failure.isEmpty()) {
+            throw new IllegalStateException("temporal-sql-tool failed on " + database + ": " + failure);
+        }
+    }
+
+    /** Drops the cluster's databases; only once every node has stopped. */
+    public void dropDatabases() throws IOException, InterruptedException {
+        for (String database : List.of(spec.database(), spec.visibilityDatabase())) {
+            sqlTool(database, "drop-database", "--force");
+        }
+    }
+
+    /** Runs the sql tool; empty when it exited 0, else its output (in {@code sql-tool.log} of the cluster's folder). */
+    private String sqlTool(String database, String... command) throws IOException, InterruptedException {
+        ClusterSpec.Postgres postgres = spec.postgres();
+        List<String> arguments = new ArrayList<>(List.of(
+                binaries.resolve("sql").toString(),
+                "--plugin",
+                "postgres12",
+                "--ep",
+                postgres.host(),
+                "-p",
+                "" + postgres.port(),
+                "-u",
+                postgres.user(),
+                "--db",
+                database));
+        arguments.addAll(List.of(command));
+        Path log = spec.folder().resolve("sql-tool.log");
+        Files.deleteIfExists(log);
+        int exit = Processes.exec(arguments, Map.of("SQL_PASSWORD", postgres.password()), log, Duration.ofMinutes(2));
+        return exit == 0
+                ? ""
+                : exit < 0
+                        ? "timed out: " + String.join(" ", command)
+                        : Files.readString(log).strip();
     }
 
     @Override

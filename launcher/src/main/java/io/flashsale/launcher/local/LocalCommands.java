@@ -31,7 +31,7 @@ public final class LocalCommands {
     /** The api {@code up} started, while it runs. */
     public static Optional<URI> runningApi() {
         LocalConfig config = config();
-        return config.run().pid(Component.API).map(pid -> URI.create("http://127.0.0.1:" + config.apiPort()));
+        return config.run().pid(RunFolder.API).map(pid -> URI.create("http://127.0.0.1:" + config.apiPort()));
     }
 
     static LocalConfig config() {
@@ -66,8 +66,8 @@ public final class LocalCommands {
         public Integer call() throws Exception {
             return refusable(() -> {
                 RunFolder run = config().run();
-                for (Component component : Component.all(run.path())) {
-                    run.stop(component);
+                for (String name : run.names()) {
+                    run.stop(name);
                 }
                 return 0;
             });
@@ -82,15 +82,14 @@ public final class LocalCommands {
         @Override
         public Integer call() {
             RunFolder run = config().run();
-            for (Component component : Component.all(run.path())) {
-                boolean recorded = run.pidFile(component).toFile().exists();
-                if (component.optional() && !recorded) {
-                    continue;
+            for (String name : run.names()) {
+                boolean recorded = run.pidFile(name).toFile().exists();
+                if (recorded || RunFolder.always(name)) {
+                    String state = run.pid(name)
+                            .map(pid -> "running (pid " + pid + ")")
+                            .orElse(recorded ? "not running (stale pid file)" : "not running");
+                    System.out.printf("%-9s %s%n", name, state);
                 }
-                String state = run.pid(component)
-                        .map(pid -> "running (pid " + pid + ")")
-                        .orElse(recorded ? "not running (stale pid file)" : "not running");
-                System.out.printf("%-9s %s%n", component.process(), state);
             }
             return 0;
         }

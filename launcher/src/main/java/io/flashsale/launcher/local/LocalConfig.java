@@ -33,7 +33,6 @@ record LocalConfig(
         int backEndNice,
         List<String> jvmFlags,
         Duration healthTimeout,
-        String clusterName,
         Map<String, String> environment) {
 
     /** {@code environment} without its blank variables: an empty variable means its default, as in the shell's {@code ${VAR:-default}}. */
@@ -57,7 +56,7 @@ record LocalConfig(
         devSecrets(children);
         return new LocalConfig(
                 root.toAbsolutePath().normalize(),
-                new RunFolder(root.toAbsolutePath().normalize(), run, seconds(env, "STOP_TIMEOUT", 30), children),
+                new RunFolder(root.toAbsolutePath().normalize(), run, children),
                 temporal,
                 env.containsKey("TEMPORAL_ADDRESS"),
                 namespace,
@@ -74,8 +73,7 @@ record LocalConfig(
                 env.containsKey("FLASHSALE_JVM_FLAGS")
                         ? List.of(env.get("FLASHSALE_JVM_FLAGS").trim().split("\\s+"))
                         : FlashSaleStack.JVM_DEFAULTS,
-                seconds(env, "HEALTH_TIMEOUT", 120),
-                env.getOrDefault("TEMPORAL_CLUSTER_NAME", "dev"),
+                Duration.ofSeconds(integer(env, "HEALTH_TIMEOUT", 120)),
                 children);
     }
 
@@ -104,17 +102,8 @@ record LocalConfig(
         return Integer.parseInt(temporalAddress.substring(temporalAddress.lastIndexOf(':') + 1));
     }
 
-    /** {@code nice -n N} for the worker and the dev server (none at 0). */
-    List<String> backEnd() {
-        return FlashSaleStack.niced(backEndNice);
-    }
-
     private static int integer(Map<String, String> env, String name, int fallback) {
         String value = env.get(name);
         return value == null || value.isBlank() ? fallback : Integer.parseInt(value.trim());
-    }
-
-    private static Duration seconds(Map<String, String> env, String name, int fallback) {
-        return Duration.ofSeconds(integer(env, name, fallback));
     }
 }

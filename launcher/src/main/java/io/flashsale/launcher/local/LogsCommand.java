@@ -35,12 +35,11 @@ final class LogsCommand implements Callable<Integer> {
     }
 
     private int one(RunFolder run) throws Exception {
-        Component component = Component.named(name, run.path())
-                .orElseThrow(
-                        () -> new Refused(
-                                "logs: unknown process '" + name
-                                        + "' (api, worker, worker-BUILD, temporal, prometheus, jaeger, or a cluster node: temporal-frontend, ...)"));
-        Path log = run.log(component);
+        if (!run.names().contains(name)) {
+            throw new Refused("logs: unknown process '" + name + "' (api, worker, worker-BUILD, temporal, prometheus,"
+                    + " jaeger, or a cluster node: temporal-frontend, ...)");
+        }
+        Path log = run.log(name);
         if (!Files.exists(log)) {
             throw new Refused(
                     "logs: no log of " + name + " (" + run.shown(log) + " is missing; 'bin/flashsale up' writes it)");
@@ -50,8 +49,8 @@ final class LogsCommand implements Callable<Integer> {
 
     /** Every log there, each under its name; a missing one of a process up always starts is named too. */
     private int all(RunFolder run) throws Exception {
-        List<Component> shown = Component.all(run.path()).stream()
-                .filter(component -> !component.optional() || Files.exists(run.log(component)))
+        List<String> shown = run.names().stream()
+                .filter(name -> RunFolder.always(name) || Files.exists(run.log(name)))
                 .toList();
         List<Path> logs = shown.stream().map(run::log).filter(Files::exists).toList();
         if (logs.isEmpty()) {
@@ -61,14 +60,14 @@ final class LogsCommand implements Callable<Integer> {
         if (follow) {
             return tail(logs);
         }
-        for (Component component : shown) {
-            Path log = run.log(component);
-            System.out.print(component == shown.get(0) ? "" : "\n");
+        for (String one : shown) {
+            Path log = run.log(one);
+            System.out.print(one.equals(shown.get(0)) ? "" : "\n");
             if (Files.exists(log)) {
-                System.out.println("==> " + component.process() + " (" + run.shown(log) + ") <==");
+                System.out.println("==> " + one + " (" + run.shown(log) + ") <==");
                 print(log);
             } else {
-                System.out.println("==> " + component.process() + ": no log (" + run.shown(log) + " is missing) <==");
+                System.out.println("==> " + one + ": no log (" + run.shown(log) + " is missing) <==");
             }
         }
         return 0;

@@ -1,7 +1,7 @@
 package io.flashsale.launcher.local;
 
 import io.flashsale.launcher.Http;
-import io.flashsale.launcher.temporal.Jaeger;
+import io.flashsale.launcher.temporal.GoTool;
 import io.flashsale.testkit.Tokens;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,23 +36,23 @@ final class Observability {
 
     /** Before anything starts: the ports free and Jaeger there (a failed build leaves nothing half-started). */
     void check(boolean temporalStarts) {
-        if (run.pid(Component.PROMETHEUS).isEmpty()) {
-            Ports.refuseTaken(config.prometheusPort(), "Prometheus", "PROMETHEUS_PORT");
+        if (run.pid(RunFolder.PROMETHEUS).isEmpty()) {
+            Up.refuseTaken(config.prometheusPort(), "Prometheus", "PROMETHEUS_PORT");
             if (temporalStarts) {
-                Ports.refuseTaken(config.temporalMetricsPort(), "the dev server's metrics", "TEMPORAL_METRICS_PORT");
+                Up.refuseTaken(config.temporalMetricsPort(), "the dev server's metrics", "TEMPORAL_METRICS_PORT");
             }
         }
-        if (run.pid(Component.JAEGER).isEmpty()) {
-            Ports.refuseTaken(config.jaegerUiPort(), "Jaeger's UI", "JAEGER_UI_PORT");
-            Ports.refuseTaken(config.jaegerOtlpPort(), "Jaeger's OTLP receiver", "JAEGER_OTLP_PORT");
-            Ports.refuseTaken(config.jaegerQueryGrpcPort(), "Jaeger's query API", "JAEGER_QUERY_GRPC_PORT");
-            jaeger = Jaeger.locateOrBuild(config.root(), System.err::println)
+        if (run.pid(RunFolder.JAEGER).isEmpty()) {
+            Up.refuseTaken(config.jaegerUiPort(), "Jaeger's UI", "JAEGER_UI_PORT");
+            Up.refuseTaken(config.jaegerOtlpPort(), "Jaeger's OTLP receiver", "JAEGER_OTLP_PORT");
+            Up.refuseTaken(config.jaegerQueryGrpcPort(), "Jaeger's query API", "JAEGER_QUERY_GRPC_PORT");
+            jaeger = GoTool.jaeger(config.root(), System.err::println)
                     .orElseThrow(() -> new Refused("cannot build Jaeger (see above)"));
         }
     }
 
     void startPrometheus(List<String> temporalTargets) throws Exception {
-        if (run.alreadyRunning(Component.PROMETHEUS)) {
+        if (run.alreadyRunning(RunFolder.PROMETHEUS)) {
             return;
         }
         Path dir = Files.createDirectories(run.path().resolve("prometheus").resolve("data"))
@@ -66,14 +66,14 @@ final class Observability {
                         .sign(Tokens.claims("prometheus", "admin", Instant.now().plus(Duration.ofDays(365)))));
         Files.writeString(dir.resolve("prometheus.yml"), prometheusConfig(dir, temporalTargets));
         run.start(
-                Component.PROMETHEUS,
+                RunFolder.PROMETHEUS,
                 List.of(
                         "prometheus",
                         "--config.file=" + dir.resolve("prometheus.yml"),
                         "--storage.tsdb.path=" + dir.resolve("data"),
                         "--web.listen-address=127.0.0.1:" + config.prometheusPort()),
                 config.environment());
-        await(Component.PROMETHEUS, "http://127.0.0.1:" + config.prometheusPort() + "/-/ready");
+        await(RunFolder.PROMETHEUS, "http://127.0.0.1:" + config.prometheusPort() + "/-/ready");
     }
 
     /** compose's prometheus.yml with this machine's addresses, paths and interval. */
@@ -104,7 +104,7 @@ final class Observability {
         env.putIfAbsent(
                 "MANAGEMENT_OTLP_TRACING_ENDPOINT", "http://127.0.0.1:" + config.jaegerOtlpPort() + "/v1/traces");
         env.putIfAbsent("MANAGEMENT_TRACING_SAMPLING_PROBABILITY", "1.0");
-        if (run.alreadyRunning(Component.JAEGER)) {
+        if (run.alreadyRunning(RunFolder.JAEGER)) {
             return;
         }
         Path dir = Files.createDirectories(run.path().resolve("jaeger"));
@@ -117,13 +117,13 @@ final class Observability {
         jaegerEnv.put("JAEGER_OTLP_PORT", Integer.toString(config.jaegerOtlpPort()));
         jaegerEnv.put("JAEGER_QUERY_GRPC_PORT", Integer.toString(config.jaegerQueryGrpcPort()));
         run.start(
-                Component.JAEGER,
+                RunFolder.JAEGER,
                 List.of(
                         jaeger.toString(),
                         "--config",
                         dir.resolve("config.yaml").toString()),
                 jaegerEnv);
-        await(Component.JAEGER, "http://127.0.0.1:" + config.jaegerUiPort() + "/api/services");
+        await(RunFolder.JAEGER, "http://127.0.0.1:" + config.jaegerUiPort() + "/api/services");
     }
 
     List<String> banner() {
@@ -134,9 +134,7 @@ final class Observability {
                         + "   (query API /api/traces?service=flashsale-api; the UI needs JAEGER_UI_ASSETS)");
     }
 
-    private void await(Component component, String url) throws InterruptedException {
-        if (!run.await(component, Duration.ofSeconds(60), () -> Http.ok(url, null))) {
-            throw new Refused(component.process() + " did not start");
-        }
+    private void await(String name, String url) throws InterruptedException {
+        run.await(name, Duration.ofSeconds(60), () -> Http.ok(url, null), name + " did not start");
     }
 }

@@ -107,9 +107,9 @@ final class Reset implements Callable<Integer> {
     }
 
     private void refuseWhileRunning() {
-        String running = Component.all(config.run().path()).stream()
-                .flatMap(component ->
-                        config.run().pid(component).map(pid -> component.process() + " (pid " + pid + ")").stream())
+        RunFolder run = config.run();
+        String running = run.names().stream()
+                .flatMap(name -> run.pid(name).map(pid -> name + " (pid " + pid + ")").stream())
                 .collect(Collectors.joining(", "));
         if (!running.isEmpty()) {
             throw new Refused(

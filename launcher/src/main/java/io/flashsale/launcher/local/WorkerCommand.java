@@ -1,5 +1,6 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.Http;
 import io.flashsale.launcher.WorkerDeployment;
 import java.time.Duration;
 import java.util.List;
@@ -54,16 +55,21 @@ final class WorkerCommand {
             throws Exception {
         return LocalCommands.refusable(() -> {
             LocalConfig config = LocalCommands.config();
-            Component worker = Component.workerOfBuild(valid(build));
+            String worker = RunFolder.workerOfBuild(valid(build));
             if (config.run().pid(worker).isPresent()) {
                 throw new Refused("worker of build " + build + " is already running");
             }
-            int port = Ports.freeFrom(config.workerPort() + 1);
-            Up.startApp(config, worker, port, List.of(Component.buildArgument(build)));
-            if (!Up.healthy(config, worker, port)) {
-                throw new Refused("worker of build " + build + " did not report UP; 'bin/flashsale worker stop " + build
-                        + " --force' stops what may still run");
+            int port = config.workerPort() + 1;
+            while (Http.listening("127.0.0.1", port)) {
+                port++;
             }
+            Up.startApp(config, worker, port, List.of(RunFolder.buildArgument(build)));
+            Up.awaitHealthy(
+                    config,
+                    worker,
+                    port,
+                    "worker of build " + build + " did not report UP; 'bin/flashsale worker stop " + build
+                            + " --force' stops what may still run");
             System.out.println("build " + build + " polls; route purchases to it with 'bin/flashsale worker ramp "
                     + build + " 10' or 'worker current " + build + "'");
             return 0;
@@ -123,8 +129,7 @@ final class WorkerCommand {
                 for (WorkerDeployment.Build build : builds) {
                     String local = config.run()
                             .workerOf(build.id())
-                            .flatMap(worker ->
-                                    config.run().pid(worker).map(pid -> worker.process() + " (pid " + pid + ")"))
+                            .flatMap(worker -> config.run().pid(worker).map(pid -> worker + " (pid " + pid + ")"))
                             .orElse("-");
                     System.out.printf(
                             "%-16s %-16s %8d  %s%n",
@@ -163,7 +168,7 @@ final class WorkerCommand {
                             + " still run; stop it once 'bin/flashsale worker status' shows 0, or --force");
                 }
             }
-            Component worker = config.run()
+            String worker = config.run()
                     .workerOf(build)
                     .orElseThrow(() -> new Refused("stop: no local worker of build " + build + " runs"));
             config.run().stop(worker);

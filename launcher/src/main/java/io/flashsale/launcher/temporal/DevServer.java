@@ -1,7 +1,6 @@
 package io.flashsale.launcher.temporal;
 
 import io.flashsale.launcher.Await;
-import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.Processes;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.grpc.Status;
@@ -11,7 +10,6 @@ import io.temporal.api.operatorservice.v1.ListSearchAttributesRequest;
 import io.temporal.common.SearchAttributeKey;
 import io.temporal.serviceclient.OperatorServiceStubs;
 import io.temporal.serviceclient.OperatorServiceStubsOptions;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,7 +59,7 @@ public final class DevServer {
     /** The name of the server's process, in every launcher. */
     public static final String PROCESS = "temporal";
 
-    /** The Temporal CLI, the version whose server the cluster's ({@code ServerBinaries}) matches. */
+    /** The Temporal CLI, the version whose server the cluster ({@code TemporalCluster.SERVER_VERSION}) runs. */
     public static final String CLI_MODULE = "github.com/temporalio/cli@v1.5.1";
 
     private DevServer() {}
@@ -69,16 +67,6 @@ public final class DevServer {
     /** What the command line of a server of {@code kind} holds, and no other program's. */
     public static String marker(Kind kind) {
         return kind == Kind.CLI ? " server start-dev " : DevTemporalServer.class.getName();
-    }
-
-    /**
-     * Starts {@code command} (one of {@link #command}) as {@link #PROCESS} through {@code launch}
-     * and waits until its namespace takes purchases.
-     */
-    public static void start(Launch launch, List<String> command, Options options, Duration timeout)
-            throws IOException, InterruptedException {
-        launch.start(PROCESS, command);
-        awaitReady(options.address(), options.namespace(), timeout, () -> launch.alive(PROCESS));
     }
 
     /**

@@ -31,6 +31,7 @@ import java.util.stream.Stream;
  */
 public record GoTool(Path folder, String module, Path source, List<String> packages, Consumer<String> log) {
 
+    private static final String JAEGER = "github.com/jaegertracing/jaeger@v1.76.0";
     private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(30);
     private static final Pattern MODULE_DIR = Pattern.compile("\"Dir\":\\s*\"([^\"]+)\"");
 
@@ -88,6 +89,17 @@ public record GoTool(Path folder, String module, Path source, List<String> packa
         } catch (IOException e) {
             throw new UncheckedIOException("cannot build into " + folder, e);
         }
+    }
+
+    /**
+     * Jaeger, the tracing backend of {@code up --observe} and of the tracing test (configuration:
+     * deploy/jaeger/config.yaml): the file named by {@code JAEGER_BINARY}, else the one built into
+     * {@code .tools/} (its go.mod has a {@code replace} that {@code go install} refuses); empty, the
+     * reason logged, when it cannot be built.
+     */
+    public static Optional<Path> jaeger(Path root, Consumer<String> log) {
+        return configured("JAEGER_BINARY").or(() -> inModule(root, "jaeger", JAEGER, List.of("./cmd/jaeger"), log)
+                .program("jaeger"));
     }
 
     /** The file named by the environment variable {@code variable}, when set; it must be executable. */

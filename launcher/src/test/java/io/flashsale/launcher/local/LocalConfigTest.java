@@ -42,10 +42,9 @@ class LocalConfigTest {
 
     @Test
     void niceBackEndUnlessToldZero() {
-        assertThat(LocalConfig.fromEnvironment(ROOT, Map.of()).backEnd())
-                .containsExactly("nice", "-n", Integer.toString(FlashSaleStack.BACK_END_NICE));
+        assertThat(LocalConfig.fromEnvironment(ROOT, Map.of()).backEndNice()).isEqualTo(FlashSaleStack.BACK_END_NICE);
         assertThat(LocalConfig.fromEnvironment(ROOT, Map.of("FLASHSALE_BACKEND_NICE", "0"))
-                        .backEnd())
-                .isEmpty();
+                        .backEndNice())
+                .isZero();
     }
 }

@@ -1,6 +1,8 @@
 package io.flashsale.launcher.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.flashsale.launcher.Await;
@@ -14,15 +16,76 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The detached processes of {@code up}: their scheduling group, and how a start is awaited. */
+/**
+ * The detached processes of {@code up}: a pid file counts only while its pid runs that process's
+ * command, never another process that got the pid; their scheduling group; how a start is awaited.
+ */
 class RunFolderTest {
 
     private static final Path OWN_GROUP = Path.of("/proc/self/autogroup");
+    private static final RunFolder CHECKOUT = new RunFolder(Path.of("/checkout"), Path.of("/checkout/.run"), Map.of());
+
+    @Test
+    void knowsEachAppAndEachWorkerBuildByTheNameOnItsCommandLine() {
+        String api = "/usr/bin/java -Dflashsale.process=api -XX:TieredStopAtLevel=1 -jar"
+                + " /checkout/api/target/api-0.1.0-exec.jar --server.port=8080 ";
+        String buildB =
+                "/usr/bin/java -Dflashsale.process=worker-b -jar /checkout/worker/target/worker-0.1.0-exec.jar ";
+
+        assertThat(CHECKOUT.runs("api", api)).isTrue();
+        assertThat(CHECKOUT.runs("worker", api)).isFalse();
+        assertThat(CHECKOUT.runs("api", "sleep 300")).isFalse();
+        assertThat(CHECKOUT.runs(RunFolder.workerOfBuild("b"), buildB)).isTrue();
+        assertThat(CHECKOUT.runs("worker", buildB)).isFalse();
+        assertThat(CHECKOUT.runs(RunFolder.workerOfBuild("b2"), buildB)).isFalse();
+        assertThat(RunFolder.app(RunFolder.workerOfBuild("b"))).isEqualTo(FlashSaleStack.App.WORKER);
+    }
+
+    @Test
+    void findsTheWorkersOfOtherBuildsByTheirPidFilesAndStopsThemWithTheWorker(@TempDir Path run) throws Exception {
+        Files.writeString(run.resolve("worker-b.pid"), "1\n");
+
+        assertThat(folder(run).names()).containsSubsequence("api", "worker-b", "worker", "temporal");
+    }
+
+    @Test
+    void keepsTheLogOfAStoppedBuildReadable(@TempDir Path run) throws Exception {
+        Files.createDirectories(run.resolve("logs"));
+        Files.writeString(run.resolve("logs").resolve("worker-a.log"), "stopped\n");
+
+        assertThat(folder(run).names()).contains("worker-a");
+    }
+
+    @Test
+    void knowsTheDevServerByItsCommand() {
+        assertThat(CHECKOUT.runs("temporal", "/checkout/.tools/temporal server start-dev --port 7233"))
+                .isTrue();
+        assertThat(CHECKOUT.runs("temporal", "temporal workflow list")).isFalse();
+    }
+
+    @Test
+    void knowsPrometheusAndJaegerByTheirRunFolder() {
+        assertThat(CHECKOUT.runs("prometheus", "prometheus --config.file=/checkout/.run/prometheus/prometheus.yml"))
+                .isTrue();
+        assertThat(CHECKOUT.runs("prometheus", "prometheus --config.file=/etc/prometheus/prometheus.yml"))
+                .isFalse();
+        assertThat(CHECKOUT.runs("jaeger", "jaeger --config /elsewhere/jaeger/config.yaml"))
+                .isFalse();
+    }
+
+    @Test
+    void knowsEachClusterNodeByItsEnvironment() {
+        String history = "temporal-server --root x --config config --env history-1 --allow-no-auth start";
+
+        assertThat(CHECKOUT.names()).contains("temporal-history-1", "temporal-history-2");
+        assertThat(CHECKOUT.runs("temporal-history-1", history)).isTrue();
+        assertThat(CHECKOUT.runs("temporal-history-2", history)).isFalse();
+    }
 
     @Test
     void aNicedProcessStartedDetachedHasItsOwnSchedulingGroupAtItsNiceness(@TempDir Path root) throws Exception {
         assumeTrue(Files.exists(OWN_GROUP), "a kernel with scheduling autogroups");
-        RunFolder folder = new RunFolder(root, root.resolve(".run"), Duration.ofSeconds(5), Map.of());
+        RunFolder folder = folder(root.resolve(".run"));
         String own = Files.readString(OWN_GROUP).strip();
 
         assertThat(groupOf(folder, 7)).endsWith(" nice 7").isNotEqualTo(own);
@@ -38,29 +101,34 @@ class RunFolderTest {
      */
     @Test
     void aStartIsAwaitedWhileItsPidLivesWhateverItsCommandLineReads(@TempDir Path root) throws Exception {
-        RunFolder folder = new RunFolder(root, root.resolve(".run"), Duration.ofSeconds(5), Map.of());
-        ProcessHandle process = ProcessHandle.of(folder.start(Component.WORKER, List.of("sleep", "60"), Map.of()))
+        RunFolder folder = folder(root.resolve(".run"));
+        ProcessHandle process = ProcessHandle.of(folder.start("worker", List.of("sleep", "60"), Map.of()))
                 .orElseThrow();
         try {
             long readyAt = System.nanoTime() + Duration.ofMillis(600).toNanos();
 
-            assertThat(folder.await(Component.WORKER, Duration.ofSeconds(10), () -> System.nanoTime() > readyAt))
-                    .isTrue();
+            assertThatCode(() -> folder.await("worker", Duration.ofSeconds(10), () -> System.nanoTime() > readyAt, "-"))
+                    .doesNotThrowAnyException();
             process.destroyForcibly();
             process.onExit().join();
-            assertThat(folder.await(Component.WORKER, Duration.ofSeconds(10), () -> false))
+            assertThatThrownBy(() -> folder.await("worker", Duration.ofSeconds(10), () -> false, "exited"))
                     .as("an exited start")
-                    .isFalse();
+                    .isInstanceOf(Refused.class)
+                    .hasMessage("exited");
         } finally {
             process.destroyForcibly();
         }
+    }
+
+    private static RunFolder folder(Path run) {
+        return new RunFolder(run.getParent(), run, Map.of());
     }
 
     /** The autogroup line of a {@code sleep} started detached at {@code niceness}, read once it has exec'ed. */
     private static String groupOf(RunFolder folder, int niceness) throws Exception {
         List<String> command = new ArrayList<>(FlashSaleStack.niced(niceness));
         command.addAll(List.of("sleep", "60"));
-        long pid = folder.start(Component.TEMPORAL, command, Map.of());
+        long pid = folder.start("temporal", command, Map.of());
         ProcessHandle process = ProcessHandle.of(pid).orElseThrow();
         try {
             Path cmdline = Path.of("/proc/" + pid + "/cmdline");

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
 
-class ClusterConfigTest {
+class ClusterSpecTest {
 
     private static final ClusterSpec.Postgres POSTGRES = new ClusterSpec.Postgres("127.0.0.1", 5432, "temporal", "pw");
 
@@ -31,7 +31,7 @@ class ClusterConfigTest {
         assertThat(spec.nodes().stream().map(ClusterSpec.Node::name))
                 .containsExactly("frontend", "matching", "worker", "history-1", "history-2");
         for (ClusterSpec.Node node : spec.nodes()) {
-            Map<String, Object> config = parse(ClusterConfig.render(spec, node));
+            Map<String, Object> config = parse(spec.render(node));
             assertThat(at(config, "persistence", "numHistoryShards")).isEqualTo(16);
             assertThat(at(config, "persistence", "datastores", "default", "sql", "databaseName"))
                     .isEqualTo("temporal_t1");
@@ -92,7 +92,7 @@ class ClusterConfigTest {
 
     @Test
     void nodesStartFromTheirOwnFileInTheClustersFolder() {
-        TemporalCluster cluster = new TemporalCluster(spec(), new ServerBinaries(Path.of("/opt/temporal")));
+        TemporalCluster cluster = new TemporalCluster(spec(), Path.of("/opt/temporal"));
         ClusterSpec.Node history2 = spec().node("history-2");
 
         assertThat(cluster.command(history2).get(0)).isEqualTo("/opt/temporal/server");
