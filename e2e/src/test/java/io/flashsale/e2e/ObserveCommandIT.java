@@ -188,7 +188,7 @@ class ObserveCommandIT {
             }
 
             await().atMost(Duration.ofMinutes(5))
-                    .pollInterval(Duration.ofSeconds(5))
+                    .pollInterval(Duration.ofSeconds(1))
                     .untilAsserted(() -> assertThat(firing()).contains("FlashSaleAdmissionsWaitForWorkflow " + sale));
         } finally {
             signal("CONT", temporal);
