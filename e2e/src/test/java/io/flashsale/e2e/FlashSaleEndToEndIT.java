@@ -48,7 +48,8 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
      * Ready means warm: the api reports UP (its readiness is part of its health) only after it sent
      * itself its warm-up requests through the whole admission path on three private sales: not open
      * yet, sold out, and one where every third request admits a buyer once (one request in three
-     * goes to each; the buyers are distinct within the first thousand requests).
+     * goes to each; the buyers are distinct within the first thousand requests). Then it rehearsed
+     * a thousand workflow starts in a namespace the dev server refuses.
      */
     @Test
     void theApiReportsReadyOnlyOnceItsAdmissionPathIsWarm() throws Exception {
@@ -57,7 +58,8 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
 
         assertThat(apiLog)
                 .contains("admission path warmed: " + FlashSaleSystem.WARMUP_REQUESTS + " requests")
-                .contains("answers {202=" + admitted + ", 409=" + (FlashSaleSystem.WARMUP_REQUESTS - admitted) + "}");
+                .contains("answers {202=" + admitted + ", 409=" + (FlashSaleSystem.WARMUP_REQUESTS - admitted) + "}, "
+                        + "1000 workflow starts rehearsed");
         assertThat(api.sales(TestTokens.admin()).body().toString()).doesNotContain("warmup_");
     }
 
