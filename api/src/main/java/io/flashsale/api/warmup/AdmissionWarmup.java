@@ -40,8 +40,7 @@ import org.springframework.boot.web.context.WebServerApplicationContext;
  * meet a cold path otherwise: one fresh {@code up} answered its first burst's losers within 2.8 ms
  * after 500 earlier admissions, against 96 to 354 ms without (docs/performance.md). The admitting
  * sale's admissions start no workflow ({@link StartQueue#withoutStarts}) and its keys are deleted
- * afterwards; the other sales' keys expire on their own. Then the workflow start itself is
- * rehearsed where Temporal refuses it ({@link StartRehearsal}).
+ * afterwards; the other sales' keys expire on their own.
  */
 class AdmissionWarmup implements ApplicationRunner {
 
@@ -65,19 +64,16 @@ class AdmissionWarmup implements ApplicationRunner {
     private final WarmupTokens tokens;
     private final WebServerApplicationContext context;
     private final StartQueue starts;
-    private final StartRehearsal rehearsal;
 
     AdmissionWarmup(
             ApiProperties.Warmup settings,
             SaleStock stock,
             StartQueue starts,
-            StartRehearsal rehearsal,
             WarmupTokens tokens,
             WebServerApplicationContext context) {
         this.settings = settings;
         this.stock = stock;
         this.starts = starts;
-        this.rehearsal = rehearsal;
         this.tokens = tokens;
         this.context = context;
     }
@@ -100,14 +96,12 @@ class AdmissionWarmup implements ApplicationRunner {
         } finally {
             stock.unloadUnlisted(admitting);
         }
-        int refused = rehearsal.everyStartIsRefused() ? rehearsal.rehearse(BUYERS, settings.concurrency()) : 0;
         log.info(
-                "admission path warmed: {} requests in {} ms, {} ms of CPU, answers {}, {} workflow starts rehearsed",
+                "admission path warmed: {} requests in {} ms, {} ms of CPU, answers {}",
                 settings.requests(),
                 (System.nanoTime() - started) / 1_000_000,
                 (cpuNanos() - cpuBefore) / 1_000_000,
-                answers,
-                refused);
+                answers);
     }
 
     private static Sale sale(String id, int units, Instant opens, Instant closes) {

@@ -3,7 +3,6 @@ package io.flashsale.api.warmup;
 import io.flashsale.api.ApiProperties;
 import io.flashsale.api.purchase.StartQueue;
 import io.flashsale.stores.sale.SaleStock;
-import io.temporal.client.WorkflowClient;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.web.context.WebServerApplicationContext;
@@ -26,17 +25,7 @@ class WarmupConfiguration {
 
     @Bean
     AdmissionWarmup admissionWarmup(
-            ApiProperties properties,
-            SaleStock stock,
-            StartQueue starts,
-            WorkflowClient temporal,
-            WebServerApplicationContext context) {
-        return new AdmissionWarmup(
-                properties.warmup(),
-                stock,
-                starts,
-                new StartRehearsal(temporal),
-                new WarmupTokens(properties.jwt()),
-                context);
+            ApiProperties properties, SaleStock stock, StartQueue starts, WebServerApplicationContext context) {
+        return new AdmissionWarmup(properties.warmup(), stock, starts, new WarmupTokens(properties.jwt()), context);
     }
 }
