@@ -36,11 +36,11 @@ import org.springframework.boot.web.context.WebServerApplicationContext;
  * and its cache, the controller, the problem answers, the admission script), on three private
  * sales that no list knows: one not open yet (every request runs the Lua and is refused {@code
  * sale-not-open}), one sold out (the sold-out mark, then answers from memory) and one that admits
- * each buyer once ({@link #BUYERS} units: a 202, then {@code already-purchased}). A burst's winners
- * meet a cold path otherwise: one fresh {@code up} answered its first burst's losers within 2.8 ms
- * after 500 earlier admissions, against 96 to 354 ms without (docs/performance.md). The admitting
- * sale's admissions start no workflow ({@link StartQueue#withoutStarts}) and its keys are deleted
- * afterwards; the other sales' keys expire on their own.
+ * each buyer once ({@link #BUYERS} units: a 202, then {@code already-purchased}), without which a
+ * burst's winners meet a cold path (the first burst's tail is about half as long with them,
+ * docs/performance.md). The admitting sale's admissions start no workflow ({@link
+ * StartQueue#withoutStarts}) and its keys are deleted afterwards; the other sales' keys expire on
+ * their own.
  */
 class AdmissionWarmup implements ApplicationRunner {
 
