@@ -59,6 +59,14 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
                 .contains("admission path warmed: " + FlashSaleSystem.WARMUP_REQUESTS + " requests")
                 .contains("answers {202=" + admitted + ", 409=" + (FlashSaleSystem.WARMUP_REQUESTS - admitted) + "}");
         assertThat(api.sales(TestTokens.admin()).body().toString()).doesNotContain("warmup_");
+        try (SystemStores stores = new SystemStores(system.environment())) {
+            assertThat(stores.probe().saleKeysMatching("warmup_*_a"))
+                    .as("the admitting sale unloaded")
+                    .isEmpty();
+        }
+        assertThat(system.countRuns("WorkflowId STARTS_WITH 'purchase-warmup_'"))
+                .as("no warm-up admission started a workflow")
+                .isZero();
     }
 
     /**

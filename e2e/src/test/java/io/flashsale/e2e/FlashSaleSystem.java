@@ -286,6 +286,16 @@ final class FlashSaleSystem implements AutoCloseable {
         }
     }
 
+    /** How many workflow runs Temporal's visibility lists for {@code query}. */
+    long countRuns(String query) {
+        WorkflowServiceStubs service = temporalService();
+        try {
+            return WorkflowClient.newInstance(service).listExecutions(query).count();
+        } finally {
+            service.shutdown();
+        }
+    }
+
     /** One run of a purchase workflow: its purchase (workflow id), whether it runs, its PurchaseStatus. */
     record PurchaseRun(String purchaseId, boolean running, String status) {}
 

@@ -103,11 +103,6 @@ public record PrivateStores(
         return m.group(1) + "/" + schema + "?createDatabaseIfNotExist=true" + params;
     }
 
-    /** A connection to the schema, as the stack's owner (the caller closes it). */
-    public Connection connect() throws SQLException {
-        return DriverManager.getConnection(jdbcUrl(), user, password);
-    }
-
     /**
      * The stores of {@code env} as the apps see them, a blank variable meaning its default: the
      * schema of MYSQL_URL and the prefix FLASHSALE_REDIS_PREFIX, on REDIS_URL or REDIS_CLUSTER_NODES.

@@ -34,7 +34,7 @@ import org.springframework.stereotype.Component;
  * buyer, and the relay, which takes only admissions older than its handoff, starts none twice. A
  * started workflow's entry is dropped (XDEL), so the relay has nothing to do.
  * A start runs in the trace of the request that admitted the buyer: the workflow's spans, on the
- * worker, join the request's trace. The admissions of a sale {@link #withoutStarts held back} (the
+ * worker, join the request's trace. The admissions of a sale {@link #holdBack held back} (the
  * warm-up's private sale, which no list and so no relay knows) become no workflow.
  */
 @Component
@@ -81,12 +81,12 @@ public class StartQueue implements SmartLifecycle {
     }
 
     /**
-     * Until closed, the admissions of {@code saleId} start no workflow: for the warm-up's own sale,
-     * whose id is random, so no buyer's sale can be held back.
+     * The admissions of {@code saleId} start no workflow, for the api's lifetime (a request still
+     * running after the warm-up gave up on it admits no workflow either): for the warm-up's own
+     * sale, whose id is random, so no buyer's sale can be held back.
      */
-    public AutoCloseable withoutStarts(String saleId) {
+    public void holdBack(String saleId) {
         heldBack.add(saleId);
-        return () -> heldBack.remove(saleId);
     }
 
     /** Queues the admission's workflow start; a full queue leaves it to the relay. Never blocks. */

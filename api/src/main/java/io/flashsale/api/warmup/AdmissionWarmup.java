@@ -39,7 +39,7 @@ import org.springframework.boot.web.context.WebServerApplicationContext;
  * each buyer once ({@link #BUYERS} units: a 202, then {@code already-purchased}), without which a
  * burst's winners meet a cold path (the first burst's tail is about half as long with them,
  * docs/performance.md). The admitting sale's admissions start no workflow ({@link
- * StartQueue#withoutStarts}) and its keys are deleted afterwards; the other sales' keys expire on
+ * StartQueue#holdBack}) and its keys are deleted afterwards; the other sales' keys expire on
  * their own.
  */
 class AdmissionWarmup implements ApplicationRunner {
@@ -90,8 +90,9 @@ class AdmissionWarmup implements ApplicationRunner {
         stock.loadUnlisted(sale(admitting, BUYERS, now.minusSeconds(1), now.plus(KEYS_TTL)), KEYS_TTL);
         long cpuBefore = cpuNanos();
         long started = System.nanoTime();
+        starts.holdBack(admitting);
         Map<Integer, Integer> answers;
-        try (AutoCloseable noWorkflows = starts.withoutStarts(admitting)) {
+        try {
             answers = send(List.of(notOpen, soldOut, admitting));
         } finally {
             stock.unloadUnlisted(admitting);

@@ -63,20 +63,27 @@ class StartQueueIT extends ApiIntegrationTest {
                 .isEqualTo(1);
     }
 
-    /** The warm-up's sale: its admissions become no workflow and stay in its stream, uncounted. */
+    /**
+     * The warm-up's sale: its admissions become no workflow and stay in its stream, uncounted; a
+     * buyer's sale beside it starts as ever.
+     */
     @Test
     void startsNoWorkflowForASaleHeldBack() throws Exception {
         String sale = openSale(1);
+        String other = openSale(1);
         String buyer = newUser();
         Admission admission = TestAdmissions.admit(gate, sale, buyer, "key-held-back");
+        Admission otherAdmission = TestAdmissions.admit(gate, other, buyer, "key-other");
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         StartQueue starts = new StartQueue(starter, gate, properties, meters, tracer());
         starts.start();
 
-        try (AutoCloseable heldBack = starts.withoutStarts(sale)) {
-            starts.submit(PurchaseId.of(sale, buyer), admission);
-        }
+        starts.holdBack(sale);
+        starts.submit(PurchaseId.of(sale, buyer), admission);
+        starts.submit(PurchaseId.of(other, buyer), otherAdmission);
         starts.stop();
+
+        awaitStatus(TestTokens.buyer(buyer), PurchaseId.of(other, buyer).value(), "PENDING_PAYMENT");
 
         assertThat(stores.snapshot(sale).admissions())
                 .as("never started, never forgotten")

@@ -15,6 +15,9 @@ import org.springframework.data.redis.core.script.RedisScript;
 /** A sale's stock in Redis: loading it once, and reading it for status and audit. */
 public class SaleStock {
 
+    /** The field an unlisted sale's buyers and holds are created with (user and purchase ids have no '#'). */
+    static final String UNLISTED_PLACEHOLDER = "#";
+
     private final StringRedisTemplate redis;
     private final RedisKeyProperties keys;
     private final RedisScript<Long> loadSale;
@@ -53,14 +56,19 @@ public class SaleStock {
     public void loadUnlisted(Sale sale, Duration ttl) {
         loadKeys(sale);
         SaleKeys sk = keys.sale(sale.id());
-        for (String key : List.of(sk.meta(), sk.stock(), sk.admissions())) {
+        // admit.lua writes buyers and holds without an expiry, and HSET keeps one: a field no user
+        // or purchase id can be ('#') makes them exist now, so they expire even if no one unloads
+        for (String hash : List.of(sk.buyers(), sk.holds())) {
+            redis.opsForHash().putIfAbsent(hash, UNLISTED_PLACEHOLDER, "");
+        }
+        for (String key : List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions())) {
             redis.expire(key, ttl);
         }
     }
 
     /**
-     * Deletes an unlisted sale's keys, its buyers and holds included (which admit.lua writes without
-     * an expiry): the warm-up's sale that admitted, once the warm-up is done. One DEL, one hash slot.
+     * Deletes an unlisted sale's keys: the warm-up's sale that admitted, once the warm-up is done.
+     * One DEL, one hash slot.
      */
     public void unloadUnlisted(String saleId) {
         SaleKeys sk = keys.sale(saleId);

@@ -42,6 +42,9 @@ class SaleStockIT extends StoresIntegrationTest {
         assertThat(redis.countExistingKeys(written))
                 .as("the admission wrote them")
                 .isEqualTo(5);
+        assertThat(written)
+                .as("each expires, even if never unloaded")
+                .allSatisfy(key -> assertThat(redis.getExpire(key)).isPositive());
 
         stock.unloadUnlisted(sale.id());
 

@@ -237,6 +237,13 @@ public final class StoreProbe {
         return List.of(sale.stock(), sale.buyers(), sale.holds(), sale.admissions(), sale.meta());
     }
 
+    /** The fixed keys of every sale whose id matches {@code idGlob} (a KEYS pattern). */
+    public SortedSet<String> saleKeysMatching(String idGlob) {
+        SortedSet<String> found = new TreeSet<>();
+        saleKeys(idGlob).forEach(pattern -> found.addAll(keys(pattern)));
+        return found;
+    }
+
     private SortedSet<String> redisKeys() {
         SortedSet<String> all = new TreeSet<>(keys(keys.keyPrefix() + "*"));
         all.removeIf(glob(anySalesBuckets()));
