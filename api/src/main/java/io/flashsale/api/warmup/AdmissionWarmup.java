@@ -103,6 +103,11 @@ class AdmissionWarmup implements ApplicationRunner {
                 (System.nanoTime() - started) / 1_000_000,
                 (cpuNanos() - cpuBefore) / 1_000_000,
                 answers);
+        if (answers.containsKey(NO_ANSWER)) {
+            log.warn(
+                    "{} warm-up requests got no answer; the admission path may meet a burst less warm",
+                    answers.get(NO_ANSWER));
+        }
     }
 
     private static Sale sale(String id, int units, Instant opens, Instant closes) {
