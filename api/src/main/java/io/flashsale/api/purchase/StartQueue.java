@@ -91,7 +91,7 @@ public class StartQueue implements SmartLifecycle {
 
     /** Queues the admission's workflow start; a full queue leaves it to the relay. Never blocks. */
     void submit(PurchaseId id, Admission admission) {
-        if (!heldBack.isEmpty() && heldBack.contains(id.saleId())) {
+        if (heldBack.contains(id.saleId())) {
             return;
         }
         try {

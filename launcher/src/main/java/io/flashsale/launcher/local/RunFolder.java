@@ -258,7 +258,8 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
         }
         long pid = process.get().pid();
         if (Processes.stop(process.get(), STOP_TIMEOUT)) {
-            System.out.println(name + " (pid " + pid + ") still running after 30s, sent KILL");
+            System.out.println(
+                    name + " (pid " + pid + ") still running after " + STOP_TIMEOUT.toSeconds() + "s, sent KILL");
         }
         Files.deleteIfExists(pidFile(name));
         System.out.println("stopped " + name + " (pid " + pid + ")");

@@ -61,7 +61,7 @@ public class SaleStock {
         for (String hash : List.of(sk.buyers(), sk.holds())) {
             redis.opsForHash().putIfAbsent(hash, UNLISTED_PLACEHOLDER, "");
         }
-        for (String key : List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions())) {
+        for (String key : unlistedKeys(sk)) {
             redis.expire(key, ttl);
         }
     }
@@ -71,8 +71,12 @@ public class SaleStock {
      * One DEL, one hash slot.
      */
     public void unloadUnlisted(String saleId) {
-        SaleKeys sk = keys.sale(saleId);
-        redis.delete(List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions()));
+        redis.delete(unlistedKeys(keys.sale(saleId)));
+    }
+
+    /** Every key an unlisted sale has: loaded, and written by its admissions. */
+    private static List<String> unlistedKeys(SaleKeys sk) {
+        return List.of(sk.meta(), sk.stock(), sk.buyers(), sk.holds(), sk.admissions());
     }
 
     /** load_sale.lua: meta and stock, only when the sale is not in Redis yet. */
