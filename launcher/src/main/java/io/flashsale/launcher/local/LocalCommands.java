@@ -31,7 +31,7 @@ public final class LocalCommands {
     /** The api {@code up} started, while it runs. */
     public static Optional<URI> runningApi() {
         LocalConfig config = config();
-        return config.run().pid(RunFolder.API).map(pid -> URI.create("http://127.0.0.1:" + config.apiPort()));
+        return config.run().pid(RunFolder.API).map(pid -> URI.create("http://127.0.0.1:" + config.port("API_PORT")));
     }
 
     static LocalConfig config() {
@@ -39,10 +39,7 @@ public final class LocalCommands {
         return LocalConfig.fromEnvironment(Path.of(env.getOrDefault("FLASHSALE_ROOT", ".")), env);
     }
 
-    /**
-     * Runs {@code body}; a refusal, or what went wrong with a process, a file or a build on the way,
-     * is printed as {@code flashsale: MESSAGE} and exits 1 (a stack trace is for bugs).
-     */
+    /** Runs {@code body}; a refusal, or a failed process, file or build, prints {@code flashsale: MESSAGE} and exits 1. */
     static int refusable(Callable<Integer> body) throws Exception {
         try {
             return body.call();
