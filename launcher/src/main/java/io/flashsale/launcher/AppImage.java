@@ -17,7 +17,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +25,8 @@ import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
- * An app's executable jar made quick to start, once per build: extracted with Spring Boot's jar tools
- * and given a class-data-sharing archive recorded by one training start that stops after the context
- * refresh; an app then starts in about a third of the time. An image lives in {@code
- * <module>/target/app-image/<digest of the jar>/}, so a stack keeps the jar it began with; a file lock
- * lets JVMs share it. When training fails the apps start without the archive, slower but the same.
+ * An app's jar made quick to start, once per build: extracted, with a class-data archive recorded by
+ * one training start (a third of the start time), in {@code target/app-image/<digest of the jar>/}.
  */
 final class AppImage {
 
@@ -72,14 +68,9 @@ final class AppImage {
 
     private AppImage() {}
 
-    /** The image of {@code executableJar}, extracted and trained (on port 0) first if no JVM did before. */
+    /** The image of {@code executableJar}, extracted and trained with {@code training} first if no JVM did before. */
     static synchronized Image of(
-            Path executableJar,
-            List<String> jvmFlags,
-            Map<String, String> environment,
-            String portVariable,
-            Path trainingLog,
-            Duration timeout)
+            Path executableJar, List<String> jvmFlags, Map<String, String> training, Path log, Duration timeout)
             throws IOException, InterruptedException {
         Path images = executableJar.toAbsolutePath().getParent().resolve("app-image");
         Path image = images.resolve(digest(executableJar));
@@ -91,12 +82,12 @@ final class AppImage {
                 FileLock ignored = lockFile.lock()) {
             Path jar = image.resolve(executableJar.getFileName());
             if (!Files.exists(jar)) {
-                extract(executableJar, image, trainingLog, timeout);
+                extract(executableJar, image, log, timeout);
                 deleteUnused(images, image);
             }
             Path archive = image.resolve("app.jsa");
             if (!Files.exists(archive)) {
-                train(jar, archive, jvmFlags, environment, portVariable, trainingLog, timeout);
+                train(jar, archive, jvmFlags, training, log, timeout);
             }
             Files.setLastModifiedTime(image, FileTime.from(Instant.now()));
             return new Image(jar, Files.exists(archive) ? Optional.of(archive) : Optional.empty());
@@ -116,13 +107,7 @@ final class AppImage {
     }
 
     private static void train(
-            Path jar,
-            Path archive,
-            List<String> jvmFlags,
-            Map<String, String> environment,
-            String portVariable,
-            Path log,
-            Duration timeout)
+            Path jar, Path archive, List<String> jvmFlags, Map<String, String> training, Path log, Duration timeout)
             throws IOException, InterruptedException {
         Path recording = archive.resolveSibling(archive.getFileName() + ".partial");
         Files.deleteIfExists(recording);
@@ -130,8 +115,6 @@ final class AppImage {
         jvmFlags.stream().filter(flag -> !recordsFlight(flag)).forEach(command::add);
         command.addAll(List.of(
                 "-XX:ArchiveClassesAtExit=" + recording, "-Dspring.context.exit=onRefresh", "-jar", jar.toString()));
-        Map<String, String> training = new HashMap<>(environment);
-        training.put(portVariable, "0");
         int exit = Processes.exec(command, training, log, timeout);
         if (exit == 0 && Files.exists(recording)) {
             Files.move(recording, archive, StandardCopyOption.ATOMIC_MOVE);

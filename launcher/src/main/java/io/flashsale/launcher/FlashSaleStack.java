@@ -22,11 +22,9 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The system as separate processes on free ports, the one launcher of the end-to-end tests, the
- * bench, the chaos run and the demo: a Temporal, then api and worker processes from the checkout's
- * jars, each by a name of its own. An app keeps its port for the life of the stack, so it can be
- * killed and started again where its clients expect it; {@link #close()} stops every process in
- * reverse start order and drops a cluster's databases. {@link #launch} is also how {@code up} starts an app.
+ * The system as processes on free ports, for the end-to-end tests, the bench, the chaos run and the
+ * demo: a Temporal, then named api and worker processes, each keeping its port across a kill and a
+ * restart. {@link #launch} is how every launcher, {@code up} too, starts an app.
  */
 public final class FlashSaleStack implements AutoCloseable {
 
@@ -128,10 +126,7 @@ public final class FlashSaleStack implements AutoCloseable {
             return this;
         }
 
-        /**
-         * What every app is given (e.g. {@link PrivateStores#environment}), asked once when the first
-         * app starts: what it makes (a proxy in front of a store) every app and the caller share.
-         */
+        /** What every app is given (e.g. {@link PrivateStores#environment}), asked once, when the first app starts. */
         public Builder environment(Function<TemporalService, Map<String, String>> environment) {
             this.environment = environment;
             return this;
@@ -247,11 +242,7 @@ public final class FlashSaleStack implements AutoCloseable {
         launch(processes, started.app(), name, started.port(), settings.backEndNice, flags, arguments, env);
     }
 
-    /**
-     * Starts the process {@code name} of {@code app} through {@code launch}, the command line of every
-     * launcher: the worker {@link #niced}, this JVM's java, the {@link #marker}, {@code jvmFlags} (the
-     * api's with its collector), {@code arguments}; {@code environment} with the app's port.
-     */
+    /** Starts {@code name} of {@code app} through {@code launch}: the worker {@link #niced}, the api with its collector. */
     public static void launch(
             Launch launch,
             App app,
@@ -314,15 +305,11 @@ public final class FlashSaleStack implements AutoCloseable {
     /** The app's {@link AppImage}, looked up once: later processes run the jar the stack began with. */
     private AppImage.Image image(App app) throws IOException, InterruptedException {
         if (!images.containsKey(app)) {
-            images.put(
-                    app,
-                    AppImage.of(
-                            built(settings.root, app, "exec"),
-                            jvmFlags(app),
-                            environment(),
-                            app.name() + "_PORT",
-                            settings.logs.resolve(app.module() + "-image.log"),
-                            settings.readyTimeout));
+            Map<String, String> training = new HashMap<>(environment());
+            training.put(app.name() + "_PORT", "0");
+            Path log = settings.logs.resolve(app.module() + "-image.log");
+            Path jar = built(settings.root, app, "exec");
+            images.put(app, AppImage.of(jar, jvmFlags(app), training, log, settings.readyTimeout));
         }
         return images.get(app);
     }

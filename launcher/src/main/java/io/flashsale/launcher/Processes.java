@@ -14,11 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/**
- * Named child processes of one run, each logging to {@code <logs>/<name>.log} ({@code <name>.2.log}
- * for its second start), stopped in reverse start order by {@link #close()}, killed should the JVM
- * exit without it.
- */
+/** Named child processes of one run, each logging to {@code <logs>/<name>[.N].log}, stopped by {@link #close()}. */
 public final class Processes implements AutoCloseable, Launch {
 
     private final Path logs;

@@ -13,14 +13,10 @@ import java.util.Optional;
 import java.util.function.IntSupplier;
 
 /**
- * A Temporal the launcher started through a {@link Launch}: the dev server (one process {@code
- * temporal}) or the production-like cluster (a process {@code temporal-NODE} per node). Each process
- * can be killed and started again by name, as a crashed server or host would be: same ports, same database.
+ * A Temporal started through a {@link Launch}: the dev server (process {@code temporal}) or the
+ * cluster (a process {@code temporal-NODE} per node), each killed and restarted by name.
  *
- * @param address {@code host:port} of its frontend (gRPC)
- * @param webUi its Web UI, when it has one
- * @param cluster the cluster it is; empty on the dev server
- * @param markers each process's name and what its command line holds, and no other's
+ * @param markers each process's name and what its command line holds
  */
 public record TemporalService(
         String address,
@@ -55,10 +51,7 @@ public record TemporalService(
         return temporal;
     }
 
-    /**
-     * Creates the cluster's databases, starts every node of {@code spec} through {@code launch} (its
-     * Web UI on {@code uiPort}) and waits until the namespace takes purchases.
-     */
+    /** Starts the cluster of {@code spec} (its Web UI on {@code uiPort}) and waits until it takes purchases. */
     public static TemporalService cluster(Launch launch, Path root, ClusterSpec spec, IntSupplier uiPort)
             throws Exception {
         TemporalCluster cluster = TemporalCluster.start(root, spec, uiPort, launch, System.err::println);

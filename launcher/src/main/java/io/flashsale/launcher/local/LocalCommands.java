@@ -9,10 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
-/**
- * The commands of the local system ({@code up}, {@code down}, {@code status}, {@code logs}, {@code
- * reset}) on the checkout of FLASHSALE_ROOT (set by {@code bin/flashsale}; else the working folder).
- */
+/** The commands of the local system on the checkout of FLASHSALE_ROOT (else the working folder). */
 public final class LocalCommands {
 
     /** The subcommands, for the one command line to register. */

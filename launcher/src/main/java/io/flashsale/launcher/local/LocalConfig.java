@@ -13,12 +13,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code bin/flashsale up} and its sibling commands run with, read from the environment once: a
- * blank variable means its default, as the shell's {@code ${VAR:-default}}. The apps get the
- * environment as it is, with Temporal's address and namespace, API_PORT and the dev secrets filled in.
+ * What the local commands run with, read from the environment once; a blank variable means its default.
  *
  * @param given the non-blank variables
- * @param environment what every process {@code up} starts gets
+ * @param environment what every process {@code up} starts gets: the environment with the dev defaults
  */
 record LocalConfig(Path root, RunFolder run, Map<String, String> given, Map<String, String> environment) {
 
@@ -59,10 +57,7 @@ record LocalConfig(Path root, RunFolder run, Map<String, String> given, Map<Stri
         return config;
     }
 
-    /**
-     * The api refuses the dev secret outside the 'dev' profile: without a secret of one's own it runs
-     * as dev, and then with the dev webhook key unless one is set (else the webhook is off).
-     */
+    /** Without a secret of one's own the api runs as 'dev' (the only profile taking the dev secret), with the dev webhook key. */
     private static void devSecrets(Map<String, String> env) {
         if (blank(env, "FLASHSALE_JWT_SECRET") && blank(env, "SPRING_PROFILES_ACTIVE")) {
             env.put("SPRING_PROFILES_ACTIVE", "dev");

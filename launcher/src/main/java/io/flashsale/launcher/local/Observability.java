@@ -14,11 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/**
- * {@code up --observe}: Prometheus with compose's deploy/prometheus/prometheus.yml on this machine's
- * addresses and the alert rules of {@link #RULES}, and Jaeger (built from its Go module when missing)
- * with deploy/jaeger/config.yaml, to which the apps started after it send every span.
- */
+/** {@code up --observe}: Prometheus with compose's configuration and {@link #RULES}, and Jaeger, which gets every span. */
 final class Observability {
 
     /** The alert rules, in the Helm chart: Helm reads only files inside a chart. */

@@ -15,13 +15,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * The processes of {@code bin/flashsale up} across invocations, by name: each detached (it outlives
- * this JVM and the terminal), its pid in {@code <run>/NAME.pid}, its output in {@code
- * <run>/logs/NAME.log}. A pid file counts only while {@code /proc/PID/cmdline} is still that
- * process's ({@link #runs}), so one that outlived its process never names another.
+ * The processes of {@code bin/flashsale up} across invocations, by name: each detached, its pid in
+ * {@code <run>/NAME.pid}, its output in {@code <run>/logs/NAME.log}. A pid file counts only while the
+ * pid's command line is still that process's ({@link #runs}).
  *
  * @param root the checkout, which messages show paths relative to
  * @param environment what every process gets on top of this JVM's environment
@@ -57,14 +58,19 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
         return " " + FlashSaleStack.marker(name) + " ";
     }
 
-    /** Every name with a trace here (a pid file or a log), in stop order: the workers of other builds with the worker. */
+    /** Every name, in stop order, with the workers of other builds that left a pid file or a log. */
     List<String> names() {
         List<String> all = new ArrayList<>(markers().keySet());
-        List<String> builds = Stream.of(named(path, ".pid"), named(path.resolve("logs"), ".log"))
-                .flatMap(List::stream)
-                .distinct()
-                .sorted()
-                .toList();
+        Set<String> builds = new TreeSet<>();
+        for (Path folder : List.of(path, path.resolve("logs"))) {
+            try (Stream<String> files =
+                    Files.list(folder).map(file -> file.getFileName().toString())) {
+                files.filter(name -> name.startsWith(BUILD) && (name.endsWith(".pid") || name.endsWith(".log")))
+                        .forEach(name -> builds.add(name.substring(0, name.length() - 4)));
+            } catch (IOException noFolder) {
+                // nothing there yet
+            }
+        }
         all.addAll(all.indexOf(WORKER), builds);
         return all;
     }
@@ -72,17 +78,6 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
     /** Whether {@code name} is shown by {@code status} and {@code logs} without a trace: a process {@code up} always starts. */
     static boolean always(String name) {
         return List.of(API, WORKER, TEMPORAL).contains(name);
-    }
-
-    private static List<String> named(Path folder, String suffix) {
-        try (Stream<Path> files = Files.list(folder)) {
-            return files.map(file -> file.getFileName().toString())
-                    .filter(name -> name.startsWith(BUILD) && name.endsWith(suffix))
-                    .map(name -> name.substring(0, name.length() - suffix.length()))
-                    .toList();
-        } catch (IOException noFolder) {
-            return List.of();
-        }
     }
 
     /** The worker of build {@code buildId} that {@code worker start} runs beside {@code up}'s. */
@@ -178,10 +173,7 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
         return process;
     }
 
-    /**
-     * Whether the pid last recorded for {@code name} is alive, not whether its command line is the
-     * process's: between the execs of a start (setsid, nohup, sh, nice, the program) that reads empty.
-     */
+    /** Whether the pid recorded for {@code name} is alive: its command line reads empty between a start's execs. */
     @Override
     public boolean alive(String name) {
         return recorded(name)
@@ -203,11 +195,9 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
             """;
 
     /**
-     * {@code setsid nohup command}: a session of its own (no Ctrl-C at the terminal reaches it), deaf
-     * to hangups. A session is a scheduling autogroup, and between autogroups a nice value counts for
-     * nothing (sched(7)), so a command that starts with {@link FlashSaleStack#niced} gives its group
-     * the same niceness from inside the new session; the kernel takes one such write per 100 ms from
-     * an unprivileged caller, hence the retries.
+     * {@code setsid nohup command}. A session is a scheduling autogroup, and between autogroups a nice
+     * value counts for nothing (sched(7)), so a {@link FlashSaleStack#niced} command gives its group
+     * the same niceness; the kernel takes one such write per 100 ms, hence the retries.
      */
     static List<String> detached(List<String> command) {
         List<String> detached = new ArrayList<>(List.of("setsid", "nohup"));

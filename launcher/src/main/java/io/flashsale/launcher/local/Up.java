@@ -19,20 +19,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bin/flashsale up}: a Temporal (one already listening on TEMPORAL_ADDRESS, else the dev
- * server on {@code .run/temporal.db}, or the cluster), with {@code --observe} Prometheus and Jaeger,
- * then a worker and the api, each detached in the {@link RunFolder} and started as {@link
- * FlashSaleStack} starts its own. Every port is checked before anything starts.
+ * {@code bin/flashsale up}: a Temporal, with {@code --observe} Prometheus and Jaeger, then a worker
+ * and the api, detached in the {@link RunFolder}; every port is checked before anything starts.
  */
 @Command(
         name = "up",
         mixinStandardHelpOptions = true,
-        description = {
-            "Start the Temporal dev server (or, with --temporal cluster, the production-like cluster on PostgreSQL)"
-                    + " unless TEMPORAL_ADDRESS names a running Temporal, then one worker and the api; wait until both"
-                    + " report UP and print the URLs. bin/flashsale first makes sure MariaDB and Redis run and the"
-                    + " jars are built."
-        })
+        description = "Start the Temporal dev server (or the cluster) unless TEMPORAL_ADDRESS names a running"
+                + " Temporal, then one worker and the api; wait until both report UP and print the URLs.")
 final class Up implements Callable<Integer> {
 
     private static final Set<String> LOCAL = Set.of("127.0.0.1", "localhost", "0.0.0.0", "[::1]", "::1");
@@ -40,27 +34,19 @@ final class Up implements Callable<Integer> {
     @Option(names = "--temporal", defaultValue = "dev", description = "dev or cluster (default: ${DEFAULT-VALUE})")
     TemporalMode temporal;
 
-    @Option(
-            names = "--observe",
-            description =
-                    "Also Prometheus (PROMETHEUS_PORT, 9090, with deploy/helm/flashsale/files/rules.yml) and Jaeger"
-                            + " (JAEGER_UI_PORT, 16686; OTLP on JAEGER_OTLP_PORT, 4318), every purchase traced.")
+    @Option(names = "--observe", description = "Also Prometheus (PROMETHEUS_PORT) and Jaeger (JAEGER_UI_PORT).")
     boolean observe;
 
     @Option(
             names = "--redis",
             defaultValue = "single",
-            description = "single: the Redis of REDIS_URL; sentinel: bin/flashsale also starts a replica of the local"
-                    + " Redis and three Sentinels, the apps find the master through them and answer a 202 once the"
-                    + " replica has the admission (default: ${DEFAULT-VALUE})")
+            description = "single (REDIS_URL) or sentinel (a replica and three Sentinels; default: ${DEFAULT-VALUE})")
     RedisMode redis;
 
     @Option(
             names = "--worker-build",
             paramLabel = "BUILD",
-            description =
-                    "Run the worker as build BUILD of its Worker Deployment and make that build current, so that"
-                            + " 'bin/flashsale worker' can roll out another build during a sale. Default: an unversioned worker.")
+            description = "Run the worker as build BUILD of its Worker Deployment and make it current.")
     String workerBuild;
 
     @Option(names = "--build", description = "Build first even when the jars are there (done by bin/flashsale).")
@@ -190,10 +176,7 @@ final class Up implements Callable<Integer> {
                 .toList();
     }
 
-    /**
-     * Temporal keeps its routing across runs: with a build current, new purchases go to that build
-     * only, and an unversioned worker would get none.
-     */
+    /** Temporal keeps its routing across runs: with a build current, an unversioned worker would get no purchase. */
     private void refuseAnUnversionedWorkerWhereABuildIsCurrent() {
         if (workerBuild != null || run.pid(RunFolder.WORKER).isPresent()) {
             return;

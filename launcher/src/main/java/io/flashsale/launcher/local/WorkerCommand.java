@@ -14,11 +14,7 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "worker",
         mixinStandardHelpOptions = true,
-        description = {
-            "Roll out a worker build during a sale (Worker Versioning; docs/production.md walks through it): start"
-                    + " a build beside the running worker, ramp a share of the new purchases to it, make it current,"
-                    + " watch the purchases still pinned to the old build, stop the old build once it is drained."
-        })
+        description = "Roll out a worker build during a sale (Worker Versioning, docs/workflow-changes.md).")
 final class WorkerCommand {
 
     /** How long a routing change waits for the build's workers to poll. */
@@ -57,8 +53,8 @@ final class WorkerCommand {
     @Command(
             name = "start",
             mixinStandardHelpOptions = true,
-            description = "Start a worker of build BUILD beside the running one (log: .run/logs/worker-BUILD.log),"
-                    + " on the first free port above WORKER_PORT; no purchase goes to it until 'ramp' or 'current'.")
+            description = "Start a worker of build BUILD beside the running one, on the first free port above"
+                    + " WORKER_PORT; no purchase goes to it until 'ramp' or 'current'.")
     int start(
             @Parameters(paramLabel = "BUILD", description = "Its build id, e.g. the commit it was built from.")
                     String build)
@@ -84,8 +80,7 @@ final class WorkerCommand {
     @Command(
             name = "ramp",
             mixinStandardHelpOptions = true,
-            description = "Send PERCENT of the purchases started from now on to build BUILD, the rest to the current"
-                    + " build; 'current' ends the ramp.")
+            description = "Send PERCENT of the purchases started from now on to build BUILD.")
     int ramp(
             @Parameters(index = "0", paramLabel = "BUILD") String build,
             @Parameters(index = "1", paramLabel = "PERCENT", description = "0 to 100.") float percent)
@@ -102,8 +97,7 @@ final class WorkerCommand {
     @Command(
             name = "current",
             mixinStandardHelpOptions = true,
-            description = "Make build BUILD current: every purchase started from now on runs on it; those pinned to"
-                    + " other builds finish there.")
+            description = "Make build BUILD current: every purchase started from now on runs on it.")
     int current(@Parameters(paramLabel = "BUILD") String build) throws Exception {
         return withDeployment((config, deployment) -> {
             deployment.makeCurrent(valid(build), ROUTABLE_WITHIN);
@@ -114,8 +108,7 @@ final class WorkerCommand {
     @Command(
             name = "status",
             mixinStandardHelpOptions = true,
-            description = "Each build Temporal knows: its routing (current, ramping, draining, drained, inactive), the"
-                    + " purchases still running pinned to it, and its local worker.")
+            description = "Each build: its routing, the purchases still pinned to it, its local worker.")
     int status() throws Exception {
         return withDeployment((config, deployment) -> {
             List<WorkerDeployment.Build> builds = deployment.builds();
@@ -137,9 +130,8 @@ final class WorkerCommand {
     @Command(
             name = "stop",
             mixinStandardHelpOptions = true,
-            description = "Stop the local worker of build BUILD (up's or one 'start' started); refused while the build"
-                    + " is current or ramping (new purchases would wait for it) or purchases pinned to it still run"
-                    + " (they would too), unless --force.")
+            description = "Stop the local worker of build BUILD; refused while new purchases go to the build or"
+                    + " purchases pinned to it still run, unless --force.")
     int stop(
             @Parameters(paramLabel = "BUILD") String build,
             @Option(names = "--force", description = "Stop it even though purchases go to it or still run on it.")

@@ -21,8 +21,7 @@ import java.util.function.Consumer;
 
 /**
  * The development Temporal server ({@code temporal server start-dev} of the Temporal CLI) with the
- * purchase search attributes registered, as a plain command every launcher starts and stops by its
- * own pid. A Temporal is ready once its namespace lists those attributes ({@link #awaitReady}).
+ * purchase search attributes registered, as a plain command every launcher runs by its own pid.
  */
 public final class DevServer {
 
@@ -31,11 +30,7 @@ public final class DevServer {
         CLI
     }
 
-    /**
-     * Where and how it listens. {@code uiPort} 0 runs it headless; {@code dbFile} null keeps
-     * everything in memory, else state survives a restart on the same file; {@code metricsPort} 0
-     * serves no Prometheus metrics.
-     */
+    /** Where and how it listens: {@code uiPort} 0 headless, {@code dbFile} null in memory, {@code metricsPort} 0 none. */
     public record Options(String ip, int port, int uiPort, Path dbFile, String namespace, int metricsPort) {
 
         /** A private stack's server: on loopback, in {@link #NAMESPACE}, without metrics. */
@@ -62,11 +57,7 @@ public final class DevServer {
 
     private DevServer() {}
 
-    /**
-     * Polls {@code address} until {@code namespace} lists every purchase search attribute (Temporal's
-     * Java test server, which cannot list them, once it answers at all); fails when {@code alive}
-     * turns false or after {@code timeout}.
-     */
+    /** Polls {@code address} until {@code namespace} lists every purchase search attribute; fails once not {@code alive}. */
     public static void awaitReady(String address, String namespace, Duration timeout, BooleanSupplier alive)
             throws InterruptedException {
         OperatorServiceStubs stubs = stubs(address);
@@ -125,10 +116,8 @@ public final class DevServer {
     }
 
     /**
-     * The server's command after {@code launcher} (e.g. {@code nice -n 10}, which executes it in its
-     * own process, so the pid stays the server's); the CLI is the file named by {@code TEMPORAL_CLI},
-     * the one built earlier into {@code root/.tools/}, {@code temporal} on the {@code PATH}, or built
-     * there from its Go module.
+     * The server's command after {@code launcher} (e.g. {@code nice -n 10}, which execs it: the pid
+     * stays the server's); the CLI is {@code TEMPORAL_CLI}, {@code .tools/temporal}, the PATH's or built.
      */
     public static List<String> command(Options options, Path root, List<String> launcher, Consumer<String> log) {
         List<String> command = new ArrayList<>(launcher);
@@ -148,20 +137,15 @@ public final class DevServer {
 
     /** {@code temporal server start-dev} with this project's namespace and search attributes. */
     static List<String> cliCommand(Path cli, Options options) {
-        List<String> command = new ArrayList<>(List.of(
-                cli.toString(),
-                "server",
-                "start-dev",
-                "--ip",
+        List<String> command = new ArrayList<>(List.of(cli.toString()));
+        add(
+                command,
+                "server start-dev --ip %s --port %d --namespace %s --log-level warn",
                 options.ip(),
-                "--port",
-                "" + options.port(),
-                "--namespace",
-                options.namespace(),
-                "--log-level",
-                "warn"));
+                options.port(),
+                options.namespace());
         if (options.uiPort() > 0) {
-            command.addAll(List.of("--ui-ip", options.ip(), "--ui-port", "" + options.uiPort()));
+            add(command, "--ui-ip %s --ui-port %d", options.ip(), options.uiPort());
         } else {
             command.add("--headless");
         }
@@ -169,22 +153,24 @@ public final class DevServer {
             command.addAll(List.of("--db-filename", options.dbFile().toString()));
             // a write-ahead log, synced at checkpoints rather than at every commit: a killed server
             // loses nothing (the log is in the OS cache), a machine crash may lose the last commits
-            command.addAll(List.of("--sqlite-pragma", "journal_mode=wal", "--sqlite-pragma", "synchronous=normal"));
+            add(command, "--sqlite-pragma journal_mode=wal --sqlite-pragma synchronous=normal");
         }
         if (options.metricsPort() > 0) {
-            command.addAll(List.of("--metrics-port", Integer.toString(options.metricsPort())));
+            add(command, "--metrics-port %d", options.metricsPort());
         }
         // the search attributes are registered once at start: no refresh of their cache on every read;
         // one partition per task queue: a single server has no use for four, which forward polls and tasks
-        command.addAll(List.of(
-                "--dynamic-config-value",
-                "system.forceSearchAttributesCacheRefreshOnRead=false",
-                "--dynamic-config-value",
-                "matching.numTaskqueueReadPartitions=1",
-                "--dynamic-config-value",
-                "matching.numTaskqueueWritePartitions=1"));
-        PurchaseSearchAttributes.all()
-                .forEach(key -> command.addAll(List.of("--search-attribute", key.getName() + "=Keyword")));
+        add(
+                command,
+                "--dynamic-config-value system.forceSearchAttributesCacheRefreshOnRead=false"
+                        + " --dynamic-config-value matching.numTaskqueueReadPartitions=1"
+                        + " --dynamic-config-value matching.numTaskqueueWritePartitions=1");
+        PurchaseSearchAttributes.all().forEach(key -> add(command, "--search-attribute %s=Keyword", key.getName()));
         return command;
+    }
+
+    /** The words of {@code format}, formatted with {@code values} (none of which holds a space). */
+    private static void add(List<String> command, String format, Object... values) {
+        command.addAll(List.of(format.formatted(values).split(" ")));
     }
 }
