@@ -146,8 +146,12 @@ final class Up implements Callable<Integer> {
                 run.path().resolve("temporal.db"),
                 config.namespace(),
                 observe ? config.port("TEMPORAL_METRICS_PORT") : 0);
-        TemporalService.devServer(
-                run, config.root(), options, DevServer.Kind.CLI, FlashSaleStack.niced(config.backEndNice()));
+        try {
+            TemporalService.devServer(
+                    run, config.root(), options, DevServer.Kind.CLI, FlashSaleStack.niced(config.backEndNice()));
+        } catch (IllegalStateException notReady) {
+            throw new Refused(notReady.getMessage() + "; see " + run.shown(run.log(RunFolder.TEMPORAL)));
+        }
         return metrics;
     }
 
