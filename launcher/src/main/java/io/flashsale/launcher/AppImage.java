@@ -36,7 +36,7 @@ final class AppImage {
     /** The extracted jar to start, and its class-data archive when training made one. */
     record Image(Path jar, Optional<Path> archive) {
 
-        /** The JVM arguments after {@code jvmFlags}: the archive's unless {@link #recording}, then the jar, or with {@code extra} a class path. */
+        /** The JVM arguments after {@code jvmFlags}: the archive's unless {@link #recording}, then the jar (and {@code extra}). */
         List<String> arguments(List<String> jvmFlags, Optional<Path> extra) throws IOException {
             List<String> arguments = new ArrayList<>();
             if (!recording(jvmFlags, System.getenv("JAVA_TOOL_OPTIONS"))) {

@@ -53,22 +53,15 @@ record LocalConfig(Path root, RunFolder run, Map<String, String> given, Map<Stri
         LocalConfig config = new LocalConfig(checkout, new RunFolder(checkout, run, children), given, children);
         List.of("TEMPORAL_ADDRESS", "TEMPORAL_NAMESPACE", "API_PORT")
                 .forEach(name -> children.put(name, config.get(name)));
-        devSecrets(children);
+        // the api takes the dev secret only as 'dev': without a secret of its own it runs so, with the dev webhook key
+        if (!given.containsKey("FLASHSALE_JWT_SECRET") && !given.containsKey("SPRING_PROFILES_ACTIVE")) {
+            children.put("SPRING_PROFILES_ACTIVE", "dev");
+        }
+        if ("dev".equals(children.get("SPRING_PROFILES_ACTIVE"))
+                && !given.containsKey("FLASHSALE_PAYMENT_WEBHOOK_SECRET")) {
+            children.put("FLASHSALE_PAYMENT_WEBHOOK_SECRET", DevSecrets.paymentWebhook());
+        }
         return config;
-    }
-
-    /** Without a secret of one's own the api runs as 'dev' (the only profile taking the dev secret), with the dev webhook key. */
-    private static void devSecrets(Map<String, String> env) {
-        if (blank(env, "FLASHSALE_JWT_SECRET") && blank(env, "SPRING_PROFILES_ACTIVE")) {
-            env.put("SPRING_PROFILES_ACTIVE", "dev");
-        }
-        if ("dev".equals(env.get("SPRING_PROFILES_ACTIVE")) && blank(env, "FLASHSALE_PAYMENT_WEBHOOK_SECRET")) {
-            env.put("FLASHSALE_PAYMENT_WEBHOOK_SECRET", DevSecrets.paymentWebhook());
-        }
-    }
-
-    private static boolean blank(Map<String, String> env, String name) {
-        return env.getOrDefault(name, "").isBlank();
     }
 
     /** The variable {@code name}, or its default. */
