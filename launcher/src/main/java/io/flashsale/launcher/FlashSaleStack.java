@@ -148,8 +148,9 @@ public final class FlashSaleStack implements AutoCloseable {
     private TemporalService startDevServer() throws Exception {
         Path db = settings.logs.toAbsolutePath().resolve("temporal.db");
         Files.deleteIfExists(db);
+        int uiPort = settings.webUi ? FreePorts.next() : 0;
         DevServer.Options options =
-                DevServer.Options.loopback(FreePorts.next(), settings.webUi ? FreePorts.next() : 0, db);
+                new DevServer.Options("127.0.0.1", FreePorts.next(), uiPort, db, DevServer.NAMESPACE, 0);
         return TemporalService.devServer(
                 processes, settings.root, options, DevServer.Kind.CLI, niced(settings.backEndNice));
     }

@@ -33,11 +33,6 @@ public final class DevServer {
     /** Where and how it listens: {@code uiPort} 0 headless, {@code dbFile} null in memory, {@code metricsPort} 0 none. */
     public record Options(String ip, int port, int uiPort, Path dbFile, String namespace, int metricsPort) {
 
-        /** A private stack's server: on loopback, in {@link #NAMESPACE}, without metrics. */
-        public static Options loopback(int port, int uiPort, Path dbFile) {
-            return new Options("127.0.0.1", port, uiPort, dbFile, NAMESPACE, 0);
-        }
-
         public String address() {
             return ip + ":" + port;
         }
