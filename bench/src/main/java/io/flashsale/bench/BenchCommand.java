@@ -148,7 +148,6 @@ public final class BenchCommand implements Callable<Integer> {
     private DevServer.Kind temporalKind() {
         return switch (temporal) {
             case "cli", "cluster" -> DevServer.Kind.CLI;
-            case "test-server" -> DevServer.Kind.TEST_SERVER;
             default -> throw new IllegalArgumentException("--temporal is cli, cluster or test-server, not " + temporal);
         };
     }

@@ -3,7 +3,6 @@ package io.flashsale.e2e;
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.TemporalService;
 import io.flashsale.launcher.WorkerDeployment;
-import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.stores.testing.TestStores;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.temporal.api.common.v1.WorkflowExecution;
@@ -116,14 +115,6 @@ final class FlashSaleSystem implements AutoCloseable {
         }
         FlashSaleSystem system = new FlashSaleSystem(builder.start());
         try {
-            if (system.stack
-                    .temporal()
-                    .devServer()
-                    .filter(kind -> kind != DevServer.Kind.CLI)
-                    .isPresent()) {
-                throw new IllegalStateException("the end-to-end tests need the real Temporal dev server (the"
-                        + " Temporal CLI, built with Go when missing): see " + root().resolve(".tools"));
-            }
             system.startWorkers(workers.toArray(String[]::new));
             system.stack.start(FlashSaleStack.App.API, "api");
             return system;
@@ -332,7 +323,7 @@ final class FlashSaleSystem implements AutoCloseable {
 
     /** Whether this system's Temporal is the dev server (else the production-like cluster). */
     boolean onDevServer() {
-        return stack.temporal().devServer().isPresent();
+        return stack.temporal().cluster().isEmpty();
     }
 
     /** The partitions Temporal gives the task queue {@code taskQueue}, of its workflow and activity tasks. */

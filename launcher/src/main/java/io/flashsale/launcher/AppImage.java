@@ -17,7 +17,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -26,15 +25,8 @@ import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
- * An app's executable jar made quick to start, once per build: extracted with Spring Boot's jar
- * tools and given a class-data-sharing archive recorded by one training start that stops right
- * after the context refresh ({@code -Dspring.context.exit=onRefresh}); an app then starts in about
- * a third of the time and CPU, and the end-to-end tests start some 40 apps.
- *
- * <p>An image lives in {@code <module>/target/app-image/<digest of the jar>/}, so a stack keeps
- * starting the jar it began with when a build replaces it; a file lock lets JVMs share it. Training
- * runs with the stack's environment (Flyway needs MySQL); when it fails the apps start without the
- * archive, slower but the same.
+ * An app's jar made quick to start, once per build: extracted, with a class-data archive recorded by
+ * one training start (a third of the start time), in {@code target/app-image/<digest of the jar>/}.
  */
 final class AppImage {
 
@@ -44,11 +36,7 @@ final class AppImage {
     /** The extracted jar to start, and its class-data archive when training made one. */
     record Image(Path jar, Optional<Path> archive) {
 
-        /**
-         * The JVM arguments after {@code jvmFlags}: the archive's (unless a flight is {@link
-         * #recording}), then {@code -jar}, or with {@code extra} (a jar of the tests') the class path
-         * and the main class.
-         */
+        /** The JVM arguments after {@code jvmFlags}: the archive's unless {@link #recording}, then the jar (and {@code extra}). */
         List<String> arguments(List<String> jvmFlags, Optional<Path> extra) throws IOException {
             List<String> arguments = new ArrayList<>();
             if (!recording(jvmFlags, System.getenv("JAVA_TOOL_OPTIONS"))) {
@@ -67,9 +55,8 @@ final class AppImage {
     }
 
     /**
-     * Whether the JVM records a flight ({@code bench --profile}, or JFR in {@code JAVA_TOOL_OPTIONS}):
-     * OpenJDK 17.0.15 crashes loading a dynamic archive's classes while JFR's class-load hook is on,
-     * so a recorded app starts without the archive, and training leaves the recording flags out.
+     * Whether the JVM records a flight: OpenJDK 17.0.15 crashes loading a dynamic archive's classes
+     * while JFR's class-load hook is on, so such an app starts without the archive.
      */
     static boolean recording(List<String> jvmFlags, String toolOptions) {
         return Stream.concat(jvmFlags.stream(), Stream.ofNullable(toolOptions)).anyMatch(AppImage::recordsFlight);
@@ -81,17 +68,9 @@ final class AppImage {
 
     private AppImage() {}
 
-    /**
-     * The image of {@code executableJar}, extracted and trained first if no JVM did before (with
-     * {@code jvmFlags} and {@code environment}, {@code portVariable} set to 0).
-     */
+    /** The image of {@code executableJar}, extracted and trained with {@code training} first if no JVM did before. */
     static synchronized Image of(
-            Path executableJar,
-            List<String> jvmFlags,
-            Map<String, String> environment,
-            String portVariable,
-            Path trainingLog,
-            Duration timeout)
+            Path executableJar, List<String> jvmFlags, Map<String, String> training, Path log, Duration timeout)
             throws IOException, InterruptedException {
         Path images = executableJar.toAbsolutePath().getParent().resolve("app-image");
         Path image = images.resolve(digest(executableJar));
@@ -103,46 +82,32 @@ final class AppImage {
                 FileLock ignored = lockFile.lock()) {
             Path jar = image.resolve(executableJar.getFileName());
             if (!Files.exists(jar)) {
-                extract(executableJar, image, trainingLog, timeout);
+                extract(executableJar, image, log, timeout);
                 deleteUnused(images, image);
             }
             Path archive = image.resolve("app.jsa");
             if (!Files.exists(archive)) {
-                train(jar, archive, jvmFlags, environment, portVariable, trainingLog, timeout);
+                train(jar, archive, jvmFlags, training, log, timeout);
             }
             Files.setLastModifiedTime(image, FileTime.from(Instant.now()));
             return new Image(jar, Files.exists(archive) ? Optional.of(archive) : Optional.empty());
         }
     }
 
-    /** Extracts into a folder beside {@code image}, then moves it in place: a half extraction is never used. */
+    /** Extracts beside {@code image}, then moves it in place: a half extraction is never used. */
     private static void extract(Path executableJar, Path image, Path log, Duration timeout)
             throws IOException, InterruptedException {
         Path partial = image.resolveSibling(image.getFileName() + ".partial");
         Folders.delete(partial);
-        Processes.exec(
-                List.of(
-                        Processes.java(),
-                        "-Djarmode=tools",
-                        "-jar",
-                        executableJar.toAbsolutePath().toString(),
-                        "extract",
-                        "--destination",
-                        partial.toString()),
-                Map.of(),
-                log,
-                timeout);
+        String jar = executableJar.toAbsolutePath().toString();
+        List<String> command = List.of(
+                Processes.java(), "-Djarmode=tools", "-jar", jar, "extract", "--destination", partial.toString());
+        Processes.exec(command, Map.of(), log, timeout);
         Files.move(partial, image, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static void train(
-            Path jar,
-            Path archive,
-            List<String> jvmFlags,
-            Map<String, String> environment,
-            String portVariable,
-            Path log,
-            Duration timeout)
+            Path jar, Path archive, List<String> jvmFlags, Map<String, String> training, Path log, Duration timeout)
             throws IOException, InterruptedException {
         Path recording = archive.resolveSibling(archive.getFileName() + ".partial");
         Files.deleteIfExists(recording);
@@ -150,8 +115,6 @@ final class AppImage {
         jvmFlags.stream().filter(flag -> !recordsFlight(flag)).forEach(command::add);
         command.addAll(List.of(
                 "-XX:ArchiveClassesAtExit=" + recording, "-Dspring.context.exit=onRefresh", "-jar", jar.toString()));
-        Map<String, String> training = new HashMap<>(environment);
-        training.put(portVariable, "0");
         int exit = Processes.exec(command, training, log, timeout);
         if (exit == 0 && Files.exists(recording)) {
             Files.move(recording, archive, StandardCopyOption.ATOMIC_MOVE);
@@ -173,7 +136,7 @@ final class AppImage {
         }
     }
 
-    /** Images of older builds, unused for {@link #KEPT_UNUSED}: 190 MB each, one per build otherwise. */
+    /** Images of other builds unused for {@link #KEPT_UNUSED}: 190 MB each. */
     private static void deleteUnused(Path images, Path current) throws IOException {
         Instant unusedSince = Instant.now().minus(KEPT_UNUSED);
         try (DirectoryStream<Path> all = Files.newDirectoryStream(images, Files::isDirectory)) {

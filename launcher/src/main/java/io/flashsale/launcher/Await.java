@@ -2,7 +2,6 @@ package io.flashsale.launcher;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
@@ -21,14 +20,9 @@ public final class Await {
         boolean ok() throws Exception;
     }
 
-    private static final Duration STARTING_EVERY = Duration.ofMillis(200);
-
     private Await() {}
 
-    /**
-     * Reads at once, then every {@code every}, until {@code done} holds, and returns what it read; a
-     * failing read fails the wait; past {@code timeout} throws {@link TimedOut} with what it last read.
-     */
+    /** Reads every {@code every} until {@code done} holds and returns what it read; past {@code timeout}, {@link TimedOut}. */
     public static <T> T until(String what, Duration timeout, Duration every, Callable<T> read, Predicate<T> done)
             throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -45,36 +39,30 @@ public final class Await {
     }
 
     /**
-     * Polls {@code ready} every 200 ms until it holds, counting its failures as not yet; fails naming
-     * {@code what} once {@code alive} turns false or after {@code timeout}, with the check's last
-     * failure as the cause.
+     * Polls {@code ready} every 200 ms, its failures counting as not yet; fails naming {@code what}
+     * once {@code alive} turns false or after {@code timeout}, with the check's last failure as cause.
      */
     public static void until(String what, Duration timeout, BooleanSupplier alive, Check ready)
             throws InterruptedException {
-        AtomicReference<Exception> last = new AtomicReference<>();
-        Callable<Boolean> starting = () -> {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Exception last = null;
+        while (true) {
             try {
                 if (ready.ok()) {
-                    return true;
+                    return;
                 }
             } catch (InterruptedException e) {
                 throw e;
             } catch (Exception notYet) {
-                last.set(notYet);
+                last = notYet;
             }
             if (!alive.getAsBoolean()) {
-                throw new IllegalStateException("exited while starting: " + what, last.get());
+                throw new IllegalStateException("exited while starting: " + what, last);
             }
-            return false;
-        };
-        try {
-            until(what, timeout, STARTING_EVERY, starting, Boolean::booleanValue);
-        } catch (TimedOut timedOut) {
-            throw new IllegalStateException("not ready within " + timeout.toSeconds() + "s: " + what, last.get());
-        } catch (InterruptedException | RuntimeException e) {
-            throw e;
-        } catch (Exception impossible) {
-            throw new IllegalStateException(impossible);
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("not ready within " + timeout.toSeconds() + "s: " + what, last);
+            }
+            Thread.sleep(200);
         }
     }
 

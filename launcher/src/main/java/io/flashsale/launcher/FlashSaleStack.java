@@ -22,22 +22,9 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The system as separate processes on free ports, the one launcher of the end-to-end tests, the
- * bench, the chaos run and the demo: a Temporal ({@link Builder#devServer}, {@link Builder#cluster}),
- * then api and worker processes from the executable jars of a checkout, each started by a name of
- * its own ({@link #start}). An app keeps its port for the life of the stack, so it can be SIGKILLed
- * ({@link #kill}) and started again ({@link #restart}) where its clients expect it. {@link #close()}
- * stops exactly these processes, in reverse start order, and drops a cluster's databases.
- *
- * <pre>{@code
- * try (FlashSaleStack stack = FlashSaleStack.builder(root, logs)
- *         .environment(temporal -> stores.environment(temporal.address()))
- *         .start()) {
- *     stack.start(FlashSaleStack.App.WORKER, "worker");
- *     stack.start(FlashSaleStack.App.API, "api");
- *     URI api = stack.uri("api");
- * }
- * }</pre>
+ * The system as processes on free ports, for the end-to-end tests, the bench, the chaos run and the
+ * demo: a Temporal, then named api and worker processes, each keeping its port across a kill and a
+ * restart. {@link #launch} is how every launcher, {@code up} too, starts an app.
  */
 public final class FlashSaleStack implements AutoCloseable {
 
@@ -49,54 +36,17 @@ public final class FlashSaleStack implements AutoCloseable {
         public String module() {
             return name().toLowerCase(Locale.ROOT);
         }
-
-        public String portVariable() {
-            return name() + "_PORT";
-        }
-
-        /**
-         * The command line of its process {@code name} in every launcher: the worker {@link #niced},
-         * this JVM's java, the {@link #marker}, {@code jvmFlags} (the api's with its collector), {@code arguments}.
-         */
-        public List<String> command(String name, int backEndNice, List<String> jvmFlags, List<String> arguments) {
-            List<String> command = new ArrayList<>(this == WORKER ? niced(backEndNice) : List.of());
-            command.addAll(List.of(Processes.java(), marker(name)));
-            command.addAll(this == API ? withApiCollector(jvmFlags) : jvmFlags);
-            command.addAll(arguments);
-            return command;
-        }
-
-        /** {@code environment} with the port it listens on. */
-        public Map<String, String> environment(Map<String, String> environment, int port) {
-            Map<String, String> env = new HashMap<>(environment);
-            env.put(portVariable(), Integer.toString(port));
-            return env;
-        }
     }
 
-    /**
-     * The JVM flags every app starts with, before its own (the last of two wins): the C1 compiler only,
-     * as a sale's burst would otherwise be spent compiling in C2 (docs/performance.md).
-     */
+    /** The JVM flags every app starts with, before its own: C1 only, as a burst would otherwise be spent compiling in C2. */
     public static final List<String> JVM_DEFAULTS = List.of("-XX:TieredStopAtLevel=1");
 
     /** The api's collector: ZGC, whose pauses stay under a millisecond (docs/performance.md); the worker keeps G1. */
     public static final List<String> API_COLLECTOR = List.of("-XX:+UseZGC");
 
-    /** {@code flags} with the api's collector, unless they choose a collector themselves (two would not start). */
-    static List<String> withApiCollector(List<String> flags) {
-        if (flags.stream().anyMatch(flag -> flag.matches("-XX:\\+Use\\w+GC"))) {
-            return flags;
-        }
-        List<String> with = new ArrayList<>(API_COLLECTOR);
-        with.addAll(flags);
-        return with;
-    }
-
     /** The niceness of the worker and the dev server on a shared machine: the buyers' answers (the api's) go first. */
     public static final int BACK_END_NICE = 10;
 
-    /** One app of the stack: what it runs, where it listens, what it is given beyond the stack's environment. */
     private record Started(App app, int port, Map<String, String> extra) {}
 
     private final Builder settings;
@@ -121,7 +71,6 @@ public final class FlashSaleStack implements AutoCloseable {
 
         private final Path root;
         private final Path logs;
-        private DevServer.Kind devServer = DevServer.Kind.CLI;
         private boolean webUi;
         private String clusterName;
         private Duration readyTimeout = Duration.ofSeconds(120);
@@ -135,9 +84,8 @@ public final class FlashSaleStack implements AutoCloseable {
             this.logs = logs;
         }
 
-        /** Temporal is a dev server of {@code kind} on a SQLite file of the log folder (default: the CLI's). */
+        /** Temporal is the dev server on a SQLite file of the log folder (the default). */
         public Builder devServer(DevServer.Kind kind) {
-            this.devServer = kind;
             this.clusterName = null;
             return this;
         }
@@ -148,7 +96,7 @@ public final class FlashSaleStack implements AutoCloseable {
             return this;
         }
 
-        /** Temporal is the production-like cluster ({@link TemporalService#cluster}) on databases named after {@code name}, dropped by {@link #close()}. */
+        /** Temporal is the production-like cluster on databases named after {@code name}, dropped by {@link #close()}. */
         public Builder cluster(String name) {
             this.clusterName = name;
             return this;
@@ -166,7 +114,7 @@ public final class FlashSaleStack implements AutoCloseable {
             return this;
         }
 
-        /** JVM flags of every process of {@code app}, after {@link #JVM_DEFAULTS} (those of {@code bin/flashsale up}). */
+        /** JVM flags of every process of {@code app}, after {@link #JVM_DEFAULTS}. */
         public Builder jvmFlags(App app, List<String> flags) {
             jvmFlags.put(app, List.copyOf(flags));
             return this;
@@ -174,16 +122,11 @@ public final class FlashSaleStack implements AutoCloseable {
 
         /** JVM flags of every app. */
         public Builder jvmFlags(List<String> flags) {
-            for (App app : App.values()) {
-                jvmFlags(app, flags);
-            }
+            Arrays.stream(App.values()).forEach(app -> jvmFlags(app, flags));
             return this;
         }
 
-        /**
-         * What every app is given (e.g. {@link PrivateStores#environment}), asked once when the first
-         * app starts: what it makes (a proxy in front of a store) every app and the caller share.
-         */
+        /** What every app is given (e.g. {@link PrivateStores#environment}), asked once, when the first app starts. */
         public Builder environment(Function<TemporalService, Map<String, String>> environment) {
             this.environment = environment;
             return this;
@@ -205,13 +148,13 @@ public final class FlashSaleStack implements AutoCloseable {
     private TemporalService startDevServer() throws Exception {
         Path db = settings.logs.toAbsolutePath().resolve("temporal.db");
         Files.deleteIfExists(db);
+        int uiPort = settings.webUi ? FreePorts.next() : 0;
         DevServer.Options options =
-                DevServer.Options.loopback(FreePorts.next(), settings.webUi ? FreePorts.next() : 0, db);
+                new DevServer.Options("127.0.0.1", FreePorts.next(), uiPort, db, DevServer.NAMESPACE, 0);
         return TemporalService.devServer(
-                processes, settings.root, options, settings.devServer, niced(settings.backEndNice));
+                processes, settings.root, options, DevServer.Kind.CLI, niced(settings.backEndNice));
     }
 
-    /** A cluster on databases named after the builder's name, its nodes on free ports. */
     private TemporalService startCluster() throws Exception {
         ClusterSpec spec = ClusterSpec.of(
                 settings.clusterName,
@@ -233,19 +176,19 @@ public final class FlashSaleStack implements AutoCloseable {
     /** The same, each name with environment additions of its own. */
     public void start(App app, Map<String, Map<String, String>> named) throws Exception {
         for (Map.Entry<String, Map<String, String>> one : named.entrySet()) {
-            if (apps.containsKey(one.getKey())) {
+            if (apps.putIfAbsent(one.getKey(), new Started(app, FreePorts.next(), Map.copyOf(one.getValue())))
+                    != null) {
                 throw new IllegalArgumentException(one.getKey() + " was started before; restart it instead");
             }
-            apps.put(one.getKey(), new Started(app, FreePorts.next(), Map.copyOf(one.getValue())));
             launch(one.getKey());
         }
         for (String name : named.keySet()) {
-            processes.awaitHealthy(name, app(name).port());
+            awaitHealthy(processes, name, app(name).port(), settings.readyTimeout);
         }
     }
 
     /** SIGKILL of the app {@code name} (no shutdown hook, no drain); returns its pid once it is gone. */
-    public long kill(String name) throws IOException, InterruptedException {
+    public long kill(String name) {
         Processes.kill(process(name), marker(name) + " ", name);
         return process(name).pid();
     }
@@ -253,7 +196,7 @@ public final class FlashSaleStack implements AutoCloseable {
     /** Starts the app {@code name} again, on its port with its environment, and waits until it is healthy. */
     public void restart(String name) throws Exception {
         launch(name);
-        processes.awaitHealthy(name, app(name).port());
+        awaitHealthy(processes, name, app(name).port(), settings.readyTimeout);
     }
 
     /** Where the app {@code name} answers HTTP. */
@@ -297,10 +240,43 @@ public final class FlashSaleStack implements AutoCloseable {
         env.putAll(started.extra());
         List<String> flags = jvmFlags(started.app());
         List<String> arguments = image(started.app()).arguments(flags, faults(started));
-        processes.start(
-                name,
-                started.app().command(name, settings.backEndNice, flags, arguments),
-                started.app().environment(env, started.port()));
+        launch(processes, started.app(), name, started.port(), settings.backEndNice, flags, arguments, env);
+    }
+
+    /** Starts {@code name} of {@code app} through {@code launch}: the worker {@link #niced}, the api with its collector. */
+    public static void launch(
+            Launch launch,
+            App app,
+            String name,
+            int port,
+            int backEndNice,
+            List<String> jvmFlags,
+            List<String> arguments,
+            Map<String, String> environment)
+            throws IOException {
+        List<String> command = new ArrayList<>(app == App.WORKER ? niced(backEndNice) : List.of());
+        command.addAll(List.of(Processes.java(), marker(name)));
+        command.addAll(app == App.API ? withApiCollector(jvmFlags) : jvmFlags);
+        command.addAll(arguments);
+        Map<String, String> env = new HashMap<>(environment);
+        env.put(app.name() + "_PORT", Integer.toString(port));
+        launch.start(name, command, env);
+    }
+
+    /** Waits until the app {@code name} reports UP on {@code port}. */
+    public static void awaitHealthy(Launch launch, String name, int port, Duration timeout)
+            throws InterruptedException {
+        launch.await(name, timeout, () -> Http.healthy(port));
+    }
+
+    /** {@code flags} with the api's collector, unless they choose a collector themselves (two would not start). */
+    static List<String> withApiCollector(List<String> flags) {
+        if (flags.stream().anyMatch(flag -> flag.matches("-XX:\\+Use\\w+GC"))) {
+            return flags;
+        }
+        List<String> with = new ArrayList<>(API_COLLECTOR);
+        with.addAll(flags);
+        return with;
     }
 
     /** The JVM flag that names an app's process {@code name} on its command line. */
@@ -316,12 +292,11 @@ public final class FlashSaleStack implements AutoCloseable {
     /** A worker given {@code FLASHSALE_PAUSE_AFTER} runs with the worker's {@code faults} jar (test code) too. */
     private Optional<Path> faults(Started started) throws IOException {
         return started.app() == App.WORKER && started.extra().containsKey("FLASHSALE_PAUSE_AFTER")
-                ? Optional.of(
-                        built(settings.root, App.WORKER.module(), "faults").toAbsolutePath())
+                ? Optional.of(built(settings.root, App.WORKER, "faults").toAbsolutePath())
                 : Optional.empty();
     }
 
-    /** {@link #JVM_DEFAULTS}, then the app's own flags; the api's collector for the api ({@link #withApiCollector}). */
+    /** {@link #JVM_DEFAULTS}, then the stack's flags; the api's with its collector. */
     private List<String> jvmFlags(App app) {
         List<String> flags = new ArrayList<>(JVM_DEFAULTS);
         flags.addAll(settings.jvmFlags.getOrDefault(app, List.of()));
@@ -330,25 +305,21 @@ public final class FlashSaleStack implements AutoCloseable {
 
     /** The app's {@link AppImage}, looked up once: later processes run the jar the stack began with. */
     private AppImage.Image image(App app) throws IOException, InterruptedException {
-        AppImage.Image image = images.get(app);
-        if (image == null) {
-            image = AppImage.of(
-                    built(settings.root, app.module(), "exec"),
-                    jvmFlags(app),
-                    environment(),
-                    app.portVariable(),
-                    settings.logs.resolve(app.module() + "-image.log"),
-                    settings.readyTimeout);
-            images.put(app, image);
+        if (!images.containsKey(app)) {
+            Map<String, String> training = new HashMap<>(environment());
+            training.put(app.name() + "_PORT", "0");
+            Path log = settings.logs.resolve(app.module() + "-image.log");
+            Path jar = built(settings.root, app, "exec");
+            images.put(app, AppImage.of(jar, jvmFlags(app), training, log, settings.readyTimeout));
         }
-        return image;
+        return images.get(app);
     }
 
-    /** The jar the checkout at {@code root} built for {@code module} with {@code classifier}; fails naming it when missing. */
-    public static Path built(Path root, String module, String classifier) throws IOException {
-        String name = module + "-*-" + classifier + ".jar";
+    /** The jar the checkout at {@code root} built for {@code app} with {@code classifier}; fails naming it when missing. */
+    public static Path built(Path root, App app, String classifier) throws IOException {
+        String name = app.module() + "-*-" + classifier + ".jar";
         try (DirectoryStream<Path> jars =
-                Files.newDirectoryStream(root.resolve(module).resolve("target"), name)) {
+                Files.newDirectoryStream(root.resolve(app.module()).resolve("target"), name)) {
             for (Path jar : jars) {
                 return jar;
             }
@@ -356,7 +327,7 @@ public final class FlashSaleStack implements AutoCloseable {
             // reported below
         }
         throw new IllegalStateException(
-                "no " + module + "/target/" + name + "; build first (./mvnw -B -DskipTests install)");
+                "no " + app.module() + "/target/" + name + "; build first (./mvnw -B -DskipTests install)");
     }
 
     /** Stops every process in reverse start order (TERM, then KILL after 30 s); a cluster's databases go too. */
@@ -364,7 +335,6 @@ public final class FlashSaleStack implements AutoCloseable {
     public void close() throws Exception {
         processes.close();
         if (temporal != null && temporal.cluster().isPresent()) {
-            // every node has stopped: its databases go too (the logs stay)
             temporal.cluster().get().dropDatabases();
         }
     }

@@ -9,10 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/**
- * The probes of every process the launcher awaits: a port that takes connections, a GET answered 200
- * (and, where asked, with a text in its body).
- */
+/** The probes of every process the launcher awaits: a port that takes connections, a GET answered 200. */
 public final class Http {
 
     private static final HttpClient CLIENT =

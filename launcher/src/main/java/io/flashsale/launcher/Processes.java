@@ -14,11 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/**
- * Named child processes of one run, each logging to {@code <logs>/<name>.log} ({@code
- * <name>.2.log} for its second start): awaited (a health URL or a log line), stopped in reverse
- * start order by {@link #close()}, killed should the JVM exit without it.
- */
+/** Named child processes of one run, each logging to {@code <logs>/<name>[.N].log}, stopped by {@link #close()}. */
 public final class Processes implements AutoCloseable, Launch {
 
     private final Path logs;
@@ -27,7 +23,7 @@ public final class Processes implements AutoCloseable, Launch {
     private final Map<String, Integer> starts = new HashMap<>();
     private final Thread killOnExit = new Thread(this::killAll, "processes-kill-on-exit");
 
-    /** {@code readyTimeout}: how long {@link #awaitHealthy} and {@link #awaitLog} wait by default. */
+    /** {@code readyTimeout}: how long {@link #awaitLog(String, String)} waits. */
     public Processes(Path logs, Duration readyTimeout) throws IOException {
         this.logs = Files.createDirectories(logs);
         this.readyTimeout = readyTimeout;
@@ -35,6 +31,7 @@ public final class Processes implements AutoCloseable, Launch {
     }
 
     /** Starts {@code command} as {@code name} (again, once its last process has exited), output and errors to its log. */
+    @Override
     public synchronized Process start(String name, List<String> command, Map<String, String> environment)
             throws IOException {
         if (processes.containsKey(name) && get(name).isAlive()) {
@@ -49,11 +46,6 @@ public final class Processes implements AutoCloseable, Launch {
         Process process = builder.start();
         processes.put(name, process);
         return process;
-    }
-
-    @Override
-    public void start(String name, List<String> command) throws IOException {
-        start(name, command, Map.of());
     }
 
     @Override
@@ -76,9 +68,9 @@ public final class Processes implements AutoCloseable, Launch {
         return logs.resolve(count <= 1 ? name + ".log" : name + "." + count + ".log");
     }
 
-    /** Waits until {@code name} answers UP on {@code /actuator/health} at {@code port}. */
-    public void awaitHealthy(String name, int port) throws InterruptedException {
-        await(name, () -> Http.healthy(port), readyTimeout);
+    @Override
+    public void await(String name, Duration timeout, Await.Check ready) throws InterruptedException {
+        Await.until(name + "; see " + log(name), timeout, () -> alive(name), ready);
     }
 
     /** Waits until {@code name} has logged {@code marker}. */
@@ -87,14 +79,10 @@ public final class Processes implements AutoCloseable, Launch {
     }
 
     public void awaitLog(String name, String marker, Duration timeout) throws InterruptedException {
-        await(name, () -> Files.readString(log(name)).contains(marker), timeout);
+        await(name, timeout, () -> Files.readString(log(name)).contains(marker));
     }
 
-    private void await(String name, Await.Check ready, Duration timeout) throws InterruptedException {
-        Await.until(name + "; see " + log(name), timeout, () -> alive(name), ready);
-    }
-
-    /** SIGKILL of {@code process} once its command line holds {@code marker} (it is the live {@code what}); back once it is gone. */
+    /** SIGKILL of {@code process} once its command line holds {@code marker} (it is the live {@code what}). */
     public static void kill(Process process, String marker, String what) {
         String commandLine = process.info().commandLine().orElse("");
         if (!process.isAlive() || !commandLine.contains(marker)) {
@@ -103,15 +91,12 @@ public final class Processes implements AutoCloseable, Launch {
         kill(process.toHandle());
     }
 
-    /** The niceness of the process {@code pid} ({@link #stat} field 19). */
+    /** The niceness of the process {@code pid}. */
     public static int niceness(long pid) throws IOException {
         return (int) stat(pid, 19);
     }
 
-    /**
-     * Field {@code field} of {@code /proc/PID/stat}, numbered as proc(5) does (1: the pid, 14: user
-     * time in clock ticks, 19: niceness). Fails when the process is gone.
-     */
+    /** Field {@code field} of {@code /proc/PID/stat}, numbered as proc(5) does (14: user time in ticks, 19: niceness). */
     public static long stat(long pid, int field) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
         // field 3 (the state) comes after the command, which may hold spaces and parentheses
@@ -142,33 +127,28 @@ public final class Processes implements AutoCloseable, Launch {
     /** TERM, then KILL once {@code patience} has passed; whether it took the KILL. */
     public static boolean stop(ProcessHandle process, Duration patience) {
         process.destroy();
-        if (awaitExit(process, patience)) {
+        if (exited(process, patience)) {
             return false;
         }
         kill(process);
         return true;
     }
 
-    /**
-     * SIGKILL, no shutdown of any kind, and back once the process is gone (its port and files free),
-     * or after 10 s for a process in uninterruptible sleep, which no signal ends sooner.
-     */
+    /** SIGKILL, back once the process is gone (its port and files free), or after 10 s in uninterruptible sleep. */
     public static void kill(ProcessHandle process) {
         process.destroyForcibly();
-        awaitExit(process, Duration.ofSeconds(10));
+        exited(process, Duration.ofSeconds(10));
     }
 
-    /** Whether {@code process} exited within {@code patience}. */
-    private static boolean awaitExit(ProcessHandle process, Duration patience) {
+    private static boolean exited(ProcessHandle process, Duration patience) {
         try {
             process.onExit().get(patience.toMillis(), TimeUnit.MILLISECONDS);
-            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return false;
         } catch (TimeoutException | ExecutionException stuck) {
-            return false;
+            // still there
         }
+        return !process.isAlive();
     }
 
     /** Stops the processes in reverse start order: TERM, then KILL after 30 s. */

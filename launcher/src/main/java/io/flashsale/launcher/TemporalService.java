@@ -13,81 +13,54 @@ import java.util.Optional;
 import java.util.function.IntSupplier;
 
 /**
- * A Temporal the launcher started, for every launcher ({@code up}'s detached processes, a private
- * stack's children): a development server ({@link DevServer}, one process named {@code temporal})
- * or the production-like cluster ({@link TemporalCluster}, one process {@code temporal-NODE} per
- * node). A stack's can be SIGKILLed and started again by process name, as a crashed server or host
- * would be: same ports, same database.
+ * A Temporal started through a {@link Launch}: the dev server (process {@code temporal}) or the
+ * cluster (a process {@code temporal-NODE} per node), each killed and restarted by name.
  *
- * @param address {@code host:port} of its frontend (gRPC), what clients connect to
- * @param webUi its Web UI, when it has one (the dev server of the CLI asked for one, the cluster's UI server)
- * @param devServer the kind of dev server it is; empty on the cluster
- * @param cluster the cluster it is; empty on a dev server
- * @param markers each process's name and what its command line holds, and no other's
+ * @param markers each process's name and what its command line holds
  */
 public record TemporalService(
         String address,
         Optional<URI> webUi,
-        Optional<DevServer.Kind> devServer,
         Optional<TemporalCluster> cluster,
         Map<String, String> markers,
         Launch launched,
         Restart restarter) {
-
-    private static final Duration DEV_SERVER_READY = Duration.ofSeconds(120);
 
     /** How a process of it starts again. */
     interface Restart {
         void start(String process) throws Exception;
     }
 
-    /**
-     * Starts the dev server of {@code kind} after {@code launcher} ({@link DevServer#command}; the
-     * CLI is built into {@code root/.tools} when needed) through {@code launch} and waits until its
-     * namespace takes purchases.
-     */
+    /** Starts the dev server after {@code launcher} (e.g. {@code nice -n 10}) and waits until its namespace takes purchases. */
     public static TemporalService devServer(
             Launch launch, Path root, DevServer.Options options, DevServer.Kind kind, List<String> launcher)
             throws Exception {
-        List<String> command = DevServer.command(kind, options, root, launcher, System.err::println);
+        List<String> command = DevServer.command(options, root, launcher, System.err::println);
         TemporalService temporal = new TemporalService(
                 options.address(),
-                kind == DevServer.Kind.CLI ? ui(options.ip(), options.uiPort()) : Optional.empty(),
-                Optional.of(kind),
+                ui(options.ip(), options.uiPort()),
                 Optional.empty(),
-                Map.of(DevServer.PROCESS, DevServer.marker(kind)),
+                Map.of(DevServer.PROCESS, DevServer.MARKER),
                 launch,
                 name -> {
                     launch.start(name, command);
                     DevServer.awaitReady(
-                            options.address(), options.namespace(), DEV_SERVER_READY, () -> launch.alive(name));
+                            options.address(), options.namespace(), Duration.ofSeconds(120), () -> launch.alive(name));
                 });
         temporal.restart(DevServer.PROCESS);
         return temporal;
     }
 
-    /**
-     * Builds what is missing, creates the cluster's databases ({@code temporal_<name>...}, fresh
-     * for a new name), starts every node of {@code spec} through {@code launch} (its Web UI on
-     * {@code uiPort}) and waits until the namespace takes purchases.
-     */
+    /** Starts the cluster of {@code spec} (its Web UI on {@code uiPort}) and waits until it takes purchases. */
     public static TemporalService cluster(Launch launch, Path root, ClusterSpec spec, IntSupplier uiPort)
             throws Exception {
         TemporalCluster cluster = TemporalCluster.start(root, spec, uiPort, launch, System.err::println);
         Map<String, String> markers = new LinkedHashMap<>();
-        cluster.spec()
-                .nodes()
+        spec.nodes()
                 .forEach(node -> markers.put(TemporalCluster.processName(node), TemporalCluster.marker(node.name())));
         return new TemporalService(
-                cluster.spec().address(),
-                ui(cluster.spec().ip(), cluster.spec().uiPort()),
-                Optional.empty(),
-                Optional.of(cluster),
-                markers,
-                launch,
-                process -> {
-                    String node = process.substring("temporal-".length());
-                    launch.start(process, cluster.command(cluster.spec().node(node)));
+                spec.address(), ui(spec.ip(), spec.uiPort()), Optional.of(cluster), markers, launch, process -> {
+                    launch.start(process, cluster.command(spec.node(process.substring("temporal-".length()))));
                     cluster.awaitReady(() -> markers.keySet().stream().allMatch(launch::alive));
                 });
     }
@@ -127,13 +100,10 @@ public record TemporalService(
         return marker;
     }
 
-    /** For messages: which Temporal, where. */
     @Override
     public String toString() {
         return cluster.map(Object::toString)
-                .orElseGet(() -> (devServer.get() == DevServer.Kind.CLI
-                                ? "Temporal dev server (CLI)"
-                                : "Temporal Java test server")
-                        + " on " + address + webUi.map(ui -> ", Web UI " + ui).orElse(""));
+                .orElseGet(() -> "Temporal dev server on " + address
+                        + webUi.map(ui -> ", Web UI " + ui).orElse(""));
     }
 }

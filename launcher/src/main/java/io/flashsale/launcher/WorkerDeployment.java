@@ -19,11 +19,9 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * The purchase worker's Worker Deployment in one Temporal namespace, as an operator rolls out a
- * build: make a build current or ramp a share of the new purchases to it, list the builds with
- * their routing status, and count the purchases still pinned to a build (zero: it is drained and
- * its workers can stop). A build Temporal has not seen poll yet cannot be routed to, so a change
- * retries until its workers poll or the patience runs out.
+ * The purchase worker's Worker Deployment in one namespace, as an operator rolls out a build: route
+ * new purchases to a build, list the builds, count the purchases still pinned to one. A build whose
+ * workers have not polled yet cannot be routed to, so a change retries until they do.
  */
 public record WorkerDeployment(WorkflowServiceStubs service, String address, String namespace, String name)
         implements AutoCloseable {
@@ -31,13 +29,12 @@ public record WorkerDeployment(WorkflowServiceStubs service, String address, Str
     /** The worker's deployment name ({@code FLASHSALE_WORKER_DEPLOYMENT}'s default). */
     public static final String NAME = "flashsale-worker";
 
-    /** One build of the deployment: its id, its status (current, ramping, draining, drained, inactive). */
+    /** One build of the deployment and its status (current, ramping, draining, drained, inactive). */
     public record Build(String id, WorkerDeploymentVersionStatus status, float rampPercent) {
 
         /** Whether new purchases go to it: current or ramping. */
         public boolean routed() {
-            return status == WorkerDeploymentVersionStatus.WORKER_DEPLOYMENT_VERSION_STATUS_CURRENT
-                    || status == WorkerDeploymentVersionStatus.WORKER_DEPLOYMENT_VERSION_STATUS_RAMPING;
+            return routing().equals("current") || routing().startsWith("ramping");
         }
 
         /** Its status in a word, with the share of new purchases when ramping ({@code ramping 50.0 %}). */
@@ -45,9 +42,7 @@ public record WorkerDeployment(WorkflowServiceStubs service, String address, Str
             String word = status.name()
                     .replace("WORKER_DEPLOYMENT_VERSION_STATUS_", "")
                     .toLowerCase(Locale.ROOT);
-            return status == WorkerDeploymentVersionStatus.WORKER_DEPLOYMENT_VERSION_STATUS_RAMPING
-                    ? word + " " + rampPercent + " %"
-                    : word;
+            return word.equals("ramping") ? word + " " + rampPercent + " %" : word;
         }
 
         @Override
@@ -56,7 +51,7 @@ public record WorkerDeployment(WorkflowServiceStubs service, String address, Str
         }
     }
 
-    /** What Temporal answers while the build's workers have not polled yet, or while it is starting. */
+    /** What Temporal answers while the build's workers have not polled yet, or while it starts. */
     private static final Set<Status.Code> NOT_YET =
             Set.of(Status.Code.NOT_FOUND, Status.Code.FAILED_PRECONDITION, Status.Code.UNAVAILABLE);
 
@@ -124,8 +119,7 @@ public record WorkerDeployment(WorkflowServiceStubs service, String address, Str
     /** The build new purchases go to, if one is current (else they run unversioned). */
     public Optional<String> current() {
         return builds().stream()
-                .filter(build ->
-                        build.status() == WorkerDeploymentVersionStatus.WORKER_DEPLOYMENT_VERSION_STATUS_CURRENT)
+                .filter(build -> build.routing().equals("current"))
                 .map(Build::id)
                 .findFirst();
     }
@@ -149,7 +143,7 @@ public record WorkerDeployment(WorkflowServiceStubs service, String address, Str
         return new IllegalStateException("Temporal " + address + " (namespace " + namespace + "): " + e.getStatus(), e);
     }
 
-    /** {@code change}, again every 500 ms while the build's workers have not polled yet, for up to {@code patience}. */
+    /** {@code change}, again every 500 ms for up to {@code patience} while the build's workers have not polled. */
     private void retried(String buildId, Duration patience, Consumer<WorkflowServiceBlockingStub> change)
             throws Exception {
         Await.until(

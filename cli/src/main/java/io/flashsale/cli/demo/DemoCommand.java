@@ -106,7 +106,6 @@ public final class DemoCommand implements Callable<Integer> {
     private DevServer.Kind temporalKind() {
         return switch (temporal) {
             case "cli" -> DevServer.Kind.CLI;
-            case "test-server" -> DevServer.Kind.TEST_SERVER;
             default -> throw new ParameterException(
                     spec.commandLine(), "--temporal is cli or test-server, not " + temporal);
         };

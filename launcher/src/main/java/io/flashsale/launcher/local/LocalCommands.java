@@ -9,10 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
-/**
- * The commands of the local system ({@code up}, {@code down}, {@code status}, {@code logs}, {@code
- * reset}) on the checkout of FLASHSALE_ROOT (set by {@code bin/flashsale}; else the working folder).
- */
+/** The commands of the local system on the checkout of FLASHSALE_ROOT (else the working folder). */
 public final class LocalCommands {
 
     /** The subcommands, for the one command line to register. */
@@ -31,7 +28,7 @@ public final class LocalCommands {
     /** The api {@code up} started, while it runs. */
     public static Optional<URI> runningApi() {
         LocalConfig config = config();
-        return config.run().pid(RunFolder.API).map(pid -> URI.create("http://127.0.0.1:" + config.apiPort()));
+        return config.run().pid(RunFolder.API).map(pid -> URI.create("http://127.0.0.1:" + config.port("API_PORT")));
     }
 
     static LocalConfig config() {
@@ -39,10 +36,7 @@ public final class LocalCommands {
         return LocalConfig.fromEnvironment(Path.of(env.getOrDefault("FLASHSALE_ROOT", ".")), env);
     }
 
-    /**
-     * Runs {@code body}; a refusal, or what went wrong with a process, a file or a build on the way,
-     * is printed as {@code flashsale: MESSAGE} and exits 1 (a stack trace is for bugs).
-     */
+    /** Runs {@code body}; a refusal, or a failed process, file or build, prints {@code flashsale: MESSAGE} and exits 1. */
     static int refusable(Callable<Integer> body) throws Exception {
         try {
             return body.call();

@@ -1,6 +1,9 @@
 package io.flashsale.launcher.local;
 
+import static java.util.Map.entry;
+
 import io.flashsale.launcher.FlashSaleStack;
+import io.flashsale.launcher.Http;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.testkit.DevSecrets;
 import java.nio.file.Path;
@@ -10,100 +13,99 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code bin/flashsale up} and its sibling commands run with, read from the environment once;
- * the Spring apps read the same variables themselves (MYSQL_URL, REDIS_URL, TEMPORAL_ADDRESS, ...
- * reach every process unchanged). The defaults are the ones of the README and of {@link
- * FlashSaleStack} (niceness, JVM flags).
+ * What the local commands run with, read from the environment once; a blank variable means its default.
+ *
+ * @param given the non-blank variables
+ * @param environment what every process {@code up} starts gets: the environment with the dev defaults
  */
-record LocalConfig(
-        Path root,
-        RunFolder run,
-        String temporalAddress,
-        boolean temporalConfigured,
-        String namespace,
-        int apiPort,
-        int workerPort,
-        int temporalUiPort,
-        int prometheusPort,
-        int temporalMetricsPort,
-        String prometheusInterval,
-        int jaegerUiPort,
-        int jaegerOtlpPort,
-        int jaegerQueryGrpcPort,
-        int backEndNice,
-        List<String> jvmFlags,
-        Duration healthTimeout,
-        Map<String, String> environment) {
+record LocalConfig(Path root, RunFolder run, Map<String, String> given, Map<String, String> environment) {
 
-    /** {@code environment} without its blank variables: an empty variable means its default, as in the shell's {@code ${VAR:-default}}. */
+    /** The variables the local commands read, each with its default (README, docs/operations.md). */
+    private static final Map<String, String> DEFAULTS = Map.ofEntries(
+            entry("TEMPORAL_ADDRESS", "127.0.0.1:7233"),
+            entry("TEMPORAL_NAMESPACE", DevServer.NAMESPACE),
+            entry("API_PORT", LocalCommands.API_PORT),
+            entry("WORKER_PORT", "8081"),
+            entry("TEMPORAL_UI_PORT", LocalCommands.TEMPORAL_UI_PORT),
+            entry("TEMPORAL_METRICS_PORT", "8000"),
+            entry("PROMETHEUS_PORT", "9090"),
+            entry("PROMETHEUS_INTERVAL", "5s"),
+            entry("JAEGER_UI_PORT", "16686"),
+            entry("JAEGER_OTLP_PORT", "4318"),
+            entry("JAEGER_QUERY_GRPC_PORT", "16685"),
+            entry("FLASHSALE_BACKEND_NICE", Integer.toString(FlashSaleStack.BACK_END_NICE)),
+            entry("FLASHSALE_JVM_FLAGS", String.join(" ", FlashSaleStack.JVM_DEFAULTS)),
+            entry("HEALTH_TIMEOUT", "120"));
+
     static LocalConfig fromEnvironment(Path root, Map<String, String> environment) {
-        Map<String, String> env = new HashMap<>();
+        Path checkout = root.toAbsolutePath().normalize();
+        Map<String, String> given = new HashMap<>();
         environment.forEach((name, value) -> {
             if (!value.isBlank()) {
-                env.put(name, value);
+                given.put(name, value.trim());
             }
         });
-        Path run = Path.of(env.getOrDefault(
-                        "FLASHSALE_RUN_DIR", root.resolve(".run").toString()))
-                .toAbsolutePath();
-        // the apps get the environment as it is (an empty MYSQL_PASSWORD means no password), these with their defaults
+        // an empty MYSQL_PASSWORD reaches the apps as no password
         Map<String, String> children = new HashMap<>(environment);
-        String temporal = env.getOrDefault("TEMPORAL_ADDRESS", "127.0.0.1:7233");
-        String namespace = env.getOrDefault("TEMPORAL_NAMESPACE", DevServer.NAMESPACE);
-        int apiPort = integer(env, "API_PORT", Integer.parseInt(LocalCommands.API_PORT));
-        children.putAll(Map.of(
-                "TEMPORAL_ADDRESS", temporal, "TEMPORAL_NAMESPACE", namespace, "API_PORT", Integer.toString(apiPort)));
-        devSecrets(children);
-        return new LocalConfig(
-                root.toAbsolutePath().normalize(),
-                new RunFolder(root.toAbsolutePath().normalize(), run, children),
-                temporal,
-                env.containsKey("TEMPORAL_ADDRESS"),
-                namespace,
-                apiPort,
-                integer(env, "WORKER_PORT", 8081),
-                integer(env, "TEMPORAL_UI_PORT", Integer.parseInt(LocalCommands.TEMPORAL_UI_PORT)),
-                integer(env, "PROMETHEUS_PORT", 9090),
-                integer(env, "TEMPORAL_METRICS_PORT", 8000),
-                env.getOrDefault("PROMETHEUS_INTERVAL", "5s"),
-                integer(env, "JAEGER_UI_PORT", 16686),
-                integer(env, "JAEGER_OTLP_PORT", 4318),
-                integer(env, "JAEGER_QUERY_GRPC_PORT", 16685),
-                integer(env, "FLASHSALE_BACKEND_NICE", FlashSaleStack.BACK_END_NICE),
-                env.containsKey("FLASHSALE_JVM_FLAGS")
-                        ? List.of(env.get("FLASHSALE_JVM_FLAGS").trim().split("\\s+"))
-                        : FlashSaleStack.JVM_DEFAULTS,
-                Duration.ofSeconds(integer(env, "HEALTH_TIMEOUT", 120)),
-                children);
+        Path run = Path.of(given.getOrDefault(
+                        "FLASHSALE_RUN_DIR", checkout.resolve(".run").toString()))
+                .toAbsolutePath();
+        LocalConfig config = new LocalConfig(checkout, new RunFolder(checkout, run, children), given, children);
+        List.of("TEMPORAL_ADDRESS", "TEMPORAL_NAMESPACE", "API_PORT")
+                .forEach(name -> children.put(name, config.get(name)));
+        // the api takes the dev secret only as 'dev': without a secret of its own it runs so, with the dev webhook key
+        if (!given.containsKey("FLASHSALE_JWT_SECRET") && !given.containsKey("SPRING_PROFILES_ACTIVE")) {
+            children.put("SPRING_PROFILES_ACTIVE", "dev");
+        }
+        if ("dev".equals(children.get("SPRING_PROFILES_ACTIVE"))
+                && !given.containsKey("FLASHSALE_PAYMENT_WEBHOOK_SECRET")) {
+            children.put("FLASHSALE_PAYMENT_WEBHOOK_SECRET", DevSecrets.paymentWebhook());
+        }
+        return config;
     }
 
-    /**
-     * The api refuses the dev secret outside the 'dev' profile: without a secret of one's own it runs
-     * as dev, and then with the dev webhook key unless one is set (else the webhook is off).
-     */
-    private static void devSecrets(Map<String, String> env) {
-        if (blank(env, "FLASHSALE_JWT_SECRET") && blank(env, "SPRING_PROFILES_ACTIVE")) {
-            env.put("SPRING_PROFILES_ACTIVE", "dev");
-        }
-        if ("dev".equals(env.get("SPRING_PROFILES_ACTIVE")) && blank(env, "FLASHSALE_PAYMENT_WEBHOOK_SECRET")) {
-            env.put("FLASHSALE_PAYMENT_WEBHOOK_SECRET", DevSecrets.paymentWebhook());
+    /** The variable {@code name}, or its default. */
+    String get(String name) {
+        return given.getOrDefault(name, DEFAULTS.get(name));
+    }
+
+    int port(String name) {
+        return Integer.parseInt(get(name));
+    }
+
+    /** Refuses when the port of {@code variable} is taken, naming {@code what} wanted it. */
+    void refuseTaken(String variable, String what) {
+        if (Http.listening("127.0.0.1", port(variable))) {
+            throw new Refused(
+                    "port " + port(variable) + " (" + what + ") is taken; stop what uses it or set " + variable);
         }
     }
 
-    private static boolean blank(Map<String, String> env, String name) {
-        return env.getOrDefault(name, "").isBlank();
+    String temporalAddress() {
+        return get("TEMPORAL_ADDRESS");
     }
 
     String temporalHost() {
-        return temporalAddress.substring(0, temporalAddress.lastIndexOf(':'));
+        return temporalAddress().substring(0, temporalAddress().lastIndexOf(':'));
     }
 
     int temporalPort() {
-        return Integer.parseInt(temporalAddress.substring(temporalAddress.lastIndexOf(':') + 1));
+        return Integer.parseInt(temporalAddress().substring(temporalAddress().lastIndexOf(':') + 1));
     }
 
-    private static int integer(Map<String, String> env, String name, int fallback) {
-        String value = env.get(name);
-        return value == null || value.isBlank() ? fallback : Integer.parseInt(value.trim());
+    String namespace() {
+        return get("TEMPORAL_NAMESPACE");
+    }
+
+    int backEndNice() {
+        return port("FLASHSALE_BACKEND_NICE");
+    }
+
+    List<String> jvmFlags() {
+        return List.of(get("FLASHSALE_JVM_FLAGS").split("\\s+"));
+    }
+
+    Duration healthTimeout() {
+        return Duration.ofSeconds(port("HEALTH_TIMEOUT"));
     }
 }

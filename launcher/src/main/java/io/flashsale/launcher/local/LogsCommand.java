@@ -19,7 +19,7 @@ final class LogsCommand implements Callable<Integer> {
     @Parameters(
             arity = "0..1",
             paramLabel = "NAME",
-            description = "api, worker, temporal, prometheus, jaeger," + " or a cluster node (temporal-frontend, ...)")
+            description = "api, worker, temporal, prometheus, jaeger, or a cluster node (temporal-frontend, ...)")
     String name;
 
     @Option(
@@ -29,55 +29,47 @@ final class LogsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return LocalCommands.refusable(() -> name == null
-                ? all(LocalCommands.config().run())
-                : one(LocalCommands.config().run()));
-    }
-
-    private int one(RunFolder run) throws Exception {
-        if (!run.names().contains(name)) {
-            throw new Refused("logs: unknown process '" + name + "' (api, worker, worker-BUILD, temporal, prometheus,"
-                    + " jaeger, or a cluster node: temporal-frontend, ...)");
-        }
-        Path log = run.log(name);
-        if (!Files.exists(log)) {
-            throw new Refused(
-                    "logs: no log of " + name + " (" + run.shown(log) + " is missing; 'bin/flashsale up' writes it)");
-        }
-        return follow ? tail(List.of(log)) : print(log);
-    }
-
-    /** Every log there, each under its name; a missing one of a process up always starts is named too. */
-    private int all(RunFolder run) throws Exception {
-        List<String> shown = run.names().stream()
-                .filter(name -> RunFolder.always(name) || Files.exists(run.log(name)))
-                .toList();
-        List<Path> logs = shown.stream().map(run::log).filter(Files::exists).toList();
-        if (logs.isEmpty()) {
-            throw new Refused(
-                    "logs: no logs in " + run.shown(run.path().resolve("logs")) + "/ ('bin/flashsale up' writes them)");
-        }
-        if (follow) {
-            return tail(logs);
-        }
-        for (String one : shown) {
-            Path log = run.log(one);
-            System.out.print(one.equals(shown.get(0)) ? "" : "\n");
-            if (Files.exists(log)) {
-                System.out.println("==> " + one + " (" + run.shown(log) + ") <==");
-                print(log);
-            } else {
-                System.out.println("==> " + one + ": no log (" + run.shown(log) + " is missing) <==");
+        return LocalCommands.refusable(() -> {
+            RunFolder run = LocalCommands.config().run();
+            if (name != null && !run.names().contains(name)) {
+                throw new Refused("logs: unknown process '" + name + "' (api, worker, worker-BUILD, temporal,"
+                        + " prometheus, jaeger, or a cluster node: temporal-frontend, ...)");
             }
-        }
-        return 0;
-    }
-
-    private static int print(Path log) throws Exception {
-        System.out.flush();
-        Files.copy(log, System.out);
-        System.out.flush();
-        return 0;
+            if (name != null && !Files.exists(run.log(name))) {
+                throw new Refused("logs: no log of " + name + " (" + run.shown(run.log(name))
+                        + " is missing; 'bin/flashsale up' writes it)");
+            }
+            // every log there, each under its name; a missing one of a process up always starts is named too
+            List<String> shown = name != null
+                    ? List.of(name)
+                    : run.names().stream()
+                            .filter(one -> RunFolder.always(one) || Files.exists(run.log(one)))
+                            .toList();
+            List<Path> logs = shown.stream().map(run::log).filter(Files::exists).toList();
+            if (logs.isEmpty()) {
+                throw new Refused("logs: no logs in " + run.shown(run.path().resolve("logs"))
+                        + "/ ('bin/flashsale up' writes them)");
+            }
+            if (follow) {
+                return tail(logs);
+            }
+            for (String one : shown) {
+                Path log = run.log(one);
+                if (name == null) {
+                    System.out.print(one.equals(shown.get(0)) ? "" : "\n");
+                    System.out.println(
+                            Files.exists(log)
+                                    ? "==> " + one + " (" + run.shown(log) + ") <=="
+                                    : "==> " + one + ": no log (" + run.shown(log) + " is missing) <==");
+                }
+                if (Files.exists(log)) {
+                    System.out.flush();
+                    Files.copy(log, System.out);
+                    System.out.flush();
+                }
+            }
+            return 0;
+        });
     }
 
     /** {@code tail -F} heads each file with "==> FILE <==" when it follows several. */

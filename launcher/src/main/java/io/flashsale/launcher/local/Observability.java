@@ -10,20 +10,18 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/**
- * {@code up --observe}: Prometheus (Debian's package) with compose's deploy/prometheus/prometheus.yml
- * on this machine's addresses and the alert rules of {@link #RULES}, and Jaeger (built from its Go
- * module when missing) with deploy/jaeger/config.yaml, to which the apps started after it send every span.
- */
+/** {@code up --observe}: Prometheus with compose's configuration and {@link #RULES}, and Jaeger, which gets every span. */
 final class Observability {
 
     /** The alert rules, in the Helm chart: Helm reads only files inside a chart. */
     static final String RULES = "deploy/helm/flashsale/files/rules.yml";
+
+    private static final List<String> JAEGER_PORTS =
+            List.of("JAEGER_UI_PORT", "JAEGER_OTLP_PORT", "JAEGER_QUERY_GRPC_PORT");
 
     private final LocalConfig config;
     private final RunFolder run;
@@ -37,15 +35,13 @@ final class Observability {
     /** Before anything starts: the ports free and Jaeger there (a failed build leaves nothing half-started). */
     void check(boolean temporalStarts) {
         if (run.pid(RunFolder.PROMETHEUS).isEmpty()) {
-            Up.refuseTaken(config.prometheusPort(), "Prometheus", "PROMETHEUS_PORT");
+            config.refuseTaken("PROMETHEUS_PORT", "Prometheus");
             if (temporalStarts) {
-                Up.refuseTaken(config.temporalMetricsPort(), "the dev server's metrics", "TEMPORAL_METRICS_PORT");
+                config.refuseTaken("TEMPORAL_METRICS_PORT", "the dev server's metrics");
             }
         }
         if (run.pid(RunFolder.JAEGER).isEmpty()) {
-            Up.refuseTaken(config.jaegerUiPort(), "Jaeger's UI", "JAEGER_UI_PORT");
-            Up.refuseTaken(config.jaegerOtlpPort(), "Jaeger's OTLP receiver", "JAEGER_OTLP_PORT");
-            Up.refuseTaken(config.jaegerQueryGrpcPort(), "Jaeger's query API", "JAEGER_QUERY_GRPC_PORT");
+            JAEGER_PORTS.forEach(variable -> config.refuseTaken(variable, "Jaeger"));
             jaeger = GoTool.jaeger(config.root(), System.err::println)
                     .orElseThrow(() -> new Refused("cannot build Jaeger (see above)"));
         }
@@ -71,24 +67,23 @@ final class Observability {
                         "prometheus",
                         "--config.file=" + dir.resolve("prometheus.yml"),
                         "--storage.tsdb.path=" + dir.resolve("data"),
-                        "--web.listen-address=127.0.0.1:" + config.prometheusPort()),
-                config.environment());
-        await(RunFolder.PROMETHEUS, "http://127.0.0.1:" + config.prometheusPort() + "/-/ready");
+                        "--web.listen-address=127.0.0.1:" + config.port("PROMETHEUS_PORT")));
+        await(RunFolder.PROMETHEUS, "http://127.0.0.1:" + config.port("PROMETHEUS_PORT") + "/-/ready");
     }
 
     /** compose's prometheus.yml with this machine's addresses, paths and interval. */
     String prometheusConfig(Path dir, List<String> temporalTargets) throws IOException {
-        Path deploy = config.root().resolve("deploy").resolve("prometheus");
         String targets = temporalTargets.stream().map(t -> "\"" + t + "\"").collect(Collectors.joining(","));
-        String yaml = Files.readString(deploy.resolve("prometheus.yml"))
-                .replaceAll("(?m)^( +)scrape_interval: .*", "$1scrape_interval: " + config.prometheusInterval())
-                .replaceAll("(?m)^( +)evaluation_interval: .*", "$1evaluation_interval: " + config.prometheusInterval())
+        String yaml = Files.readString(config.root().resolve("deploy/prometheus/prometheus.yml"))
+                .replaceAll(
+                        "(?m)^( +)(scrape|evaluation)_interval: .*",
+                        "$1$2_interval: " + config.get("PROMETHEUS_INTERVAL"))
                 .replace(
                         "/etc/prometheus/rules.yml",
                         config.root().resolve(RULES).toString())
                 .replace("/prometheus/api-token", dir.resolve("api-token").toString())
-                .replace("\"api:8080\"", "\"127.0.0.1:" + config.apiPort() + "\"")
-                .replace("\"worker:8081\"", "\"127.0.0.1:" + config.workerPort() + "\"")
+                .replace("\"api:8080\"", "\"127.0.0.1:" + config.port("API_PORT") + "\"")
+                .replace("\"worker:8081\"", "\"127.0.0.1:" + config.port("WORKER_PORT") + "\"")
                 .replace("[\"temporal:8000\"]", "[" + targets + "]");
         for (String left : List.of("api:8080", "worker:8081", "temporal:8000", "/etc/prometheus/")) {
             if (yaml.contains(left)) {
@@ -102,7 +97,8 @@ final class Observability {
     void startJaeger() throws Exception {
         Map<String, String> env = config.environment();
         env.putIfAbsent(
-                "MANAGEMENT_OTLP_TRACING_ENDPOINT", "http://127.0.0.1:" + config.jaegerOtlpPort() + "/v1/traces");
+                "MANAGEMENT_OTLP_TRACING_ENDPOINT",
+                "http://127.0.0.1:" + config.port("JAEGER_OTLP_PORT") + "/v1/traces");
         env.putIfAbsent("MANAGEMENT_TRACING_SAMPLING_PROBABILITY", "1.0");
         if (run.alreadyRunning(RunFolder.JAEGER)) {
             return;
@@ -112,29 +108,23 @@ final class Observability {
                 config.root().resolve("deploy/jaeger/config.yaml"),
                 dir.resolve("config.yaml"),
                 StandardCopyOption.REPLACE_EXISTING);
-        Map<String, String> jaegerEnv = new HashMap<>(env);
-        jaegerEnv.put("JAEGER_UI_PORT", Integer.toString(config.jaegerUiPort()));
-        jaegerEnv.put("JAEGER_OTLP_PORT", Integer.toString(config.jaegerOtlpPort()));
-        jaegerEnv.put("JAEGER_QUERY_GRPC_PORT", Integer.toString(config.jaegerQueryGrpcPort()));
         run.start(
                 RunFolder.JAEGER,
                 List.of(
                         jaeger.toString(),
                         "--config",
                         dir.resolve("config.yaml").toString()),
-                jaegerEnv);
-        await(RunFolder.JAEGER, "http://127.0.0.1:" + config.jaegerUiPort() + "/api/services");
+                JAEGER_PORTS.stream().collect(Collectors.toMap(variable -> variable, config::get)));
+        await(RunFolder.JAEGER, "http://127.0.0.1:" + config.port("JAEGER_UI_PORT") + "/api/services");
     }
 
-    List<String> banner() {
-        return List.of(
-                "  Prometheus      http://127.0.0.1:" + config.prometheusPort() + "   (alerts: /alerts; rules: " + RULES
-                        + ")",
-                "  Jaeger          http://127.0.0.1:" + config.jaegerUiPort()
-                        + "   (query API /api/traces?service=flashsale-api; the UI needs JAEGER_UI_ASSETS)");
+    String banner() {
+        return "  Prometheus      http://127.0.0.1:" + config.port("PROMETHEUS_PORT") + "   (alerts: /alerts; rules: "
+                + RULES + ")\n  Jaeger          http://127.0.0.1:" + config.port("JAEGER_UI_PORT")
+                + "   (query API /api/traces?service=flashsale-api; the UI needs JAEGER_UI_ASSETS)\n";
     }
 
     private void await(String name, String url) throws InterruptedException {
-        run.await(name, Duration.ofSeconds(60), () -> Http.ok(url, null), name + " did not start");
+        run.await(name, Duration.ofSeconds(60), () -> Http.ok(url, null));
     }
 }

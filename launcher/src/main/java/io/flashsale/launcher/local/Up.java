@@ -12,27 +12,21 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bin/flashsale up}: a Temporal (one already listening on TEMPORAL_ADDRESS, else the dev
- * server with its state in {@code .run/temporal.db}, or the production-like cluster), with {@code
- * --observe} Prometheus and Jaeger, then a worker and the api, each detached in the run folder
- * ({@link RunFolder}). Every port is checked before anything starts, so a taken one leaves nothing
- * half-started.
+ * {@code bin/flashsale up}: a Temporal, with {@code --observe} Prometheus and Jaeger, then a worker
+ * and the api, detached in the {@link RunFolder}; every port is checked before anything starts.
  */
 @Command(
         name = "up",
         mixinStandardHelpOptions = true,
-        description = {
-            "Start the Temporal dev server (or, with --temporal cluster, the production-like cluster on PostgreSQL)"
-                    + " unless TEMPORAL_ADDRESS names a running Temporal, then one worker and the api; wait until both"
-                    + " report UP and print the URLs. bin/flashsale first makes sure MariaDB and Redis run and the"
-                    + " jars are built."
-        })
+        description = "Start the Temporal dev server (or the cluster) unless TEMPORAL_ADDRESS names a running"
+                + " Temporal, then one worker and the api; wait until both report UP and print the URLs.")
 final class Up implements Callable<Integer> {
 
     private static final Set<String> LOCAL = Set.of("127.0.0.1", "localhost", "0.0.0.0", "[::1]", "::1");
@@ -40,27 +34,19 @@ final class Up implements Callable<Integer> {
     @Option(names = "--temporal", defaultValue = "dev", description = "dev or cluster (default: ${DEFAULT-VALUE})")
     TemporalMode temporal;
 
-    @Option(
-            names = "--observe",
-            description =
-                    "Also Prometheus (PROMETHEUS_PORT, 9090, with deploy/helm/flashsale/files/rules.yml) and Jaeger"
-                            + " (JAEGER_UI_PORT, 16686; OTLP on JAEGER_OTLP_PORT, 4318), every purchase traced.")
+    @Option(names = "--observe", description = "Also Prometheus (PROMETHEUS_PORT) and Jaeger (JAEGER_UI_PORT).")
     boolean observe;
 
     @Option(
             names = "--redis",
             defaultValue = "single",
-            description = "single: the Redis of REDIS_URL; sentinel: bin/flashsale also starts a replica of the local"
-                    + " Redis and three Sentinels, the apps find the master through them and answer a 202 once the"
-                    + " replica has the admission (default: ${DEFAULT-VALUE})")
+            description = "single (REDIS_URL) or sentinel (a replica and three Sentinels; default: ${DEFAULT-VALUE})")
     RedisMode redis;
 
     @Option(
             names = "--worker-build",
             paramLabel = "BUILD",
-            description =
-                    "Run the worker as build BUILD of its Worker Deployment and make that build current, so that"
-                            + " 'bin/flashsale worker' can roll out another build during a sale. Default: an unversioned worker.")
+            description = "Run the worker as build BUILD of its Worker Deployment and make it current.")
     String workerBuild;
 
     @Option(names = "--build", description = "Build first even when the jars are there (done by bin/flashsale).")
@@ -75,13 +61,13 @@ final class Up implements Callable<Integer> {
         return LocalCommands.refusable(() -> {
             config = LocalCommands.config();
             run = config.run();
-            up(redis == RedisMode.sentinel);
+            up();
             return 0;
         });
     }
 
-    private void up(boolean sentinel) throws Exception {
-        if (sentinel && !config.environment().containsKey("REDIS_SENTINEL_NODES")) {
+    private void up() throws Exception {
+        if (redis == RedisMode.sentinel && !config.environment().containsKey("REDIS_SENTINEL_NODES")) {
             throw new Refused(
                     "--redis sentinel: REDIS_SENTINEL_NODES names no Sentinels (bin/flashsale up starts them)");
         }
@@ -89,11 +75,10 @@ final class Up implements Callable<Integer> {
             WorkerCommand.valid(workerBuild);
         }
         startsTemporal = temporalStarts();
-        if (run.pid(RunFolder.WORKER).isEmpty()) {
-            refuseTaken(config.workerPort(), "the worker", "WORKER_PORT");
-        }
-        if (run.pid(RunFolder.API).isEmpty()) {
-            refuseTaken(config.apiPort(), "the api", "API_PORT");
+        for (String app : List.of(RunFolder.WORKER, RunFolder.API)) {
+            if (run.pid(app).isEmpty()) {
+                config.refuseTaken(app.toUpperCase(Locale.ROOT) + "_PORT", "the " + app);
+            }
         }
         Observability observability = new Observability(config);
         if (observe) {
@@ -108,20 +93,19 @@ final class Up implements Callable<Integer> {
         startApp(
                 config,
                 RunFolder.WORKER,
-                config.workerPort(),
+                config.port("WORKER_PORT"),
                 workerBuild == null ? List.of() : List.of(RunFolder.buildArgument(workerBuild)));
-        startApp(config, RunFolder.API, config.apiPort(), List.of());
+        startApp(config, RunFolder.API, config.port("API_PORT"), List.of());
         System.out.println("waiting for health (up to " + config.healthTimeout().toSeconds() + "s) ...");
-        String failed = "startup failed; 'bin/flashsale down' stops what is still running";
-        awaitHealthy(config, RunFolder.WORKER, config.workerPort(), failed);
-        awaitHealthy(config, RunFolder.API, config.apiPort(), failed);
+        FlashSaleStack.awaitHealthy(run, RunFolder.WORKER, config.port("WORKER_PORT"), config.healthTimeout());
+        FlashSaleStack.awaitHealthy(run, RunFolder.API, config.port("API_PORT"), config.healthTimeout());
         if (workerBuild != null) {
             try (WorkerDeployment deployment = WorkerCommand.deployment(config)) {
                 deployment.makeCurrent(workerBuild, WorkerCommand.ROUTABLE_WITHIN);
             }
             System.out.println("worker build " + workerBuild + " is current ('bin/flashsale worker status')");
         }
-        banner(sentinel, observe ? observability.banner() : List.of());
+        banner(observe ? observability.banner() : "");
     }
 
     /** Before anything starts: whether a Temporal is to be started (its ports free), or the running one used. */
@@ -138,17 +122,17 @@ final class Up implements Callable<Integer> {
                         + ") is taken by something that is not a Temporal server");
             }
         }
-        if (config.temporalConfigured() && !LOCAL.contains(config.temporalHost())) {
+        if (config.given().containsKey("TEMPORAL_ADDRESS") && !LOCAL.contains(config.temporalHost())) {
             throw new Refused("nothing listens on TEMPORAL_ADDRESS=" + config.temporalAddress()
                     + " (not local, so no dev server is started)");
         }
-        refuseTaken(config.temporalUiPort(), "the Temporal Web UI", "TEMPORAL_UI_PORT");
+        config.refuseTaken("TEMPORAL_UI_PORT", "the Temporal Web UI");
         return true;
     }
 
     /** The dev server, unless a Temporal runs; returns where Prometheus scrapes its metrics. */
     private List<String> startDevServer() throws Exception {
-        List<String> metrics = List.of("127.0.0.1:" + config.temporalMetricsPort());
+        List<String> metrics = List.of("127.0.0.1:" + config.port("TEMPORAL_METRICS_PORT"));
         if (!startsTemporal) {
             System.out.println(run.pid(RunFolder.TEMPORAL)
                     .map(pid -> "temporal: dev server already running (pid " + pid + ")")
@@ -158,25 +142,20 @@ final class Up implements Callable<Integer> {
         DevServer.Options options = new DevServer.Options(
                 config.temporalHost(),
                 config.temporalPort(),
-                config.temporalUiPort(),
+                config.port("TEMPORAL_UI_PORT"),
                 run.path().resolve("temporal.db"),
                 config.namespace(),
-                observe ? config.temporalMetricsPort() : 0);
+                observe ? config.port("TEMPORAL_METRICS_PORT") : 0);
         try {
             TemporalService.devServer(
                     run, config.root(), options, DevServer.Kind.CLI, FlashSaleStack.niced(config.backEndNice()));
         } catch (IllegalStateException notReady) {
-            throw new Refused("temporal did not become ready (" + notReady.getMessage() + "); see "
-                    + run.shown(run.log(RunFolder.TEMPORAL)));
+            throw new Refused(notReady.getMessage() + "; see " + run.shown(run.log(RunFolder.TEMPORAL)));
         }
         return metrics;
     }
 
-    /**
-     * The cluster of this checkout, its processes detached in the run folder, its files in {@code
-     * .run/temporal-cluster}, its ports from 10000 above the frontend's; returns where Prometheus
-     * scrapes every node's metrics.
-     */
+    /** The cluster, its files in {@code .run/temporal-cluster}, its ports from 10000 above the frontend's. */
     private List<String> startCluster() throws Exception {
         int[] next = {config.temporalPort() + 10000};
         ClusterSpec spec = ClusterSpec.of(
@@ -192,9 +171,8 @@ final class Up implements Callable<Integer> {
             throw new Refused("TEMPORAL_ADDRESS=" + config.temporalAddress()
                     + " is taken; --temporal cluster starts a cluster of its own");
         } else {
-            System.out.println(
-                    "temporal: preparing the cluster (builds temporal-server when missing; minutes the first time) ...");
-            TemporalService.cluster(run, config.root(), spec, config::temporalUiPort);
+            System.out.println("temporal: preparing the cluster (builds temporal-server when missing) ...");
+            TemporalService.cluster(run, config.root(), spec, () -> config.port("TEMPORAL_UI_PORT"));
         }
         startsTemporal = true;
         return spec.nodes().stream()
@@ -202,82 +180,69 @@ final class Up implements Callable<Integer> {
                 .toList();
     }
 
-    /**
-     * Temporal keeps its routing across runs (the dev server in {@code .run/temporal.db}): with a
-     * build current, new purchases go to that build only, and an unversioned worker would get none.
-     */
+    /** Temporal keeps its routing across runs: with a build current, an unversioned worker would get no purchase. */
     private void refuseAnUnversionedWorkerWhereABuildIsCurrent() {
         if (workerBuild != null || run.pid(RunFolder.WORKER).isPresent()) {
             return;
         }
         try (WorkerDeployment deployment = WorkerCommand.deployment(config)) {
             deployment.current().ifPresent(current -> {
-                throw new Refused(
-                        "build " + current + " of the worker is current in this Temporal: an unversioned worker"
-                                + " would get no purchase; start with 'bin/flashsale up --worker-build " + current
-                                + "' (or 'bin/flashsale down' and 'reset' for a new Temporal)");
+                throw new Refused("build " + current + " of the worker is current in this Temporal: an unversioned"
+                        + " worker would get no purchase; start with 'bin/flashsale up --worker-build " + current
+                        + "' (or 'bin/flashsale down' and 'reset' for a new Temporal)");
             });
         }
     }
 
-    /** Starts the process {@code name} (the api, the worker or a worker of another build) detached, with {@code arguments}. */
+    /** Starts the process {@code name} (the api or a worker of any build) detached, unless it runs. */
     static void startApp(LocalConfig config, String name, int port, List<String> arguments) throws IOException {
         if (config.run().alreadyRunning(name)) {
             return;
         }
         FlashSaleStack.App app = RunFolder.app(name);
-        List<String> jar = new ArrayList<>(List.of(
-                "-jar",
-                FlashSaleStack.built(config.root(), app.module(), "exec").toString()));
+        List<String> jar = new ArrayList<>(
+                List.of("-jar", FlashSaleStack.built(config.root(), app, "exec").toString()));
         jar.addAll(arguments);
-        config.run()
-                .start(
-                        name,
-                        app.command(name, config.backEndNice(), config.jvmFlags(), jar),
-                        app.environment(config.environment(), port));
+        FlashSaleStack.launch(
+                config.run(), app, name, port, config.backEndNice(), config.jvmFlags(), jar, config.environment());
     }
 
-    /** Waits until the process {@code name} reports UP on {@code port}; else its log's tail on stderr and {@code refusal}. */
-    static void awaitHealthy(LocalConfig config, String name, int port, String refusal) throws InterruptedException {
-        config.run().await(name, config.healthTimeout(), () -> Http.healthy(port), refusal);
-    }
-
-    /** Refuses when {@code port} is taken, naming what wanted it and the variable that moves it. */
-    static void refuseTaken(int port, String what, String variable) {
-        if (Http.listening("127.0.0.1", port)) {
-            throw new Refused("port " + port + " (" + what + ") is taken; stop what uses it or set " + variable);
-        }
-    }
-
-    private void banner(boolean sentinel, List<String> observability) {
-        String api = "http://127.0.0.1:" + config.apiPort();
-        String worker = "http://127.0.0.1:" + config.workerPort();
+    private void banner(String observability) {
+        String api = "http://127.0.0.1:" + config.port("API_PORT");
+        String worker = "http://127.0.0.1:" + config.port("WORKER_PORT");
         String webUi = startsTemporal || run.pid(RunFolder.TEMPORAL).isPresent()
-                ? "http://127.0.0.1:" + config.temporalUiPort() + "/namespaces/" + config.namespace() + "/workflows"
+                ? "http://127.0.0.1:" + config.port("TEMPORAL_UI_PORT") + "/namespaces/" + config.namespace()
+                        + "/workflows"
                 : "the one of the Temporal service on " + config.temporalAddress();
-        List<String> lines = new ArrayList<>(List.of(
-                "",
-                "flashsale is up",
-                "  api             " + api,
-                "  api health      " + api + "/actuator/health",
-                "  Swagger UI      " + api + "/swagger-ui.html   (OpenAPI: /v3/api-docs)",
-                "  api metrics     " + api + "/actuator/prometheus   (admin token only), e.g.",
-                "                  curl -H \"Authorization: Bearer $(bin/flashsale token --user ops --admin | tail -1)\" \\",
-                "                    " + api + "/actuator/prometheus",
-                "  worker health   " + worker + "/actuator/health",
-                "  worker metrics  " + worker + "/actuator/prometheus",
-                "  Temporal        " + config.temporalAddress() + " (namespace " + config.namespace() + ")",
-                "  Web UI          " + webUi,
-                "  logs            " + run.shown(run.path().resolve("logs"))
-                        + "/   (bin/flashsale logs [api|worker|temporal] [-f])",
-                "  token           bin/flashsale token --user alice   (--admin: sale admin; --scope payments: payment service)",
-                "  stop            bin/flashsale down"));
-        if (sentinel) {
-            lines.add("  Redis           master " + config.environment().get("REDIS_SENTINEL_MASTER") + " through the"
-                    + " Sentinels " + config.environment().get("REDIS_SENTINEL_NODES") + "; a 202 waits for "
-                    + config.environment().getOrDefault("FLASHSALE_REDIS_REPLICATION_REPLICAS", "0") + " replica(s)");
-        }
-        lines.addAll(observability);
-        lines.forEach(System.out::println);
+        String sentinels = redis == RedisMode.sentinel
+                ? "  Redis           master " + config.environment().get("REDIS_SENTINEL_MASTER") + " through the"
+                        + " Sentinels " + config.environment().get("REDIS_SENTINEL_NODES") + "; a 202 waits for "
+                        + config.environment().getOrDefault("FLASHSALE_REDIS_REPLICATION_REPLICAS", "0")
+                        + " replica(s)\n"
+                : "";
+        System.out.printf(
+                """
+
+                flashsale is up
+                  api             %1$s   (health: /actuator/health)
+                  Swagger UI      %1$s/swagger-ui.html   (OpenAPI: /v3/api-docs)
+                  api metrics     %1$s/actuator/prometheus   (admin token only), e.g.
+                                  curl -H "Authorization: Bearer $(bin/flashsale token --user ops --admin | tail -1)" \\
+                                    %1$s/actuator/prometheus
+                  worker          %2$s/actuator/health, /actuator/prometheus
+                  Temporal        %3$s (namespace %4$s)
+                  Web UI          %5$s
+                  logs            %6$s/   (bin/flashsale logs [api|worker|temporal] [-f])
+                  token           bin/flashsale token --user alice   (--admin: sale admin; --scope payments)
+                  stop            bin/flashsale down
+                %7$s%8$s""",
+                api,
+                worker,
+                config.temporalAddress(),
+                config.namespace(),
+                webUi,
+                run.shown(run.path().resolve("logs")),
+                sentinels,
+                observability);
     }
 }

@@ -1,5 +1,6 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.Http;
 import io.flashsale.launcher.WorkerDeployment;
 import java.time.Duration;
@@ -9,21 +10,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/**
- * {@code bin/flashsale worker}: a new worker build rolled out during a sale by Worker Versioning.
- * Each purchase is pinned to the build that started it; {@code start} runs another build's worker
- * beside {@code up}'s, {@code ramp} and {@code current} route new purchases to it, {@code status}
- * shows each build's routing and the purchases still pinned to it, {@code stop} stops a build's
- * worker once none is.
- */
+/** {@code bin/flashsale worker}: a new worker build rolled out during a sale by Worker Versioning. */
 @Command(
         name = "worker",
         mixinStandardHelpOptions = true,
-        description = {
-            "Roll out a worker build during a sale (Worker Versioning; docs/production.md walks through it): start"
-                    + " a build beside the running worker, ramp a share of the new purchases to it, make it current,"
-                    + " watch the purchases still pinned to the old build, stop the old build once it is drained."
-        })
+        description = "Roll out a worker build during a sale (Worker Versioning, docs/workflow-changes.md).")
 final class WorkerCommand {
 
     /** How long a routing change waits for the build's workers to poll. */
@@ -37,6 +28,21 @@ final class WorkerCommand {
         return build;
     }
 
+    private interface Step {
+        void run(LocalConfig config, WorkerDeployment deployment) throws Exception;
+    }
+
+    /** {@code step} with the worker's deployment in {@code up}'s Temporal; a refusal exits 1. */
+    private static int withDeployment(Step step) throws Exception {
+        return LocalCommands.refusable(() -> {
+            LocalConfig config = LocalCommands.config();
+            try (WorkerDeployment deployment = deployment(config)) {
+                step.run(config, deployment);
+            }
+            return 0;
+        });
+    }
+
     static WorkerDeployment deployment(LocalConfig config) {
         return new WorkerDeployment(
                 config.temporalAddress(),
@@ -47,8 +53,8 @@ final class WorkerCommand {
     @Command(
             name = "start",
             mixinStandardHelpOptions = true,
-            description = "Start a worker of build BUILD beside the running one (log: .run/logs/worker-BUILD.log),"
-                    + " on the first free port above WORKER_PORT; no purchase goes to it until 'ramp' or 'current'.")
+            description = "Start a worker of build BUILD beside the running one, on the first free port above"
+                    + " WORKER_PORT; no purchase goes to it until 'ramp' or 'current'.")
     int start(
             @Parameters(paramLabel = "BUILD", description = "Its build id, e.g. the commit it was built from.")
                     String build)
@@ -59,17 +65,12 @@ final class WorkerCommand {
             if (config.run().pid(worker).isPresent()) {
                 throw new Refused("worker of build " + build + " is already running");
             }
-            int port = config.workerPort() + 1;
+            int port = config.port("WORKER_PORT") + 1;
             while (Http.listening("127.0.0.1", port)) {
                 port++;
             }
             Up.startApp(config, worker, port, List.of(RunFolder.buildArgument(build)));
-            Up.awaitHealthy(
-                    config,
-                    worker,
-                    port,
-                    "worker of build " + build + " did not report UP; 'bin/flashsale worker stop " + build
-                            + " --force' stops what may still run");
+            FlashSaleStack.awaitHealthy(config.run(), worker, port, config.healthTimeout());
             System.out.println("build " + build + " polls; route purchases to it with 'bin/flashsale worker ramp "
                     + build + " 10' or 'worker current " + build + "'");
             return 0;
@@ -79,100 +80,80 @@ final class WorkerCommand {
     @Command(
             name = "ramp",
             mixinStandardHelpOptions = true,
-            description = "Send PERCENT of the purchases started from now on to build BUILD, the rest to the current"
-                    + " build; 'current' ends the ramp.")
+            description = "Send PERCENT of the purchases started from now on to build BUILD.")
     int ramp(
             @Parameters(index = "0", paramLabel = "BUILD") String build,
             @Parameters(index = "1", paramLabel = "PERCENT", description = "0 to 100.") float percent)
             throws Exception {
-        return LocalCommands.refusable(() -> {
+        return withDeployment((config, deployment) -> {
             if (percent < 0 || percent > 100) {
                 throw new Refused("ramp: PERCENT is 0 to 100, not " + percent);
             }
-            try (WorkerDeployment deployment = deployment(LocalCommands.config())) {
-                deployment.ramp(valid(build), percent, ROUTABLE_WITHIN);
-                System.out.println(percent + " % of new purchases go to build " + build);
-            }
-            return 0;
+            deployment.ramp(valid(build), percent, ROUTABLE_WITHIN);
+            System.out.println(percent + " % of new purchases go to build " + build);
         });
     }
 
     @Command(
             name = "current",
             mixinStandardHelpOptions = true,
-            description = "Make build BUILD current: every purchase started from now on runs on it; those pinned to"
-                    + " other builds finish there.")
+            description = "Make build BUILD current: every purchase started from now on runs on it.")
     int current(@Parameters(paramLabel = "BUILD") String build) throws Exception {
-        return LocalCommands.refusable(() -> {
-            try (WorkerDeployment deployment = deployment(LocalCommands.config())) {
-                deployment.makeCurrent(valid(build), ROUTABLE_WITHIN);
-                System.out.println("build " + build + " is current");
-            }
-            return 0;
+        return withDeployment((config, deployment) -> {
+            deployment.makeCurrent(valid(build), ROUTABLE_WITHIN);
+            System.out.println("build " + build + " is current");
         });
     }
 
     @Command(
             name = "status",
             mixinStandardHelpOptions = true,
-            description = "Each build Temporal knows: its routing (current, ramping, draining, drained, inactive), the"
-                    + " purchases still running pinned to it, and its local worker.")
+            description = "Each build: its routing, the purchases still pinned to it, its local worker.")
     int status() throws Exception {
-        return LocalCommands.refusable(() -> {
-            LocalConfig config = LocalCommands.config();
-            try (WorkerDeployment deployment = deployment(config)) {
-                List<WorkerDeployment.Build> builds = deployment.builds();
-                if (builds.isEmpty()) {
-                    System.out.println("no versioned worker has polled: purchases run unversioned");
-                }
-                System.out.printf("%-16s %-16s %8s  %s%n", "BUILD", "ROUTING", "RUNNING", "LOCAL WORKER");
-                for (WorkerDeployment.Build build : builds) {
-                    String local = config.run()
-                            .workerOf(build.id())
-                            .flatMap(worker -> config.run().pid(worker).map(pid -> worker + " (pid " + pid + ")"))
-                            .orElse("-");
-                    System.out.printf(
-                            "%-16s %-16s %8d  %s%n",
-                            build.id(), build.routing(), deployment.runningOn(build.id()), local);
-                }
+        return withDeployment((config, deployment) -> {
+            List<WorkerDeployment.Build> builds = deployment.builds();
+            if (builds.isEmpty()) {
+                System.out.println("no versioned worker has polled: purchases run unversioned");
             }
-            return 0;
+            System.out.printf("%-16s %-16s %8s  %s%n", "BUILD", "ROUTING", "RUNNING", "LOCAL WORKER");
+            for (WorkerDeployment.Build build : builds) {
+                String local = config.run()
+                        .workerOf(build.id())
+                        .flatMap(worker -> config.run().pid(worker).map(pid -> worker + " (pid " + pid + ")"))
+                        .orElse("-");
+                System.out.printf(
+                        "%-16s %-16s %8d  %s%n", build.id(), build.routing(), deployment.runningOn(build.id()), local);
+            }
         });
     }
 
     @Command(
             name = "stop",
             mixinStandardHelpOptions = true,
-            description = "Stop the local worker of build BUILD (up's or one 'start' started); refused while the build"
-                    + " is current or ramping (new purchases would wait for it) or purchases pinned to it still run"
-                    + " (they would too), unless --force.")
+            description = "Stop the local worker of build BUILD; refused while new purchases go to the build or"
+                    + " purchases pinned to it still run, unless --force.")
     int stop(
             @Parameters(paramLabel = "BUILD") String build,
             @Option(names = "--force", description = "Stop it even though purchases go to it or still run on it.")
                     boolean force)
             throws Exception {
-        return LocalCommands.refusable(() -> {
-            LocalConfig config = LocalCommands.config();
-            try (WorkerDeployment deployment = deployment(config)) {
-                Optional<WorkerDeployment.Build> routed = deployment.builds().stream()
-                        .filter(known -> known.id().equals(valid(build)) && known.routed())
-                        .findFirst();
-                if (routed.isPresent() && !force) {
-                    throw new Refused(
-                            "stop: build " + build + " is " + routed.get().routing()
-                                    + "; make another build current first ('bin/flashsale worker current B'), or --force");
-                }
-                long running = deployment.runningOn(build);
-                if (running > 0 && !force) {
-                    throw new Refused("stop: " + running + " purchase(s) pinned to build " + build
-                            + " still run; stop it once 'bin/flashsale worker status' shows 0, or --force");
-                }
+        return withDeployment((config, deployment) -> {
+            Optional<WorkerDeployment.Build> routed = deployment.builds().stream()
+                    .filter(known -> known.id().equals(valid(build)) && known.routed())
+                    .findFirst();
+            if (routed.isPresent() && !force) {
+                throw new Refused("stop: build " + build + " is " + routed.get().routing()
+                        + "; make another build current first ('bin/flashsale worker current B'), or --force");
             }
-            String worker = config.run()
-                    .workerOf(build)
-                    .orElseThrow(() -> new Refused("stop: no local worker of build " + build + " runs"));
-            config.run().stop(worker);
-            return 0;
+            long running = deployment.runningOn(build);
+            if (running > 0 && !force) {
+                throw new Refused("stop: " + running + " purchase(s) pinned to build " + build
+                        + " still run; stop it once 'bin/flashsale worker status' shows 0, or --force");
+            }
+            config.run()
+                    .stop(config.run()
+                            .workerOf(build)
+                            .orElseThrow(() -> new Refused("stop: no local worker of build " + build + " runs")));
         });
     }
 }

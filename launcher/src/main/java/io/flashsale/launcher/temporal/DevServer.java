@@ -1,7 +1,6 @@
 package io.flashsale.launcher.temporal;
 
 import io.flashsale.launcher.Await;
-import io.flashsale.launcher.Processes;
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -21,32 +20,18 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * How to start a development Temporal server with the purchase search attributes registered: the
- * real one ({@code temporal server start-dev} of the Temporal CLI) or, when asked for,
- * Temporal's Java test server ({@link DevTemporalServer}: in memory, no Web UI, no sticky-queue
- * failover). The command is a plain argument list, so every launcher starts and stops the server
- * process itself, by its own pid. A server is ready once its namespace lists the purchase search
- * attributes, which the cluster and the test server register through {@link #register}.
+ * The development Temporal server ({@code temporal server start-dev} of the Temporal CLI) with the
+ * purchase search attributes registered, as a plain command every launcher runs by its own pid.
  */
 public final class DevServer {
 
-    /** What runs: the real server or Temporal's Java test server. */
+    /** The dev server there is: the CLI's. */
     public enum Kind {
-        CLI,
-        TEST_SERVER
+        CLI
     }
 
-    /**
-     * Where and how it listens. {@code uiPort} 0 runs it headless; {@code dbFile} null keeps
-     * everything in memory (the CLI's default), else state survives a restart on the same file;
-     * {@code metricsPort} 0 serves no Prometheus metrics.
-     */
+    /** Where and how it listens: {@code uiPort} 0 headless, {@code dbFile} null in memory, {@code metricsPort} 0 none. */
     public record Options(String ip, int port, int uiPort, Path dbFile, String namespace, int metricsPort) {
-
-        /** A private stack's server: on loopback, in {@link #NAMESPACE}, without metrics. */
-        public static Options loopback(int port, int uiPort, Path dbFile) {
-            return new Options("127.0.0.1", port, uiPort, dbFile, NAMESPACE, 0);
-        }
 
         public String address() {
             return ip + ":" + port;
@@ -59,21 +44,15 @@ public final class DevServer {
     /** The name of the server's process, in every launcher. */
     public static final String PROCESS = "temporal";
 
+    /** What the server's command line holds, and no other program's. */
+    public static final String MARKER = " server start-dev ";
+
     /** The Temporal CLI, the version whose server the cluster ({@code TemporalCluster.SERVER_VERSION}) runs. */
     public static final String CLI_MODULE = "github.com/temporalio/cli@v1.5.1";
 
     private DevServer() {}
 
-    /** What the command line of a server of {@code kind} holds, and no other program's. */
-    public static String marker(Kind kind) {
-        return kind == Kind.CLI ? " server start-dev " : DevTemporalServer.class.getName();
-    }
-
-    /**
-     * Polls {@code address} until {@code namespace} lists every purchase search attribute (Temporal's
-     * Java test server, which cannot list them, once it answers at all); fails when {@code alive}
-     * turns false (the server process died) or after {@code timeout}.
-     */
+    /** Polls {@code address} until {@code namespace} lists every purchase search attribute; fails once not {@code alive}. */
     public static void awaitReady(String address, String namespace, Duration timeout, BooleanSupplier alive)
             throws InterruptedException {
         OperatorServiceStubs stubs = stubs(address);
@@ -96,9 +75,8 @@ public final class DevServer {
                                     .putSearchAttributes(key.getName(), key.getValueType())
                                     .build());
                 } catch (StatusRuntimeException e) {
-                    String description = String.valueOf(e.getStatus().getDescription());
                     if (e.getStatus().getCode() != Status.Code.ALREADY_EXISTS
-                            && !description.contains("already exists")) {
+                            && !String.valueOf(e.getStatus().getDescription()).contains("already exists")) {
                         throw e;
                     }
                 }
@@ -127,22 +105,18 @@ public final class DevServer {
                     .map(SearchAttributeKey::getName)
                     .allMatch(registered::contains);
         } catch (StatusRuntimeException e) {
-            // Temporal's Java test server lists no search attributes; it registers them on start
+            // the in-process test server lists no search attributes; it registers them on start
             return e.getStatus().getCode() == Status.Code.UNIMPLEMENTED;
         }
     }
 
     /**
-     * The command of {@code kind} after {@code launcher} (e.g. {@code nice -n 10}, which executes it
-     * in its own process, so the pid stays the server's): the test server's on this JVM's class
-     * path, or the CLI's, the CLI being, in this order, the file named by {@code TEMPORAL_CLI}, the
-     * one built earlier into {@code root/.tools/}, {@code temporal} on the {@code PATH}, or built
-     * there from its Go module (Go is a prerequisite, as for Toxiproxy and the Helm checks).
+     * The server's command after {@code launcher} (e.g. {@code nice -n 10}, which execs it: the pid
+     * stays the server's); the CLI is {@code TEMPORAL_CLI}, {@code .tools/temporal}, the PATH's or built.
      */
-    public static List<String> command(
-            Kind kind, Options options, Path root, List<String> launcher, Consumer<String> log) {
+    public static List<String> command(Options options, Path root, List<String> launcher, Consumer<String> log) {
         List<String> command = new ArrayList<>(launcher);
-        command.addAll(kind == Kind.TEST_SERVER ? testServerCommand(options) : cliCommand(cli(root, log), options));
+        command.addAll(cliCommand(cli(root, log), options));
         return command;
     }
 
@@ -156,35 +130,17 @@ public final class DevServer {
                         "no Temporal CLI (TEMPORAL_CLI, .tools/, the PATH) and it cannot be built (see above)"));
     }
 
-    /** {@link DevTemporalServer#main} on the class path of this JVM (a {@code java -jar} one's manifest included). */
-    static List<String> testServerCommand(Options options) {
-        return List.of(
-                Processes.java(),
-                // named apart from logback.xml, so the jar configures no logging where it is a library
-                "-Dlogback.configurationFile=launcher-logback.xml",
-                "-cp",
-                System.getProperty("java.class.path"),
-                DevTemporalServer.class.getName(),
-                options.namespace(),
-                Integer.toString(options.port()));
-    }
-
     /** {@code temporal server start-dev} with this project's namespace and search attributes. */
     static List<String> cliCommand(Path cli, Options options) {
-        List<String> command = new ArrayList<>(List.of(
-                cli.toString(),
-                "server",
-                "start-dev",
-                "--ip",
+        List<String> command = new ArrayList<>(List.of(cli.toString()));
+        add(
+                command,
+                "server start-dev --ip %s --port %d --namespace %s --log-level warn",
                 options.ip(),
-                "--port",
-                "" + options.port(),
-                "--namespace",
-                options.namespace(),
-                "--log-level",
-                "warn"));
+                options.port(),
+                options.namespace());
         if (options.uiPort() > 0) {
-            command.addAll(List.of("--ui-ip", options.ip(), "--ui-port", "" + options.uiPort()));
+            add(command, "--ui-ip %s --ui-port %d", options.ip(), options.uiPort());
         } else {
             command.add("--headless");
         }
@@ -192,22 +148,24 @@ public final class DevServer {
             command.addAll(List.of("--db-filename", options.dbFile().toString()));
             // a write-ahead log, synced at checkpoints rather than at every commit: a killed server
             // loses nothing (the log is in the OS cache), a machine crash may lose the last commits
-            command.addAll(List.of("--sqlite-pragma", "journal_mode=wal", "--sqlite-pragma", "synchronous=normal"));
+            add(command, "--sqlite-pragma journal_mode=wal --sqlite-pragma synchronous=normal");
         }
         if (options.metricsPort() > 0) {
-            command.addAll(List.of("--metrics-port", Integer.toString(options.metricsPort())));
+            add(command, "--metrics-port %d", options.metricsPort());
         }
-        // the search attributes are registered once at start: no refresh of their cache on every read
-        command.addAll(List.of("--dynamic-config-value", "system.forceSearchAttributesCacheRefreshOnRead=false"));
-        // one partition per task queue: a single server has no use for four, whose polls and tasks
-        // are forwarded between partitions
-        command.addAll(List.of(
-                "--dynamic-config-value",
-                "matching.numTaskqueueReadPartitions=1",
-                "--dynamic-config-value",
-                "matching.numTaskqueueWritePartitions=1"));
-        PurchaseSearchAttributes.all()
-                .forEach(key -> command.addAll(List.of("--search-attribute", key.getName() + "=Keyword")));
+        // the search attributes are registered once at start: no refresh of their cache on every read;
+        // one partition per task queue: a single server has no use for four, which forward polls and tasks
+        add(
+                command,
+                "--dynamic-config-value system.forceSearchAttributesCacheRefreshOnRead=false"
+                        + " --dynamic-config-value matching.numTaskqueueReadPartitions=1"
+                        + " --dynamic-config-value matching.numTaskqueueWritePartitions=1");
+        PurchaseSearchAttributes.all().forEach(key -> add(command, "--search-attribute %s=Keyword", key.getName()));
         return command;
+    }
+
+    /** The words of {@code format}, formatted with {@code values} (none of which holds a space). */
+    private static void add(List<String> command, String format, Object... values) {
+        command.addAll(List.of(format.formatted(values).split(" ")));
     }
 }

@@ -48,13 +48,4 @@ class DevServerTest {
 
         assertThat(arguments).contains("--headless").doesNotContain("--db-filename", "--ui-port");
     }
-
-    @Test
-    void runsTheJavaTestServerOnThisClassPathWhenAskedFor() {
-        List<String> command = DevServer.testServerCommand(IN_MEMORY);
-
-        assertThat(command.subList(command.size() - 3, command.size()))
-                .containsExactly(DevTemporalServer.class.getName(), "default", "7299");
-        assertThat(command).contains("-cp", System.getProperty("java.class.path"));
-    }
 }
