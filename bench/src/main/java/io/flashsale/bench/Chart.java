@@ -51,7 +51,7 @@ final class Chart {
 
     private Chart() {}
 
-    static List<JFreeChart> charts(List<Report.Phase> phases, Environment environment) {
+    static List<JFreeChart> charts(List<Report.Phase> phases, Report.Environment environment) {
         List<JFreeChart> charts = new ArrayList<>();
         charts.add(latencies(phases, environment));
         phases.stream().filter(p -> p.id.equals(CURVE) && !p.measures.isEmpty()).forEach(curve -> {
@@ -89,7 +89,7 @@ final class Chart {
     }
 
     /** Every phase's loads and groups of answers but the curve's, under the machine and the run. */
-    private static JFreeChart latencies(List<Report.Phase> phases, Environment environment) {
+    private static JFreeChart latencies(List<Report.Phase> phases, Report.Environment environment) {
         DefaultCategoryDataset bars = new DefaultCategoryDataset();
         DefaultCategoryDataset targets = new DefaultCategoryDataset();
         for (Report.Phase phase : phases) {

@@ -4,7 +4,6 @@ import io.flashsale.launcher.Await;
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.ApiClient;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,18 +17,14 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  * What the phases on one stack share: its stores, the settings, a client of its api (the admin
  * calls outside the measured load), a CPU meter, and the run's tag of its sale ids; and P3.
  */
-record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient api, CpuMeter cpu, String run) {
-
-    static final int SOLD_OUT_BUYERS = 2000;
+record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient api, CpuMeter cpu, String run)
+        implements AutoCloseable {
 
     /** The pay timeout of the bench's sales: longer than a run, so no measured order expires during it. */
     static final Duration NOTHING_EXPIRES = Duration.ofMinutes(30);
 
     /** How long a phase waits for its winners' orders (or its workflows) to settle. */
     static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
-
-    /** How often a settling sale is read: each read costs CPU within that measured per winner. */
-    private static final Duration SETTLE_POLL = Duration.ofMillis(250);
 
     static Phases on(Stack stack, PrivateStores stores, Settings settings, String run) {
         return new Phases(stack, stores, settings, new ApiClient(stack.api()), CpuMeter.of(stack), run);
@@ -57,11 +52,11 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return AuditSummary.read(api, stack.tokens(), sale);
     }
 
-    /** A sold-out sale's buyers (P1, the curve, P5): its unit sold, then {@value #SOLD_OUT_BUYERS} buyers in rotation. */
+    /** A sold-out sale's buyers (P1, the curve, P5): its one unit sold, then 2,000 buyers in rotation. */
     HttpLoad.Source soldOut(String sale) {
         createSale(sale, 1);
         api.purchase(stack.tokens().buyer(sale + "owner"), sale, "k-owner").expect("selling out " + sale, 202);
-        return HttpLoad.Source.cycle(requests().purchases(stack.tokens(), sale, SOLD_OUT_BUYERS));
+        return HttpLoad.Source.cycle(requests().purchases(stack.tokens(), sale, 2000));
     }
 
     /** {@code source} for {@code duration} (nothing for zero) or up to the run's request cap. */
@@ -75,12 +70,15 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return tally;
     }
 
-    /** Seconds from {@code sinceNanos} (System.nanoTime) until {@code expected} orders of the sale are PENDING_PAYMENT. */
+    /**
+     * Seconds from {@code sinceNanos} until {@code expected} orders of the sale are PENDING_PAYMENT, read
+     * every 250 ms: each read costs CPU within that measured per winner.
+     */
     double awaitPending(String sale, long expected, long sinceNanos) throws Exception {
         Await.until(
                 "%d orders of sale %s PENDING_PAYMENT".formatted(expected, sale),
                 SETTLE_TIMEOUT,
-                SETTLE_POLL,
+                Duration.ofMillis(250),
                 () -> api.sale(stack.tokens().admin(), sale)
                         .expect("reading sale " + sale, 200)
                         .body(),
@@ -92,13 +90,12 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
      * Bytes the api has allocated so far ({@code jvm.gc.memory.allocated}, counted at each collection),
      * after a collection ({@code jcmd PID GC.run}): a load within the young generation counts nothing.
      */
-    double allocatedBytes() throws IOException, InterruptedException {
-        Path jcmd = Path.of(Processes.java()).resolveSibling("jcmd");
+    double allocatedBytes() throws Exception {
         Path log = Files.createTempFile("jcmd", ".log");
         try {
-            long pid = stack.flashSale().process("api").pid();
-            List<String> gc = List.of(jcmd.toString(), Long.toString(pid), "GC.run");
-            if (Processes.exec(gc, Map.of(), log, Duration.ofSeconds(60)) != 0) {
+            String jcmd = Path.of(Processes.java()).resolveSibling("jcmd").toString();
+            String pid = Long.toString(stack.flashSale().process("api").pid());
+            if (Processes.exec(List.of(jcmd, pid, "GC.run"), Map.of(), log, Duration.ofSeconds(60)) != 0) {
                 throw new IllegalStateException("jcmd GC.run on the api failed: " + Files.readString(log));
             }
         } finally {
@@ -116,27 +113,25 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
     /** P3: admitted to PENDING_PAYMENT per second against a trivial 3-step workflow, same Temporal. */
     Report.Phase p3() throws Exception {
         int n = settings.settleWorkflows;
-        settle("p3w", Math.min(200, n));
+        int warmup = Math.min(200, n);
+        settle("p3w", warmup);
         double allocated = allocatedBytes();
         Settled purchases = settle("p3", n);
-        double allocationPerAdmission = (allocatedBytes() - allocated) / Math.max(1, purchases.count()) / 1024;
+        double allocation = (allocatedBytes() - allocated) / Math.max(1, purchases.count()) / 1024;
         String temporal = stack.temporal().address();
         Process worker = stack.launch("trivial-worker", TrivialWorker.class, List.of(), TrivialWorker.READY, temporal);
         try {
             int threads = Math.min(settings.connections, n);
-            TrivialWorker.complete(temporal, "p3tw" + run, Math.min(200, n), threads, SETTLE_TIMEOUT);
-            double trivialSeconds = TrivialWorker.complete(temporal, "p3t" + run, n, threads, SETTLE_TIMEOUT);
+            TrivialWorker.complete(temporal, "p3tw" + run, warmup, threads, SETTLE_TIMEOUT);
+            double trivial = n / TrivialWorker.complete(temporal, "p3t" + run, n, threads, SETTLE_TIMEOUT);
             return new Report.Phase("P3", "settle rate: admitted -> PENDING_PAYMENT vs trivial 3-step workflow")
                     .value("purchase settle rate (/s)", purchases.rate())
                     .value("purchase settle time (s)", purchases.seconds())
-                    .value("trivial workflows completed (/s)", n / trivialSeconds)
-                    .value("trivial settle time (s)", trivialSeconds)
+                    .value("trivial workflows completed (/s)", trivial)
+                    .value("trivial settle time (s)", n / trivial)
                     .value("workflows", n)
-                    .value("api allocation per admission, its workflow's start included (KB)", allocationPerAdmission)
-                    .ratio(
-                            purchases.rate() / (n / trivialSeconds),
-                            0.8,
-                            "purchase settle rate / trivial workflows' rate >= 0.8")
+                    .value("api allocation per admission, its workflow's start included (KB)", allocation)
+                    .ratio(purchases.rate() / trivial, 0.8, "purchase settle rate / trivial workflows' rate >= 0.8")
                     .fact("purchases settled", purchases.count())
                     .fact("trivial completed", (long) n);
         } finally {
@@ -171,5 +166,11 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         long winners = tally.count("admitted");
         double seconds = awaitPending(sale, winners, start);
         return new Settled(tally, seconds, cpu.millisPer(before, buyers), cpu.millisPer(before, winners));
+    }
+
+    /** Stops the stack. */
+    @Override
+    public void close() throws Exception {
+        stack.close();
     }
 }

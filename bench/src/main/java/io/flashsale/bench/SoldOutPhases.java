@@ -17,8 +17,7 @@ final class SoldOutPhases {
         HttpLoad.Source purchases = on.soldOut("p1" + on.run());
         HttpLoad.Source liveness = HttpLoad.Source.cycle(List.of(on.requests().liveness()));
         List<Integer> levels = settings.p1Connections();
-        Report.Phase phase =
-                new Report.Phase("P1", "sold-out purchase vs liveness at " + join(levels) + " connections");
+        Report.Phase phase = new Report.Phase("P1", "sold-out purchase vs liveness at " + levels + " connections");
         for (int connections : levels) {
             on.timed(liveness, settings.warmup(), connections);
             on.timed(purchases, settings.warmup(), connections);
@@ -53,8 +52,7 @@ final class SoldOutPhases {
     static Report.Phase curve(Phases on) throws Exception {
         Settings settings = on.settings();
         HttpLoad.Source purchases = on.soldOut("cv" + on.run());
-        Report.Phase phase =
-                new Report.Phase(Chart.CURVE, "sold-out purchase at " + join(settings.curve) + " connections");
+        Report.Phase phase = new Report.Phase(Chart.CURVE, "sold-out purchase at " + settings.curve + " connections");
         for (int connections : settings.curve) {
             on.timed(purchases, settings.warmup(), connections);
             Tally buy = on.timed(purchases, settings.duration(), connections);
@@ -62,13 +60,5 @@ final class SoldOutPhases {
                     .fact("purchase outcomes, " + connections + " connections", buy.counts());
         }
         return phase;
-    }
-
-    /** "16, 64, 200 and 800". */
-    static String join(List<Integer> levels) {
-        List<String> text = levels.stream().map(String::valueOf).toList();
-        return text.size() == 1
-                ? text.get(0)
-                : String.join(", ", text.subList(0, text.size() - 1)) + " and " + text.get(text.size() - 1);
     }
 }

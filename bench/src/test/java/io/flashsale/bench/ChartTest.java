@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ChartTest {
 
-    private static final Environment ENVIRONMENT =
-            new Environment("dev server", 2, "test cpu", "1 kB", "java 17", "today", Map.of());
+    private static final Report.Environment ENVIRONMENT =
+            new Report.Environment("dev server", 2, "test cpu", "1 kB", "java 17", "today", Map.of());
 
     @Test
     void drawsEachPhasesLatencyBarsTheCurveAndEachRatioAgainstItsTarget() {
@@ -69,8 +69,8 @@ class ChartTest {
 
     @Test
     void showsTheMachinesMemoryInGibibytes() {
-        assertThat(Environment.memory("24683584 kB")).isEqualTo("23.5 GiB");
-        assertThat(Environment.memory("?")).isEqualTo("?");
+        assertThat(Report.Environment.memory("24683584 kB")).isEqualTo("23.5 GiB");
+        assertThat(Report.Environment.memory("?")).isEqualTo("?");
     }
 
     private static List<Report.Phase> phases() {
