@@ -3,9 +3,6 @@ package io.flashsale.bench;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
-import io.flashsale.workflows.purchase.PurchaseStatus;
-import java.util.Map;
-import java.util.TreeMap;
 
 /** What a run reports of one sale, from the api's invariant audit (I1-I5 of {@code docs/architecture.md}). */
 public record AuditSummary(AuditReport report) {
@@ -35,17 +32,6 @@ public record AuditSummary(AuditReport report) {
     /** I3 holds: Redis stock + HELD holds = total (nothing in flight), every sold unit HELD. */
     public boolean redisBalanced() {
         return violations("I3") == 0;
-    }
-
-    /** Orders by status, the statuses with none left out. */
-    public Map<String, Integer> ordersByStatus() {
-        Map<String, Integer> orders = new TreeMap<>();
-        orders.put(PurchaseStatus.PENDING_PAYMENT.name(), report.pendingPayment());
-        orders.put(PurchaseStatus.PAID.name(), report.paid());
-        orders.put(PurchaseStatus.EXPIRED.name(), report.expired());
-        orders.put(PurchaseStatus.CANCELLED.name(), report.cancelled());
-        orders.values().removeIf(count -> count == 0);
-        return orders;
     }
 
     private long violations(String invariant) {

@@ -91,44 +91,34 @@ public final class BenchCommand implements Callable<Integer> {
         Files.createDirectories(out);
         Path logs = out.resolve("logs");
         PrivateStores stores = PrivateStores.fresh();
-        try (Stack stack = Stack.start(root, logs, stores, backendNice, appFlags())) {
-            System.out.println("stack up: api " + stack.api() + ", " + stack.temporal() + ", schema " + stores.schema()
-                    + ", Redis prefix " + stores.redisPrefix());
-            Phases on = Phases.on(stack, stores, settings(), Long.toString(System.currentTimeMillis() % 1_000_000, 36));
+        String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
+        try (Phases on = Phases.on(Stack.start(root, logs, stores, backendNice, appFlags()), stores, settings(), run)) {
+            System.out.println(
+                    "stack up: api " + on.stack().api() + ", " + on.stack().temporal());
             Report report = new Report(Report.Environment.of(
-                    on.settings(), stack.temporal(), on.cpu().niceness()));
+                    on.settings(), on.stack().temporal(), on.cpu().niceness()));
             Comparisons comparisons = new Comparisons(on, root, logs);
             for (String phase : only()) {
-                report.phases().add(step(phase, () -> switch (phase) {
-                    case "P1" -> SoldOutPhases.p1(on);
-                    case "curve" -> SoldOutPhases.curve(on);
-                    case "P2" -> ContestPhase.run(on);
-                    case "P3" -> on.p3();
-                    case "P4" -> OpenLoopPhase.p4(on);
-                    case "P5" -> comparisons.p5();
-                    case "P6" -> comparisons.p6();
-                    default -> comparisons.p7();
-                }));
+                System.out.println(phase + " ...");
+                CpuMeter.Stolen before = CpuMeter.Stolen.read();
+                Report.Phase result =
+                        switch (phase) {
+                            case "P1" -> SoldOutPhases.p1(on);
+                            case "curve" -> SoldOutPhases.curve(on);
+                            case "P2" -> ContestPhase.run(on);
+                            case "P3" -> on.p3();
+                            case "P4" -> OpenLoopPhase.p4(on);
+                            case "P5" -> comparisons.p5();
+                            case "P6" -> comparisons.p6();
+                            default -> comparisons.p7();
+                        };
+                report.phases().add(result.value(STOLEN, CpuMeter.Stolen.read().percentSince(before)));
             }
             report.write(out);
             return report;
         } finally {
             stores.drop();
         }
-    }
-
-    private static Report.Phase step(String name, Callable<Report.Phase> phase) throws Exception {
-        System.out.println(name + " ...");
-        long start = System.nanoTime();
-        CpuMeter.Stolen before = CpuMeter.Stolen.read();
-        Report.Phase result = phase.call().value(STOLEN, CpuMeter.Stolen.read().percentSince(before));
-        System.out.printf(
-                "%s done in %.1fs: ratio %s, %s%n",
-                name,
-                (System.nanoTime() - start) / 1e9,
-                result.ratio,
-                result.values.isEmpty() ? result.measures : result.values);
-        return result;
     }
 
     /** The JVM flags per app, with a JFR recording into {@code --out} when {@code --profile}. */

@@ -21,84 +21,67 @@ final class ContestPhase {
 
     static Report.Phase run(Phases on) throws Exception {
         Settings settings = on.settings();
-        String run = on.run();
+        String api = "p2a" + on.run();
+        String baseline = "p2b" + on.run();
         try (DbBaseline db = DbBaseline.start(on.stack(), on.mysql())) {
             CpuMeter cpu = on.cpu().including(DbBaseline.NAME, db.process().toHandle());
             if (!settings.warmup().isZero()) {
-                contest(on, db, cpu, "p2bw" + run);
-                on.settle("p2aw" + run, settings.burstUnits, settings.burstBuyers);
+                contest(on, db, cpu, "p2bw" + on.run());
+                on.settle("p2aw" + on.run(), settings.burstUnits, settings.burstBuyers);
             }
-            Baseline onDb = contest(on, db, cpu, "p2b" + run);
-            Phases.Settled onApi = on.settle("p2a" + run, settings.burstUnits, settings.burstBuyers);
-            OrderLag lag = OrderLag.of(onApi.tally().admittedAtMillis(), on.mysql(), "p2a" + run);
-            return report(
-                    settings,
-                    onApi,
-                    lag,
-                    onDb,
-                    on.audit("p2a" + run),
-                    db.sale("p2b" + run),
-                    forged(on, db, "p2b" + run));
+            Baseline contest = contest(on, db, cpu, baseline);
+            Tally onDb = contest.tally();
+            Phases.Settled onApi = on.settle(api, settings.burstUnits, settings.burstBuyers);
+            Tally forged = forged(db, baseline);
+            DbBaseline.Sale table = db.sale(baseline);
+            AuditSummary audit = on.audit(api);
+            boolean correct = onApi.tally().counts().equals(expected(settings, "admitted"))
+                    && onDb.counts().equals(expected(settings, "created"))
+                    && table.orders() == settings.burstUnits
+                    && table.available() == 0
+                    && audit.oversold() == 0
+                    && audit.duplicateOrders() == 0
+                    && forged.count("unauthorized") == 1;
+            Report.Phase phase = new Report.Phase(
+                    "P2",
+                    "%,d buyers for %,d units, one request each, %d connections: %s vs %s"
+                            .formatted(settings.burstBuyers, settings.burstUnits, settings.connections, API, BASELINE));
+            side(phase, API, onApi.tally(), "admitted");
+            side(phase, BASELINE, onDb, "created");
+            OrderLag.of(onApi.tally().admittedAtMillis(), on.mysql(), api).addTo(phase, API + ": ");
+            return phase.value(BASELINE + ": winners in its orders table", table.orders())
+                    .value(API + ": oversold (audit)", audit.oversold())
+                    .value(API + ": duplicate orders (audit)", audit.duplicateOrders())
+                    .value(API + ": all winners PENDING_PAYMENT after (s)", onApi.seconds())
+                    .ratio(
+                            onDb.seconds() / onApi.tally().seconds(),
+                            TARGET,
+                            "DB-only time / Redis-first time to answer every buyer >= %s; exactly %,d winners on each"
+                                    .formatted(Report.fmt(TARGET), settings.burstUnits),
+                            correct)
+                    .fact(API + ": CPU ms per winner (contest and settle, every process)", onApi.cpuPerWinner())
+                    .fact(API + ": CPU ms per buyer request (same span)", onApi.cpuPerRequest())
+                    .fact(BASELINE_CPU, contest.cpuPerRequest())
+                    .fact(API + " outcomes", onApi.tally().counts())
+                    .fact(BASELINE + " outcomes", onDb.counts())
+                    .fact(BASELINE + " answer to a forged token", forged.counts())
+                    .fact(API + " mysql balanced", audit.mysqlBalanced())
+                    .fact(API + " redis balanced", audit.redisBalanced());
         }
-    }
-
-    private static Report.Phase report(
-            Settings settings,
-            Phases.Settled onApi,
-            OrderLag lag,
-            Baseline baseline,
-            AuditSummary audit,
-            DbBaseline.Sale table,
-            Tally forged) {
-        Tally api = onApi.tally();
-        Tally db = baseline.tally();
-        boolean correct = api.counts().equals(expected(settings, "admitted"))
-                && db.counts().equals(expected(settings, "created"))
-                && table.orders() == settings.burstUnits
-                && table.available() == 0
-                && audit.oversold() == 0
-                && audit.duplicateOrders() == 0
-                && forged.count("unauthorized") == 1;
-        Report.Phase phase = new Report.Phase(
-                "P2",
-                "%,d buyers for %,d units, one request each, %d connections: %s vs %s"
-                        .formatted(settings.burstBuyers, settings.burstUnits, settings.connections, API, BASELINE));
-        side(phase, API, api, "admitted");
-        side(phase, BASELINE, db, "created");
-        lag.addTo(phase, API + ": ");
-        return phase.value(BASELINE + ": winners in its orders table", table.orders())
-                .value(API + ": oversold (audit)", audit.oversold())
-                .value(API + ": duplicate orders (audit)", audit.duplicateOrders())
-                .value(API + ": all winners PENDING_PAYMENT after (s)", onApi.seconds())
-                .ratio(
-                        db.seconds() / api.seconds(),
-                        TARGET,
-                        "DB-only time / Redis-first time to answer every buyer >= %s; exactly %,d winners on each"
-                                .formatted(Report.fmt(TARGET), settings.burstUnits),
-                        correct)
-                .fact(API + ": CPU ms per winner (contest and settle, every process)", onApi.cpuPerWinner())
-                .fact(API + ": CPU ms per buyer request (same span)", onApi.cpuPerRequest())
-                .fact(BASELINE_CPU, baseline.cpuPerRequest())
-                .fact(API + " outcomes", api.counts())
-                .fact(BASELINE + " outcomes", db.counts())
-                .fact(BASELINE + " table", table)
-                .fact(BASELINE + " answer to a forged token", forged.counts())
-                .fact(API + " mysql balanced", audit.mysqlBalanced())
-                .fact(API + " redis balanced", audit.redisBalanced());
     }
 
     /** A fresh sale in the baseline's tables, then each buyer's one request, closed loop. */
     private static Baseline contest(Phases on, DbBaseline db, CpuMeter cpu, String sale) throws Exception {
-        Settings settings = on.settings();
-        db.createSale(sale, settings.burstUnits);
-        List<byte[]> buyers = new Requests(db.address()).purchases(on.stack().tokens(), sale, settings.burstBuyers);
+        db.createSale(sale, on.settings().burstUnits);
+        List<byte[]> buyers =
+                new Requests(db.address()).purchases(on.stack().tokens(), sale, on.settings().burstBuyers);
         Map<String, Duration> before = cpu.read();
-        Tally tally = new HttpLoad(db.address()).each(settings.connections, buyers, new Tally(null));
+        Tally tally = new HttpLoad(db.address()).each(on.settings().connections, buyers, new Tally(null));
         return new Baseline(tally, cpu.millisPer(before, buyers.size()));
     }
 
     /** One purchase with a token signed by another key. */
-    private static Tally forged(Phases on, DbBaseline db, String sale) throws Exception {
+    private static Tally forged(DbBaseline db, String sale) throws Exception {
         Tokens other = new Tokens("forged-" + UUID.randomUUID() + UUID.randomUUID());
         byte[] request = new Requests(db.address()).purchase(sale, other.buyer(sale + "forger"), "k-forger");
         return new HttpLoad(db.address()).each(1, List.of(request), new Tally(null));

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -43,12 +42,14 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
     public interface Source {
         Request next();
 
-        /** The requests over and over, in order. */
-        static Source cycle(List<byte[]> requests) {
-            AtomicLong next = new AtomicLong();
+        /** The requests in order, once each or ({@code cycle}) over and over; the ids count up. */
+        static Source of(List<byte[]> requests, boolean cycle) {
+            AtomicInteger next = new AtomicInteger();
             return () -> {
-                long i = next.getAndIncrement();
-                return new Request((int) (i % Integer.MAX_VALUE), requests.get((int) (i % requests.size())));
+                int i = next.getAndIncrement();
+                return cycle || i < requests.size()
+                        ? new Request(i, requests.get(Math.floorMod(i, requests.size())))
+                        : null;
             };
         }
     }
@@ -81,7 +82,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
 
     /** Closed loop: each of {@code requests} once, in order (ids are positions); returns {@code sink}. */
     public <S extends Sink> S each(int connections, List<byte[]> requests, S sink) throws IOException {
-        run(connections, once(requests), sink, Long.MAX_VALUE);
+        run(connections, Source.of(requests, false), sink, Long.MAX_VALUE);
         return sink;
     }
 
@@ -93,16 +94,8 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
      */
     public Schedule runOpen(List<byte[]> requests, double perSecond, int warm, int maxConnections, Sink sink)
             throws IOException {
-        return new Loop(once(requests), sink, Long.MAX_VALUE, 1e9 / perSecond, maxConnections)
+        return new Loop(Source.of(requests, false), sink, Long.MAX_VALUE, 1e9 / perSecond, maxConnections)
                 .run(Math.min(warm, requests.size()));
-    }
-
-    private static Source once(List<byte[]> requests) {
-        AtomicInteger next = new AtomicInteger();
-        return () -> {
-            int i = next.getAndIncrement();
-            return i < requests.size() ? new Request(i, requests.get(i)) : null;
-        };
     }
 
     /** One run on a selector of its own: request {@code i} is due {@code i * interval} ns after the start. */
@@ -220,7 +213,6 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             private final ByteArrayOutputStream answer = new ByteArrayOutputStream();
             private SocketChannel channel;
             private SelectionKey key;
-            private boolean connected;
             private Request current;
             private long started;
 
@@ -229,9 +221,10 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
                 channel = SocketChannel.open();
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
                 channel.configureBlocking(wait);
-                connected = channel.connect(address);
+                channel.connect(address);
                 channel.configureBlocking(false);
-                key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, this);
+                key = channel.register(
+                        selector, channel.isConnected() ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, this);
             }
 
             /** Sends {@code request} once connected, its latency counting from {@code startedNanos}. */
@@ -239,13 +232,13 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
                 current = request;
                 started = startedNanos;
                 answer.reset();
-                if (connected) {
+                if (channel.isConnected()) {
                     write();
                 }
             }
 
             private void write() throws IOException {
-                ByteBuffer out = ByteBuffer.wrap(current.bytes());
+                ByteBuffer out = ByteBuffer.wrap(current == null ? new byte[0] : current.bytes());
                 while (out.hasRemaining()) {
                     if (channel.write(out) == 0) {
                         Thread.onSpinWait();
@@ -253,18 +246,12 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
                 }
             }
 
-            /**
-             * Takes what {@code ready} signals; true once the request in flight has its whole answer or
-             * failed. A connection the server closed is opened again.
-             */
+            /** True once the request in flight has its whole answer or failed; one the server closed opens again. */
             boolean ready(SelectionKey ready) throws IOException {
                 if (ready.isConnectable()) {
-                    connected = channel.finishConnect();
-                    if (connected) {
+                    if (channel.finishConnect()) {
                         key.interestOps(SelectionKey.OP_READ);
-                        if (current != null) {
-                            write();
-                        }
+                        write();
                     }
                     return false;
                 }
@@ -272,34 +259,28 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
                 int read;
                 try {
                     read = channel.read(in);
-                } catch (IOException e) {
+                } catch (IOException reset) {
                     read = -1;
                 }
-                boolean busy = current != null;
-                if (read < 0) {
-                    if (busy) {
-                        answered(-1, "");
+                Answer whole =
+                        read < 0 ? Answer.FAILED : current == null ? null : Answer.parse(answer, in.array(), read);
+                if (current == null || whole == null) {
+                    if (read < 0) {
+                        reopen();
                     }
-                    close();
-                    open(true);
-                    return busy;
-                }
-                Answer whole = busy ? Answer.parse(answer, in.array(), read) : null;
-                if (whole == null) {
                     return false;
                 }
-                answered(whole.status(), whole.body());
+                sink.answered(current.id(), whole.status(), whole.body(), System.nanoTime() - started);
+                current = null;
                 if (whole.closes()) {
-                    close();
-                    open(true);
+                    reopen();
                 }
                 return true;
             }
 
-            private void answered(int status, String body) {
-                Request request = current;
-                current = null;
-                sink.answered(request.id(), status, body, System.nanoTime() - started);
+            private void reopen() throws IOException {
+                close();
+                open(true);
             }
 
             void close() throws IOException {
@@ -311,6 +292,9 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
 
     /** A whole HTTP/1.1 answer: a Content-Length or chunked body, no trailers. */
     private record Answer(int status, String body, boolean closes) {
+
+        /** A connection that failed or was closed while a request was in flight. */
+        static final Answer FAILED = new Answer(-1, "", true);
 
         /** Adds {@code count} bytes read to {@code bytes}; the answer once whole, else null. */
         static Answer parse(ByteArrayOutputStream bytes, byte[] read, int count) {

@@ -47,7 +47,6 @@ final class OpenLoopPhase {
                                 .formatted(Report.fmt(LOSERS_P99_MS), Report.fmt(WINNERS_P99_MS)),
                         met)
                 .fact("outcomes", tally.counts())
-                .fact("orders by status", audit.ordersByStatus())
                 .fact("mysql balanced", audit.mysqlBalanced())
                 .fact("redis balanced", audit.redisBalanced());
     }

@@ -56,7 +56,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
     HttpLoad.Source soldOut(String sale) {
         createSale(sale, 1);
         api.purchase(stack.tokens().buyer(sale + "owner"), sale, "k-owner").expect("selling out " + sale, 202);
-        return HttpLoad.Source.cycle(requests().purchases(stack.tokens(), sale, 2000));
+        return HttpLoad.Source.of(requests().purchases(stack.tokens(), sale, 2000), true);
     }
 
     /** {@code source} for {@code duration} (nothing for zero) or up to the run's request cap. */

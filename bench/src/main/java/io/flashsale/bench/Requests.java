@@ -49,27 +49,26 @@ public record Requests(String host) {
      */
     public Burst burst(Tokens tokens, String saleId, String userPrefix, int buyers, long seed) {
         Random random = new Random(seed);
-        List<String[]> plan = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
         for (int i = 0; i < buyers; i++) {
             String user = saleId + userPrefix + i;
-            plan.add(new String[] {user, "k1"});
+            keys.add("k1-" + user);
             if (random.nextDouble() < RETRY_SHARE) {
-                plan.add(new String[] {user, "k1"});
+                keys.add("k1-" + user);
             }
             if (random.nextDouble() < DOUBLE_CLICK_SHARE) {
-                plan.add(new String[] {user, "k2"});
+                keys.add("k2-" + user);
             }
         }
-        Collections.shuffle(plan, random);
+        Collections.shuffle(keys, random);
+        List<String> users = keys.stream().map(key -> key.substring(3)).toList();
         Map<String, String> tokenOf = new HashMap<>();
-        List<byte[]> requests = new ArrayList<>();
-        List<String> users = new ArrayList<>();
-        for (String[] click : plan) {
-            String token = tokenOf.computeIfAbsent(click[0], tokens::buyer);
-            requests.add(purchase(saleId, token, click[1] + "-" + click[0]));
-            users.add(click[0]);
-        }
-        return new Burst(List.copyOf(requests), List.copyOf(users));
+        return new Burst(
+                IntStream.range(0, keys.size())
+                        .mapToObj(i ->
+                                purchase(saleId, tokenOf.computeIfAbsent(users.get(i), tokens::buyer), keys.get(i)))
+                        .toList(),
+                users);
     }
 
     byte[] liveness() {

@@ -15,7 +15,7 @@ final class SoldOutPhases {
     static Report.Phase p1(Phases on) throws Exception {
         Settings settings = on.settings();
         HttpLoad.Source purchases = on.soldOut("p1" + on.run());
-        HttpLoad.Source liveness = HttpLoad.Source.cycle(List.of(on.requests().liveness()));
+        HttpLoad.Source liveness = HttpLoad.Source.of(List.of(on.requests().liveness()), true);
         List<Integer> levels = settings.p1Connections();
         Report.Phase phase = new Report.Phase("P1", "sold-out purchase vs liveness at " + levels + " connections");
         for (int connections : levels) {
