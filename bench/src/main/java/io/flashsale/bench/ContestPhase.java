@@ -27,11 +27,11 @@ final class ContestPhase {
             CpuMeter cpu = on.cpu().including(DbBaseline.NAME, db.process().toHandle());
             if (!settings.warmup().isZero()) {
                 contest(on, db, cpu, "p2bw" + on.run());
-                on.settle("p2aw" + on.run(), settings.burstUnits, settings.burstBuyers);
+                on.settle("p2aw" + on.run(), settings.burstUnits, settings.burstBuyers, false);
             }
             Baseline contest = contest(on, db, cpu, baseline);
             Tally onDb = contest.tally();
-            Phases.Settled onApi = on.settle(api, settings.burstUnits, settings.burstBuyers);
+            Phases.Settled onApi = on.settle(api, settings.burstUnits, settings.burstBuyers, false);
             Tally forged = forged(db, baseline);
             DbBaseline.Sale table = db.sale(baseline);
             AuditSummary audit = on.audit(api);
@@ -48,7 +48,7 @@ final class ContestPhase {
                             .formatted(settings.burstBuyers, settings.burstUnits, settings.connections, API, BASELINE));
             side(phase, API, onApi.tally(), "admitted");
             side(phase, BASELINE, onDb, "created");
-            OrderLag.of(onApi.tally().admittedAtMillis(), on.mysql(), api).addTo(phase, API + ": ");
+            onApi.lag().addTo(phase, API + ": ");
             return phase.value(BASELINE + ": winners in its orders table", table.orders())
                     .value(API + ": oversold (audit)", audit.oversold())
                     .value(API + ": duplicate orders (audit)", audit.duplicateOrders())
@@ -73,8 +73,9 @@ final class ContestPhase {
     /** A fresh sale in the baseline's tables, then each buyer's one request, closed loop. */
     private static Baseline contest(Phases on, DbBaseline db, CpuMeter cpu, String sale) throws Exception {
         db.createSale(sale, on.settings().burstUnits);
-        List<byte[]> buyers =
-                new Requests(db.address()).purchases(on.stack().tokens(), sale, on.settings().burstBuyers);
+        List<byte[]> buyers = new Requests(db.address())
+                .purchases(on.stack().tokens(), sale, on.settings().burstBuyers)
+                .requests();
         Map<String, Duration> before = cpu.read();
         Tally tally = new HttpLoad(db.address()).each(on.settings().connections, buyers, new Tally(null));
         return new Baseline(tally, cpu.millisPer(before, buyers.size()));

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,16 +40,10 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
         return new CpuMeter(more);
     }
 
-    /** Each process's niceness; absent for a process that is gone. */
+    /** Each process's niceness (0 for one that is gone). */
     Map<String, Integer> niceness() {
         Map<String, Integer> niceness = new LinkedHashMap<>();
-        processes.forEach((name, process) -> {
-            try {
-                niceness.put(name, Processes.niceness(process.pid()));
-            } catch (IOException | RuntimeException gone) {
-                // nothing to say
-            }
-        });
+        processes.forEach((name, process) -> niceness.put(name, (int) stat(process, 19)));
         return niceness;
     }
 
@@ -73,22 +68,21 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
         return per;
     }
 
-    /** User and system time of the processes and their ended children (fields 14-17 of /proc/PID/stat); 0 once gone. */
+    /** User and system time of the processes and their ended children (fields 14-17 of /proc/PID/stat). */
     private static Duration cpu(Stream<ProcessHandle> processes) {
         long ticks = processes
-                .mapToLong(process -> {
-                    try {
-                        long sum = 0;
-                        for (int field = 14; field <= 17; field++) {
-                            sum += Processes.stat(process.pid(), field);
-                        }
-                        return sum;
-                    } catch (IOException | RuntimeException gone) {
-                        return 0;
-                    }
-                })
+                .mapToLong(p -> stat(p, 14) + stat(p, 15) + stat(p, 16) + stat(p, 17))
                 .sum();
         return Duration.ofMillis(ticks * 1000 / CLOCK_TICKS);
+    }
+
+    /** Field {@code field} of the process's {@code /proc/PID/stat}; 0 once it is gone. */
+    private static long stat(ProcessHandle process, int field) {
+        try {
+            return Processes.stat(process.pid(), field);
+        } catch (IOException | RuntimeException gone) {
+            return 0;
+        }
     }
 
     /**
@@ -128,11 +122,9 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
             if (!fields[0].equals("cpu") || fields.length < 9) {
                 throw new IllegalArgumentException("not the cpu line of /proc/stat: " + cpuLine);
             }
-            long total = 0;
-            for (int i = 1; i <= 8; i++) {
-                total += Long.parseLong(fields[i]);
-            }
-            return new Stolen(Long.parseLong(fields[8]), total);
+            return new Stolen(
+                    Long.parseLong(fields[8]),
+                    Arrays.stream(fields, 1, 9).mapToLong(Long::parseLong).sum());
         }
 
         /** Percent of the machine's CPU time stolen between {@code before} and this reading. */

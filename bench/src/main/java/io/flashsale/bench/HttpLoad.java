@@ -75,9 +75,9 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
         this(address, SILENCE);
     }
 
-    /** Closed loop: {@code connections} connections, each sending once answered, until the source or the deadline ends. */
+    /** Closed loop: {@code connections} connections, each sending once answered, until the source or deadline ends. */
     public void run(int connections, Source source, Sink sink, long deadlineNanos) throws IOException {
-        new Loop(source, sink, deadlineNanos, 0, connections).run(0);
+        new Loop(() -> System.nanoTime() < deadlineNanos ? source.next() : null, sink, 0, connections).run(0);
     }
 
     /** Closed loop: each of {@code requests} once, in order (ids are positions); returns {@code sink}. */
@@ -94,7 +94,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
      */
     public Schedule runOpen(List<byte[]> requests, double perSecond, int warm, int maxConnections, Sink sink)
             throws IOException {
-        return new Loop(Source.of(requests, false), sink, Long.MAX_VALUE, 1e9 / perSecond, maxConnections)
+        return new Loop(Source.of(requests, false), sink, 1e9 / perSecond, maxConnections)
                 .run(Math.min(warm, requests.size()));
     }
 
@@ -102,7 +102,6 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
     private final class Loop {
         private final Source source;
         private final Sink sink;
-        private final long deadline;
         private final double interval;
         private final int maxConnections;
         private final Selector selector = Selector.open();
@@ -110,16 +109,14 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
         private final ArrayDeque<Connection> idle = new ArrayDeque<>();
         private final Histogram delays = new Histogram(3_600_000_000L, 3);
         private Request pending;
-        private boolean exhausted;
         private long start;
         private long last;
         private int sent;
         private int answered;
 
-        Loop(Source source, Sink sink, long deadline, double interval, int maxConnections) throws IOException {
+        Loop(Source source, Sink sink, double interval, int maxConnections) throws IOException {
             this.source = source;
             this.sink = sink;
-            this.deadline = deadline;
             this.interval = interval;
             this.maxConnections = maxConnections;
         }
@@ -150,11 +147,10 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             }
         }
 
-        /** The next request, taken from the source once; null when none is left or past the deadline. */
+        /** The next request, taken from the source once; null when none is left. */
         private Request next() {
-            if (pending == null && !exhausted && System.nanoTime() < deadline) {
+            if (pending == null) {
                 pending = source.next();
-                exhausted = pending == null;
             }
             return pending;
         }

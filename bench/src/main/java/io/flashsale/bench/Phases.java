@@ -56,7 +56,8 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
     HttpLoad.Source soldOut(String sale) {
         createSale(sale, 1);
         api.purchase(stack.tokens().buyer(sale + "owner"), sale, "k-owner").expect("selling out " + sale, 202);
-        return HttpLoad.Source.of(requests().purchases(stack.tokens(), sale, 2000), true);
+        return HttpLoad.Source.of(
+                requests().purchases(stack.tokens(), sale, 2000).requests(), true);
     }
 
     /** {@code source} for {@code duration} (nothing for zero) or up to the run's request cap. */
@@ -139,8 +140,15 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         }
     }
 
-    /** A sale's answers, the seconds until every winner was PENDING_PAYMENT, each process's CPU ms per request and winner. */
-    record Settled(Tally tally, double seconds, Map<String, Double> cpuPerRequest, Map<String, Double> cpuPerWinner) {
+    /** A sale's answers, seconds until every winner was PENDING_PAYMENT, CPU ms per request and winner, order lag. */
+    record Settled(
+            String sale,
+            Tally tally,
+            HttpLoad.Schedule schedule,
+            double seconds,
+            Map<String, Double> cpuPerRequest,
+            Map<String, Double> cpuPerWinner,
+            OrderLag lag) {
 
         long count() {
             return tally.count("admitted");
@@ -151,21 +159,37 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         }
     }
 
-    /** {@code n} buyers of a new sale of {@code n} units, its id tagged with the run's. */
+    /** {@code n} buyers of a new sale of {@code n} units, closed loop, its id tagged with the run's. */
     Settled settle(String sale, int n) throws Exception {
-        return settle(sale + run, n, n);
+        return settle(sale + run, n, n, false);
     }
 
-    /** {@code buyers} buyers of a new sale of {@code units}, one request each, closed loop, until settled. */
-    Settled settle(String sale, int units, int buyers) throws Exception {
+    /**
+     * {@code buyers} buyers of a new sale of {@code units}, one request each, closed loop or open loop
+     * ({@link Requests#burst} at {@code --rate}), until every winner is PENDING_PAYMENT.
+     */
+    Settled settle(String sale, int units, int buyers, boolean openLoop) throws Exception {
         createSale(sale, units);
-        List<byte[]> purchases = requests().purchases(stack.tokens(), sale, buyers);
+        Requests.Burst burst = openLoop
+                ? requests().burst(stack.tokens(), sale, "u", buyers, 4)
+                : requests().purchases(stack.tokens(), sale, buyers);
+        Tally tally = new Tally(burst.users()::get);
         Map<String, Duration> before = cpu.read();
         long start = System.nanoTime();
-        Tally tally = load().each(settings.connections, purchases, new Tally(i -> Requests.user(sale, i)));
+        HttpLoad.Schedule schedule = null;
+        if (openLoop) { // a second of arrivals opens its connections before the first send
+            int warm = Math.max(settings.connections, settings.arrivalRate);
+            schedule =
+                    load().runOpen(burst.requests(), settings.arrivalRate, warm, HttpLoad.MAX_OPEN_CONNECTIONS, tally);
+        } else {
+            load().each(settings.connections, burst.requests(), tally);
+        }
         long winners = tally.count("admitted");
         double seconds = awaitPending(sale, winners, start);
-        return new Settled(tally, seconds, cpu.millisPer(before, buyers), cpu.millisPer(before, winners));
+        Map<String, Double> perRequest = cpu.millisPer(before, burst.requests().size());
+        Map<String, Double> perWinner = cpu.millisPer(before, winners);
+        OrderLag lag = OrderLag.of(tally.admittedAtMillis(), mysql(), sale);
+        return new Settled(sale, tally, schedule, seconds, perRequest, perWinner, lag);
     }
 
     /** Stops the stack. */

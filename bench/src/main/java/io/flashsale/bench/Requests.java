@@ -31,16 +31,15 @@ public record Requests(String host) {
                         + "\r\nContent-Length: 0\r\n");
     }
 
-    /** The purchase requests of {@code users} buyers {@link #user}, each with a key of its own. */
-    List<byte[]> purchases(Tokens tokens, String sale, int users) {
-        return IntStream.range(0, users)
-                .mapToObj(i -> purchase(sale, tokens.buyer(user(sale, i)), "k-" + user(sale, i)))
-                .toList();
-    }
-
-    /** The user of {@link #purchases}' request {@code i}. */
-    static String user(String sale, int i) {
-        return sale + "u" + i;
+    /** One purchase of each of {@code buyers} buyers named {@code sale + "u" + i}, each with a key of its own. */
+    Burst purchases(Tokens tokens, String sale, int buyers) {
+        List<String> users =
+                IntStream.range(0, buyers).mapToObj(i -> sale + "u" + i).toList();
+        return new Burst(
+                users.stream()
+                        .map(u -> purchase(sale, tokens.buyer(u), "k-" + u))
+                        .toList(),
+                users);
     }
 
     /**

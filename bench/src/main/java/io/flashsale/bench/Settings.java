@@ -18,16 +18,10 @@ final class Settings {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec bench;
 
-    @Option(
-            names = "--connections",
-            description = "Closed-loop connections of P1 (which also runs at 64), P2, P3 and P5.",
-            defaultValue = "200")
+    @Option(names = "--connections", description = "Closed-loop connections (P1 also at 64).", defaultValue = "200")
     int connections;
 
-    @Option(
-            names = "--warmup",
-            description = "Seconds of warm-up before each timed load; 0: none.",
-            defaultValue = "10")
+    @Option(names = "--warmup", description = "Warm-up seconds before each timed load; 0: none.", defaultValue = "10")
     private int warmup;
 
     @Option(names = "--duration", description = "Seconds of each timed load.", defaultValue = "15")
@@ -38,7 +32,7 @@ final class Settings {
 
     @Option(
             names = "--buyers",
-            description = "Buyers of the P2 and P4 sales, one request each.",
+            description = "Buyers of P2's and P4's sales, one request each.",
             defaultValue = "10000")
     int burstBuyers;
 
@@ -94,16 +88,10 @@ final class Settings {
     /** What the run does, in words (the chart's header). */
     @Override
     public String toString() {
-        return "%d connections, warm-up %d s, %d s per timed load, %,d settled purchases, %,d buyers for %,d units, P4 at %,d requests/s, curve at %s connections%s"
-                .formatted(
-                        connections,
-                        warmup,
-                        duration,
-                        settleWorkflows,
-                        burstBuyers,
-                        burstUnits,
-                        arrivalRate,
-                        curve,
-                        smoke ? ", at most " + SMOKE_REQUESTS + " requests per timed load" : "");
+        return "%d connections, warm-up %d s, %d s per timed load, %,d settled purchases, "
+                        .formatted(connections, warmup, duration, settleWorkflows)
+                + "%,d buyers for %,d units, P4 at %,d requests/s, curve at %s connections"
+                        .formatted(burstBuyers, burstUnits, arrivalRate, curve)
+                + (smoke ? ", at most " + SMOKE_REQUESTS + " requests per timed load" : "");
     }
 }
