@@ -24,27 +24,25 @@ record Comparisons(Phases main, Path root, Path logs) {
      */
     Report.Phase p5() throws Exception {
         PrivateStores single = main.stores();
+        Settings settings = main.settings();
         try (RedisCluster cluster = RedisCluster.start(logs.resolve("redis-cluster"));
                 Phases one = fresh("p5-single-redis", single, Map.of(), "p5s");
                 Phases many = fresh("p5-redis-cluster", single.onCluster(cluster.nodes()), Map.of(), "p5c")) {
-            List<HttpLoad.Source> buyers = List.of(one.soldOut(one.run()), many.soldOut(many.run()));
-            List<List<Tally>> rounds = List.of(new ArrayList<>(), new ArrayList<>());
-            int connections = main.settings().connections;
-            one.timed(buyers.get(0), main.settings().warmup(), connections);
-            many.timed(buyers.get(1), main.settings().warmup(), connections);
-            Duration round = main.settings().duration().dividedBy(ROUNDS);
+            HttpLoad.Source oneBuyers = one.soldOut(one.run());
+            HttpLoad.Source manyBuyers = many.soldOut(many.run());
+            one.timed(oneBuyers, settings.warmup(), settings.connections);
+            many.timed(manyBuyers, settings.warmup(), settings.connections);
+            List<Tally> onOne = new ArrayList<>();
+            List<Tally> onMany = new ArrayList<>();
             for (int i = 0; i < ROUNDS; i++) {
-                rounds.get(0).add(one.timed(buyers.get(0), round, connections));
-                rounds.get(1).add(many.timed(buyers.get(1), round, connections));
+                onOne.add(one.timed(oneBuyers, settings.duration().dividedBy(ROUNDS), settings.connections));
+                onMany.add(many.timed(manyBuyers, settings.duration().dividedBy(ROUNDS), settings.connections));
             }
-            Tally onSingle = Tally.of(rounds.get(0));
-            Tally onCluster = Tally.of(rounds.get(1));
-            return new Report.Phase(
-                            "P5",
-                            "sold-out purchase on a Redis Cluster (3 masters) vs a single Redis, " + connections
-                                    + " connections")
-                    .measure("single Redis", onSingle, null)
-                    .measure("Redis Cluster", onCluster, null)
+            Tally onSingle = Tally.of(onOne);
+            Tally onCluster = Tally.of(onMany);
+            return new Report.Phase("P5", "sold-out purchase on a Redis Cluster (3 masters) vs a single Redis")
+                    .measure("single Redis", onSingle, settings.connections)
+                    .measure("Redis Cluster", onCluster, settings.connections)
                     .ratio(onCluster.throughput() / onSingle.throughput())
                     .fact("single Redis outcomes", onSingle.counts())
                     .fact("Redis Cluster outcomes", onCluster.counts())
@@ -100,16 +98,12 @@ record Comparisons(Phases main, Path root, Path logs) {
     private static double sell(Report.Phase phase, Phases side, String name) throws Exception {
         Map<String, Duration> before = side.cpu().read();
         Tally tally = OpenLoopPhase.sell(side).tally();
-        long admitted = tally.count("admitted");
-        return phase.latency("winners, " + name, tally, null, "admitted")
+        Map<String, Double> cpu = side.cpu().millisPer(before, tally.count("admitted"));
+        phase.latency("winners, " + name, tally, null, "admitted")
                 .latency("losers, " + name, tally, null, Tally.LOSERS)
-                .value(
-                        "api CPU per admitted purchase, " + name + " (ms)",
-                        side.cpu().millisPer(before, admitted).getOrDefault("api", 0.0))
-                .fact("outcomes, " + name, tally.counts())
-                .latencies
-                .get("winners, " + name)
-                .p99Ms();
+                .value("api CPU per admitted purchase, " + name + " (ms)", cpu.getOrDefault("api", 0.0))
+                .fact("outcomes, " + name, tally.counts());
+        return tally.millis(99, "admitted");
     }
 
     /** A stack of its own on the dev server, on {@code stores} and {@code environment}, its sale ids tagged. */

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.DoubleStream;
 
 /** A run's phases where it ran: its one table (markdown), results.json and chart.png. */
 record Report(Environment environment, List<Phase> phases) {
@@ -105,24 +106,17 @@ record Report(Environment environment, List<Phase> phases) {
 
         /** A load's measure; {@code connections} of a closed loop, or null. */
         Phase measure(String name, Tally t, Integer connections) {
-            double[] ms = {t.millis(50), t.millis(99), t.millis(100)};
-            measures.put(
-                    name,
-                    new Measure(
-                            t.answered(),
-                            round(t.seconds()),
-                            round(t.throughput()),
-                            round(ms[0]),
-                            round(ms[1]),
-                            round(ms[2]),
-                            connections));
+            double[] f = DoubleStream.of(t.seconds(), t.throughput(), t.millis(50), t.millis(99), t.millis(100))
+                    .map(Report::round)
+                    .toArray();
+            measures.put(name, new Measure(t.answered(), f[0], f[1], f[2], f[3], f[4], connections));
             return this;
         }
 
         /** The latency of the answers with one of {@code outcomes}; {@code p99Target} in ms, or null. */
         Phase latency(String name, Tally t, Double p99Target, String... outcomes) {
             long answers = Arrays.stream(outcomes).mapToLong(t::count).sum();
-            double[] ms = Arrays.stream(new double[] {50, 90, 99, 100})
+            double[] ms = DoubleStream.of(50, 90, 99, 100)
                     .map(p -> round(t.millis(p, outcomes)))
                     .toArray();
             latencies.put(name, new Latency(answers, ms[0], ms[1], ms[2], ms[3], p99Target));
@@ -140,10 +134,6 @@ record Report(Environment environment, List<Phase> phases) {
             this.ratio = round(ratio);
             this.ratioTarget = atLeast;
             return target(target, alsoRequired && ratio >= atLeast);
-        }
-
-        Phase ratio(double ratio, double atLeast, String target) {
-            return ratio(ratio, atLeast, target, true);
         }
 
         Phase ratio(double ratio) {

@@ -22,7 +22,7 @@ class ReportTest {
                         .measure("sold-out", tally, 8)
                         .latency("winners", tally, 50.0, "admitted")
                         .value("oversold", 0)
-                        .ratio(4.2, 3, "ratio >= 3")
+                        .ratio(4.2, 3, "ratio >= 3", true)
                         .fact("mysql balanced", true));
 
         report.write(dir);
