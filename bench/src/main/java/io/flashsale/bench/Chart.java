@@ -1,5 +1,7 @@
 package io.flashsale.bench;
 
+import static org.jfree.chart.plot.PlotOrientation.HORIZONTAL;
+
 import io.flashsale.bench.Report.Measure;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -21,7 +23,6 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.CategoryPlot;
-import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
@@ -87,21 +88,16 @@ final class Chart {
     private static JFreeChart latencies(List<Report.Phase> phases, Report.Environment environment) {
         DefaultCategoryDataset bars = new DefaultCategoryDataset();
         DefaultCategoryDataset targets = new DefaultCategoryDataset();
-        for (Report.Phase phase :
-                phases.stream().filter(p -> !p.id.equals(CURVE)).toList()) {
-            phase.measures.forEach((name, m) -> bar(bars, targets, phase.id + " " + name, m.p50Ms(), m.p99Ms(), null));
-            phase.latencies.forEach(
-                    (name, l) -> bar(bars, targets, phase.id + " " + name, l.p50Ms(), l.p99Ms(), l.p99TargetMs()));
+        DefaultCategoryDataset[] sets = {bars, targets};
+        for (Report.Phase phase : phases) {
+            if (!phase.id.equals(CURVE)) {
+                phase.measures.forEach((name, m) -> bar(sets, phase.id + " " + name, m.p50Ms(), m.p99Ms(), null));
+                phase.latencies.forEach(
+                        (name, l) -> bar(sets, phase.id + " " + name, l.p50Ms(), l.p99Ms(), l.p99TargetMs()));
+            }
         }
-        JFreeChart chart = ChartFactory.createBarChart(
-                "Latency per phase: p50 and p99, p99 targets",
-                null,
-                null,
-                bars,
-                PlotOrientation.HORIZONTAL,
-                true,
-                false,
-                false);
+        var chart = ChartFactory.createBarChart(null, null, null, bars, HORIZONTAL, true, false, false);
+        chart.setTitle("Latency per phase: p50 and p99, p99 targets");
         chart.addSubtitle(new TextTitle(environment.machine()));
         chart.addSubtitle(new TextTitle(environment.run()));
         CategoryPlot plot = chart.getCategoryPlot();
@@ -118,18 +114,12 @@ final class Chart {
         return chart;
     }
 
-    /** A row's bars and its target, in both datasets (their rows must match). */
-    private static void bar(
-            DefaultCategoryDataset bars,
-            DefaultCategoryDataset targets,
-            String row,
-            double p50,
-            double p99,
-            Double target) {
+    /** A row's bars and its target, in both datasets (bars, targets: their rows must match). */
+    private static void bar(DefaultCategoryDataset[] sets, String row, double p50, double p99, Double target) {
         if (!Double.isNaN(p99)) {
-            bars.addValue(p50, "p50", row);
-            bars.addValue(p99, "p99", row);
-            targets.addValue(target, "p99 target", row);
+            sets[0].addValue(p50, "p50", row);
+            sets[0].addValue(p99, "p99", row);
+            sets[1].addValue(target, "p99 target", row);
         }
     }
 
@@ -167,15 +157,9 @@ final class Chart {
                 bars.addValue(value, verdict, label);
             }
         }
-        JFreeChart chart = ChartFactory.createStackedBarChart(
-                "Ratios against their targets (1: the target)",
-                null,
-                "ratio / target",
-                bars,
-                PlotOrientation.HORIZONTAL,
-                true,
-                false,
-                false);
+        var chart =
+                ChartFactory.createStackedBarChart(null, null, "ratio / target", bars, HORIZONTAL, true, false, false);
+        chart.setTitle("Ratios against their targets (1: the target)");
         CategoryPlot plot = chart.getCategoryPlot();
         plot.addRangeMarker(new ValueMarker(1, Color.BLACK, new BasicStroke(2)));
         plot.getDomainAxis().setMaximumCategoryLabelWidthRatio(0.5f);

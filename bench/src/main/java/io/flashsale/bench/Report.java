@@ -26,30 +26,16 @@ record Report(Environment environment, List<Phase> phases) {
         this(environment, new ArrayList<>());
     }
 
-    /** Where a run ran: the machine, the Temporal, the day and the settings, each process's niceness. */
-    record Environment(
-            String temporal,
-            int cpus,
-            String cpu,
-            String memory,
-            String java,
-            String run,
-            Map<String, Integer> niceness) {
+    /** Where a run ran (CPUs, memory, Java, Temporal), the day and the settings, each process's niceness. */
+    record Environment(String machine, String run, Map<String, Integer> niceness) {
 
         static Environment of(Settings settings, TemporalService temporal, Map<String, Integer> niceness) {
-            return new Environment(
-                    temporal.toString(),
-                    Runtime.getRuntime().availableProcessors(),
-                    proc("cpuinfo", "model name"),
-                    memory(proc("meminfo", "MemTotal")),
-                    System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
-                    LocalDate.now() + ": " + settings,
-                    niceness);
-        }
-
-        /** The chart's header line. */
-        String machine() {
-            return "%s CPUs (%s), %s RAM, %s, %s".formatted(cpus, cpu, memory, java, temporal);
+            String java = System.getProperty("java.vm.name") + " " + System.getProperty("java.version");
+            String memory = memory(proc("meminfo", "MemTotal"));
+            int cpus = Runtime.getRuntime().availableProcessors();
+            String machine = "%s CPUs (%s), %s RAM, %s, %s"
+                    .formatted(cpus, proc("cpuinfo", "model name"), memory, java, temporal);
+            return new Environment(machine, LocalDate.now() + ": " + settings, niceness);
         }
 
         /** /proc/meminfo's "24683584 kB" as "23.5 GiB"; anything else as it is. */

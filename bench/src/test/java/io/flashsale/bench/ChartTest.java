@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ChartTest {
 
     private static final Report.Environment ENVIRONMENT =
-            new Report.Environment("dev server", 2, "test cpu", "1 kB", "java 17", "today", Map.of());
+            new Report.Environment("2 CPUs (test cpu), 1 kB RAM, java 17, dev server", "today", Map.of());
 
     @Test
     void drawsEachPhasesLatencyBarsTheCurveAndEachRatioAgainstItsTarget() {
