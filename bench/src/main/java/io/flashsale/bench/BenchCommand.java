@@ -28,7 +28,6 @@ import picocli.CommandLine.Option;
         })
 public final class BenchCommand implements Callable<Integer> {
 
-    /** The phases {@code --phases} may name, in the order they run. */
     static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6", "P7");
 
     /** The row each phase reports the hypervisor's share of the box in ({@link CpuMeter.Stolen}). */
@@ -45,16 +44,12 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--profile", description = "JFR recordings of the api and the worker into --out.")
     private boolean profile;
 
-    @Option(
-            names = "--phases",
-            split = ",",
-            description = "Phases to run (P1,curve,P2,P3,P4,P5,P6,P7); default P1,curve,P2,P3,P4, with --temporal"
-                    + " cluster P1,P3.")
+    @Option(names = "--phases", split = ",", description = "P1,curve,P2-P7; default P1,curve,P2-P4 (cluster: P1,P3)")
     private List<String> phases;
 
     @Option(
             names = "--temporal",
-            description = "cli: the dev server; cluster: the dev server, and P6 on the Temporal cluster.",
+            description = "cli, or cluster: also P6 on the Temporal cluster.",
             defaultValue = "cli")
     private Temporal temporal;
 
@@ -73,10 +68,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--root", description = "The repository.", defaultValue = ".")
     private Path root;
 
-    @Option(
-            names = "--out",
-            description = "Where results.json, chart.png and the logs go.",
-            defaultValue = "target/bench")
+    @Option(names = "--out", description = "Where results.json, chart.png and logs go.", defaultValue = "target/bench")
     private Path out;
 
     @Override

@@ -76,7 +76,6 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
         return Duration.ofMillis(ticks * 1000 / CLOCK_TICKS);
     }
 
-    /** Field {@code field} of the process's {@code /proc/PID/stat}; 0 once it is gone. */
     private static long stat(ProcessHandle process, int field) {
         try {
             return Processes.stat(process.pid(), field);

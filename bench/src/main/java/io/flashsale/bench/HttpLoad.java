@@ -147,7 +147,6 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             }
         }
 
-        /** The next request, taken from the source once; null when none is left. */
         private Request next() {
             if (pending == null) {
                 pending = source.next();
@@ -223,7 +222,6 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
                         selector, channel.isConnected() ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, this);
             }
 
-            /** Sends {@code request} once connected, its latency counting from {@code startedNanos}. */
             void send(Request request, long startedNanos) throws IOException {
                 current = request;
                 started = startedNanos;

@@ -39,7 +39,6 @@ record OrderLag(int orders, double p50Millis, double p99Millis, double lastOrder
         return of(answeredAt, written);
     }
 
-    /** Nearest-rank percentile of sorted values. */
     private static double at(List<Long> sorted, double quantile) {
         return sorted.get(Math.max(0, (int) Math.ceil(quantile * sorted.size()) - 1));
     }

@@ -30,7 +30,6 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return new Phases(stack, stores, settings, new ApiClient(stack.api()), CpuMeter.of(stack), run);
     }
 
-    /** The run's MySQL schema, as the stack's owner. */
     JdbcClient mysql() {
         return JdbcClient.create(new DriverManagerDataSource(stores.jdbcUrl(), stores.user(), stores.password()));
     }
@@ -43,7 +42,6 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return new Requests(api.address());
     }
 
-    /** A sale of {@code units} that opens now. */
     void createSale(String sale, int units) {
         api.createSale(stack.tokens().admin(), sale, units, NOTHING_EXPIRES).expect("creating sale " + sale, 201, 200);
     }
@@ -192,7 +190,6 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return new Settled(sale, tally, schedule, seconds, perRequest, perWinner, lag);
     }
 
-    /** Stops the stack. */
     @Override
     public void close() throws Exception {
         stack.close();

@@ -143,15 +143,9 @@ record Report(Environment environment, List<Phase> phases) {
         StringBuilder t = new StringBuilder("| Phase | Measure | Result |\n| --- | --- | --- |\n");
         for (Phase p : phases) {
             p.measures.forEach((name, m) -> row(
-                    t,
-                    p,
-                    name + " (req/s, p50, p99)",
-                    "%s req/s, p50 %s ms, p99 %s ms".formatted(fmt(m.throughput()), fmt(m.p50Ms()), fmt(m.p99Ms()))));
-            p.latencies.forEach((name, l) -> row(
-                    t,
-                    p,
-                    name + " (answers, p50, p99)",
-                    "%s answers, p50 %s ms, p99 %s ms".formatted(l.answers(), fmt(l.p50Ms()), fmt(l.p99Ms()))));
+                    t, p, name + " (req/s, p50, p99)", fmt(m.throughput()) + " req/s, " + ms(m.p50Ms(), m.p99Ms())));
+            p.latencies.forEach((name, l) ->
+                    row(t, p, name + " (answers, p50, p99)", l.answers() + " answers, " + ms(l.p50Ms(), l.p99Ms())));
             p.values.forEach((name, v) -> row(t, p, name, fmt(v)));
             if (p.ratio != null) {
                 row(t, p, "**ratio**", "**" + fmt(p.ratio) + "**");
@@ -163,14 +157,12 @@ record Report(Environment environment, List<Phase> phases) {
         return t.toString();
     }
 
+    private static String ms(double p50, double p99) {
+        return "p50 " + fmt(p50) + " ms, p99 " + fmt(p99) + " ms";
+    }
+
     private static void row(StringBuilder table, Phase phase, String measure, String result) {
-        table.append("| ")
-                .append(phase.id)
-                .append(" | ")
-                .append(measure)
-                .append(" | ")
-                .append(result)
-                .append(" |\n");
+        table.append("| %s | %s | %s |\n".formatted(phase.id, measure, result));
     }
 
     void write(Path dir) throws IOException {

@@ -74,7 +74,6 @@ public record Requests(String host) {
         return bytes("GET /actuator/health/liveness", "");
     }
 
-    /** {@code headers}: each line with its CRLF. */
     private byte[] bytes(String requestLine, String headers) {
         return (requestLine + " HTTP/1.1\r\nHost: " + host + "\r\n" + headers + "\r\n")
                 .getBytes(StandardCharsets.UTF_8);

@@ -82,7 +82,6 @@ public final class Tally implements HttpLoad.Sink {
         return counts;
     }
 
-    /** Users answered 202 (once or more). */
     public Set<String> admittedUsers() {
         return admittedAtMillis.keySet();
     }

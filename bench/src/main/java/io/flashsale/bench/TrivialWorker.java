@@ -90,7 +90,6 @@ public final class TrivialWorker {
         return (System.nanoTime() - start) / 1e9;
     }
 
-    /** Starts workflow {@code id}; its result once it completes. */
     private static CompletableFuture<String> start(WorkflowClient client, String id) {
         WorkflowOptions options = WorkflowOptions.newBuilder()
                 .setWorkflowId(id)
