@@ -124,7 +124,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
         Schedule run(int warm) throws IOException {
             try (selector) {
                 for (int i = 0; i < warm; i++) {
-                    idle.add(connect(true));
+                    idle.add(new Connection(true));
                 }
                 start = System.nanoTime();
                 last = start;
@@ -166,7 +166,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
                     if (open.size() >= maxConnections) {
                         return;
                     }
-                    connection = connect(closedLoop);
+                    connection = new Connection(closedLoop);
                 }
                 connection.send(pending, closedLoop ? System.nanoTime() : due());
                 delays.recordValue(Math.max(0, System.nanoTime() - due()) / 1000);
@@ -195,13 +195,6 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             selector.selectedKeys().clear();
         }
 
-        private Connection connect(boolean wait) throws IOException {
-            Connection connection = new Connection();
-            connection.open(wait);
-            open.add(connection);
-            return connection;
-        }
-
         /** A keep-alive connection with at most one request in flight. */
         private final class Connection {
             private final ByteBuffer in = ByteBuffer.allocate(16 * 1024);
@@ -212,7 +205,12 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             private long started;
 
             /** {@code wait}: connected on return; else the connect completes on the selector thread. */
-            void open(boolean wait) throws IOException {
+            Connection(boolean wait) throws IOException {
+                open(wait);
+                open.add(this);
+            }
+
+            private void open(boolean wait) throws IOException {
                 channel = SocketChannel.open();
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
                 channel.configureBlocking(wait);
