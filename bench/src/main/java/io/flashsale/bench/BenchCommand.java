@@ -2,16 +2,17 @@ package io.flashsale.bench;
 
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
-import io.flashsale.launcher.temporal.DevServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -27,25 +28,30 @@ import picocli.CommandLine.Option;
         })
 public final class BenchCommand implements Callable<Integer> {
 
+    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6", "P7");
+
+    /** The row each phase reports the hypervisor's share of the box in ({@link CpuMeter.Stolen}). */
+    static final String STOLEN = "CPU taken by the hypervisor during the phase (steal, % of the box)";
+
+    enum Temporal {
+        cli,
+        cluster
+    }
+
     @Mixin
     private Settings settings;
 
     @Option(names = "--profile", description = "JFR recordings of the api and the worker into --out.")
     private boolean profile;
 
-    @Option(
-            names = "--phases",
-            split = ",",
-            description = "Phases to run (P1,curve,P2,P3,P4,P5,P6,P7); default P1,curve,P2,P3,P4,"
-                    + " with --temporal cluster P1,P3.")
+    @Option(names = "--phases", split = ",", description = "P1,curve,P2-P7; default P1,curve,P2-P4 (cluster: P1,P3)")
     private List<String> phases;
 
     @Option(
             names = "--temporal",
-            description = "The stack's Temporal: cli (the dev server), cluster (the dev server, and P6 on the"
-                    + " Temporal cluster) or test-server (Temporal's Java test server).",
+            description = "cli, or cluster: also P6 on the Temporal cluster.",
             defaultValue = "cli")
-    private String temporal;
+    private Temporal temporal;
 
     @Option(names = "--api-flags", split = " ", description = "JVM flags of the api, e.g. \"-Dprop=value ...\".")
     private List<String> apiFlags = List.of();
@@ -62,23 +68,12 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--root", description = "The repository.", defaultValue = ".")
     private Path root;
 
-    @Option(
-            names = "--out",
-            description = "Where results.json, chart.png and the logs go.",
-            defaultValue = "target/bench")
+    @Option(names = "--out", description = "Where results.json, chart.png and logs go.", defaultValue = "target/bench")
     private Path out;
-
-    /** The phases {@code --phases} may name, in the order they run. */
-    static final List<String> PHASES = List.of("P1", "curve", "P2", "P3", "P4", "P5", "P6", "P7");
-
-    /** The row each phase reports the hypervisor's share of the box in ({@link CpuMeter.Stolen}). */
-    static final String STOLEN = "CPU taken by the hypervisor during the phase (steal, % of the box)";
 
     @Override
     public Integer call() throws Exception {
-        Report report = report();
-        System.out.println();
-        System.out.println(report.table());
+        System.out.println("\n" + report().table());
         System.out.println("results: " + out.resolve("results.json") + ", chart: " + out.resolve("chart.png"));
         return 0;
     }
@@ -87,49 +82,35 @@ public final class BenchCommand implements Callable<Integer> {
     Report report() throws Exception {
         Files.createDirectories(out);
         Path logs = out.resolve("logs");
-        DevServer.Kind kind = temporalKind();
         PrivateStores stores = PrivateStores.fresh();
-        try (Stack stack = Stack.start(root, logs, stores, kind, backendNice, appFlags())) {
-            System.out.println("stack up: api " + stack.api() + ", " + stack.temporal() + ", schema " + stores.schema()
-                    + ", Redis prefix " + stores.redisPrefix());
-            Phases on = Phases.on(stack, stores, settings(), Long.toString(System.currentTimeMillis() % 1_000_000, 36));
-            Report report = new Report(
-                    Environment.of(on.settings(), stack.temporal(), on.cpu().niceness()));
-            Comparisons comparisons = new Comparisons(on, root, logs, kind);
-            Set<String> only = only();
-            for (String phase : PHASES) {
-                if (only.contains(phase)) {
-                    report.phases().add(step(phase, () -> switch (phase) {
-                        case "P1" -> SoldOutPhases.p1(on);
-                        case "curve" -> SoldOutPhases.curve(on);
-                        case "P2" -> new ContestPhase(on).run();
-                        case "P3" -> on.p3();
-                        case "P4" -> new OpenLoopPhase(on).run();
-                        case "P5" -> comparisons.p5();
-                        case "P6" -> comparisons.p6();
-                        default -> comparisons.p7();
-                    }));
-                }
+        String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
+        try (Phases on = Phases.on(Stack.start(root, logs, stores, backendNice, appFlags()), stores, settings(), run)) {
+            System.out.println(
+                    "stack up: api " + on.stack().api() + ", " + on.stack().temporal());
+            Report report = new Report(Report.Environment.of(
+                    on.settings(), on.stack().temporal(), on.cpu().niceness()));
+            Comparisons comparisons = new Comparisons(on, root, logs);
+            for (String phase : only()) {
+                System.out.println(phase + " ...");
+                CpuMeter.Stolen before = CpuMeter.Stolen.read();
+                Report.Phase result =
+                        switch (phase) {
+                            case "P1" -> SoldOutPhases.p1(on);
+                            case "curve" -> SoldOutPhases.curve(on);
+                            case "P2" -> ContestPhase.run(on);
+                            case "P3" -> on.p3();
+                            case "P4" -> OpenLoopPhase.p4(on);
+                            case "P5" -> comparisons.p5();
+                            case "P6" -> comparisons.p6();
+                            default -> comparisons.p7();
+                        };
+                report.phases().add(result.value(STOLEN, CpuMeter.Stolen.read().percentSince(before)));
             }
             report.write(out);
             return report;
         } finally {
             stores.drop();
         }
-    }
-
-    private static Report.Phase step(String name, Callable<Report.Phase> phase) throws Exception {
-        System.out.println(name + " ...");
-        long start = System.nanoTime();
-        CpuMeter.Stolen before = CpuMeter.Stolen.read();
-        Report.Phase result = phase.call().value(STOLEN, CpuMeter.Stolen.read().percentSince(before));
-        System.out.printf(
-                "%s done in %.1fs: ratio %s, %s%n",
-                name,
-                (System.nanoTime() - start) / 1e9,
-                result.ratio,
-                result.values.isEmpty() ? result.measures : result.values);
-        return result;
     }
 
     /** The JVM flags per app, with a JFR recording into {@code --out} when {@code --profile}. */
@@ -144,33 +125,21 @@ public final class BenchCommand implements Callable<Integer> {
         return flags;
     }
 
-    /** The main stack's Temporal: {@code cluster} runs it on the dev server (and adds P6). */
-    private DevServer.Kind temporalKind() {
-        return switch (temporal) {
-            case "cli", "cluster" -> DevServer.Kind.CLI;
-            default -> throw new IllegalArgumentException("--temporal is cli, cluster or test-server, not " + temporal);
-        };
-    }
-
     Settings settings() {
         return settings.sized();
     }
 
-    /** P1, and the phases named (else the defaults); {@code --temporal cluster} adds P6. */
+    /** In the order they run: P1, the phases named (else the defaults), and P6 with {@code --temporal cluster}. */
     Set<String> only() {
-        boolean cluster = temporal.equals("cluster");
+        boolean cluster = temporal == Temporal.cluster;
         List<String> names = phases != null ? phases : cluster ? List.of("P3") : List.of("curve", "P2", "P3", "P4");
-        Set<String> only = new HashSet<>(Set.of("P1"));
+        Set<String> named = new HashSet<>(List.of("P1", cluster ? "P6" : "P1"));
         for (String name : names) {
-            only.add(PHASES.stream()
+            named.add(PHASES.stream()
                     .filter(p -> p.equalsIgnoreCase(name.trim()))
                     .findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException(
-                            "--phases: unknown phase " + name.trim() + "; known: " + String.join(",", PHASES))));
+                    .orElseThrow(() -> new IllegalArgumentException("--phases: unknown phase " + name.trim())));
         }
-        if (cluster) {
-            only.add("P6");
-        }
-        return only;
+        return PHASES.stream().filter(named::contains).collect(Collectors.toCollection(LinkedHashSet::new));
     }
 }

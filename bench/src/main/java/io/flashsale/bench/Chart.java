@@ -1,9 +1,10 @@
 package io.flashsale.bench;
 
+import static org.jfree.chart.plot.PlotOrientation.HORIZONTAL;
+
 import io.flashsale.bench.Report.Measure;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
@@ -22,7 +23,6 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.CategoryPlot;
-import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
@@ -37,8 +37,6 @@ final class Chart {
 
     static final String CURVE = "curve";
     static final int WIDTH = 1000;
-    private static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 14);
-    private static final int ROW = 22;
     private static final Color P50 = new Color(0x8db8ea);
     private static final Color P99 = new Color(0x1f5fae);
     private static final Color NOT_MET = new Color(0xc62828);
@@ -51,27 +49,25 @@ final class Chart {
 
     private Chart() {}
 
-    static List<JFreeChart> charts(List<Report.Phase> phases, Environment environment) {
-        List<JFreeChart> charts = new ArrayList<>();
-        charts.add(latencies(phases, environment));
-        phases.stream().filter(p -> p.id.equals(CURVE) && !p.measures.isEmpty()).forEach(curve -> {
-            charts.add(
-                    curve(curve, "Load curve: throughput (req/s)", new Series("throughput", P99, Measure::throughput)));
-            charts.add(curve(
-                    curve,
-                    "Load curve: latency (ms)",
-                    new Series("p50", P50, Measure::p50Ms),
-                    new Series("p99", P99, Measure::p99Ms)));
-        });
+    static List<JFreeChart> charts(List<Report.Phase> phases, Report.Environment environment) {
+        List<JFreeChart> charts = new ArrayList<>(List.of(latencies(phases, environment)));
+        for (Report.Phase curve : phases) {
+            if (curve.id.equals(CURVE) && !curve.measures.isEmpty()) {
+                charts.add(curve(curve, "throughput (req/s)", List.of("throughput"), Measure::throughput));
+                charts.add(curve(curve, "latency (ms)", List.of("p50", "p99"), Measure::p50Ms, Measure::p99Ms));
+            }
+        }
         charts.add(ratios(phases));
-        charts.forEach(chart -> chart.getPlot().setBackgroundPaint(Color.WHITE));
-        charts.forEach(chart -> chart.getCategoryPlot().setRangeGridlinePaint(Color.LIGHT_GRAY));
+        for (JFreeChart chart : charts) {
+            chart.getPlot().setBackgroundPaint(Color.WHITE);
+            chart.getCategoryPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
+        }
         return charts;
     }
 
     static void png(List<JFreeChart> charts, Path file) throws IOException {
-        int height = charts.stream().mapToInt(Chart::height).sum();
-        BufferedImage image = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
+        BufferedImage image =
+                new BufferedImage(WIDTH, charts.stream().mapToInt(Chart::height).sum(), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         int y = 0;
         for (JFreeChart chart : charts) {
@@ -85,26 +81,25 @@ final class Chart {
     private static int height(JFreeChart chart) {
         return 120
                 + chart.getSubtitleCount() * 18
-                + chart.getCategoryPlot().getCategories().size() * ROW;
+                + chart.getCategoryPlot().getCategories().size() * 22;
     }
 
     /** Every phase's loads and groups of answers but the curve's, under the machine and the run. */
-    private static JFreeChart latencies(List<Report.Phase> phases, Environment environment) {
+    private static JFreeChart latencies(List<Report.Phase> phases, Report.Environment environment) {
         DefaultCategoryDataset bars = new DefaultCategoryDataset();
         DefaultCategoryDataset targets = new DefaultCategoryDataset();
+        DefaultCategoryDataset[] sets = {bars, targets};
         for (Report.Phase phase : phases) {
             if (!phase.id.equals(CURVE)) {
-                phase.measures.forEach(
-                        (name, m) -> bar(bars, targets, phase.id + " " + name, m.p50Ms(), m.p99Ms(), null));
+                phase.measures.forEach((name, m) -> bar(sets, phase.id + " " + name, m.p50Ms(), m.p99Ms(), null));
                 phase.latencies.forEach(
-                        (name, l) -> bar(bars, targets, phase.id + " " + name, l.p50Ms(), l.p99Ms(), l.p99TargetMs()));
+                        (name, l) -> bar(sets, phase.id + " " + name, l.p50Ms(), l.p99Ms(), l.p99TargetMs()));
             }
         }
-        JFreeChart chart = ChartFactory.createBarChart(
-                "flashsale bench", null, "ms (log scale)", bars, PlotOrientation.HORIZONTAL, true, false, false);
+        var chart = ChartFactory.createBarChart(null, null, null, bars, HORIZONTAL, true, false, false);
+        chart.setTitle("Latency per phase: p50 and p99, p99 targets");
         chart.addSubtitle(new TextTitle(environment.machine()));
         chart.addSubtitle(new TextTitle(environment.run()));
-        chart.addSubtitle(new TextTitle("Latency per phase: p50 and p99, p99 targets", TITLE));
         CategoryPlot plot = chart.getCategoryPlot();
         LogAxis axis = new LogAxis("ms (log scale)");
         axis.setTickUnit(new NumberTickUnit(1));
@@ -119,42 +114,34 @@ final class Chart {
         return chart;
     }
 
-    /** A row's bars and its target, in both datasets (their rows must match). */
-    private static void bar(
-            DefaultCategoryDataset bars,
-            DefaultCategoryDataset targets,
-            String row,
-            double p50,
-            double p99,
-            Double target) {
+    /** A row's bars and its target, in both datasets (bars, targets: their rows must match). */
+    private static void bar(DefaultCategoryDataset[] sets, String row, double p50, double p99, Double target) {
         if (!Double.isNaN(p99)) {
-            bars.addValue(p50, "p50", row);
-            bars.addValue(p99, "p99", row);
-            targets.addValue(target, "p99 target", row);
+            sets[0].addValue(p50, "p50", row);
+            sets[0].addValue(p99, "p99", row);
+            sets[1].addValue(target, "p99 target", row);
         }
     }
 
-    /** A line of the load curve: a figure of each measure. */
-    private record Series(String name, Color colour, ToDoubleFunction<Measure> value) {}
-
-    /** The curve's {@code series} by connections. */
-    private static JFreeChart curve(Report.Phase curve, String title, Series... series) {
+    /** The load curve's {@code figures} by connections, the last one in the p99 colour. */
+    @SafeVarargs
+    private static JFreeChart curve(
+            Report.Phase curve, String title, List<String> names, ToDoubleFunction<Measure>... figures) {
         DefaultCategoryDataset points = new DefaultCategoryDataset();
         curve.measures.values().stream()
                 .filter(m -> m.connections() != null)
                 .sorted(Comparator.comparing(Measure::connections))
                 .forEach(m -> {
-                    for (Series line : series) {
-                        points.addValue(line.value().applyAsDouble(m), line.name(), m.connections());
+                    for (int i = 0; i < figures.length; i++) {
+                        points.addValue(figures[i].applyAsDouble(m), names.get(i), m.connections());
                     }
                 });
-        JFreeChart chart = ChartFactory.createLineChart(title, "connections", null, points);
+        JFreeChart chart = ChartFactory.createLineChart("Load curve: " + title, "connections", null, points);
         LineAndShapeRenderer renderer =
                 (LineAndShapeRenderer) chart.getCategoryPlot().getRenderer();
         renderer.setDefaultShapesVisible(true);
-        for (int i = 0; i < series.length; i++) {
-            renderer.setSeriesPaint(i, series[i].colour());
-        }
+        renderer.setSeriesPaint(0, figures.length == 1 ? P99 : P50);
+        renderer.setSeriesPaint(1, P99);
         return chart;
     }
 
@@ -170,15 +157,9 @@ final class Chart {
                 bars.addValue(value, verdict, label);
             }
         }
-        JFreeChart chart = ChartFactory.createStackedBarChart(
-                "Ratios against their targets (1: the target)",
-                null,
-                "ratio / target",
-                bars,
-                PlotOrientation.HORIZONTAL,
-                true,
-                false,
-                false);
+        var chart =
+                ChartFactory.createStackedBarChart(null, null, "ratio / target", bars, HORIZONTAL, true, false, false);
+        chart.setTitle("Ratios against their targets (1: the target)");
         CategoryPlot plot = chart.getCategoryPlot();
         plot.addRangeMarker(new ValueMarker(1, Color.BLACK, new BasicStroke(2)));
         plot.getDomainAxis().setMaximumCategoryLabelWidthRatio(0.5f);

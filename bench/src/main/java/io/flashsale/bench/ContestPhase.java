@@ -8,98 +8,88 @@ import java.util.TreeMap;
 import java.util.UUID;
 
 /** P2: the contest with stock, on the DB-only baseline ({@link DbBaseline}) and then on the api. */
-record ContestPhase(Phases on, Settings settings) {
+final class ContestPhase {
 
     static final double TARGET = 3;
     static final String API = "Redis-first api";
     static final String BASELINE = "DB-only baseline";
     static final String BASELINE_CPU = BASELINE + ": CPU ms per buyer request (its contest, every process)";
 
-    ContestPhase(Phases on) {
-        this(on, on.settings());
-    }
-
     private record Baseline(Tally tally, Map<String, Double> cpuPerRequest) {}
 
-    Report.Phase run() throws Exception {
-        String run = on.run();
-        int units = settings.burstUnits;
-        int buyers = settings.burstBuyers;
+    private ContestPhase() {}
+
+    static Report.Phase run(Phases on) throws Exception {
+        Settings settings = on.settings();
+        String api = "p2a" + on.run();
+        String baseline = "p2b" + on.run();
         try (DbBaseline db = DbBaseline.start(on.stack(), on.mysql())) {
             CpuMeter cpu = on.cpu().including(DbBaseline.NAME, db.process().toHandle());
             if (!settings.warmup().isZero()) {
-                contest(db, cpu, "p2bw" + run);
-                on.settle("p2aw" + run, units, buyers);
+                contest(on, db, cpu, "p2bw" + on.run());
+                on.settle("p2aw" + on.run(), settings.burstUnits, settings.burstBuyers, false);
             }
-            Baseline onDb = contest(db, cpu, "p2b" + run);
-            Phases.Settled onApi = on.settle("p2a" + run, units, buyers);
-            OrderLag lag = OrderLag.of(onApi.tally().admittedAtMillis(), OrderLag.writtenAt(on.mysql(), "p2a" + run));
-            return report(onApi, lag, onDb, on.audit("p2a" + run), db.sale("p2b" + run), forged(db, "p2b" + run));
+            Baseline contest = contest(on, db, cpu, baseline);
+            Tally onDb = contest.tally();
+            Phases.Settled onApi = on.settle(api, settings.burstUnits, settings.burstBuyers, false);
+            Tally forged = forged(db, baseline);
+            DbBaseline.Sale table = db.sale(baseline);
+            AuditSummary audit = on.audit(api);
+            boolean correct = onApi.tally().counts().equals(expected(settings, "admitted"))
+                    && onDb.counts().equals(expected(settings, "created"))
+                    && table.orders() == settings.burstUnits
+                    && table.available() == 0
+                    && audit.oversold() == 0
+                    && audit.duplicateOrders() == 0
+                    && forged.count("unauthorized") == 1;
+            Report.Phase phase = new Report.Phase(
+                    "P2",
+                    "%,d buyers for %,d units, one request each, %d connections: %s vs %s"
+                            .formatted(settings.burstBuyers, settings.burstUnits, settings.connections, API, BASELINE));
+            side(phase, API, onApi.tally(), "admitted");
+            side(phase, BASELINE, onDb, "created");
+            onApi.lag().addTo(phase, API + ": ");
+            return phase.value(BASELINE + ": winners in its orders table", table.orders())
+                    .value(API + ": oversold (audit)", audit.oversold())
+                    .value(API + ": duplicate orders (audit)", audit.duplicateOrders())
+                    .value(API + ": all winners PENDING_PAYMENT after (s)", onApi.seconds())
+                    .ratio(
+                            onDb.seconds() / onApi.tally().seconds(),
+                            TARGET,
+                            "DB-only time / Redis-first time to answer every buyer >= %s; exactly %,d winners on each"
+                                    .formatted(Report.fmt(TARGET), settings.burstUnits),
+                            correct)
+                    .fact(API + ": CPU ms per winner (contest and settle, every process)", onApi.cpuPerWinner())
+                    .fact(API + ": CPU ms per buyer request (same span)", onApi.cpuPerRequest())
+                    .fact(BASELINE_CPU, contest.cpuPerRequest())
+                    .fact(API + " outcomes", onApi.tally().counts())
+                    .fact(BASELINE + " outcomes", onDb.counts())
+                    .fact(BASELINE + " answer to a forged token", forged.counts())
+                    .fact(API + " mysql balanced", audit.mysqlBalanced())
+                    .fact(API + " redis balanced", audit.redisBalanced());
         }
     }
 
-    private Report.Phase report(
-            Phases.Settled onApi,
-            OrderLag lag,
-            Baseline baseline,
-            AuditSummary audit,
-            DbBaseline.Sale table,
-            Tally forged) {
-        int units = settings.burstUnits;
-        Tally onDb = baseline.tally();
-        boolean correct = onApi.tally().counts().equals(expected("admitted"))
-                && onDb.counts().equals(expected("created"))
-                && table.orders() == units
-                && table.available() == 0
-                && audit.oversold() == 0
-                && audit.duplicateOrders() == 0
-                && forged.count("unauthorized") == 1;
-        Report.Phase phase = new Report.Phase(
-                "P2",
-                "%,d buyers for %,d units, one request each, %d connections: %s vs %s"
-                        .formatted(settings.burstBuyers, units, settings.connections, API, BASELINE));
-        side(phase, API, onApi.tally(), "admitted");
-        side(phase, BASELINE, onDb, "created");
-        lag.addTo(phase, API + ": ");
-        return phase.value(BASELINE + ": winners in its orders table", table.orders())
-                .value(API + ": oversold (audit)", audit.oversold())
-                .value(API + ": duplicate orders (audit)", audit.duplicateOrders())
-                .value(API + ": all winners PENDING_PAYMENT after (s)", onApi.seconds())
-                .ratio(
-                        onDb.seconds() / onApi.tally().seconds(),
-                        TARGET,
-                        "DB-only time / Redis-first time to answer every buyer >= %s; exactly %,d winners on each"
-                                .formatted(Report.fmt(TARGET), units),
-                        correct)
-                .fact(API + ": CPU ms per winner (contest and settle, every process)", onApi.cpuPerWinner())
-                .fact(API + ": CPU ms per buyer request (same span)", onApi.cpuPerRequest())
-                .fact(BASELINE_CPU, baseline.cpuPerRequest())
-                .fact(API + " outcomes", onApi.tally().counts())
-                .fact(BASELINE + " outcomes", onDb.counts())
-                .fact(BASELINE + " table", table)
-                .fact(BASELINE + " answer to a forged token", forged.counts())
-                .fact(API + " mysql balanced", audit.mysqlBalanced())
-                .fact(API + " redis balanced", audit.redisBalanced());
-    }
-
     /** A fresh sale in the baseline's tables, then each buyer's one request, closed loop. */
-    private Baseline contest(DbBaseline db, CpuMeter cpu, String sale) throws Exception {
-        db.createSale(sale, settings.burstUnits);
-        List<byte[]> buyers = new Requests(db.address()).purchases(on.stack().tokens(), sale, settings.burstBuyers);
+    private static Baseline contest(Phases on, DbBaseline db, CpuMeter cpu, String sale) throws Exception {
+        db.createSale(sale, on.settings().burstUnits);
+        List<byte[]> buyers = new Requests(db.address())
+                .purchases(on.stack().tokens(), sale, on.settings().burstBuyers)
+                .requests();
         Map<String, Duration> before = cpu.read();
-        Tally tally = new HttpLoad(db.address()).each(settings.connections, buyers, new Tally(null));
+        Tally tally = new HttpLoad(db.address()).each(on.settings().connections, buyers, new Tally(null));
         return new Baseline(tally, cpu.millisPer(before, buyers.size()));
     }
 
     /** One purchase with a token signed by another key. */
-    private Tally forged(DbBaseline db, String sale) throws Exception {
+    private static Tally forged(DbBaseline db, String sale) throws Exception {
         Tokens other = new Tokens("forged-" + UUID.randomUUID() + UUID.randomUUID());
         byte[] request = new Requests(db.address()).purchase(sale, other.buyer(sale + "forger"), "k-forger");
         return new HttpLoad(db.address()).each(1, List.of(request), new Tally(null));
     }
 
     /** Exactly the units won, every other buyer told sold-out: nothing else (no 5xx, no rate limit). */
-    private Map<String, Long> expected(String won) {
+    private static Map<String, Long> expected(Settings settings, String won) {
         Map<String, Long> outcomes = new TreeMap<>(Map.of(won, (long) settings.burstUnits));
         if (settings.burstBuyers > settings.burstUnits) {
             outcomes.put("sold-out", (long) settings.burstBuyers - settings.burstUnits);

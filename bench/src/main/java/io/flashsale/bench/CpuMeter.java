@@ -6,15 +6,17 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
- * CPU time each process of a stack spends (the kernel's account): the api, the worker and Temporal
- * by pid, Redis and MySQL by command name, PostgreSQL as its server with every backend, ended ones
- * included. Stable across machines where seconds are not, so the bench reports it per unit of work.
+ * CPU time each process of a stack spends, with its ended children's (the kernel's account): the api,
+ * the worker and Temporal by pid, Redis and MySQL by command name, PostgreSQL as all its processes.
+ * Stable across machines where seconds are not, so the bench reports it per unit of work.
  */
 record CpuMeter(Map<String, ProcessHandle> processes) {
 
@@ -27,11 +29,8 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
         found.put("worker", stack.flashSale().process("worker").toHandle());
         // the dev server as "temporal", a cluster's nodes as "temporal-frontend", "temporal-history-1", ...
         found.putAll(stack.temporal().processes());
-        named("redis-server").stream().findFirst().ifPresent(redis -> found.put("redis", redis));
-        named("mariadbd").stream()
-                .findFirst()
-                .or(() -> named("mysqld").stream().findFirst())
-                .ifPresent(mysql -> found.put("mysql", mysql));
+        named("redis-server").findFirst().ifPresent(redis -> found.put("redis", redis));
+        Stream.concat(named("mariadbd"), named("mysqld")).findFirst().ifPresent(mysql -> found.put("mysql", mysql));
         return new CpuMeter(found);
     }
 
@@ -41,71 +40,65 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
         return new CpuMeter(more);
     }
 
-    /** Each process's niceness ({@link Processes#niceness}); absent for a process that is gone. */
+    /** Each process's niceness (0 for one that is gone). */
     Map<String, Integer> niceness() {
         Map<String, Integer> niceness = new LinkedHashMap<>();
-        processes.forEach((name, process) -> {
-            try {
-                niceness.put(name, Processes.niceness(process.pid()));
-            } catch (IOException | RuntimeException gone) {
-                // not running (or no /proc): nothing to say
-            }
-        });
+        processes.forEach((name, process) -> niceness.put(name, (int) stat(process, 19)));
         return niceness;
     }
 
+    /** Each process's CPU so far, and PostgreSQL's (its server, every backend, ended ones included). */
     Map<String, Duration> read() {
         Map<String, Duration> used = new LinkedHashMap<>();
-        processes.forEach((name, process) ->
-                used.put(name, process.info().totalCpuDuration().orElse(Duration.ZERO)));
-        List<ProcessHandle> postgres = named("postgres");
+        processes.forEach((name, process) -> used.put(name, cpu(Stream.of(process))));
+        List<ProcessHandle> postgres = named("postgres").toList();
         if (!postgres.isEmpty()) {
-            used.put(
-                    "postgresql",
-                    Duration.ofMillis(
-                            postgres.stream().mapToLong(CpuMeter::ticks).sum() * 1000 / CLOCK_TICKS));
+            used.put("postgresql", cpu(postgres.stream()));
         }
         return used;
-    }
-
-    /**
-     * A PostgreSQL process's user and system ticks (fields 14, 15 of {@code /proc/PID/stat}); the
-     * server's (whose parent is no {@code postgres}) with those of its ended backends (16, 17); 0 once gone.
-     */
-    private static long ticks(ProcessHandle process) {
-        boolean server =
-                process.parent().map(p -> !"postgres".equals(name(p.pid()))).orElse(true);
-        try {
-            long sum = 0;
-            for (int field = 14; field <= (server ? 17 : 15); field++) {
-                sum += Processes.stat(process.pid(), field);
-            }
-            return sum;
-        } catch (IOException | RuntimeException gone) {
-            return 0;
-        }
     }
 
     /** Each process's CPU between {@code before} and now, in milliseconds per {@code units}. */
     Map<String, Double> millisPer(Map<String, Duration> before, long units) {
         Map<String, Double> per = new LinkedHashMap<>();
-        read().forEach((name, now) -> per.put(
-                name,
-                Math.round(now.minus(before.getOrDefault(name, now)).toNanos() / 1e6 / Math.max(1, units) * 1000)
-                        / 1000.0));
+        read().forEach((name, now) -> {
+            double millis = now.minus(before.getOrDefault(name, now)).toNanos() / 1e6;
+            per.put(name, Math.round(millis / Math.max(1, units) * 1000) / 1000.0);
+        });
         return per;
     }
 
+    /** User and system time of the processes and their ended children (fields 14-17 of /proc/PID/stat). */
+    private static Duration cpu(Stream<ProcessHandle> processes) {
+        long ticks = processes
+                .mapToLong(p -> stat(p, 14) + stat(p, 15) + stat(p, 16) + stat(p, 17))
+                .sum();
+        return Duration.ofMillis(ticks * 1000 / CLOCK_TICKS);
+    }
+
+    private static long stat(ProcessHandle process, int field) {
+        try {
+            return Processes.stat(process.pid(), field);
+        } catch (IOException | RuntimeException gone) {
+            return 0;
+        }
+    }
+
     /**
-     * The processes whose name ({@code /proc/PID/comm}) is {@code command}, oldest (the server, not a
-     * helper it forked) first. By name, not by executable: Debian's redis-server is a link to
-     * redis-check-rdb.
+     * The processes whose {@code /proc/PID/comm} is {@code command}, oldest (the server, not a helper it
+     * forked) first. By name: Debian's redis-server is a link to redis-check-rdb.
      */
-    private static List<ProcessHandle> named(String command) {
+    private static Stream<ProcessHandle> named(String command) {
         return ProcessHandle.allProcesses()
-                .filter(p -> command.equals(name(p.pid())))
-                .sorted(Comparator.comparingLong(ProcessHandle::pid))
-                .toList();
+                .filter(p -> {
+                    try {
+                        return command.equals(Files.readString(Path.of("/proc", "" + p.pid(), "comm"))
+                                .strip());
+                    } catch (IOException | RuntimeException gone) {
+                        return false;
+                    }
+                })
+                .sorted(Comparator.comparingLong(ProcessHandle::pid));
     }
 
     /**
@@ -128,26 +121,15 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
             if (!fields[0].equals("cpu") || fields.length < 9) {
                 throw new IllegalArgumentException("not the cpu line of /proc/stat: " + cpuLine);
             }
-            long total = 0;
-            for (int i = 1; i <= 8; i++) {
-                total += Long.parseLong(fields[i]);
-            }
-            return new Stolen(Long.parseLong(fields[8]), total);
+            return new Stolen(
+                    Long.parseLong(fields[8]),
+                    Arrays.stream(fields, 1, 9).mapToLong(Long::parseLong).sum());
         }
 
         /** Percent of the machine's CPU time stolen between {@code before} and this reading. */
         double percentSince(Stolen before) {
             long elapsed = total - before.total;
             return elapsed <= 0 ? 0 : 100.0 * (steal - before.steal) / elapsed;
-        }
-    }
-
-    private static String name(long pid) {
-        try {
-            return Files.readString(Path.of("/proc", Long.toString(pid), "comm"))
-                    .strip();
-        } catch (IOException | RuntimeException gone) {
-            return "";
         }
     }
 }

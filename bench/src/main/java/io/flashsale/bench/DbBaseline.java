@@ -13,22 +13,22 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-import java.sql.SQLIntegrityConstraintViolationException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.jwt.JwtClaimNames;
 import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * P2's DB-only baseline, where every buyer reaches MySQL: the api's purchase request and token check,
@@ -41,6 +41,10 @@ record DbBaseline(JdbcClient mysql, Process process, int port) implements AutoCl
     private static final String READY = "db baseline ready";
     private static final String PREFIX = "/api/sales/";
     private static final String SUFFIX = "/purchases";
+    private static final String TAKE =
+            "UPDATE baseline_sales SET available = available - 1 WHERE id = ? AND available > 0";
+    private static final String ORDER =
+            "INSERT INTO baseline_orders (sale_id, user_id, status) VALUES (?, ?, 'PENDING_PAYMENT')";
 
     record Sale(int total, int available, long orders) {}
 
@@ -60,8 +64,7 @@ record DbBaseline(JdbcClient mysql, Process process, int port) implements AutoCl
                           CONSTRAINT baseline_one_per_user UNIQUE (sale_id, user_id))""")
                 .update();
         int port = FreePorts.next();
-        Process process =
-                stack.launch(NAME, DbBaseline.class, FlashSaleStack.JVM_DEFAULTS, READY, Integer.toString(port));
+        Process process = stack.launch(NAME, DbBaseline.class, FlashSaleStack.JVM_DEFAULTS, READY, "" + port);
         return new DbBaseline(mysql, process, port);
     }
 
@@ -99,93 +102,61 @@ record DbBaseline(JdbcClient mysql, Process process, int port) implements AutoCl
         config.setPassword(System.getenv("MYSQL_PASSWORD"));
         config.setMaximumPoolSize(20);
         HikariDataSource pool = new HikariDataSource(config);
-        JwtDecoder tokens = decoder(new Tokens(System.getenv("FLASHSALE_JWT_SECRET")));
+        TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(pool));
+        JdbcClient db = JdbcClient.create(pool);
+        // the api's token rules, without the issuer and audience the bench does not set
+        JwtDecoder tokens = new Hs256JwtDecoder(
+                new Tokens(System.getenv("FLASHSALE_JWT_SECRET")).key(),
+                new DelegatingOAuth2TokenValidator<>(
+                        new JwtClaimValidator<Instant>(JwtClaimNames.EXP, Objects::nonNull),
+                        new JwtTimestampValidator()));
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", Integer.parseInt(args[0])), 1024);
-        server.createContext(PREFIX, exchange -> purchase(exchange, pool, tokens));
+        server.createContext(PREFIX, exchange -> answer(exchange, purchase(exchange, tokens, transaction, db)));
         server.setExecutor(Executors.newFixedThreadPool(64));
         server.start();
         System.out.println(READY);
         new CountDownLatch(1).await();
     }
 
-    /** The api's token checks (its TokenRules without issuer and audience, which the bench does not set). */
-    private static JwtDecoder decoder(Tokens tokens) {
-        return new Hs256JwtDecoder(
-                tokens.key(),
-                new DelegatingOAuth2TokenValidator<>(
-                        new JwtClaimValidator<Instant>(JwtClaimNames.EXP, Objects::nonNull),
-                        new JwtTimestampValidator()));
-    }
-
-    private static void purchase(HttpExchange exchange, HikariDataSource pool, JwtDecoder tokens) throws IOException {
+    /** A purchase's status and problem type: one transaction, the conditional decrement, then the order. */
+    private static String purchase(HttpExchange exchange, JwtDecoder tokens, TransactionTemplate tx, JdbcClient db) {
         String path = exchange.getRequestURI().getPath();
+        String authorization =
+                Objects.requireNonNullElse(exchange.getRequestHeaders().getFirst("Authorization"), "");
         if (!"POST".equals(exchange.getRequestMethod()) || !path.endsWith(SUFFIX)) {
-            answer(exchange, 404, "{\"type\":\"not-found\"}");
-            return;
-        }
-        String user = user(exchange.getRequestHeaders().getFirst("Authorization"), tokens);
-        if (user == null) {
-            answer(exchange, 401, "{\"type\":\"unauthorized\"}");
-            return;
+            return "404 not-found";
         }
         try {
-            boolean bought = buy(pool, path.substring(PREFIX.length(), path.length() - SUFFIX.length()), user);
-            answer(
-                    exchange,
-                    bought ? 201 : 409,
-                    bought ? "{\"status\":\"PENDING_PAYMENT\"}" : "{\"type\":\"sold-out\"}");
-        } catch (SQLIntegrityConstraintViolationException duplicate) {
-            answer(exchange, 409, "{\"type\":\"already-purchased\"}");
-        } catch (SQLException e) {
-            answer(exchange, 503, "{\"type\":\"unavailable\"}");
-        }
-    }
-
-    /** The verified token's subject; null when there is no bearer token or it does not verify. */
-    private static String user(String authorization, JwtDecoder tokens) {
-        if (authorization == null || !authorization.startsWith("Bearer ")) {
-            return null;
-        }
-        try {
-            return tokens.decode(authorization.substring("Bearer ".length())).getSubject();
-        } catch (JwtException invalid) {
-            return null;
-        }
-    }
-
-    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
-    /** One transaction: conditional decrement, then the order; rolled back when either fails. */
-    private static boolean buy(HikariDataSource pool, String sale, String user) throws SQLException {
-        try (Connection c = pool.getConnection()) {
-            c.setAutoCommit(false);
-            try (PreparedStatement take = c.prepareStatement(
-                            "UPDATE baseline_sales SET available = available - 1 WHERE id = ? AND available > 0");
-                    PreparedStatement order = c.prepareStatement(
-                            "INSERT INTO baseline_orders (sale_id, user_id, status) VALUES (?, ?, 'PENDING_PAYMENT')")) {
-                take.setString(1, sale);
-                if (take.executeUpdate() != 1) {
-                    c.rollback();
-                    return false;
+            String user = tokens.decode(authorization.startsWith("Bearer ") ? authorization.substring(7) : "")
+                    .getSubject();
+            String sale = path.substring(PREFIX.length(), path.length() - SUFFIX.length());
+            return tx.execute(status -> {
+                if (db.sql(TAKE).param(sale).update() == 0) {
+                    return "409 sold-out";
                 }
-                order.setString(1, sale);
-                order.setString(2, user);
-                order.executeUpdate();
-                c.commit();
-                return true;
-            } catch (SQLException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
+                db.sql(ORDER).params(sale, user).update();
+                return "201 created";
+            });
+        } catch (JwtException invalid) {
+            return "401 unauthorized";
+        } catch (DataIntegrityViolationException duplicate) {
+            return "409 already-purchased";
+        } catch (DataAccessException e) {
+            return "503 unavailable";
+        }
+    }
+
+    /** {@code answer}: the status, then the problem type unless 201. */
+    private static void answer(HttpExchange exchange, String answer) throws IOException {
+        int status = Integer.parseInt(answer.substring(0, 3));
+        byte[] body = (status == 201
+                        ? "{\"status\":\"PENDING_PAYMENT\"}"
+                        : "{\"type\":\"" + answer.substring(4) + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
         }
     }
 }

@@ -1,5 +1,8 @@
 package io.flashsale.bench;
 
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import io.flashsale.launcher.Await;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -9,53 +12,20 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
 /**
- * An HTTP/1.1 load generator on one selector thread, so its own CPU use stays small on a machine it
- * shares with the system under test: keep-alive connections, one request in flight on each, closed
+ * An HTTP/1.1 load generator on one selector thread, so it takes at most one core of the machine it
+ * shares with the system under test: keep-alive connections with one request in flight each, closed
  * loop ({@link #run}) or open loop ({@link #runOpen}); gives up after {@code silence} without an answer.
  */
 public record HttpLoad(InetSocketAddress address, Duration silence) {
-
-    /** One request, ready on the wire; {@code id} comes back in the answer. */
-    public record Request(int id, byte[] bytes) {}
-
-    /** Hands out requests (null: no more), on the selector thread. */
-    public interface Source {
-        Request next();
-
-        /** The requests over and over, in order. */
-        static Source cycle(List<byte[]> requests) {
-            AtomicLong next = new AtomicLong();
-            return () -> {
-                long i = next.getAndIncrement();
-                return new Request((int) (i % Integer.MAX_VALUE), requests.get((int) (i % requests.size())));
-            };
-        }
-
-        /** Each request once, in order, its id its position. */
-        private static Source once(List<byte[]> requests) {
-            AtomicInteger next = new AtomicInteger();
-            return () -> {
-                int i = next.getAndIncrement();
-                return i < requests.size() ? new Request(i, requests.get(i)) : null;
-            };
-        }
-    }
-
-    /** Receives every answer (status -1: the connection failed), on the selector thread. */
-    public interface Sink {
-        void answered(int id, int status, String body, long nanos);
-    }
 
     static final Duration SILENCE = Duration.ofSeconds(60);
 
@@ -65,7 +35,31 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
     /** Open loop: a send this much after its intended time counts as late. */
     static final Duration LATE = Duration.ofMillis(10);
 
-    /** How an open-loop run kept its schedule: send delays (µs), connections opened, seconds to the last answer. */
+    /** One request, ready on the wire; {@code id} comes back with its answer. */
+    public record Request(int id, byte[] bytes) {}
+
+    /** Hands out requests (null: no more), on the selector thread. */
+    public interface Source {
+        Request next();
+
+        /** The requests in order, once each or ({@code cycle}) over and over; the ids count up. */
+        static Source of(List<byte[]> requests, boolean cycle) {
+            AtomicInteger next = new AtomicInteger();
+            return () -> {
+                int i = next.getAndIncrement();
+                return cycle || i < requests.size()
+                        ? new Request(i, requests.get(Math.floorMod(i, requests.size())))
+                        : null;
+            };
+        }
+    }
+
+    /** Receives every answer (status -1: the connection failed), on the selector thread. */
+    public interface Sink {
+        void answered(int id, int status, String body, long nanos);
+    }
+
+    /** How an open loop kept its schedule: send delays (µs), connections opened, seconds to the last answer. */
     public record Schedule(Histogram sendDelays, int connections, double seconds) {
 
         long late() {
@@ -81,89 +75,81 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
         this(address, SILENCE);
     }
 
-    /** Closed loop: {@code connections} connections, each sending once answered, until the source or the deadline ends. */
+    /** Closed loop: {@code connections} connections, each sending once answered, until the source or deadline ends. */
     public void run(int connections, Source source, Sink sink, long deadlineNanos) throws IOException {
-        new Loop(source, deadlineNanos, 0, connections).run(0, sink);
+        new Loop(() -> System.nanoTime() < deadlineNanos ? source.next() : null, sink, 0, connections).run(0);
     }
 
     /** Closed loop: each of {@code requests} once, in order (ids are positions); returns {@code sink}. */
     public <S extends Sink> S each(int connections, List<byte[]> requests, S sink) throws IOException {
-        run(connections, Source.once(requests), sink, Long.MAX_VALUE);
+        run(connections, Source.of(requests, false), sink, Long.MAX_VALUE);
         return sink;
     }
 
     /**
-     * Open loop: sends request {@code i} (its id {@code i}) {@code i / perSecond} seconds after the
-     * start, whatever earlier answers did, on an idle connection or a new one that sends once connected
-     * ({@code warm} open before the start; beyond {@code maxConnections} a send waits for an answer).
-     * Latency counts from the intended time, so a send the generator made late shows instead of hiding
-     * (no coordinated omission). Runs until every request has its answer.
+     * Open loop: sends request {@code i} {@code i / perSecond} seconds after the start, whatever earlier
+     * answers did, on an idle connection or a new one that sends once connected ({@code warm} open before
+     * the start; beyond {@code maxConnections} a send waits for an answer). Latency counts from the
+     * intended time, so a late send shows instead of hiding (no coordinated omission).
      */
     public Schedule runOpen(List<byte[]> requests, double perSecond, int warm, int maxConnections, Sink sink)
             throws IOException {
-        return new Loop(Source.once(requests), Long.MAX_VALUE, 1e9 / perSecond, maxConnections)
-                .run(Math.min(warm, requests.size()), sink);
+        return new Loop(Source.of(requests, false), sink, 1e9 / perSecond, maxConnections)
+                .run(Math.min(warm, requests.size()));
     }
 
     /** One run on a selector of its own: request {@code i} is due {@code i * interval} ns after the start. */
     private final class Loop {
         private final Source source;
-        private final long deadline;
+        private final Sink sink;
         private final double interval;
         private final int maxConnections;
+        private final Selector selector = Selector.open();
         private final List<Connection> open = new ArrayList<>();
         private final ArrayDeque<Connection> idle = new ArrayDeque<>();
         private final Histogram delays = new Histogram(3_600_000_000L, 3);
-        private Selector selector;
         private Request pending;
-        private boolean exhausted;
         private long start;
         private long last;
         private int sent;
         private int answered;
 
-        Loop(Source source, long deadline, double interval, int maxConnections) {
+        Loop(Source source, Sink sink, double interval, int maxConnections) throws IOException {
             this.source = source;
-            this.deadline = deadline;
+            this.sink = sink;
             this.interval = interval;
             this.maxConnections = maxConnections;
         }
 
-        Schedule run(int warm, Sink sink) throws IOException {
-            try (Selector opened = Selector.open()) {
-                selector = opened;
-                try {
-                    for (int i = 0; i < warm; i++) {
-                        open.add(new Connection(selector, true));
-                        idle.add(open.get(i));
+        Schedule run(int warm) throws IOException {
+            try (selector) {
+                for (int i = 0; i < warm; i++) {
+                    idle.add(new Connection(true));
+                }
+                start = System.nanoTime();
+                last = start;
+                long heard = start;
+                while (next() != null || sent > answered) {
+                    sendDue();
+                    if (selector.select(millisToNext()) > 0) {
+                        heard = System.nanoTime();
+                    } else if (sent > answered && System.nanoTime() - heard > silence.toNanos()) {
+                        throw Await.gaveUp(
+                                silence, "an answer from " + address, (sent - answered) + " requests unanswered");
                     }
-                    start = System.nanoTime();
-                    last = start;
-                    long heard = start;
-                    while (next() != null || sent > answered) {
-                        sendDue();
-                        if (selector.select(millisToNext()) > 0) {
-                            heard = System.nanoTime();
-                        } else if (sent > answered && System.nanoTime() - heard > silence.toNanos()) {
-                            throw Await.gaveUp(
-                                    silence, "an answer from " + address, (sent - answered) + " requests unanswered");
-                        }
-                        collect(sink);
-                    }
-                    return new Schedule(delays, open.size(), (last - start) / 1e9);
-                } finally {
-                    for (Connection connection : open) {
-                        connection.close();
-                    }
+                    collect();
+                }
+                return new Schedule(delays, open.size(), (last - start) / 1e9);
+            } finally {
+                for (Connection connection : open) {
+                    connection.close();
                 }
             }
         }
 
-        /** The next request, taken from the source once; null when none is left or past the deadline. */
         private Request next() {
-            if (pending == null && !exhausted && System.nanoTime() < deadline) {
+            if (pending == null) {
                 pending = source.next();
-                exhausted = pending == null;
             }
             return pending;
         }
@@ -176,12 +162,11 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             boolean closedLoop = interval == 0;
             while (next() != null && due() <= System.nanoTime()) {
                 Connection connection = idle.poll();
-                if (connection == null && open.size() >= maxConnections) {
-                    return;
-                }
                 if (connection == null) {
-                    connection = new Connection(selector, closedLoop);
-                    open.add(connection);
+                    if (open.size() >= maxConnections) {
+                        return;
+                    }
+                    connection = new Connection(closedLoop);
                 }
                 connection.send(pending, closedLoop ? System.nanoTime() : due());
                 delays.recordValue(Math.max(0, System.nanoTime() - due()) / 1000);
@@ -198,12 +183,10 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             return Math.max(1, Math.min(100, (due() - System.nanoTime()) / 1_000_000));
         }
 
-        private void collect(Sink sink) throws IOException {
+        private void collect() throws IOException {
             for (SelectionKey key : selector.selectedKeys()) {
                 Connection connection = (Connection) key.attachment();
-                if (key.isConnectable()) {
-                    connection.finishConnect();
-                } else if (connection.readable(sink)) {
+                if (connection.ready(key)) {
                     answered++;
                     last = System.nanoTime();
                     idle.add(connection);
@@ -211,150 +194,125 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             }
             selector.selectedKeys().clear();
         }
-    }
 
-    private final class Connection {
-        private final Selector selector;
-        private final ByteBuffer in = ByteBuffer.allocate(16 * 1024);
-        private final Response response = new Response();
-        private SocketChannel channel;
-        private SelectionKey key;
-        private boolean connected;
-        private Request current;
-        private long started;
+        /** A keep-alive connection with at most one request in flight. */
+        private final class Connection {
+            private final ByteBuffer in = ByteBuffer.allocate(16 * 1024);
+            private final ByteArrayOutputStream answer = new ByteArrayOutputStream();
+            private SocketChannel channel;
+            private SelectionKey key;
+            private Request current;
+            private long started;
 
-        /** {@code wait}: connect before returning; else the connect completes on the selector thread. */
-        Connection(Selector selector, boolean wait) throws IOException {
-            this.selector = selector;
-            connect(wait);
-        }
+            /** {@code wait}: connected on return; else the connect completes on the selector thread. */
+            Connection(boolean wait) throws IOException {
+                open(wait);
+                open.add(this);
+            }
 
-        private void connect(boolean wait) throws IOException {
-            channel = SocketChannel.open();
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            channel.configureBlocking(wait);
-            connected = channel.connect(address);
-            channel.configureBlocking(false);
-            key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, this);
-        }
+            private void open(boolean wait) throws IOException {
+                channel = SocketChannel.open();
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                channel.configureBlocking(wait);
+                channel.connect(address);
+                channel.configureBlocking(false);
+                key = channel.register(
+                        selector, channel.isConnected() ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, this);
+            }
 
-        void finishConnect() throws IOException {
-            connected = channel.finishConnect();
-            if (connected) {
-                key.interestOps(SelectionKey.OP_READ);
-                if (current != null) {
+            void send(Request request, long startedNanos) throws IOException {
+                current = request;
+                started = startedNanos;
+                answer.reset();
+                if (channel.isConnected()) {
                     write();
                 }
             }
-        }
 
-        /** Sends {@code request} (once connected), its latency counting from {@code startedNanos}. */
-        void send(Request request, long startedNanos) throws IOException {
-            current = request;
-            response.reset();
-            started = startedNanos;
-            if (connected) {
-                write();
-            }
-        }
-
-        private void write() throws IOException {
-            ByteBuffer out = ByteBuffer.wrap(current.bytes());
-            while (out.hasRemaining()) {
-                if (channel.write(out) == 0) {
-                    Thread.onSpinWait();
+            private void write() throws IOException {
+                ByteBuffer out = ByteBuffer.wrap(current == null ? new byte[0] : current.bytes());
+                while (out.hasRemaining()) {
+                    if (channel.write(out) == 0) {
+                        Thread.onSpinWait();
+                    }
                 }
             }
-        }
 
-        /**
-         * True once the current request has its whole answer (or failed); false while it is incomplete
-         * and for an idle connection (one the server closed is opened again).
-         */
-        boolean readable(Sink sink) throws IOException {
-            in.clear();
-            int read;
-            try {
-                read = channel.read(in);
-            } catch (IOException e) {
-                read = -1;
-            }
-            if (current == null) {
-                if (read < 0) {
-                    reconnect();
+            /** True once the request in flight has its whole answer or failed; one the server closed opens again. */
+            boolean ready(SelectionKey ready) throws IOException {
+                if (ready.isConnectable()) {
+                    if (channel.finishConnect()) {
+                        key.interestOps(SelectionKey.OP_READ);
+                        write();
+                    }
+                    return false;
                 }
-                return false;
-            }
-            if (read < 0) {
-                answered(sink, -1, "");
-                reconnect();
+                in.clear();
+                int read;
+                try {
+                    read = channel.read(in);
+                } catch (IOException reset) {
+                    read = -1;
+                }
+                Answer whole =
+                        read < 0 ? Answer.FAILED : current == null ? null : Answer.parse(answer, in.array(), read);
+                if (current == null || whole == null) {
+                    if (read < 0) {
+                        reopen();
+                    }
+                    return false;
+                }
+                sink.answered(current.id(), whole.status(), whole.body(), System.nanoTime() - started);
+                current = null;
+                if (whole.closes()) {
+                    reopen();
+                }
                 return true;
             }
-            if (!response.append(in.array(), read)) {
-                return false;
+
+            private void reopen() throws IOException {
+                close();
+                open(true);
             }
-            answered(sink, response.status, response.body);
-            if (response.closes) {
-                reconnect();
+
+            void close() throws IOException {
+                key.cancel();
+                channel.close();
             }
-            return true;
-        }
-
-        private void answered(Sink sink, int status, String body) {
-            Request request = current;
-            current = null;
-            sink.answered(request.id(), status, body, System.nanoTime() - started);
-        }
-
-        private void reconnect() throws IOException {
-            close();
-            connect(true);
-        }
-
-        void close() throws IOException {
-            key.cancel();
-            channel.close();
         }
     }
 
-    /** One HTTP/1.1 answer as its bytes arrive: Content-Length or chunked bodies, no trailers. */
-    private static final class Response {
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        private int status;
-        private String body;
-        private boolean closes;
+    /** A whole HTTP/1.1 answer: a Content-Length or chunked body, no trailers. */
+    private record Answer(int status, String body, boolean closes) {
 
-        void reset() {
-            bytes.reset();
-        }
+        /** A connection that failed or was closed while a request was in flight. */
+        static final Answer FAILED = new Answer(-1, "", true);
 
-        /** Takes what was read; true once the answer is whole (its status, body and closes set). */
-        boolean append(byte[] data, int count) {
-            bytes.write(data, 0, count);
+        /** Adds {@code count} bytes read to {@code bytes}; the answer once whole, else null. */
+        static Answer parse(ByteArrayOutputStream bytes, byte[] read, int count) {
+            bytes.write(read, 0, count);
             // one char a byte, so lengths in bytes are lengths in chars
-            String text = bytes.toString(StandardCharsets.ISO_8859_1);
+            String text = bytes.toString(ISO_8859_1);
             int headEnd = text.indexOf("\r\n\r\n");
             if (headEnd < 0) {
-                return false;
+                return null;
             }
             String head = text.substring(0, headEnd + 2).toLowerCase(Locale.ROOT);
             String rest = text.substring(headEnd + 4);
-            int lengthAt = head.indexOf("\r\ncontent-length:");
-            String content = "";
-            if (lengthAt >= 0) {
-                int length = Integer.parseInt(head.substring(lengthAt + 17, head.indexOf("\r\n", lengthAt + 2))
-                        .trim());
-                content = rest.length() < length ? null : rest.substring(0, length);
-            } else if (head.contains("\r\ntransfer-encoding: chunked")) {
-                content = chunks(rest);
-            }
-            if (content == null) {
-                return false;
-            }
-            status = Integer.parseInt(text.substring(9, 12));
-            body = new String(content.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
-            closes = head.contains("\r\nconnection: close");
-            return true;
+            int at = head.indexOf("\r\ncontent-length:");
+            int length = at < 0
+                    ? 0
+                    : Integer.parseInt(head.substring(at + 17, head.indexOf("\r\n", at + 2))
+                            .trim());
+            String content = head.contains("\r\ntransfer-encoding: chunked")
+                    ? chunks(rest)
+                    : rest.length() < length ? null : rest.substring(0, length);
+            return content == null
+                    ? null
+                    : new Answer(
+                            Integer.parseInt(text.substring(9, 12)),
+                            new String(content.getBytes(ISO_8859_1), UTF_8),
+                            head.contains("\r\nconnection: close"));
         }
 
         /** A chunked body's content, or null while its last chunk has not arrived. */

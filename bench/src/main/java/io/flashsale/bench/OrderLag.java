@@ -1,6 +1,5 @@
 package io.flashsale.bench;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -15,42 +14,33 @@ record OrderLag(int orders, double p50Millis, double p99Millis, double lastOrder
 
     static final double LAST_ORDER_TARGET_S = 10;
 
-    /**
-     * @param answeredAt each winner's 202, epoch milliseconds, by user
-     * @param writtenAt each order's creation in MySQL, epoch milliseconds, by user
-     */
+    /** From each winner's 202 and each order's write in MySQL, epoch milliseconds by user. */
     static OrderLag of(Map<String, Long> answeredAt, Map<String, Long> writtenAt) {
-        List<Long> lags = new ArrayList<>();
-        answeredAt.forEach((user, answered) -> {
-            Long written = writtenAt.get(user);
-            if (written != null) {
-                lags.add(Math.max(0, written - answered));
-            }
-        });
+        List<Long> lags = answeredAt.keySet().stream()
+                .filter(writtenAt::containsKey)
+                .map(user -> Math.max(0, writtenAt.get(user) - answeredAt.get(user)))
+                .sorted()
+                .toList();
         if (lags.isEmpty()) {
             return new OrderLag(0, Double.NaN, Double.NaN, Double.NaN);
         }
-        Collections.sort(lags);
-        long lastAnswer = Collections.max(answeredAt.values());
-        long lastOrder = Collections.max(writtenAt.values());
-        return new OrderLag(lags.size(), at(lags, 0.50), at(lags, 0.99), Math.max(0, lastOrder - lastAnswer) / 1000.0);
+        long last = Collections.max(writtenAt.values()) - Collections.max(answeredAt.values());
+        return new OrderLag(lags.size(), at(lags, 0.50), at(lags, 0.99), Math.max(0, last) / 1000.0);
     }
 
-    /** When MySQL wrote each order of {@code saleId} (epoch milliseconds, its clock), by user. */
-    static Map<String, Long> writtenAt(JdbcClient mysql, String saleId) {
+    /** As {@link #of(Map, Map)}, the orders of {@code saleId} read from MySQL (its clock). */
+    static OrderLag of(Map<String, Long> answeredAt, JdbcClient mysql, String saleId) {
         Map<String, Long> written = new HashMap<>();
         mysql.sql("SELECT user_id, ROUND(UNIX_TIMESTAMP(created_at) * 1000) FROM orders WHERE sale_id = ?")
                 .param(saleId)
                 .query(row -> {
                     written.put(row.getString(1), row.getLong(2));
                 });
-        return written;
+        return of(answeredAt, written);
     }
 
-    /** Nearest-rank percentile of sorted values. */
     private static double at(List<Long> sorted, double quantile) {
-        int rank = (int) Math.ceil(quantile * sorted.size());
-        return sorted.get(Math.max(0, rank - 1));
+        return sorted.get(Math.max(0, (int) Math.ceil(quantile * sorted.size()) - 1));
     }
 
     /** Adds the figures to a phase's report, prefixed with {@code side} (empty for none). */

@@ -4,7 +4,6 @@ import io.flashsale.launcher.Await;
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.ApiClient;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,9 +17,8 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  * What the phases on one stack share: its stores, the settings, a client of its api (the admin
  * calls outside the measured load), a CPU meter, and the run's tag of its sale ids; and P3.
  */
-record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient api, CpuMeter cpu, String run) {
-
-    static final int SOLD_OUT_BUYERS = 2000;
+record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient api, CpuMeter cpu, String run)
+        implements AutoCloseable {
 
     /** The pay timeout of the bench's sales: longer than a run, so no measured order expires during it. */
     static final Duration NOTHING_EXPIRES = Duration.ofMinutes(30);
@@ -28,14 +26,10 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
     /** How long a phase waits for its winners' orders (or its workflows) to settle. */
     static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
 
-    /** How often a settling sale is read: each read costs CPU within that measured per winner. */
-    private static final Duration SETTLE_POLL = Duration.ofMillis(250);
-
     static Phases on(Stack stack, PrivateStores stores, Settings settings, String run) {
         return new Phases(stack, stores, settings, new ApiClient(stack.api()), CpuMeter.of(stack), run);
     }
 
-    /** The run's MySQL schema, as the stack's owner. */
     JdbcClient mysql() {
         return JdbcClient.create(new DriverManagerDataSource(stores.jdbcUrl(), stores.user(), stores.password()));
     }
@@ -48,7 +42,6 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return new Requests(api.address());
     }
 
-    /** A sale of {@code units} that opens now. */
     void createSale(String sale, int units) {
         api.createSale(stack.tokens().admin(), sale, units, NOTHING_EXPIRES).expect("creating sale " + sale, 201, 200);
     }
@@ -57,11 +50,12 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return AuditSummary.read(api, stack.tokens(), sale);
     }
 
-    /** A sold-out sale's buyers (P1, the curve, P5): its unit sold, then {@value #SOLD_OUT_BUYERS} buyers in rotation. */
+    /** A sold-out sale's buyers (P1, the curve, P5): its one unit sold, then 2,000 buyers in rotation. */
     HttpLoad.Source soldOut(String sale) {
         createSale(sale, 1);
         api.purchase(stack.tokens().buyer(sale + "owner"), sale, "k-owner").expect("selling out " + sale, 202);
-        return HttpLoad.Source.cycle(requests().purchases(stack.tokens(), sale, SOLD_OUT_BUYERS));
+        return HttpLoad.Source.of(
+                requests().purchases(stack.tokens(), sale, 2000).requests(), true);
     }
 
     /** {@code source} for {@code duration} (nothing for zero) or up to the run's request cap. */
@@ -75,12 +69,15 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return tally;
     }
 
-    /** Seconds from {@code sinceNanos} (System.nanoTime) until {@code expected} orders of the sale are PENDING_PAYMENT. */
+    /**
+     * Seconds from {@code sinceNanos} until {@code expected} orders of the sale are PENDING_PAYMENT, read
+     * every 250 ms: each read costs CPU within that measured per winner.
+     */
     double awaitPending(String sale, long expected, long sinceNanos) throws Exception {
         Await.until(
                 "%d orders of sale %s PENDING_PAYMENT".formatted(expected, sale),
                 SETTLE_TIMEOUT,
-                SETTLE_POLL,
+                Duration.ofMillis(250),
                 () -> api.sale(stack.tokens().admin(), sale)
                         .expect("reading sale " + sale, 200)
                         .body(),
@@ -92,13 +89,12 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
      * Bytes the api has allocated so far ({@code jvm.gc.memory.allocated}, counted at each collection),
      * after a collection ({@code jcmd PID GC.run}): a load within the young generation counts nothing.
      */
-    double allocatedBytes() throws IOException, InterruptedException {
-        Path jcmd = Path.of(Processes.java()).resolveSibling("jcmd");
+    double allocatedBytes() throws Exception {
         Path log = Files.createTempFile("jcmd", ".log");
         try {
-            long pid = stack.flashSale().process("api").pid();
-            List<String> gc = List.of(jcmd.toString(), Long.toString(pid), "GC.run");
-            if (Processes.exec(gc, Map.of(), log, Duration.ofSeconds(60)) != 0) {
+            String jcmd = Path.of(Processes.java()).resolveSibling("jcmd").toString();
+            String pid = Long.toString(stack.flashSale().process("api").pid());
+            if (Processes.exec(List.of(jcmd, pid, "GC.run"), Map.of(), log, Duration.ofSeconds(60)) != 0) {
                 throw new IllegalStateException("jcmd GC.run on the api failed: " + Files.readString(log));
             }
         } finally {
@@ -116,27 +112,25 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
     /** P3: admitted to PENDING_PAYMENT per second against a trivial 3-step workflow, same Temporal. */
     Report.Phase p3() throws Exception {
         int n = settings.settleWorkflows;
-        settle("p3w", Math.min(200, n));
+        int warmup = Math.min(200, n);
+        settle("p3w", warmup);
         double allocated = allocatedBytes();
         Settled purchases = settle("p3", n);
-        double allocationPerAdmission = (allocatedBytes() - allocated) / Math.max(1, purchases.count()) / 1024;
+        double allocation = (allocatedBytes() - allocated) / Math.max(1, purchases.count()) / 1024;
         String temporal = stack.temporal().address();
         Process worker = stack.launch("trivial-worker", TrivialWorker.class, List.of(), TrivialWorker.READY, temporal);
         try {
             int threads = Math.min(settings.connections, n);
-            TrivialWorker.complete(temporal, "p3tw" + run, Math.min(200, n), threads, SETTLE_TIMEOUT);
-            double trivialSeconds = TrivialWorker.complete(temporal, "p3t" + run, n, threads, SETTLE_TIMEOUT);
+            TrivialWorker.complete(temporal, "p3tw" + run, warmup, threads, SETTLE_TIMEOUT);
+            double trivial = n / TrivialWorker.complete(temporal, "p3t" + run, n, threads, SETTLE_TIMEOUT);
             return new Report.Phase("P3", "settle rate: admitted -> PENDING_PAYMENT vs trivial 3-step workflow")
                     .value("purchase settle rate (/s)", purchases.rate())
                     .value("purchase settle time (s)", purchases.seconds())
-                    .value("trivial workflows completed (/s)", n / trivialSeconds)
-                    .value("trivial settle time (s)", trivialSeconds)
+                    .value("trivial workflows completed (/s)", trivial)
+                    .value("trivial settle time (s)", n / trivial)
                     .value("workflows", n)
-                    .value("api allocation per admission, its workflow's start included (KB)", allocationPerAdmission)
-                    .ratio(
-                            purchases.rate() / (n / trivialSeconds),
-                            0.8,
-                            "purchase settle rate / trivial workflows' rate >= 0.8")
+                    .value("api allocation per admission, its workflow's start included (KB)", allocation)
+                    .ratio(purchases.rate() / trivial, 0.8, "purchase settle rate / trivial workflow rate >= 0.8", true)
                     .fact("purchases settled", purchases.count())
                     .fact("trivial completed", (long) n);
         } finally {
@@ -144,8 +138,15 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         }
     }
 
-    /** A sale's answers, the seconds until every winner was PENDING_PAYMENT, each process's CPU ms per request and winner. */
-    record Settled(Tally tally, double seconds, Map<String, Double> cpuPerRequest, Map<String, Double> cpuPerWinner) {
+    /** A sale's answers, seconds until every winner was PENDING_PAYMENT, CPU ms per request and winner, order lag. */
+    record Settled(
+            String sale,
+            Tally tally,
+            HttpLoad.Schedule schedule,
+            double seconds,
+            Map<String, Double> cpuPerRequest,
+            Map<String, Double> cpuPerWinner,
+            OrderLag lag) {
 
         long count() {
             return tally.count("admitted");
@@ -156,20 +157,41 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         }
     }
 
-    /** {@code n} buyers of a new sale of {@code n} units, its id tagged with the run's. */
+    /** {@code n} buyers of a new sale of {@code n} units, closed loop, its id tagged with the run's. */
     Settled settle(String sale, int n) throws Exception {
-        return settle(sale + run, n, n);
+        return settle(sale + run, n, n, false);
     }
 
-    /** {@code buyers} buyers of a new sale of {@code units}, one request each, closed loop, until settled. */
-    Settled settle(String sale, int units, int buyers) throws Exception {
+    /**
+     * {@code buyers} buyers of a new sale of {@code units}, one request each, closed loop or open loop
+     * ({@link Requests#burst} at {@code --rate}), until every winner is PENDING_PAYMENT.
+     */
+    Settled settle(String sale, int units, int buyers, boolean openLoop) throws Exception {
         createSale(sale, units);
-        List<byte[]> purchases = requests().purchases(stack.tokens(), sale, buyers);
+        Requests.Burst burst = openLoop
+                ? requests().burst(stack.tokens(), sale, "u", buyers, 4)
+                : requests().purchases(stack.tokens(), sale, buyers);
+        Tally tally = new Tally(burst.users()::get);
         Map<String, Duration> before = cpu.read();
         long start = System.nanoTime();
-        Tally tally = load().each(settings.connections, purchases, new Tally(i -> Requests.user(sale, i)));
+        HttpLoad.Schedule schedule = null;
+        if (openLoop) { // a second of arrivals opens its connections before the first send
+            int warm = Math.max(settings.connections, settings.arrivalRate);
+            schedule =
+                    load().runOpen(burst.requests(), settings.arrivalRate, warm, HttpLoad.MAX_OPEN_CONNECTIONS, tally);
+        } else {
+            load().each(settings.connections, burst.requests(), tally);
+        }
         long winners = tally.count("admitted");
         double seconds = awaitPending(sale, winners, start);
-        return new Settled(tally, seconds, cpu.millisPer(before, buyers), cpu.millisPer(before, winners));
+        Map<String, Double> perRequest = cpu.millisPer(before, burst.requests().size());
+        Map<String, Double> perWinner = cpu.millisPer(before, winners);
+        OrderLag lag = OrderLag.of(tally.admittedAtMillis(), mysql(), sale);
+        return new Settled(sale, tally, schedule, seconds, perRequest, perWinner, lag);
+    }
+
+    @Override
+    public void close() throws Exception {
+        stack.close();
     }
 }

@@ -6,18 +6,55 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.flashsale.launcher.TemporalService;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.DoubleStream;
 
 /** A run's phases where it ran: its one table (markdown), results.json and chart.png. */
 record Report(Environment environment, List<Phase> phases) {
+
+    Report(Environment environment) {
+        this(environment, new ArrayList<>());
+    }
+
+    /** Where a run ran (CPUs, memory, Java, Temporal), the day and the settings, each process's niceness. */
+    record Environment(String machine, String run, Map<String, Integer> niceness) {
+
+        static Environment of(Settings settings, TemporalService temporal, Map<String, Integer> niceness) {
+            String java = System.getProperty("java.vm.name") + " " + System.getProperty("java.version");
+            String memory = memory(proc("meminfo", "MemTotal"));
+            int cpus = Runtime.getRuntime().availableProcessors();
+            String machine = "%s CPUs (%s), %s RAM, %s, %s"
+                    .formatted(cpus, proc("cpuinfo", "model name"), memory, java, temporal);
+            return new Environment(machine, LocalDate.now() + ": " + settings, niceness);
+        }
+
+        /** /proc/meminfo's "24683584 kB" as "23.5 GiB"; anything else as it is. */
+        static String memory(String kb) {
+            return kb.matches("\\d+ kB") ? fmt(Long.parseLong(kb.split(" ")[0]) / (1024.0 * 1024.0)) + " GiB" : kb;
+        }
+
+        /** The value of the first line of {@code /proc/FILE} that starts with {@code key}, or "?". */
+        private static String proc(String file, String key) {
+            try (var lines = Files.lines(Path.of("/proc", file))) {
+                return lines.filter(l -> l.startsWith(key))
+                        .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                        .findFirst()
+                        .orElse("?");
+            } catch (IOException | RuntimeException e) {
+                return "?";
+            }
+        }
+    }
 
     /** Throughput and latency of one load; {@code connections} of a closed loop, or null. */
     record Measure(
@@ -27,33 +64,10 @@ record Report(Environment environment, List<Phase> phases) {
             double p50Ms,
             double p99Ms,
             double maxMs,
-            Integer connections) {
-
-        static Measure of(Tally tally, Integer connections) {
-            return new Measure(
-                    tally.answered(),
-                    round(tally.seconds()),
-                    round(tally.throughput()),
-                    round(tally.millis(50)),
-                    round(tally.millis(99)),
-                    round(tally.millis(100)),
-                    connections);
-        }
-    }
+            Integer connections) {}
 
     /** The latency of a group of answers; {@code p99TargetMs} when it has a target, or null. */
-    record Latency(long answers, double p50Ms, double p90Ms, double p99Ms, double maxMs, Double p99TargetMs) {
-
-        static Latency of(Tally tally, Double p99TargetMs, String... outcomes) {
-            return new Latency(
-                    Arrays.stream(outcomes).mapToLong(tally::count).sum(),
-                    round(tally.millis(50, outcomes)),
-                    round(tally.millis(90, outcomes)),
-                    round(tally.millis(99, outcomes)),
-                    round(tally.millis(100, outcomes)),
-                    p99TargetMs);
-        }
-    }
+    record Latency(long answers, double p50Ms, double p90Ms, double p99Ms, double maxMs, Double p99TargetMs) {}
 
     /** One phase: loads measured, latencies of groups of answers, values, a ratio and target, facts. */
     @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
@@ -77,14 +91,21 @@ record Report(Environment environment, List<Phase> phases) {
         }
 
         /** A load's measure; {@code connections} of a closed loop, or null. */
-        Phase measure(String name, Tally tally, Integer connections) {
-            measures.put(name, Measure.of(tally, connections));
+        Phase measure(String name, Tally t, Integer connections) {
+            double[] f = DoubleStream.of(t.seconds(), t.throughput(), t.millis(50), t.millis(99), t.millis(100))
+                    .map(Report::round)
+                    .toArray();
+            measures.put(name, new Measure(t.answered(), f[0], f[1], f[2], f[3], f[4], connections));
             return this;
         }
 
         /** The latency of the answers with one of {@code outcomes}; {@code p99Target} in ms, or null. */
-        Phase latency(String name, Tally tally, Double p99Target, String... outcomes) {
-            latencies.put(name, Latency.of(tally, p99Target, outcomes));
+        Phase latency(String name, Tally t, Double p99Target, String... outcomes) {
+            long answers = Arrays.stream(outcomes).mapToLong(t::count).sum();
+            double[] ms = DoubleStream.of(50, 90, 99, 100)
+                    .map(p -> round(t.millis(p, outcomes)))
+                    .toArray();
+            latencies.put(name, new Latency(answers, ms[0], ms[1], ms[2], ms[3], p99Target));
             return this;
         }
 
@@ -94,12 +115,7 @@ record Report(Environment environment, List<Phase> phases) {
             return this;
         }
 
-        /** A ratio whose target is {@code >= atLeast}; {@code target} says it in words. */
-        Phase ratio(double ratio, double atLeast, String target) {
-            return ratio(ratio, atLeast, target, true);
-        }
-
-        /** As {@link #ratio(double, double, String)}, met only when {@code alsoRequired} holds too. */
+        /** A ratio whose target is {@code >= atLeast} (and {@code alsoRequired}); {@code target} says it in words. */
         Phase ratio(double ratio, double atLeast, String target, boolean alsoRequired) {
             this.ratio = round(ratio);
             this.ratioTarget = atLeast;
@@ -123,34 +139,30 @@ record Report(Environment environment, List<Phase> phases) {
         }
     }
 
-    Report(Environment environment) {
-        this(environment, new ArrayList<>());
-    }
-
     String table() {
         StringBuilder t = new StringBuilder("| Phase | Measure | Result |\n| --- | --- | --- |\n");
         for (Phase p : phases) {
-            p.measures.forEach((name, m) -> t.append(row(
-                    p.id,
-                    name + " (req/s, p50, p99)",
-                    "%s req/s, p50 %s ms, p99 %s ms".formatted(fmt(m.throughput()), fmt(m.p50Ms()), fmt(m.p99Ms())))));
-            p.latencies.forEach((name, l) -> t.append(row(
-                    p.id,
-                    name + " (answers, p50, p99)",
-                    "%s answers, p50 %s ms, p99 %s ms".formatted(l.answers(), fmt(l.p50Ms()), fmt(l.p99Ms())))));
-            p.values.forEach((name, v) -> t.append(row(p.id, name, fmt(v))));
+            p.measures.forEach((name, m) -> row(
+                    t, p, name + " (req/s, p50, p99)", fmt(m.throughput()) + " req/s, " + ms(m.p50Ms(), m.p99Ms())));
+            p.latencies.forEach((name, l) ->
+                    row(t, p, name + " (answers, p50, p99)", l.answers() + " answers, " + ms(l.p50Ms(), l.p99Ms())));
+            p.values.forEach((name, v) -> row(t, p, name, fmt(v)));
             if (p.ratio != null) {
-                t.append(row(p.id, "**ratio**", "**" + fmt(p.ratio) + "**"));
+                row(t, p, "**ratio**", "**" + fmt(p.ratio) + "**");
             }
             if (p.target != null) {
-                t.append(row(p.id, "target: " + p.target, p.met ? "**met**" : "**not met**"));
+                row(t, p, "target: " + p.target, p.met ? "**met**" : "**not met**");
             }
         }
         return t.toString();
     }
 
-    private static String row(String phase, String measure, String result) {
-        return "| " + phase + " | " + measure + " | " + result + " |\n";
+    private static String ms(double p50, double p99) {
+        return "p50 " + fmt(p50) + " ms, p99 " + fmt(p99) + " ms";
+    }
+
+    private static void row(StringBuilder table, Phase phase, String measure, String result) {
+        table.append("| %s | %s | %s |\n".formatted(phase.id, measure, result));
     }
 
     void write(Path dir) throws IOException {
@@ -167,16 +179,13 @@ record Report(Environment environment, List<Phase> phases) {
         return Double.isNaN(value) ? value : Math.round(value * 100) / 100.0;
     }
 
-    /** A figure for reading: whole numbers and hundreds without decimals, else two significant places or so. */
+    /** A figure for reading: whole numbers and hundreds without decimals, else about two significant places; NaN as "none". */
     static String fmt(Object value) {
         if (!(value instanceof Number n)) {
             return String.valueOf(value);
         }
         double d = n.doubleValue();
-        if (Double.isNaN(d)) {
-            return "none";
-        }
         String format = d == Math.rint(d) || Math.abs(d) >= 100 ? "%,.0f" : Math.abs(d) >= 10 ? "%.1f" : "%.2f";
-        return String.format(Locale.ROOT, format, d);
+        return Double.isNaN(d) ? "none" : String.format(Locale.ROOT, format, d);
     }
 }

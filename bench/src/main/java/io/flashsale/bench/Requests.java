@@ -31,16 +31,15 @@ public record Requests(String host) {
                         + "\r\nContent-Length: 0\r\n");
     }
 
-    /** The purchase requests of {@code users} buyers {@link #user}, each with a key of its own. */
-    List<byte[]> purchases(Tokens tokens, String sale, int users) {
-        return IntStream.range(0, users)
-                .mapToObj(i -> purchase(sale, tokens.buyer(user(sale, i)), "k-" + user(sale, i)))
-                .toList();
-    }
-
-    /** The user of {@link #purchases}' request {@code i}. */
-    static String user(String sale, int i) {
-        return sale + "u" + i;
+    /** One purchase of each of {@code buyers} buyers named {@code sale + "u" + i}, each with a key of its own. */
+    Burst purchases(Tokens tokens, String sale, int buyers) {
+        List<String> users =
+                IntStream.range(0, buyers).mapToObj(i -> sale + "u" + i).toList();
+        return new Burst(
+                users.stream()
+                        .map(u -> purchase(sale, tokens.buyer(u), "k-" + u))
+                        .toList(),
+                users);
     }
 
     /**
@@ -49,34 +48,32 @@ public record Requests(String host) {
      */
     public Burst burst(Tokens tokens, String saleId, String userPrefix, int buyers, long seed) {
         Random random = new Random(seed);
-        List<String[]> plan = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
         for (int i = 0; i < buyers; i++) {
             String user = saleId + userPrefix + i;
-            plan.add(new String[] {user, "k1"});
+            keys.add("k1-" + user);
             if (random.nextDouble() < RETRY_SHARE) {
-                plan.add(new String[] {user, "k1"});
+                keys.add("k1-" + user);
             }
             if (random.nextDouble() < DOUBLE_CLICK_SHARE) {
-                plan.add(new String[] {user, "k2"});
+                keys.add("k2-" + user);
             }
         }
-        Collections.shuffle(plan, random);
+        Collections.shuffle(keys, random);
+        List<String> users = keys.stream().map(key -> key.substring(3)).toList();
         Map<String, String> tokenOf = new HashMap<>();
-        List<byte[]> requests = new ArrayList<>();
-        List<String> users = new ArrayList<>();
-        for (String[] click : plan) {
-            String token = tokenOf.computeIfAbsent(click[0], tokens::buyer);
-            requests.add(purchase(saleId, token, click[1] + "-" + click[0]));
-            users.add(click[0]);
-        }
-        return new Burst(List.copyOf(requests), List.copyOf(users));
+        return new Burst(
+                IntStream.range(0, keys.size())
+                        .mapToObj(i ->
+                                purchase(saleId, tokenOf.computeIfAbsent(users.get(i), tokens::buyer), keys.get(i)))
+                        .toList(),
+                users);
     }
 
     byte[] liveness() {
         return bytes("GET /actuator/health/liveness", "");
     }
 
-    /** {@code headers}: each line with its CRLF. */
     private byte[] bytes(String requestLine, String headers) {
         return (requestLine + " HTTP/1.1\r\nHost: " + host + "\r\n" + headers + "\r\n")
                 .getBytes(StandardCharsets.UTF_8);

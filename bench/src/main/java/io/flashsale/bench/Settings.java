@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
@@ -14,24 +13,15 @@ import picocli.CommandLine.Spec;
  */
 final class Settings {
 
-    /** P1's second, lighter load: the sold-out path below the default 200 connections. */
-    static final int P1_LOW_CONNECTIONS = 64;
-
     static final int SMOKE_REQUESTS = 50;
 
     @Spec(Spec.Target.MIXEE)
     private CommandSpec bench;
 
-    @Option(
-            names = "--connections",
-            description = "Closed-loop connections of P1 (which also runs at 64), P2, P3 and P5.",
-            defaultValue = "200")
+    @Option(names = "--connections", description = "Closed-loop connections (P1 also at 64).", defaultValue = "200")
     int connections;
 
-    @Option(
-            names = "--warmup",
-            description = "Seconds of warm-up before each timed load; 0: none.",
-            defaultValue = "10")
+    @Option(names = "--warmup", description = "Warm-up seconds before each timed load; 0: none.", defaultValue = "10")
     private int warmup;
 
     @Option(names = "--duration", description = "Seconds of each timed load.", defaultValue = "15")
@@ -42,7 +32,7 @@ final class Settings {
 
     @Option(
             names = "--buyers",
-            description = "Buyers of the P2 and P4 sales, one request each.",
+            description = "Buyers of P2's and P4's sales, one request each.",
             defaultValue = "10000")
     int burstBuyers;
 
@@ -55,7 +45,7 @@ final class Settings {
     @Option(
             names = "--curve",
             split = ",",
-            description = "The load curve's connection counts.",
+            description = "The load curve's connections.",
             defaultValue = "16,64,200,800")
     List<Integer> curve;
 
@@ -64,17 +54,18 @@ final class Settings {
 
     /** This, once parsed, with {@code --smoke}'s size for every option not given. */
     Settings sized() {
-        if (smoke) {
-            ParseResult given = bench.commandLine().getParseResult();
-            connections = given.hasMatchedOption("--connections") ? connections : 8;
-            warmup = given.hasMatchedOption("--warmup") ? warmup : 0;
-            duration = given.hasMatchedOption("--duration") ? duration : 30;
-            settleWorkflows = given.hasMatchedOption("--settle") ? settleWorkflows : 30;
-            burstBuyers = given.hasMatchedOption("--buyers") ? burstBuyers : SMOKE_REQUESTS;
-            burstUnits = given.hasMatchedOption("--units") ? burstUnits : 10;
-            arrivalRate = given.hasMatchedOption("--rate") ? arrivalRate : 500;
-        }
+        connections = smoke("--connections", connections, 8);
+        warmup = smoke("--warmup", warmup, 0);
+        duration = smoke("--duration", duration, 30);
+        settleWorkflows = smoke("--settle", settleWorkflows, 30);
+        burstBuyers = smoke("--buyers", burstBuyers, SMOKE_REQUESTS);
+        burstUnits = smoke("--units", burstUnits, 10);
+        arrivalRate = smoke("--rate", arrivalRate, 500);
         return this;
+    }
+
+    private int smoke(String option, int given, int smokeSize) {
+        return smoke && !bench.commandLine().getParseResult().hasMatchedOption(option) ? smokeSize : given;
     }
 
     Duration warmup() {
@@ -89,9 +80,9 @@ final class Settings {
         return smoke ? SMOKE_REQUESTS : Long.MAX_VALUE;
     }
 
-    /** P1's connection counts, fewest first: {@value #P1_LOW_CONNECTIONS} and {@code connections}. */
+    /** P1's connection counts, fewest first: 64, below the default, and {@code --connections}. */
     List<Integer> p1Connections() {
-        return Stream.of(P1_LOW_CONNECTIONS, connections).distinct().sorted().toList();
+        return Stream.of(64, connections).distinct().sorted().toList();
     }
 
     /** What the run does, in words (the chart's header). */
@@ -100,7 +91,7 @@ final class Settings {
         return "%d connections, warm-up %d s, %d s per timed load, %,d settled purchases, "
                         .formatted(connections, warmup, duration, settleWorkflows)
                 + "%,d buyers for %,d units, P4 at %,d requests/s, curve at %s connections"
-                        .formatted(burstBuyers, burstUnits, arrivalRate, SoldOutPhases.join(curve))
+                        .formatted(burstBuyers, burstUnits, arrivalRate, curve)
                 + (smoke ? ", at most " + SMOKE_REQUESTS + " requests per timed load" : "");
     }
 }

@@ -15,10 +15,9 @@ final class SoldOutPhases {
     static Report.Phase p1(Phases on) throws Exception {
         Settings settings = on.settings();
         HttpLoad.Source purchases = on.soldOut("p1" + on.run());
-        HttpLoad.Source liveness = HttpLoad.Source.cycle(List.of(on.requests().liveness()));
+        HttpLoad.Source liveness = HttpLoad.Source.of(List.of(on.requests().liveness()), true);
         List<Integer> levels = settings.p1Connections();
-        Report.Phase phase =
-                new Report.Phase("P1", "sold-out purchase vs liveness at " + join(levels) + " connections");
+        Report.Phase phase = new Report.Phase("P1", "sold-out purchase vs liveness at " + levels + " connections");
         for (int connections : levels) {
             on.timed(liveness, settings.warmup(), connections);
             on.timed(purchases, settings.warmup(), connections);
@@ -38,10 +37,7 @@ final class SoldOutPhases {
                     .fact("purchase outcomes" + at, buy.counts())
                     .fact("liveness outcomes" + at, live.counts());
             if (connections == settings.connections) {
-                phase.ratio(
-                        ratio,
-                        P1_TARGET,
-                        "purchase / liveness >= " + P1_TARGET + " at " + connections + " connections");
+                phase.ratio(ratio, P1_TARGET, "purchase / liveness >= " + P1_TARGET + " at " + at.substring(2), true);
             } else {
                 phase.value("ratio at " + connections + " connections", ratio);
             }
@@ -53,8 +49,7 @@ final class SoldOutPhases {
     static Report.Phase curve(Phases on) throws Exception {
         Settings settings = on.settings();
         HttpLoad.Source purchases = on.soldOut("cv" + on.run());
-        Report.Phase phase =
-                new Report.Phase(Chart.CURVE, "sold-out purchase at " + join(settings.curve) + " connections");
+        Report.Phase phase = new Report.Phase(Chart.CURVE, "sold-out purchase at " + settings.curve + " connections");
         for (int connections : settings.curve) {
             on.timed(purchases, settings.warmup(), connections);
             Tally buy = on.timed(purchases, settings.duration(), connections);
@@ -62,13 +57,5 @@ final class SoldOutPhases {
                     .fact("purchase outcomes, " + connections + " connections", buy.counts());
         }
         return phase;
-    }
-
-    /** "16, 64, 200 and 800". */
-    static String join(List<Integer> levels) {
-        List<String> text = levels.stream().map(String::valueOf).toList();
-        return text.size() == 1
-                ? text.get(0)
-                : String.join(", ", text.subList(0, text.size() - 1)) + " and " + text.get(text.size() - 1);
     }
 }

@@ -4,7 +4,6 @@ import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.TemporalService;
-import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.testkit.Tokens;
 import java.net.URI;
 import java.nio.file.Path;
@@ -21,19 +20,12 @@ import java.util.UUID;
  */
 public record Stack(FlashSaleStack flashSale, Tokens tokens) implements AutoCloseable {
 
-    /** On a dev server of {@code temporalKind} with its Web UI, the back end at {@code backEndNice}. */
+    /** On the dev server with its Web UI, the back end at {@code backEndNice}. */
     public static Stack start(
-            Path root,
-            Path logs,
-            PrivateStores stores,
-            DevServer.Kind temporalKind,
-            int backEndNice,
-            Map<FlashSaleStack.App, List<String>> jvmFlags)
+            Path root, Path logs, PrivateStores stores, int backEndNice, Map<FlashSaleStack.App, List<String>> jvmFlags)
             throws Exception {
-        FlashSaleStack.Builder builder = FlashSaleStack.builder(root, logs)
-                .devServer(temporalKind)
-                .webUi()
-                .backEndNice(backEndNice);
+        FlashSaleStack.Builder builder =
+                FlashSaleStack.builder(root, logs).webUi().backEndNice(backEndNice);
         jvmFlags.forEach(builder::jvmFlags);
         return start(builder, stores, Map.of());
     }
@@ -67,10 +59,7 @@ public record Stack(FlashSaleStack flashSale, Tokens tokens) implements AutoClos
         return flashSale.temporal();
     }
 
-    /**
-     * {@code main} in a JVM of the bench's class path with the apps' environment and {@code jvmFlags},
-     * stopped with the stack; returns once it has logged {@code ready}.
-     */
+    /** {@code main} in a JVM of the bench's class path and the apps' environment, once it logged {@code ready}. */
     Process launch(String name, Class<?> main, List<String> jvmFlags, String ready, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Processes.java()));
         command.addAll(jvmFlags);

@@ -4,7 +4,6 @@ import io.flashsale.workflows.purchase.PurchaseWorkflowImpl;
 import io.temporal.activity.ActivityInterface;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
-import io.temporal.client.WorkflowStub;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.worker.Worker;
@@ -73,18 +72,15 @@ public final class TrivialWorker {
         new CountDownLatch(1).await();
     }
 
-    /**
-     * Seconds until {@code n} trivial workflows on Temporal at {@code address}, started from {@code
-     * threads} threads, completed; at most {@code timeout}.
-     */
+    /** Seconds until {@code n} trivial workflows, started from {@code threads} threads, completed; at most {@code timeout}. */
     static double complete(String address, String prefix, int n, int threads, Duration timeout) throws Exception {
         WorkflowClient client = client(address);
         ExecutorService starters = Executors.newFixedThreadPool(threads);
         long start = System.nanoTime();
         try {
             CompletableFuture<?>[] results = IntStream.range(0, n)
-                    .mapToObj(i -> CompletableFuture.supplyAsync(() -> start(client, prefix + "-" + i), starters)
-                            .thenCompose(stub -> stub.getResultAsync(String.class)))
+                    .mapToObj(i -> CompletableFuture.supplyAsync(() -> start(client, prefix + "-" + i), starters))
+                    .map(started -> started.thenCompose(result -> result))
                     .toArray(CompletableFuture[]::new);
             CompletableFuture.allOf(results).get(timeout.toSeconds(), TimeUnit.SECONDS);
         } finally {
@@ -94,14 +90,12 @@ public final class TrivialWorker {
         return (System.nanoTime() - start) / 1e9;
     }
 
-    private static WorkflowStub start(WorkflowClient client, String id) {
+    private static CompletableFuture<String> start(WorkflowClient client, String id) {
         WorkflowOptions options = WorkflowOptions.newBuilder()
                 .setWorkflowId(id)
                 .setTaskQueue(TASK_QUEUE)
                 .build();
-        WorkflowStub stub = client.newUntypedWorkflowStub("TrivialWorkflow", options);
-        stub.start(id);
-        return stub;
+        return WorkflowClient.execute(client.newWorkflowStub(TrivialWorkflow.class, options)::run, id);
     }
 
     private static WorkflowClient client(String address) {

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ChartTest {
 
-    private static final Environment ENVIRONMENT =
-            new Environment("dev server", 2, "test cpu", "1 kB", "java 17", "today", Map.of());
+    private static final Report.Environment ENVIRONMENT =
+            new Report.Environment("2 CPUs (test cpu), 1 kB RAM, java 17, dev server", "today", Map.of());
 
     @Test
     void drawsEachPhasesLatencyBarsTheCurveAndEachRatioAgainstItsTarget() {
@@ -51,7 +51,7 @@ class ChartTest {
 
     @Test
     void leavesOutWhatDidNotRun() {
-        Report.Phase p1 = soldOutPhase("P1", List.of(64, 200)).ratio(0.5, 0.9, "purchase / liveness >= 0.9");
+        Report.Phase p1 = soldOutPhase("P1", List.of(64, 200)).ratio(0.5, 0.9, "purchase / liveness >= 0.9", true);
 
         List<JFreeChart> charts = Chart.charts(List.of(p1), ENVIRONMENT);
 
@@ -69,19 +69,19 @@ class ChartTest {
 
     @Test
     void showsTheMachinesMemoryInGibibytes() {
-        assertThat(Environment.memory("24683584 kB")).isEqualTo("23.5 GiB");
-        assertThat(Environment.memory("?")).isEqualTo("?");
+        assertThat(Report.Environment.memory("24683584 kB")).isEqualTo("23.5 GiB");
+        assertThat(Report.Environment.memory("?")).isEqualTo("?");
     }
 
     private static List<Report.Phase> phases() {
         List<Report.Phase> phases = new ArrayList<>();
-        phases.add(soldOutPhase("P1", List.of(64, 200)).ratio(0.58, 0.9, "purchase / liveness >= 0.9"));
+        phases.add(soldOutPhase("P1", List.of(64, 200)).ratio(0.58, 0.9, "purchase / liveness >= 0.9", true));
         phases.add(soldOutPhase(Chart.CURVE, List.of(16, 64, 200, 800)));
         Tally contest = answers(Map.of(202, 5, 409, 95));
         phases.add(new Report.Phase("P2", "contest")
                 .latency("api winners", contest, null, "admitted")
                 .latency("api losers", contest, null, "sold-out")
-                .ratio(4.2, 3, "baseline time / api time >= 3"));
+                .ratio(4.2, 3, "baseline time / api time >= 3", true));
         phases.add(new Report.Phase("P4", "open loop")
                 .latency("winners", contest, 250.0, "admitted")
                 .latency("losers", contest, 25.0, "sold-out")

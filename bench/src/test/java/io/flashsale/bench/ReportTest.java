@@ -15,14 +15,13 @@ class ReportTest {
     void writesEveryPhaseToResultsJsonInSnakeCase(@TempDir Path dir) throws Exception {
         Tally tally = new Tally(null);
         tally.answered(0, 202, "{}", 2_000_000L);
-        Report report =
-                new Report(new Environment("dev server", 2, "cpu", "1 kB", "java 17", "today", Map.of("api", 0)));
+        Report report = new Report(new Report.Environment("2 CPUs, dev server", "today", Map.of("api", 0)));
         report.phases()
                 .add(new Report.Phase("P4", "open loop")
                         .measure("sold-out", tally, 8)
                         .latency("winners", tally, 50.0, "admitted")
                         .value("oversold", 0)
-                        .ratio(4.2, 3, "ratio >= 3")
+                        .ratio(4.2, 3, "ratio >= 3", true)
                         .fact("mysql balanced", true));
 
         report.write(dir);

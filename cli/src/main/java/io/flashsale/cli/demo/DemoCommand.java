@@ -90,8 +90,8 @@ public final class DemoCommand implements Callable<Integer> {
         }
         DevServer.Kind kind = temporalKind();
         PrivateStores stores = PrivateStores.fresh();
-        try (Stack stack = Stack.start(
-                root, Path.of("target", "demo", "logs"), stores, kind, FlashSaleStack.BACK_END_NICE, Map.of())) {
+        try (Stack stack =
+                Stack.start(root, Path.of("target", "demo", "logs"), stores, FlashSaleStack.BACK_END_NICE, Map.of())) {
             System.out.println(
                     "private stack up: api " + stack.api() + ", " + stack.temporal() + " (logs target/demo/logs)");
             DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.empty()).run();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flashsale.bench.Stack;
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.PrivateStores;
-import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.stores.audit.AuditVerdict;
 import io.flashsale.testkit.ApiClient;
 import java.nio.file.Path;
@@ -32,12 +31,7 @@ class DemoIT {
         Path root = Path.of(System.getProperty("flashsale.root", ".."));
         PrivateStores stores = PrivateStores.fresh();
         try (Stack stack = Stack.start(
-                root,
-                Path.of("target", "demo-it", "logs"),
-                stores,
-                DevServer.Kind.CLI,
-                FlashSaleStack.BACK_END_NICE,
-                Map.of())) {
+                root, Path.of("target", "demo-it", "logs"), stores, FlashSaleStack.BACK_END_NICE, Map.of())) {
             WebUi ui = new WebUi(stack.temporal().webUi().orElseThrow(), "default");
             Demo.Options options = CommandLine.populateCommand(
                     new Demo.Options(),
