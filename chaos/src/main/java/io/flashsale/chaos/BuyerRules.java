@@ -1,6 +1,5 @@
 package io.flashsale.chaos;
 
-import io.flashsale.chaos.Ledger.Buyer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,19 +11,17 @@ final class BuyerRules {
     private BuyerRules() {}
 
     /**
-     * A buyer the api admitted owns its purchase: an order under {@code purchase-{sale}-{user}} and
-     * a purchase the api knows. Admitted means a buy answered 2xx, whatever its kind: 202 admitted
-     * it, 200 repeated the key it was admitted with (admit.lua's SAME_KEY). A purchase MySQL refused
-     * (REJECTED, no order) broke the promise of the 202 and is reported here.
+     * A buyer admitted (any buy answered 2xx: 202, or 200 for the key it was admitted with) owns an
+     * order under {@code purchase-{sale}-{user}} and a purchase the api knows; a purchase MySQL
+     * refused (REJECTED, no order) broke the promise of the 202.
      */
     static void admittedBuyersOwnTheirPurchase(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        for (Buyer buyer : ledger.buys().keySet()) {
-            if (ledger.buysOf(buyer).stream().noneMatch(op -> op.outcome() == Op.Outcome.OK)) {
-                continue;
+        ledger.ops().forEach((purchaseId, ops) -> {
+            if (ops.stream().noneMatch(op -> op.kind().buy() && op.outcome() == Op.Outcome.OK)) {
+                return;
             }
-            String purchaseId = buyer.purchaseId();
-            List<Facts.Order> orders = ledger.orders().getOrDefault(buyer, List.of());
-            List<Op> ops = ledger.opsOf(buyer);
+            String buyer = Ledger.buyer(ops.get(0).saleId(), ops.get(0).userId());
+            List<Facts.Order> orders = ledger.orders().getOrDefault(purchaseId, List.of());
             if (orders.isEmpty()) {
                 found.accept(buyer + " was admitted but has no order", ops);
             }
@@ -35,61 +32,60 @@ final class BuyerRules {
             if (ledger.purchase(purchaseId).map(Facts.Purchase::status).isEmpty()) {
                 found.accept(buyer + " was admitted but the api knows no " + purchaseId, ops);
             }
-        }
+        });
     }
 
     /**
-     * Nobody has two orders in a sale, whatever they were answered (I2), and every order belongs to
-     * someone who sent a buy in that sale. A buyer whose every buy was refused for sure owns none: a
-     * 4xx other than already-purchased means admit.lua wrote nothing. One never answered may own one.
+     * Nobody has two orders in a sale (I2), and every order belongs to someone who sent a buy in it.
+     * A buyer refused every buy for sure (a 4xx other than already-purchased: admit.lua wrote
+     * nothing) owns none; one never answered may own one.
      */
     static void oneOrderPerBuyer(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        ledger.orders().forEach((buyer, orders) -> {
-            List<Op> buys = ledger.buysOf(buyer);
+        ledger.orders().forEach((purchaseId, orders) -> {
+            String buyer = Ledger.buyer(orders.get(0).saleId(), orders.get(0).userId());
+            List<Op> buys = ledger.buysOf(purchaseId);
             String detail = orders.size() > 1
                     ? buyer + " owns " + orders.size() + " orders"
                     : buys.isEmpty()
                             ? buyer + " owns an order but never sent a buy"
-                            : buys.stream().allMatch(BuyerRules::refusedForSure)
+                            : buys.stream()
+                                            .allMatch(op -> op.outcome() == Op.Outcome.FAIL
+                                                    && !op.problemType().equals("already-purchased"))
                                     ? buyer + " was refused every buy but owns an order"
                                     : null;
             if (detail != null) {
-                found.accept(detail, ledger.opsOf(buyer));
+                found.accept(detail, ledger.opsOf(purchaseId));
             }
         });
     }
 
     /**
-     * Once a key admitted its buyer, the key keeps answering that purchase: a BUY_RETRY sent after a
-     * 2xx answer to its key is never refused 409 or 429, since limited_admit.lua looks the key up
-     * before the rate limit, the window and the stock. A retry sent before that answer arrived is not
-     * checked (its Lua may have run first), nor 404 sale-not-found: the sale's archive forgets its
-     * keys once every purchase ended.
+     * A BUY_RETRY sent after its key was answered 2xx is never refused 409 or 429: limited_admit.lua
+     * looks the key up before the rate limit, the window and the stock. A retry sent before that
+     * answer (its Lua may have run first) and 404 sale-not-found (an archived sale forgets its keys)
+     * are not checked.
      */
     static void sameKeySameAnswer(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        for (Buyer buyer : ledger.buys().keySet()) {
+        ledger.ops().forEach((purchaseId, ops) -> {
+            List<Op> buys = ledger.buysOf(purchaseId);
             Map<String, Op> admissions = new HashMap<>();
-            ledger.buysOf(buyer).stream()
+            buys.stream()
                     .filter(op -> op.outcome() == Op.Outcome.OK)
                     .forEach(op -> admissions.merge(
                             op.key(), op, (a, b) -> a.answeredAtMillis() <= b.answeredAtMillis() ? a : b));
-            for (Op retry : ledger.buysOf(buyer)) {
+            for (Op retry : buys) {
                 Op admission = admissions.get(retry.key());
                 if (retry.kind() == Op.Kind.BUY_RETRY
                         && (retry.status() == 409 || retry.status() == 429)
                         && admission != null
                         && retry.invokedAtMillis() > admission.answeredAtMillis()) {
                     found.accept(
-                            buyer + " retried key " + retry.key() + ", answered " + admission.status()
-                                    + " before, and was refused " + retry.status() + " " + retry.problemType(),
+                            Ledger.buyer(retry.saleId(), retry.userId()) + " retried key " + retry.key()
+                                    + ", answered " + admission.status() + " before, and was refused "
+                                    + retry.status() + " " + retry.problemType(),
                             List.of(admission, retry));
                 }
             }
-        }
-    }
-
-    /** A 4xx that tells admit.lua wrote nothing for this buyer. */
-    private static boolean refusedForSure(Op op) {
-        return op.outcome() == Op.Outcome.FAIL && !op.problemType().equals("already-purchased");
+        });
     }
 }

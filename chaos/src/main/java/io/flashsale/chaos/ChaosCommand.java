@@ -17,12 +17,10 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         showDefaultValues = true,
         description = {
-            "A sale under steady load through a seeded schedule of crashes, checked afterwards: a private"
-                    + " stack (own Redis with AOF, own MariaDB, Temporal, two workers, two apis, Toxiproxy"
-                    + " between the apps and the three stores), three sales, --rate operations a second while"
-                    + " every 10-40 s a process is SIGKILLed and restarted or a link is slowed, stalled or cut"
-                    + " (the schedule comes from the seed and is printed first). Then every purchase ends and"
-                    + " the checker compares the history of operations with MySQL, Redis and Temporal.",
+            "A private stack (own Redis and MariaDB, Temporal, two workers, two apis, Toxiproxy between the apps"
+                    + " and the stores) with three sales under --rate operations a second while every 10-40 s a"
+                    + " process is SIGKILLed or a link broken, by a schedule from the seed; then the checker"
+                    + " compares the history with MySQL, Redis and Temporal.",
             "Writes schedule.txt, history.jsonl and result.txt to --out; exits 1 on any violation."
         })
 public final class ChaosCommand implements Callable<Integer> {
@@ -65,12 +63,8 @@ public final class ChaosCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ChaosRun.Options options = options();
-        ChaosRun.Result result = ChaosRun.run(options);
-        System.out.println();
-        System.out.println(result.table());
-        System.out.println("history: " + options.out().resolve("history.jsonl") + ", schedule: "
-                + options.out().resolve("schedule.txt"));
+        ChaosRun.Result result = ChaosRun.run(options());
+        System.out.println("\n" + result.table() + "\nhistory, schedule and result in " + out);
         return result.violations().isEmpty() ? 0 : 1;
     }
 

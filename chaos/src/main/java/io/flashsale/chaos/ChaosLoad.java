@@ -4,7 +4,6 @@ import static io.flashsale.testkit.ApiClient.UNIT_PRICE;
 
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
-import io.flashsale.workflows.purchase.PurchaseRequest;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
@@ -35,19 +34,11 @@ final class ChaosLoad {
     /** The last sale is closed once this share of the run's time has passed. */
     private static final int CLOSE_AFTER_PERCENT = 60;
 
-    /**
-     * Who sends an operation: a buyer of the run (the key of the first click, the payment ids sent
-     * so far) or, with user {@code ops} and no purchase, an operator.
-     */
-    private record Buyer(String saleId, String userId, String purchaseId, String key, List<String> paymentIds) {
-
-        static Buyer of(String saleId, int number) {
-            String user = "u" + number;
-            return new Buyer(saleId, user, PurchaseRequest.purchaseId(saleId, user), "k" + number, new ArrayList<>());
-        }
+    /** A buyer of the run (the key of its first click, the payment ids sent so far) or an operator ({@code ops}). */
+    private record Buyer(String saleId, String userId, String key, List<String> paymentIds) {
 
         static Buyer operator(String saleId) {
-            return new Buyer(saleId, "ops", "", "", List.of());
+            return new Buyer(saleId, "ops", "", List.of());
         }
     }
 
@@ -72,7 +63,7 @@ final class ChaosLoad {
         this.startNanos = startNanos;
     }
 
-    List<Op> run(int rate, Duration duration) throws InterruptedException {
+    void run(int rate, Duration duration) throws InterruptedException {
         long interval = 1_000_000_000L / rate;
         long end = System.nanoTime() + duration.toNanos();
         closeAtNanos = System.nanoTime() + duration.toNanos() * CLOSE_AFTER_PERCENT / 100;
@@ -84,7 +75,6 @@ final class ChaosLoad {
         if (!senders.awaitTermination(TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS)) {
             senders.shutdownNow();
         }
-        return history();
     }
 
     /**
@@ -101,7 +91,7 @@ final class ChaosLoad {
                 .toList();
         for (Op change : unanswered) {
             Buyer operator = Buyer.operator(change.saleId());
-            while (sendNow(apis.get(0), change.kind(), operator, change.key(), change.amountMinor())
+            while (send(apis.get(0), change.kind(), operator, change.key(), change.amountMinor())
                                     .outcome()
                             == Op.Outcome.UNKNOWN
                     && System.nanoTime() < deadline) {
@@ -125,32 +115,35 @@ final class ChaosLoad {
             return operator(api);
         }
         if (buyers.isEmpty() || dice < 45) {
-            Buyer buyer = Buyer.of(sales.get(random.nextInt(sales.size())), buyers.size());
+            int number = buyers.size();
+            Buyer buyer =
+                    new Buyer(sales.get(random.nextInt(sales.size())), "u" + number, "k" + number, new ArrayList<>());
             buyers.add(buyer);
-            return send(api, Op.Kind.BUY, buyer, buyer.key(), 0);
+            return () -> send(api, Op.Kind.BUY, buyer, buyer.key(), 0);
         }
         Buyer buyer = buyers.get(random.nextInt(buyers.size()));
+        long price = UNIT_PRICE.amountMinor();
         if (dice < 55) {
-            return send(api, Op.Kind.BUY_RETRY, buyer, buyer.key(), 0);
+            return () -> send(api, Op.Kind.BUY_RETRY, buyer, buyer.key(), 0);
         }
         if (dice < 62) {
-            return send(api, Op.Kind.SECOND_CLICK, buyer, buyer.key() + "-again", 0);
+            return () -> send(api, Op.Kind.SECOND_CLICK, buyer, buyer.key() + "-again", 0);
         }
         if (dice < 82) {
             String paymentId = "p" + ids.incrementAndGet();
             buyer.paymentIds().add(paymentId);
-            return send(api, Op.Kind.PAY, buyer, paymentId, UNIT_PRICE.amountMinor());
+            return () -> send(api, Op.Kind.PAY, buyer, paymentId, price);
         }
         if (dice < 88 && !buyer.paymentIds().isEmpty()) {
             String paymentId =
                     buyer.paymentIds().get(random.nextInt(buyer.paymentIds().size()));
-            return send(api, Op.Kind.PAY_DUPLICATE, buyer, paymentId, UNIT_PRICE.amountMinor());
+            return () -> send(api, Op.Kind.PAY_DUPLICATE, buyer, paymentId, price);
         }
         if (dice < 92) {
-            return send(
-                    api, Op.Kind.PAY_WRONG_AMOUNT, buyer, "w" + ids.incrementAndGet(), UNIT_PRICE.amountMinor() - 1);
+            String paymentId = "w" + ids.incrementAndGet();
+            return () -> send(api, Op.Kind.PAY_WRONG_AMOUNT, buyer, paymentId, price - 1);
         }
-        return send(api, Op.Kind.CANCEL, buyer, "", 0);
+        return () -> send(api, Op.Kind.CANCEL, buyer, "", 0);
     }
 
     /**
@@ -162,21 +155,19 @@ final class ChaosLoad {
         String last = sales.get(sales.size() - 1);
         if (System.nanoTime() >= closeAtNanos) {
             closeAtNanos = Long.MAX_VALUE;
-            return send(api, Op.Kind.CLOSE, Buyer.operator(last), "", 0);
+            return () -> send(api, Op.Kind.CLOSE, Buyer.operator(last), "", 0);
         }
-        String sale = sales.get(random.nextInt(sales.size()));
+        Buyer operator = Buyer.operator(sales.get(random.nextInt(sales.size())));
         int dice = random.nextInt(100);
         if (dice < 70) {
             boolean restock = dice < 35;
             int slot = random.nextInt(4);
             String key = (random.nextInt(10) == 0 ? "x" : restock ? "r" : "w") + slot;
             int units = random.nextInt(5) == 0 ? 4 + random.nextInt(3) : 1 + slot % 3;
-            return send(api, restock ? Op.Kind.RESTOCK : Op.Kind.WITHDRAW, Buyer.operator(sale), key, units);
+            return () -> send(api, restock ? Op.Kind.RESTOCK : Op.Kind.WITHDRAW, operator, key, units);
         }
-        if (dice < 80 && !sale.equals(last)) {
-            return send(api, Op.Kind.MOVE, Buyer.operator(sale), "", 0);
-        }
-        return send(api, Op.Kind.REPAIR, Buyer.operator(sale), "", 0);
+        Op.Kind kind = dice < 80 && !operator.saleId().equals(last) ? Op.Kind.MOVE : Op.Kind.REPAIR;
+        return () -> send(api, kind, operator, "", 0);
     }
 
     private ApiClient.Response call(ApiClient api, Op op) {
@@ -200,32 +191,29 @@ final class ChaosLoad {
         };
     }
 
-    private Runnable send(ApiClient api, Op.Kind kind, Buyer who, String key, long amount) {
-        return () -> sendNow(api, kind, who, key, amount);
-    }
-
     /**
      * Logs the operation when sent, as unknown, then with its answer: a 2xx's purchase {@code status}
      * or a refused payment's {@code purchaseStatus} (what made it a refund, or not).
      */
-    private Op sendNow(ApiClient api, Op.Kind kind, Buyer who, String key, long amount) {
+    private Op send(ApiClient api, Op.Kind kind, Buyer who, String key, long amount) {
         long id = ids.incrementAndGet();
-        Op sent = Op.sent(id, kind, who.saleId(), who.userId(), who.purchaseId(), key, amount, millis());
+        long sentAt = millis();
+        Op sent = new Op(id, kind, who.saleId(), who.userId(), key, amount, sentAt, 0, "", "", -1);
         history.put(id, sent);
-        ApiClient.Response response;
         try {
-            response = call(api, sent);
+            ApiClient.Response answer = call(api, sent);
+            int status = answer.status();
+            String problem = status >= 400 ? answer.problemType() : "";
+            String purchase = answer.body()
+                    .path(status < 300 ? "status" : "purchaseStatus")
+                    .asText("");
+            Op answered = new Op(
+                    id, kind, who.saleId(), who.userId(), key, amount, sentAt, status, problem, purchase, millis());
+            history.put(id, answered);
+            return answered;
         } catch (UncheckedIOException | IllegalStateException noAnswer) {
             return sent;
         }
-        int status = response.status();
-        Op.Outcome outcome = status >= 500 ? Op.Outcome.UNKNOWN : status >= 400 ? Op.Outcome.FAIL : Op.Outcome.OK;
-        String problem = status >= 400 ? response.problemType() : "";
-        String purchase =
-                response.body().path(status < 300 ? "status" : "purchaseStatus").asText("");
-        Op answered = sent.answered(outcome, status, problem, purchase, millis());
-        history.put(id, answered);
-        return answered;
     }
 
     private long millis() {

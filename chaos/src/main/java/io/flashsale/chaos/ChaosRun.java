@@ -1,6 +1,7 @@
 package io.flashsale.chaos;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SequenceWriter;
 import io.flashsale.launcher.Await;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -22,15 +24,14 @@ import java.util.stream.Stream;
 
 /**
  * Three sales on a {@link ChaosStack} under {@link ChaosLoad} while the {@link Nemesis} breaks things,
- * audited every few seconds (drift is reported, not failed: it may heal), then checked as Jepsen
- * checks a database: the {@link Checker} over the whole history and the final {@link Facts}.
+ * audited every 5 s (drift is reported, not failed: it may heal), then the {@link Checker}
+ * over the whole history and the final {@link Facts}.
  */
 public final class ChaosRun {
 
     /**
-     * How a run is asked for ({@link ChaosCommand}); {@code cluster}: on the production-like Temporal
-     * cluster instead of the dev server; {@code sentinel}: on Redis Sentinel, where killing Redis
-     * loses the master's machine with its disk, instead of one Redis server.
+     * How a run is asked for ({@link ChaosCommand}): {@code cluster} on the production-like Temporal
+     * cluster, {@code sentinel} on Redis Sentinel (killing Redis loses the master's machine).
      */
     public record Options(
             long seed, Duration duration, int rate, Path root, Path out, boolean cluster, boolean sentinel) {}
@@ -39,10 +40,10 @@ public final class ChaosRun {
             List<Nemesis.Fault> schedule,
             List<Nemesis.Done> faults,
             List<Op> history,
-            List<Violation> violations,
+            List<Checker.Violation> violations,
             String table) {}
 
-    /** Sale id suffix, stock and pay timeout of the run's three sales. */
+    /** Sale id suffix, stock and pay timeout of each of the run's sales. */
     private record SaleSpec(String suffix, int stock, Duration payTimeout) {}
 
     private static final List<SaleSpec> SALES = List.of(
@@ -51,62 +52,56 @@ public final class ChaosRun {
             new SaleSpec("c", 15, Duration.ofSeconds(6)));
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration AUDIT_EVERY = Duration.ofSeconds(5);
     /** After the load: the longest pay timeout, the relay's handoff and a restart's worth of retries. */
     private static final Duration SETTLE = Duration.ofSeconds(120);
 
     private ChaosRun() {}
 
     public static Result run(Options options) throws Exception {
-        Files.createDirectories(options.out());
+        Path out = Files.createDirectories(options.out());
         List<Nemesis.Fault> schedule = Nemesis.schedule(
                 options.seed(),
                 options.duration(),
                 ChaosStack.targets(options.cluster()),
                 ChaosStack.links(options.sentinel()));
-        System.out.print(Nemesis.print(options.seed(), schedule, options.out().resolve("schedule.txt")));
-        try (ChaosStack stack = ChaosStack.start(
-                options.root(), options.out().resolve("logs"), options.cluster(), options.sentinel())) {
+        System.out.print(Nemesis.print(options.seed(), schedule, out.resolve("schedule.txt")));
+        try (ChaosStack stack =
+                ChaosStack.start(options.root(), out.resolve("logs"), options.cluster(), options.sentinel())) {
             ApiClient admin = new ApiClient(stack.apis().get(0));
             Tokens tokens = stack.tokens();
             Map<String, Integer> created = createSales(admin, tokens);
             List<String> sales = List.copyOf(created.keySet());
-            Nemesis nemesis = new Nemesis(schedule);
             long start = System.nanoTime();
             List<String> drift = new CopyOnWriteArrayList<>();
             ScheduledExecutorService auditor = Executors.newSingleThreadScheduledExecutor();
-            auditor.scheduleWithFixedDelay(
-                    () -> audit(admin, tokens, sales, start, drift),
-                    AUDIT_EVERY.toMillis(),
-                    AUDIT_EVERY.toMillis(),
-                    TimeUnit.MILLISECONDS);
-            Thread faults = new Thread(() -> nemesis.run(stack, start), "nemesis");
-            faults.start();
+            auditor.scheduleWithFixedDelay(() -> audit(admin, tokens, sales, start, drift), 5, 5, TimeUnit.SECONDS);
+            FutureTask<List<Nemesis.Done>> nemesis = new FutureTask<>(() -> Nemesis.run(schedule, stack, start));
+            new Thread(nemesis, "nemesis").start();
             ChaosLoad load = new ChaosLoad(stack.apis(), tokens, sales, options.seed() + 1, start);
             load.run(options.rate(), options.duration());
-            faults.join();
+            List<Nemesis.Done> faults = nemesis.get();
             auditor.shutdownNow();
             List<Op> history = load.repeatUnansweredChanges(SETTLE);
             settle(admin, tokens, sales);
-            Facts facts = Facts.read(stack.stores(), admin, tokens, created, history);
-            List<Violation> violations = new ArrayList<>(Checker.check(history, facts));
-            nemesis.done().stream()
+            List<Checker.Violation> violations = new ArrayList<>(
+                    Checker.check(history, Facts.read(stack.stores(), admin, tokens, created, history)));
+            faults.stream()
                     .filter(done -> done.failure() != null)
-                    .forEach(done -> violations.add(new Violation(
+                    .forEach(done -> violations.add(new Checker.Violation(
                             Checker.Rule.NEMESIS, done.fault() + " did not heal: " + done.failure(), List.of())));
             String table = RunTable.format(history, violations)
-                    + lines("faults injected: " + nemesis.done().size(), nemesis.done())
+                    + lines("faults injected: " + faults.size(), faults)
                     + lines("drift audits: " + drift.size(), drift)
                     + "seed " + options.seed()
                     + (options.cluster() ? ", Temporal cluster" : ", Temporal dev server")
                     + (options.sentinel() ? ", Redis Sentinel" : ", one Redis server") + "\n";
-            List<String> json = new ArrayList<>();
-            for (Op op : history) {
-                json.add(JSON.writeValueAsString(op));
+            try (SequenceWriter json = JSON.writer()
+                    .withRootValueSeparator("\n")
+                    .writeValues(out.resolve("history.jsonl").toFile())) {
+                json.writeAll(history);
             }
-            Files.write(options.out().resolve("history.jsonl"), json);
-            Files.writeString(options.out().resolve("result.txt"), table);
-            return new Result(schedule, nemesis.done(), history, violations, table);
+            Files.writeString(out.resolve("result.txt"), table);
+            return new Result(schedule, faults, history, violations, table);
         }
     }
 

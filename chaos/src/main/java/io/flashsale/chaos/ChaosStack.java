@@ -19,24 +19,13 @@ import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
 /**
- * The system a chaos run breaks: its own Redis (AOF, everysec) and MariaDB, Temporal, two workers
- * and two apis as processes, each SIGKILLed and started again by name ({@link #targets}). The apps
- * reach the stores and Temporal through Toxiproxy, one proxy a store ({@link #links}); the checker
- * reads the stores directly. On Redis Sentinel killing {@code redis} loses the master's machine with
- * its disk, and as the sentinels hand out the master's own address there is no {@code to-redis} link.
+ * The system a chaos run breaks: its own Redis (AOF, everysec) or Sentinel group and MariaDB,
+ * Temporal, two workers and two apis as processes, each killed and started again by name, reaching
+ * the stores through Toxiproxy; the checker reads the stores directly.
  */
 final class ChaosStack implements AutoCloseable {
 
     private static final List<String> APPS = List.of("api-1", "api-2", "worker-1", "worker-2");
-
-    /** What the nemesis may kill on the dev server; on the Temporal cluster its frontend or a history host instead. */
-    static final List<String> TARGETS = withApps("temporal", "redis", "mariadb");
-
-    static final List<String> CLUSTER_TARGETS =
-            withApps("temporal-frontend", "temporal-history-1", "temporal-history-2", "redis", "mariadb");
-
-    /** The proxied connections from the apps to a store. */
-    static final List<String> LINKS = List.of("to-redis", "to-mysql", "to-temporal");
 
     /** How long the sentinels may take to promote the replica after the master's machine is lost. */
     private static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(60);
@@ -56,16 +45,19 @@ final class ChaosStack implements AutoCloseable {
 
     private ChaosStack() {}
 
-    private static List<String> withApps(String... others) {
-        return Stream.concat(APPS.stream(), Stream.of(others)).toList();
-    }
-
+    /** What the nemesis may kill: the apps, the dev server or the cluster's frontend and history hosts, the stores. */
     static List<String> targets(boolean cluster) {
-        return cluster ? CLUSTER_TARGETS : TARGETS;
+        List<String> temporal = cluster
+                ? List.of("temporal-frontend", "temporal-history-1", "temporal-history-2")
+                : List.of("temporal");
+        return Stream.of(APPS, temporal, List.of("redis", "mariadb"))
+                .flatMap(List::stream)
+                .toList();
     }
 
+    /** The apps' proxied links to a store; none to Redis Sentinel, which hands out the master's own address. */
     static List<String> links(boolean sentinel) {
-        return sentinel ? LINKS.subList(1, LINKS.size()) : LINKS;
+        return sentinel ? List.of("to-mysql", "to-temporal") : List.of("to-redis", "to-mysql", "to-temporal");
     }
 
     /** Starts the stack, on the Temporal cluster when {@code cluster}, on Redis Sentinel when {@code sentinel}. */
@@ -132,13 +124,10 @@ final class ChaosStack implements AutoCloseable {
         void run() throws Exception;
     }
 
-    /**
-     * One target: its pid now (-1 when not running), a SIGKILL, and a start again on its port and
-     * files (on Sentinel: the promoted replica) that waits till it answers.
-     */
+    /** A process: its pid now (-1 when not running), a SIGKILL, a start again on its port and files till it answers. */
     record Target(LongSupplier pid, Step kill, Step restart) {}
 
-    /** The process named {@code name}, one of {@link #targets}. */
+    /** The process named {@code name} ({@link #targets}); on Sentinel {@code redis} is the master and its disk. */
     Target target(String name) {
         if (name.startsWith("temporal")) {
             TemporalService temporal = apps.temporal();

@@ -15,10 +15,9 @@ final class EndRules {
     private EndRules() {}
 
     /**
-     * Every purchase ended, and MySQL and the api tell the same end: no order PENDING_PAYMENT, no
-     * purchase RESERVED (one still waiting lost its workflow or its deadline), each order's status
-     * and payment id the api's, and a purchase the api says reached MySQL (any status but REJECTED)
-     * has its order.
+     * Every purchase ended and MySQL and the api tell the same end: no order PENDING_PAYMENT, no
+     * purchase RESERVED, each order's status and payment id the api's, and every purchase the api
+     * has as anything but REJECTED has its order.
      */
     static void everyPurchaseEnded(Ledger ledger, BiConsumer<String, List<Op>> found) {
         BiConsumer<String, String> report = (purchaseId, detail) -> found.accept(detail, ledger.opsOf(purchaseId));
@@ -57,10 +56,9 @@ final class EndRules {
     }
 
     /**
-     * The product's own audit passes on every sale ({@link AuditVerdict#PASS}: I1 to I5 of
-     * docs/architecture.md), and its counts add up: available never below zero, total = paid +
-     * pendingPayment + mysqlAvailable (a unit given back twice shows as one too many), and its paid
-     * are the sale's PAID orders. No operation is behind a sale's count: the violation carries none.
+     * The product's audit passes on every sale (I1 to I5 of docs/architecture.md) and its counts add
+     * up: available never below zero, total = paid + pending + available (a unit given back twice
+     * shows as one too many), paid = the sale's PAID orders.
      */
     static void auditPasses(Ledger ledger, BiConsumer<String, List<Op>> found) {
         for (Facts.Sale sale : ledger.facts().sales()) {

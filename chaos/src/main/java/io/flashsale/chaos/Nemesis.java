@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
@@ -44,15 +43,10 @@ public final class Nemesis {
     }
 
     /**
-     * What a fault did: for a kill the pid killed and the pid that runs after the restart (-1 for a
-     * link); for a link what Toxiproxy reported of it while broken and once healed (null for a kill);
-     * what failed, if anything.
+     * What a fault did: for a kill the pid killed and the pid running after the restart (-1 for a
+     * link); for a link what Toxiproxy reported of it broken and healed; what failed, if anything.
      */
     public record Done(Fault fault, long killedPid, long restartedPid, String broken, String healed, String failure) {
-
-        Done failed(String failure) {
-            return new Done(fault, killedPid, restartedPid, broken, healed, failure);
-        }
 
         @Override
         public String toString() {
@@ -67,12 +61,7 @@ public final class Nemesis {
     /** Nothing is killed this close to the end, so every restart is done before the load stops. */
     private static final Duration QUIET_END = Duration.ofSeconds(15);
 
-    private final List<Fault> schedule;
-    private final List<Done> done = new CopyOnWriteArrayList<>();
-
-    Nemesis(List<Fault> schedule) {
-        this.schedule = List.copyOf(schedule);
-    }
+    private Nemesis() {}
 
     /** The schedule of faults on processes {@code targets} and links {@code links}. */
     public static List<Fault> schedule(long seed, Duration duration, List<String> targets, List<String> links) {
@@ -97,10 +86,6 @@ public final class Nemesis {
         return faults;
     }
 
-    List<Done> done() {
-        return List.copyOf(done);
-    }
-
     /** The schedule, one fault a line, headed by the seed; also written to {@code file}. */
     static String print(long seed, List<Fault> faults, Path file) throws IOException {
         String text = "seed " + seed + ", " + faults.size() + " faults\n"
@@ -110,79 +95,56 @@ public final class Nemesis {
     }
 
     /**
-     * Runs the schedule against {@code stack} from {@code startNanos}, one moment after the other
-     * (the faults of one moment all injected, then each healed after its time down), so a process is
-     * never killed while it is still starting; a slow restart delays the faults after it. Returns
-     * once every fault is healed and every process runs again, or when interrupted.
+     * Runs the schedule against {@code stack} from {@code startNanos}, one moment after the other, so
+     * a process is never killed while still starting (a slow restart delays the faults after it).
+     * Returns once every fault is healed and every process runs again.
      */
-    void run(ChaosStack stack, long startNanos) {
-        Map<Duration, List<Fault>> moments = schedule.stream().collect(groupingBy(Fault::at, TreeMap::new, toList()));
-        try {
-            for (List<Fault> moment : moments.values()) {
-                sleepUntil(startNanos + moment.get(0).at().toNanos());
-                List<Done> injected = new ArrayList<>();
-                for (Fault fault : moment) {
-                    try {
-                        injected.add(inject(stack, fault));
-                    } catch (Exception e) {
-                        done.add(new Done(fault, -1, -1, null, null, "inject: " + e));
-                    }
-                }
-                long down = System.nanoTime();
-                // each fault heals on its own thread: a worker restarted first waits for the Temporal
-                // killed with it, so healing one after the other would wait on itself
-                List<Thread> healing = injected.stream()
-                        .map(fault -> new Thread(
-                                () -> healAt(stack, fault, down),
-                                "heal-" + fault.fault().target()))
-                        .toList();
-                healing.forEach(Thread::start);
-                for (Thread thread : healing) {
-                    thread.join();
-                }
+    static List<Done> run(List<Fault> schedule, ChaosStack stack, long startNanos) throws InterruptedException {
+        List<Done> done = new CopyOnWriteArrayList<>();
+        for (List<Fault> moment : schedule.stream()
+                .collect(groupingBy(Fault::at, TreeMap::new, toList()))
+                .values()) {
+            TimeUnit.NANOSECONDS.sleep(startNanos + moment.get(0).at().toNanos() - System.nanoTime());
+            // a fault a thread: a worker restarted first waits for the Temporal killed with it
+            List<Thread> faults = moment.stream()
+                    .map(fault -> new Thread(() -> done.add(strike(stack, fault)), "nemesis-" + fault.target()))
+                    .toList();
+            faults.forEach(Thread::start);
+            for (Thread fault : faults) {
+                fault.join();
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
+        return List.copyOf(done);
     }
 
-    private void healAt(ChaosStack stack, Done injected, long down) {
+    /** Injects {@code fault}, waits its time down and heals it, recording what shows each happened. */
+    private static Done strike(ChaosStack stack, Fault fault) {
+        String step = "inject";
+        long killed = -1;
+        String broken = null;
         try {
-            sleepUntil(down + injected.fault().down().toNanos());
-            done.add(heal(stack, injected));
+            ChaosStack.Target target = fault.kill() ? stack.target(fault.target()) : null;
+            if (target != null) {
+                killed = target.pid().getAsLong();
+                target.kill().run();
+            } else {
+                broken = stack.toxiproxy().breakLink(fault.target(), fault.action());
+            }
+            System.out.println("nemesis: " + fault.action() + " " + fault.target() + " ("
+                    + (target != null ? "pid " + killed : broken) + ")");
+            TimeUnit.MILLISECONDS.sleep(fault.down().toMillis());
+            step = "heal";
+            if (target != null) {
+                target.restart().run();
+                long restarted = target.pid().getAsLong();
+                System.out.println("nemesis: " + fault.target() + " back (pid " + restarted + ")");
+                return new Done(fault, killed, restarted, null, null, null);
+            }
+            String healed = stack.toxiproxy().healLink(fault.target(), fault.action());
+            System.out.println("nemesis: " + fault.target() + " healed (" + healed + ")");
+            return new Done(fault, -1, -1, broken, healed, null);
         } catch (Exception e) {
-            done.add(injected.failed("heal: " + e));
+            return new Done(fault, killed, -1, broken, null, step + ": " + e);
         }
-    }
-
-    private static Done inject(ChaosStack stack, Fault fault) throws Exception {
-        if (fault.kill()) {
-            ChaosStack.Target target = stack.target(fault.target());
-            long pid = target.pid().getAsLong();
-            target.kill().run();
-            System.out.println("nemesis: killed " + fault.target() + " (pid " + pid + ")");
-            return new Done(fault, pid, -1, null, null, null);
-        }
-        String broken = stack.toxiproxy().breakLink(fault.target(), fault.action());
-        System.out.println("nemesis: " + fault.action() + " on " + fault.target() + " (" + broken + ")");
-        return new Done(fault, -1, -1, broken, null, null);
-    }
-
-    private static Done heal(ChaosStack stack, Done injected) throws Exception {
-        Fault fault = injected.fault();
-        if (fault.kill()) {
-            ChaosStack.Target target = stack.target(fault.target());
-            target.restart().run();
-            long restarted = target.pid().getAsLong();
-            System.out.println("nemesis: " + fault.target() + " back (pid " + restarted + ")");
-            return new Done(fault, injected.killedPid(), restarted, null, null, null);
-        }
-        String healed = stack.toxiproxy().healLink(fault.target(), fault.action());
-        System.out.println("nemesis: " + fault.target() + " healed (" + healed + ")");
-        return new Done(fault, -1, -1, injected.broken(), healed, null);
-    }
-
-    private static void sleepUntil(long nanos) throws InterruptedException {
-        TimeUnit.NANOSECONDS.sleep(nanos - System.nanoTime());
     }
 }

@@ -12,13 +12,12 @@ final class OperatorRules {
 
     /**
      * Every change recorded once, and the units add up: a restock or withdrawal answered 200 is
-     * recorded under its key as that kind with the units it asked (a repeat finds the first), one
-     * answered 409 change-conflict finds its key recorded otherwise, and each sale's audited total is
-     * its created units plus what its recorded changes added and took.
+     * recorded under its key as sent (a repeat finds the first), one answered change-conflict finds
+     * its key recorded otherwise, and each sale's audited total is its creation plus its changes.
      */
     static void changesRecordedOnce(Ledger ledger, BiConsumer<String, List<Op>> found) {
         List<Facts.Change> changes = ledger.facts().changes();
-        ledger.operatorOps()
+        ledger.history().stream()
                 .filter(op -> op.kind() == Op.Kind.RESTOCK || op.kind() == Op.Kind.WITHDRAW)
                 .forEach(op -> {
                     List<Facts.Change> recorded = changes.stream()
@@ -73,7 +72,7 @@ final class OperatorRules {
 
     /** A closed sale admits nobody: no purchase sent after a CLOSE's 200 is answered 202. */
     static void closedSaleAdmitsNobody(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        ledger.operatorOps()
+        ledger.history().stream()
                 .filter(close -> close.kind() == Op.Kind.CLOSE && close.outcome() == Op.Outcome.OK)
                 .forEach(close -> ledger.history().stream()
                         .filter(op -> op.kind().buy()
