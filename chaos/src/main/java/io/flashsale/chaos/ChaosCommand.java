@@ -1,17 +1,41 @@
 package io.flashsale.chaos;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.redis.RedisMode;
 import io.flashsale.launcher.temporal.TemporalMode;
+import io.flashsale.stores.audit.AuditReport;
+import io.flashsale.stores.audit.AuditVerdict;
+import io.flashsale.testkit.ApiClient;
+import io.flashsale.testkit.Tokens;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 
-/** {@code bin/flashsale chaos}: one {@link ChaosRun}, its report printed; exit 1 on a violation. */
+/**
+ * {@code bin/flashsale chaos}: three sales on a {@link ChaosStack} under {@link ChaosLoad} while the
+ * {@link Nemesis} breaks things, audited every 5 s (drift is reported, not failed: it may heal), then
+ * the {@link Checker} over the whole history and the final {@link Facts}; exit 1 on a violation.
+ */
 @Command(
         name = "chaos",
         mixinStandardHelpOptions = true,
@@ -25,54 +49,163 @@ import picocli.CommandLine.Option;
         })
 public final class ChaosCommand implements Callable<Integer> {
 
+    public record Result(
+            List<Nemesis.Fault> schedule,
+            List<Nemesis.Done> faults,
+            List<Op> history,
+            List<Checker.Violation> violations,
+            String table) {}
+
+    /** Sale id suffix, stock and pay timeout of each of the run's sales. */
+    private record SaleSpec(String suffix, int stock, Duration payTimeout) {}
+
+    private static final List<SaleSpec> SALES = List.of(
+            new SaleSpec("a", 40, Duration.ofSeconds(20)),
+            new SaleSpec("b", 2000, Duration.ofSeconds(20)),
+            new SaleSpec("c", 15, Duration.ofSeconds(6)));
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** After the load: the longest pay timeout, the relay's handoff and a restart's worth of retries. */
+    private static final Duration SETTLE = Duration.ofSeconds(120);
+
     @Option(
             names = "--duration",
             defaultValue = "10m",
             converter = Seconds.class,
             description = "How long the load and the faults last: seconds (90s) or minutes (10m).")
-    private Duration duration;
+    Duration duration;
 
     @Option(
             names = "--seed",
             showDefaultValue = Visibility.NEVER,
             description = "The seed of the fault schedule and of the load; the same seed replays the same"
                     + " faults. Default: from the clock.")
-    private Long seed;
+    Long seed;
 
     @Option(names = "--rate", defaultValue = "20", description = "Operations a second, open loop.")
-    private int rate;
+    int rate;
 
     @Option(
             names = "--temporal",
             defaultValue = "dev",
             description = "The Temporal of the stack: ${COMPLETION-CANDIDATES}.")
-    private TemporalMode temporal;
+    TemporalMode temporal;
 
     @Option(
             names = "--redis",
             defaultValue = "single",
             description = "The Redis of the stack: ${COMPLETION-CANDIDATES}; killed, a single one restarts from its"
                     + " files, a Sentinel group's master is lost with its disk.")
-    private RedisMode redis;
+    RedisMode redis;
 
     @Option(names = "--root", defaultValue = ".", description = "The checkout: the apps' jars and .tools/.")
-    private Path root;
+    Path root;
 
     @Option(names = "--out", defaultValue = "target/chaos", description = "Where the run's files go.")
-    private Path out;
+    Path out;
 
     @Override
     public Integer call() throws Exception {
-        ChaosRun.Result result = ChaosRun.run(options());
+        Result result = run();
         System.out.println("\n" + result.table() + "\nhistory, schedule and result in " + out);
         return result.violations().isEmpty() ? 0 : 1;
     }
 
     /** The run the options ask for. */
-    ChaosRun.Options options() {
-        long chosen = seed != null ? seed : System.currentTimeMillis() % 100_000;
-        return new ChaosRun.Options(
-                chosen, duration, rate, root, out, temporal == TemporalMode.cluster, redis == RedisMode.sentinel);
+    public Result run() throws Exception {
+        long seed = Objects.requireNonNullElse(this.seed, System.currentTimeMillis() % 100_000);
+        boolean cluster = temporal == TemporalMode.cluster;
+        boolean sentinel = redis == RedisMode.sentinel;
+        Path out = Files.createDirectories(this.out);
+        List<Nemesis.Fault> schedule =
+                Nemesis.schedule(seed, duration, ChaosStack.targets(cluster), ChaosStack.links(sentinel));
+        System.out.print(Nemesis.print(seed, schedule, out.resolve("schedule.txt")));
+        try (ChaosStack stack = ChaosStack.start(root, out.resolve("logs"), cluster, sentinel)) {
+            ApiClient admin = new ApiClient(stack.apis().get(0));
+            Tokens tokens = stack.tokens();
+            Map<String, Integer> created = createSales(admin, tokens);
+            List<String> sales = List.copyOf(created.keySet());
+            long start = System.nanoTime();
+            List<String> drift = new CopyOnWriteArrayList<>();
+            ScheduledExecutorService auditor = Executors.newSingleThreadScheduledExecutor();
+            auditor.scheduleWithFixedDelay(() -> audit(admin, tokens, sales, start, drift), 5, 5, TimeUnit.SECONDS);
+            FutureTask<List<Nemesis.Done>> nemesis = new FutureTask<>(() -> Nemesis.run(schedule, stack, start));
+            new Thread(nemesis, "nemesis").start();
+            ChaosLoad load = new ChaosLoad(stack.apis(), tokens, sales, seed + 1, start);
+            load.run(rate, duration);
+            List<Nemesis.Done> faults = nemesis.get();
+            auditor.shutdownNow();
+            List<Op> history = load.repeatUnansweredChanges(SETTLE);
+            settle(admin, tokens, sales);
+            List<Checker.Violation> violations = new ArrayList<>(
+                    Checker.check(history, Facts.read(stack.stores(), admin, tokens, created, history)));
+            faults.stream()
+                    .filter(done -> done.failure() != null)
+                    .forEach(done -> violations.add(new Checker.Violation(
+                            Checker.Rule.NEMESIS, done.fault() + " did not heal: " + done.failure(), List.of())));
+            String table = RunTable.format(history, violations)
+                    + lines("faults injected: " + faults.size(), faults)
+                    + lines("drift audits: " + drift.size(), drift)
+                    + "seed " + seed
+                    + (cluster ? ", Temporal cluster" : ", Temporal dev server")
+                    + (sentinel ? ", Redis Sentinel" : ", one Redis server") + "\n";
+            try (SequenceWriter json = JSON.writer()
+                    .withRootValueSeparator("\n")
+                    .writeValues(out.resolve("history.jsonl").toFile())) {
+                json.writeAll(history);
+            }
+            Files.writeString(out.resolve("result.txt"), table);
+            return new Result(schedule, faults, history, violations, table);
+        }
+    }
+
+    /** The run's sales with the units each is created with. */
+    private static Map<String, Integer> createSales(ApiClient admin, Tokens tokens) {
+        String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
+        Map<String, Integer> sales = new LinkedHashMap<>();
+        for (SaleSpec spec : SALES) {
+            String id = "chaos" + run + spec.suffix();
+            admin.createSale(tokens.admin(), id, spec.stock(), spec.payTimeout())
+                    .expect("create sale " + id, 201);
+            sales.put(id, spec.stock());
+        }
+        return sales;
+    }
+
+    /** One audit of every sale; a FAIL is drift (it may heal while faults heal), kept with its time. */
+    private static void audit(ApiClient admin, Tokens tokens, List<String> sales, long start, List<String> drift) {
+        for (String sale : sales) {
+            AuditReport report = Facts.audit(admin, tokens, sale);
+            if (report != null && report.result() == AuditVerdict.FAIL) {
+                drift.add(String.format("%.1fs %s: %s", (System.nanoTime() - start) / 1e9, sale, report.violations()));
+            }
+        }
+    }
+
+    /** Waits until no sale has an admission in flight, a payment pending or a workflow running. */
+    private static void settle(ApiClient admin, Tokens tokens, List<String> sales) throws Exception {
+        try {
+            Await.until(
+                    "every sale to settle",
+                    SETTLE,
+                    Duration.ofSeconds(1),
+                    () -> sales.stream()
+                            .map(sale -> Facts.audit(admin, tokens, sale))
+                            .toList(),
+                    reports -> reports.stream()
+                            .allMatch(report -> report != null
+                                    && report.admissionsInFlight() == 0
+                                    && report.pendingPayment() == 0
+                                    && report.runningWorkflows() == 0));
+        } catch (Await.TimedOut notSettled) {
+            System.out.println("chaos: not every sale settled within " + SETTLE + "; checking what there is");
+        }
+    }
+
+    private static String lines(String head, List<?> items) {
+        return Stream.concat(Stream.of(head), items.stream().map(item -> "  " + item))
+                        .collect(Collectors.joining("\n"))
+                + "\n";
     }
 
     /** A duration in seconds ({@code 90s}, or {@code 90}) or minutes ({@code 10m}). */
