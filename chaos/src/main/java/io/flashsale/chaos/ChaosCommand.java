@@ -56,7 +56,6 @@ public final class ChaosCommand implements Callable<Integer> {
             List<Checker.Violation> violations,
             String table) {}
 
-    /** Sale id suffix, stock and pay timeout of each of the run's sales. */
     private record SaleSpec(String suffix, int stock, Duration payTimeout) {}
 
     private static final List<SaleSpec> SALES = List.of(
@@ -159,12 +158,12 @@ public final class ChaosCommand implements Callable<Integer> {
         }
     }
 
-    /** The run's sales with the units each is created with. */
+    /** The run's sales with the units each is created with: one sells out, one does not, one expires fast. */
     private static Map<String, Integer> createSales(ApiClient admin, Tokens tokens) {
-        String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
+        String run = "chaos" + Long.toString(System.currentTimeMillis() % 1_000_000, 36);
         Map<String, Integer> sales = new LinkedHashMap<>();
         for (SaleSpec spec : SALES) {
-            String id = "chaos" + run + spec.suffix();
+            String id = run + spec.suffix();
             admin.createSale(tokens.admin(), id, spec.stock(), spec.payTimeout())
                     .expect("create sale " + id, 201);
             sales.put(id, spec.stock());
@@ -184,19 +183,14 @@ public final class ChaosCommand implements Callable<Integer> {
 
     /** Waits until no sale has an admission in flight, a payment pending or a workflow running. */
     private static void settle(ApiClient admin, Tokens tokens, List<String> sales) throws Exception {
+        Callable<Boolean> settled = () -> sales.stream()
+                .map(sale -> Facts.audit(admin, tokens, sale))
+                .allMatch(report -> report != null
+                        && report.admissionsInFlight() == 0
+                        && report.pendingPayment() == 0
+                        && report.runningWorkflows() == 0);
         try {
-            Await.until(
-                    "every sale to settle",
-                    SETTLE,
-                    Duration.ofSeconds(1),
-                    () -> sales.stream()
-                            .map(sale -> Facts.audit(admin, tokens, sale))
-                            .toList(),
-                    reports -> reports.stream()
-                            .allMatch(report -> report != null
-                                    && report.admissionsInFlight() == 0
-                                    && report.pendingPayment() == 0
-                                    && report.runningWorkflows() == 0));
+            Await.until("every sale to settle", SETTLE, Duration.ofSeconds(1), settled, Boolean::booleanValue);
         } catch (Await.TimedOut notSettled) {
             System.out.println("chaos: not every sale settled within " + SETTLE + "; checking what there is");
         }
@@ -216,8 +210,7 @@ public final class ChaosCommand implements Callable<Integer> {
             if (!text.matches("\\d+[sm]?")) {
                 throw new CommandLine.TypeConversionException("not seconds (90s) or minutes (10m): " + text);
             }
-            long amount = Long.parseLong(text.replaceAll("[sm]$", ""));
-            return text.endsWith("m") ? Duration.ofMinutes(amount) : Duration.ofSeconds(amount);
+            return Duration.parse("PT" + (text.matches("\\d+") ? text + "s" : text));
         }
     }
 }

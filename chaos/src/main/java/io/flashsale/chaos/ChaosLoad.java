@@ -21,9 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The steady open-loop load of a chaos run: {@code rate} operations a second chosen by the seed,
- * buyers' and now and then an operator's, sent on a pool so a slow answer does not slow the load.
- * Each is logged as an {@link Op} when sent (as Jepsen logs an invocation), unknown until answered.
+ * The open-loop load of a chaos run, chosen by the seed: buyers' and now and then an operator's
+ * operations, each logged as an {@link Op} when sent (as Jepsen logs an invocation).
  */
 final class ChaosLoad {
 
@@ -78,10 +77,8 @@ final class ChaosLoad {
     }
 
     /**
-     * What an operator does once the faults healed: repeats each restock and withdrawal left without
-     * an answer (a 5xx or none) under its Idempotency-Key, as a 503 asks, until it is answered or
-     * {@code patience} runs out. A change MySQL committed while Redis was down is finished in Redis
-     * so (I3). The repeats join the history; returns all of it.
+     * Repeats each restock and withdrawal left unanswered under its key until answered, as a 503 asks,
+     * so one MySQL committed while Redis was down is finished (I3); returns the whole history.
      */
     List<Op> repeatUnansweredChanges(Duration patience) throws InterruptedException {
         long deadline = System.nanoTime() + patience.toNanos();
@@ -147,9 +144,8 @@ final class ChaosLoad {
     }
 
     /**
-     * An operator's change: the last sale is closed once its time came; otherwise restocks and
-     * withdrawals under four keys a kind (now and then another change's key, or other units under a
-     * key: a conflict), a move of an end two hours ahead (never of the last sale), or a repair.
+     * The last sale's close once its time came, else restocks and withdrawals under four keys a kind
+     * (now and then a conflict), a move of an end (never the last sale's), or a repair.
      */
     private Runnable operator(ApiClient api) {
         String last = sales.get(sales.size() - 1);
@@ -191,10 +187,7 @@ final class ChaosLoad {
         };
     }
 
-    /**
-     * Logs the operation when sent, as unknown, then with its answer: a 2xx's purchase {@code status}
-     * or a refused payment's {@code purchaseStatus} (what made it a refund, or not).
-     */
+    /** Logs the operation when sent, as unknown, then with its answer. */
     private Op send(ApiClient api, Op.Kind kind, Buyer who, String key, long amount) {
         long id = ids.incrementAndGet();
         long sentAt = millis();

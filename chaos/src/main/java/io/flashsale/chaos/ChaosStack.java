@@ -80,8 +80,18 @@ final class ChaosStack implements AutoCloseable {
             PrivateStores fresh = PrivateStores.fresh();
             stack.mariadb =
                     MariaDb.start(stack.apps.processes(), logs.resolve("mariadb"), fresh.user(), fresh.password());
-            stack.stores = fresh.onRedis(stack.redisUrl()).onMysql(stack.mariadb.url());
-            stack.proxyTheStores(root);
+            String redisUrl = sentinel ? "redis://127.0.0.1:" + stack.sentinels.masterPort() : stack.redis.url();
+            stack.stores = fresh.onRedis(redisUrl).onMysql(stack.mariadb.url());
+            stack.toxiproxy = Toxiproxy.start(stack.apps.processes(), root);
+            Toxiproxy proxy = stack.toxiproxy;
+            stack.appStores = stack.stores.onMysql(
+                    "jdbc:mysql://127.0.0.1:" + proxy.proxy("to-mysql", "127.0.0.1:" + stack.mariadb.port()));
+            stack.temporalProxy = "127.0.0.1:"
+                    + proxy.proxy("to-temporal", stack.apps.temporal().address());
+            if (!sentinel) {
+                int redisPort = proxy.proxy("to-redis", URI.create(redisUrl).getAuthority());
+                stack.appStores = stack.appStores.onRedis("redis://127.0.0.1:" + redisPort);
+            }
             stack.apps.start(FlashSaleStack.App.WORKER, "worker-1", "worker-2");
             stack.apps.start(FlashSaleStack.App.API, "api-1", "api-2");
             return stack;
@@ -95,29 +105,13 @@ final class ChaosStack implements AutoCloseable {
         return List.of(apps.uri("api-1"), apps.uri("api-2"));
     }
 
-    /** The run's stores, Redis as its master now. */
+    /** The run's MariaDB, for the checker. */
     PrivateStores stores() {
-        return stores.onRedis(redisUrl());
-    }
-
-    private String redisUrl() {
-        return sentinels != null ? "redis://127.0.0.1:" + sentinels.masterPort() : redis.url();
+        return stores;
     }
 
     Tokens tokens() {
         return new Tokens(jwtSecret);
-    }
-
-    private void proxyTheStores(Path root) throws Exception {
-        toxiproxy = Toxiproxy.start(apps.processes(), root);
-        appStores =
-                stores.onMysql("jdbc:mysql://127.0.0.1:" + toxiproxy.proxy("to-mysql", "127.0.0.1:" + mariadb.port()));
-        temporalProxy =
-                "127.0.0.1:" + toxiproxy.proxy("to-temporal", apps.temporal().address());
-        if (sentinels == null) {
-            int redisPort = toxiproxy.proxy("to-redis", URI.create(redis.url()).getAuthority());
-            appStores = appStores.onRedis("redis://127.0.0.1:" + redisPort);
-        }
     }
 
     interface Step {

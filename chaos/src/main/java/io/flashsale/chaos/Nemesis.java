@@ -21,15 +21,11 @@ import java.util.stream.Collectors;
 /**
  * The faults of a chaos run, decided by its seed before it starts: every 10 to 40 s a SIGKILL of a
  * process ({@link ChaosStack#targets}) or a network fault on a link ({@link ChaosStack#links}),
- * healed 2 to 8 s later, now and then two at once. Each is recorded with what shows it happened:
- * the pid killed and its replacement, or what Toxiproxy reported of the link, broken and healed.
+ * healed 2 to 8 s later, now and then two at once.
  */
 public final class Nemesis {
 
-    /**
-     * One planned fault: at {@code at} after the start, {@code action} ({@code kill} or one of
-     * {@link Toxiproxy#FAULTS}) on {@code target} (a process or a link) for {@code down}.
-     */
+    /** At {@code at} after the start, {@code kill} or one of {@link Toxiproxy#FAULTS} on a target for {@code down}. */
     public record Fault(Duration at, String action, String target, Duration down) {
         public boolean kill() {
             return action.equals(KILL);
@@ -42,10 +38,7 @@ public final class Nemesis {
         }
     }
 
-    /**
-     * What a fault did: for a kill the pid killed and the pid running after the restart (-1 for a
-     * link); for a link what Toxiproxy reported of it broken and healed; what failed, if anything.
-     */
+    /** What shows a fault happened: the pid killed and its replacement, or what Toxiproxy reported of the link. */
     public record Done(Fault fault, long killedPid, long restartedPid, String broken, String healed, String failure) {
 
         @Override
@@ -63,7 +56,6 @@ public final class Nemesis {
 
     private Nemesis() {}
 
-    /** The schedule of faults on processes {@code targets} and links {@code links}. */
     public static List<Fault> schedule(long seed, Duration duration, List<String> targets, List<String> links) {
         Random random = new Random(seed);
         List<Fault> faults = new ArrayList<>();
@@ -94,11 +86,7 @@ public final class Nemesis {
         return text;
     }
 
-    /**
-     * Runs the schedule against {@code stack} from {@code startNanos}, one moment after the other, so
-     * a process is never killed while still starting (a slow restart delays the faults after it).
-     * Returns once every fault is healed and every process runs again.
-     */
+    /** Runs the schedule one moment after the other, so nothing is killed while it is still starting. */
     static List<Done> run(List<Fault> schedule, ChaosStack stack, long startNanos) throws InterruptedException {
         List<Done> done = new CopyOnWriteArrayList<>();
         for (List<Fault> moment : schedule.stream()

@@ -4,15 +4,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 
 /**
- * One client operation of a chaos run as the client saw it: what was sent, when, and the answer
- * ({@code status} 0 when none came). Times are milliseconds since the run started.
- *
- * @param key the Idempotency-Key of a buy or a change, the payment id of a payment, empty otherwise
- * @param amountMinor a payment's amount in minor units, a change's units, 0 otherwise
- * @param problemType the ProblemDetail type's last segment (e.g. {@code sold-out}), empty if none
- * @param purchaseStatus a 2xx body's {@code status}, or a refused payment's {@code purchaseStatus}
- *     (EXPIRED: refunded), empty if none
- * @param answeredAtMillis -1 when unanswered
+ * One client operation as the client saw it, times in milliseconds since the run started: {@code key}
+ * a buy's or change's Idempotency-Key or a payment id, {@code amountMinor} a payment's amount or a
+ * change's units, {@code status} 0 and {@code answeredAtMillis} -1 while unanswered, {@code
+ * purchaseStatus} a 2xx body's status or a refused payment's (EXPIRED: refunded).
  */
 public record Op(
         long id,
