@@ -15,13 +15,13 @@ final class BuyerRules {
      * order under {@code purchase-{sale}-{user}} and a purchase the api knows; a purchase MySQL
      * refused (REJECTED, no order) broke the promise of the 202.
      */
-    static void admittedBuyersOwnTheirPurchase(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        ledger.ops().forEach((purchaseId, ops) -> {
+    static void admittedBuyersOwnTheirPurchase(Facts facts, BiConsumer<String, List<Op>> found) {
+        facts.byPurchase().forEach((purchaseId, ops) -> {
             if (ops.stream().noneMatch(op -> op.kind().buy() && op.outcome() == Op.Outcome.OK)) {
                 return;
             }
-            String buyer = Ledger.buyer(ops.get(0).saleId(), ops.get(0).userId());
-            List<Facts.Order> orders = ledger.orders().getOrDefault(purchaseId, List.of());
+            String buyer = Facts.buyer(ops.get(0).saleId(), ops.get(0).userId());
+            List<Facts.Order> orders = facts.ordersByBuyer().getOrDefault(purchaseId, List.of());
             if (orders.isEmpty()) {
                 found.accept(buyer + " was admitted but has no order", ops);
             }
@@ -29,7 +29,7 @@ final class BuyerRules {
                     .filter(order -> !order.purchaseId().equals(purchaseId))
                     .forEach(order -> found.accept(
                             buyer + " has an order under " + order.purchaseId() + ", not " + purchaseId, ops));
-            if (ledger.purchase(purchaseId).map(Facts.Purchase::status).isEmpty()) {
+            if (facts.purchase(purchaseId).map(Facts.Purchase::status).isEmpty()) {
                 found.accept(buyer + " was admitted but the api knows no " + purchaseId, ops);
             }
         });
@@ -40,10 +40,12 @@ final class BuyerRules {
      * A buyer refused every buy for sure (a 4xx other than already-purchased: admit.lua wrote
      * nothing) owns none; one never answered may own one.
      */
-    static void oneOrderPerBuyer(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        ledger.orders().forEach((purchaseId, orders) -> {
-            String buyer = Ledger.buyer(orders.get(0).saleId(), orders.get(0).userId());
-            List<Op> buys = ledger.buysOf(purchaseId);
+    static void oneOrderPerBuyer(Facts facts, BiConsumer<String, List<Op>> found) {
+        facts.ordersByBuyer().forEach((purchaseId, orders) -> {
+            String buyer = Facts.buyer(orders.get(0).saleId(), orders.get(0).userId());
+            List<Op> buys = facts.opsOf(purchaseId).stream()
+                    .filter(op -> op.kind().buy())
+                    .toList();
             String detail = orders.size() > 1
                     ? buyer + " owns " + orders.size() + " orders"
                     : buys.isEmpty()
@@ -54,7 +56,7 @@ final class BuyerRules {
                                     ? buyer + " was refused every buy but owns an order"
                                     : null;
             if (detail != null) {
-                found.accept(detail, ledger.opsOf(purchaseId));
+                found.accept(detail, facts.opsOf(purchaseId));
             }
         });
     }
@@ -65,9 +67,9 @@ final class BuyerRules {
      * answer (its Lua may have run first) and 404 sale-not-found (an archived sale forgets its keys)
      * are not checked.
      */
-    static void sameKeySameAnswer(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        ledger.ops().forEach((purchaseId, ops) -> {
-            List<Op> buys = ledger.buysOf(purchaseId);
+    static void sameKeySameAnswer(Facts facts, BiConsumer<String, List<Op>> found) {
+        facts.byPurchase().forEach((purchaseId, ops) -> {
+            List<Op> buys = ops.stream().filter(op -> op.kind().buy()).toList();
             Map<String, Op> admissions = new HashMap<>();
             buys.stream()
                     .filter(op -> op.outcome() == Op.Outcome.OK)
@@ -80,7 +82,7 @@ final class BuyerRules {
                         && admission != null
                         && retry.invokedAtMillis() > admission.answeredAtMillis()) {
                     found.accept(
-                            Ledger.buyer(retry.saleId(), retry.userId()) + " retried key " + retry.key()
+                            Facts.buyer(retry.saleId(), retry.userId()) + " retried key " + retry.key()
                                     + ", answered " + admission.status() + " before, and was refused "
                                     + retry.status() + " " + retry.problemType(),
                             List.of(admission, retry));

@@ -136,8 +136,8 @@ public final class ChaosCommand implements Callable<Integer> {
             auditor.shutdownNow();
             List<Op> history = load.repeatUnansweredChanges(SETTLE);
             settle(admin, tokens, sales);
-            List<Checker.Violation> violations = new ArrayList<>(
-                    Checker.check(history, Facts.read(stack.stores(), admin, tokens, created, history)));
+            List<Checker.Violation> violations =
+                    new ArrayList<>(Checker.check(Facts.read(stack.stores(), admin, tokens, created, history)));
             faults.stream()
                     .filter(done -> done.failure() != null)
                     .forEach(done -> violations.add(new Checker.Violation(

@@ -25,13 +25,13 @@ public final class Checker {
         CHANGES_RECORDED_ONCE(OperatorRules::changesRecordedOnce),
         REDIS_NEVER_ABOVE_MYSQL(OperatorRules::redisNeverAboveMySql),
         CLOSED_SALE_ADMITS_NOBODY(OperatorRules::closedSaleAdmitsNobody),
-        /** Every fault the nemesis injected healed: {@link ChaosRun} checks it, not the ledger. */
-        NEMESIS((ledger, found) -> {});
+        /** Every fault the nemesis injected healed: {@link ChaosRun} checks it, not the facts. */
+        NEMESIS((facts, found) -> {});
 
         /** Hands each breach it finds, a detail and the operations behind it, to {@code found}. */
-        private final BiConsumer<Ledger, BiConsumer<String, List<Op>>> check;
+        private final BiConsumer<Facts, BiConsumer<String, List<Op>>> check;
 
-        Rule(BiConsumer<Ledger, BiConsumer<String, List<Op>>> check) {
+        Rule(BiConsumer<Facts, BiConsumer<String, List<Op>>> check) {
             this.check = check;
         }
 
@@ -47,11 +47,10 @@ public final class Checker {
     private Checker() {}
 
     /** Every rule the run broke, rule by rule, each in the order of the history. */
-    public static List<Violation> check(List<Op> history, Facts facts) {
-        Ledger ledger = Ledger.of(history, facts);
+    public static List<Violation> check(Facts facts) {
         List<Violation> found = new ArrayList<>();
         for (Rule rule : Rule.values()) {
-            rule.check.accept(ledger, (detail, ops) -> found.add(new Violation(rule, detail, List.copyOf(ops))));
+            rule.check.accept(facts, (detail, ops) -> found.add(new Violation(rule, detail, List.copyOf(ops))));
         }
         return found;
     }

@@ -19,14 +19,14 @@ final class EndRules {
      * purchase RESERVED, each order's status and payment id the api's, and every purchase the api
      * has as anything but REJECTED has its order.
      */
-    static void everyPurchaseEnded(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        BiConsumer<String, String> report = (purchaseId, detail) -> found.accept(detail, ledger.opsOf(purchaseId));
-        for (Facts.Order order : ledger.facts().orders()) {
+    static void everyPurchaseEnded(Facts facts, BiConsumer<String, List<Op>> found) {
+        BiConsumer<String, String> report = (purchaseId, detail) -> found.accept(detail, facts.opsOf(purchaseId));
+        for (Facts.Order order : facts.orders()) {
             String purchaseId = order.purchaseId();
             if (order.status() == PurchaseStatus.PENDING_PAYMENT) {
                 report.accept(purchaseId, "the order of " + purchaseId + " is still PENDING_PAYMENT");
             }
-            Optional<Facts.Purchase> api = ledger.purchase(purchaseId).filter(purchase -> purchase.status() != null);
+            Optional<Facts.Purchase> api = facts.purchase(purchaseId).filter(purchase -> purchase.status() != null);
             if (api.isEmpty()) {
                 report.accept(
                         purchaseId,
@@ -36,18 +36,18 @@ final class EndRules {
                     || !Objects.equals(api.get().paymentId(), order.paymentId())) {
                 report.accept(
                         purchaseId,
-                        "the order of " + purchaseId + " is " + Ledger.ended(order.status(), order.paymentId())
+                        "the order of " + purchaseId + " is " + Facts.ended(order.status(), order.paymentId())
                                 + ", the api says "
-                                + Ledger.ended(api.get().status(), api.get().paymentId()));
+                                + Facts.ended(api.get().status(), api.get().paymentId()));
             }
         }
-        for (Facts.Purchase purchase : ledger.facts().purchases()) {
+        for (Facts.Purchase purchase : facts.purchases()) {
             String purchaseId = purchase.purchaseId();
             if (purchase.status() == PurchaseStatus.RESERVED) {
                 report.accept(purchaseId, "the api still has " + purchaseId + " RESERVED");
             } else if (purchase.status() != null
                     && purchase.status() != PurchaseStatus.REJECTED
-                    && ledger.orderOf(purchaseId).isEmpty()) {
+                    && facts.orderOf(purchaseId).isEmpty()) {
                 report.accept(
                         purchaseId,
                         "the api says " + purchaseId + " is " + purchase.status() + ", MySQL has no order for it");
@@ -60,8 +60,8 @@ final class EndRules {
      * up: available never below zero, total = paid + pending + available (a unit given back twice
      * shows as one too many), paid = the sale's PAID orders.
      */
-    static void auditPasses(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        for (Facts.Sale sale : ledger.facts().sales()) {
+    static void auditPasses(Facts facts, BiConsumer<String, List<Op>> found) {
+        for (Facts.Sale sale : facts.sales()) {
             String saleId = sale.saleId();
             AuditReport audit = sale.audit();
             if (audit == null) {
@@ -79,7 +79,7 @@ final class EndRules {
                                 + audit.total(),
                         List.of());
             }
-            long paid = ledger.facts().orders().stream()
+            long paid = facts.orders().stream()
                     .filter(order -> order.saleId().equals(saleId) && order.status() == PurchaseStatus.PAID)
                     .count();
             if (paid != audit.paid()) {

@@ -1,22 +1,34 @@
 package io.flashsale.chaos;
 
+import static java.util.stream.Collectors.groupingBy;
+import static java.util.stream.Collectors.toList;
+
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
+import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
- * What the stores hold once a chaos run is over: read from MySQL, so the api's bugs cannot hide it,
- * but each sale's audit and each purchase the history names as the api tells them.
+ * What a chaos run did and left, for the checker: its history in the order sent; what MySQL holds
+ * once it is over (read directly, so the api's bugs cannot hide it); each sale's audit and each
+ * purchase the history names as the api tells them. The lookups keep the history's order, so a
+ * report comes out the same every time.
  */
 public record Facts(
-        List<Sale> sales, List<Order> orders, List<Refund> refunds, List<Purchase> purchases, List<Change> changes) {
+        List<Op> history,
+        List<Sale> sales,
+        List<Order> orders,
+        List<Refund> refunds,
+        List<Purchase> purchases,
+        List<Change> changes) {
 
     /** A sale of the run, the units it was created with, and its audit at the end (null: none answered). */
     public record Sale(String saleId, int created, AuditReport audit) {}
@@ -39,6 +51,7 @@ public record Facts(
                 JdbcClient.create(new DriverManagerDataSource(stores.jdbcUrl(), stores.user(), stores.password()));
         List<String> sales = List.copyOf(created.keySet());
         return new Facts(
+                history,
                 sales.stream()
                         .map(sale -> new Sale(sale, created.get(sale), audit(api, tokens, sale)))
                         .toList(),
@@ -91,5 +104,51 @@ public record Facts(
         return sales.stream()
                 .flatMap(sale -> db.sql(sql).param(sale).query(row).list().stream())
                 .toList();
+    }
+
+    /** Every buyer's buys, payments and cancels by purchase, the buyers in the order of their first. */
+    Map<String, List<Op>> byPurchase() {
+        return history.stream()
+                .filter(op -> !op.kind().byOperator())
+                .collect(groupingBy(Op::purchaseId, LinkedHashMap::new, toList()));
+    }
+
+    /** Each buyer's orders by the purchase id the api derives, whatever MySQL wrote them under. */
+    Map<String, List<Order>> ordersByBuyer() {
+        return orders.stream()
+                .collect(groupingBy(
+                        order -> PurchaseRequest.purchaseId(order.saleId(), order.userId()),
+                        LinkedHashMap::new,
+                        toList()));
+    }
+
+    /** Everything sent for a purchase, buys, payments and cancels, in the order sent. */
+    List<Op> opsOf(String purchaseId) {
+        return history.stream()
+                .filter(op -> !op.kind().byOperator() && op.purchaseId().equals(purchaseId))
+                .toList();
+    }
+
+    /** The order written under a purchase id, if any (a second one is a rule of its own). */
+    Optional<Order> orderOf(String purchaseId) {
+        return orders.stream()
+                .filter(order -> order.purchaseId().equals(purchaseId))
+                .findFirst();
+    }
+
+    /** The purchase as the api told it at the end; its status null when it answered 404. */
+    Optional<Purchase> purchase(String purchaseId) {
+        return purchases.stream()
+                .filter(purchase -> purchase.purchaseId().equals(purchaseId))
+                .findFirst();
+    }
+
+    static String buyer(String saleId, String userId) {
+        return "sale " + saleId + " user " + userId;
+    }
+
+    /** A purchase's or an order's end, as the reports tell it. */
+    static String ended(PurchaseStatus status, String paymentId) {
+        return paymentId == null ? String.valueOf(status) : status + " with payment " + paymentId;
     }
 }

@@ -15,9 +15,9 @@ final class OperatorRules {
      * recorded under its key as sent (a repeat finds the first), one answered change-conflict finds
      * its key recorded otherwise, and each sale's audited total is its creation plus its changes.
      */
-    static void changesRecordedOnce(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        List<Facts.Change> changes = ledger.facts().changes();
-        ledger.history().stream()
+    static void changesRecordedOnce(Facts facts, BiConsumer<String, List<Op>> found) {
+        List<Facts.Change> changes = facts.changes();
+        facts.history().stream()
                 .filter(op -> op.kind() == Op.Kind.RESTOCK || op.kind() == Op.Kind.WITHDRAW)
                 .forEach(op -> {
                     List<Facts.Change> recorded = changes.stream()
@@ -38,7 +38,7 @@ final class OperatorRules {
                                 List.of(op));
                     }
                 });
-        for (Facts.Sale sale : ledger.facts().sales()) {
+        for (Facts.Sale sale : facts.sales()) {
             int total = sale.created()
                     + changes.stream()
                             .filter(change -> change.saleId().equals(sale.saleId()))
@@ -58,8 +58,8 @@ final class OperatorRules {
      * Redis offers exactly MySQL's units once quiet (I4): above is a unit MySQL lacks (a withdrawal or
      * repair that left Redis ahead); below, units lost to buyers.
      */
-    static void redisNeverAboveMySql(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        for (Facts.Sale sale : ledger.facts().sales()) {
+    static void redisNeverAboveMySql(Facts facts, BiConsumer<String, List<Op>> found) {
+        for (Facts.Sale sale : facts.sales()) {
             AuditReport audit = sale.audit();
             if (audit != null && audit.redisStock() != null && audit.redisStock() != audit.mysqlAvailable()) {
                 found.accept(
@@ -71,10 +71,10 @@ final class OperatorRules {
     }
 
     /** A closed sale admits nobody: no purchase sent after a CLOSE's 200 is answered 202. */
-    static void closedSaleAdmitsNobody(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        ledger.history().stream()
+    static void closedSaleAdmitsNobody(Facts facts, BiConsumer<String, List<Op>> found) {
+        facts.history().stream()
                 .filter(close -> close.kind() == Op.Kind.CLOSE && close.outcome() == Op.Outcome.OK)
-                .forEach(close -> ledger.history().stream()
+                .forEach(close -> facts.history().stream()
                         .filter(op -> op.kind().buy()
                                 && op.saleId().equals(close.saleId())
                                 && op.invokedAtMillis() > close.answeredAtMillis()

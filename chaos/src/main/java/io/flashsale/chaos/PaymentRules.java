@@ -18,38 +18,38 @@ final class PaymentRules {
      * PAID only with an id a PAY or PAY_DUPLICATE of its purchase sent and not refused every time; a
      * wrong amount is refused 422 before any Update, so never answered 2xx and never paying.
      */
-    static void paidOnlyAsSent(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        ledger.history().stream()
+    static void paidOnlyAsSent(Facts facts, BiConsumer<String, List<Op>> found) {
+        facts.history().stream()
                 .filter(op -> op.kind() == Op.Kind.PAY_WRONG_AMOUNT && op.outcome() == Op.Outcome.OK)
                 .forEach(op -> found.accept(
                         "payment " + op.key() + " of " + op.purchaseId() + " sent " + op.amountMinor()
                                 + ", not the price, and was answered " + op.status(),
                         List.of(op)));
-        payments(ledger, op -> isPayment(op) && op.status() == 200).forEach(payment -> {
-            Optional<Facts.Order> order = ledger.orderOf(payment.purchaseId());
+        payments(facts, op -> isPayment(op) && op.status() == 200).forEach(payment -> {
+            Optional<Facts.Order> order = facts.orderOf(payment.purchaseId());
             if (order.isEmpty() || !paidWith(order.get(), payment.paymentId())) {
                 found.accept(
                         "payment " + payment.paymentId() + " of " + payment.purchaseId()
                                 + " was answered 200, but the order is "
-                                + order.map(o -> Ledger.ended(o.status(), o.paymentId()))
+                                + order.map(o -> Facts.ended(o.status(), o.paymentId()))
                                         .orElse("missing"),
-                        ledger.opsOf(payment.purchaseId()));
+                        facts.opsOf(payment.purchaseId()));
             }
         });
-        for (Facts.Order order : ledger.facts().orders()) {
+        for (Facts.Order order : facts.orders()) {
             if (order.status() == PurchaseStatus.PAID) {
-                paidBy(ledger, order)
+                paidBy(facts, order)
                         .ifPresent(detail -> found.accept(
                                 "the order of " + order.purchaseId() + " is PAID with " + order.paymentId() + ", "
                                         + detail,
-                                ledger.opsOf(order.purchaseId())));
+                                facts.opsOf(order.purchaseId())));
             }
         }
     }
 
     /** What is wrong with the payment a PAID order holds, if anything. */
-    private static Optional<String> paidBy(Ledger ledger, Facts.Order order) {
-        List<Op> sent = ledger.opsOf(order.purchaseId()).stream()
+    private static Optional<String> paidBy(Facts facts, Facts.Order order) {
+        List<Op> sent = facts.opsOf(order.purchaseId()).stream()
                 .filter(op -> !op.kind().buy() && op.key().equals(order.paymentId()))
                 .toList();
         if (sent.stream().anyMatch(op -> op.kind() == Op.Kind.PAY_WRONG_AMOUNT)) {
@@ -70,16 +70,16 @@ final class PaymentRules {
      * PENDING_PAYMENT records nothing. No row holds the payment an order was PAID with, and every row
      * is for money a PAY or PAY_DUPLICATE of its purchase sent, at its amount.
      */
-    static void refundsRecordedOnce(Ledger ledger, BiConsumer<String, List<Op>> found) {
+    static void refundsRecordedOnce(Facts facts, BiConsumer<String, List<Op>> found) {
         payments(
-                        ledger,
+                        facts,
                         op -> isPayment(op)
                                 && op.status() == 409
                                 && op.problemType().equals("payment-rejected")
                                 && Stream.of(PurchaseStatus.values())
                                         .anyMatch(s -> s.isFinal() && s.name().equals(op.purchaseStatus())))
                 .forEach(payment -> {
-                    List<Facts.Refund> rows = ledger.facts().refunds().stream()
+                    List<Facts.Refund> rows = facts.refunds().stream()
                             .filter(row -> row.paymentId().equals(payment.paymentId()))
                             .toList();
                     if (rows.size() != 1 || !rows.get(0).purchaseId().equals(payment.purchaseId())) {
@@ -89,12 +89,12 @@ final class PaymentRules {
                                         + (rows.size() == 1
                                                 ? ", for " + rows.get(0).purchaseId()
                                                 : ""),
-                                ledger.opsOf(payment.purchaseId()));
+                                facts.opsOf(payment.purchaseId()));
                     }
                 });
-        for (Facts.Refund row : ledger.facts().refunds()) {
-            List<Op> ops = ledger.opsOf(row.purchaseId());
-            ledger.facts().orders().stream()
+        for (Facts.Refund row : facts.refunds()) {
+            List<Op> ops = facts.opsOf(row.purchaseId());
+            facts.orders().stream()
                     .filter(order -> paidWith(order, row.paymentId()))
                     .forEach(order -> found.accept(
                             "payment " + row.paymentId() + " paid the order of " + order.purchaseId()
@@ -121,8 +121,8 @@ final class PaymentRules {
     }
 
     /** The payments sent by the operations {@code answered} so, each once, in the order of the history. */
-    private static Stream<Payment> payments(Ledger ledger, Predicate<Op> answered) {
-        return ledger.history().stream()
+    private static Stream<Payment> payments(Facts facts, Predicate<Op> answered) {
+        return facts.history().stream()
                 .filter(answered)
                 .map(op -> new Payment(op.purchaseId(), op.key()))
                 .distinct();

@@ -47,7 +47,7 @@ final class RunTable {
     /** One operation on one line: what was sent, for what, and how it was answered when. */
     private static String describe(Op op) {
         String about =
-                op.kind().buy() || op.kind().byOperator() ? Ledger.buyer(op.saleId(), op.userId()) : op.purchaseId();
+                op.kind().buy() || op.kind().byOperator() ? Facts.buyer(op.saleId(), op.userId()) : op.purchaseId();
         return "#" + op.id() + " " + op.kind() + " " + about + (op.key().isEmpty() ? "" : " key " + op.key())
                 + (op.amountMinor() == 0 ? "" : " amount " + op.amountMinor()) + " -> " + answer(op) + " ("
                 + op.invokedAtMillis() + ".." + (op.answeredAtMillis() < 0 ? "?" : op.answeredAtMillis()) + " ms)";

@@ -406,7 +406,7 @@ class CheckerTest {
     }
 
     private List<Checker.Violation> violations() {
-        return Checker.check(history, facts());
+        return Checker.check(facts());
     }
 
     private List<Checker.Violation> violationsOf(Checker.Rule rule) {
@@ -516,6 +516,7 @@ class CheckerTest {
 
     private Facts facts() {
         return new Facts(
+                history,
                 List.of(new Facts.Sale(SALE, TOTAL - 1, auditSays != null ? auditSays : passingAudit())),
                 orders,
                 refunds,
