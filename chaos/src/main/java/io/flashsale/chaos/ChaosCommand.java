@@ -67,34 +67,26 @@ public final class ChaosCommand implements Callable<Integer> {
     /** After the load: the longest pay timeout, the relay's handoff and a restart's worth of retries. */
     private static final Duration SETTLE = Duration.ofSeconds(120);
 
-    @Option(
-            names = "--duration",
-            defaultValue = "10m",
-            converter = Seconds.class,
-            description = "How long the load and the faults last: seconds (90s) or minutes (10m).")
+    @Option(names = "--duration", defaultValue = "10m", converter = Seconds.class, description = "90s or 10m.")
     Duration duration;
 
     @Option(
             names = "--seed",
             showDefaultValue = Visibility.NEVER,
-            description = "The seed of the fault schedule and of the load; the same seed replays the same"
-                    + " faults. Default: from the clock.")
+            description = "Of the faults and the load: the same seed, the same faults. Default: from the clock.")
     Long seed;
 
     @Option(names = "--rate", defaultValue = "20", description = "Operations a second, open loop.")
     int rate;
 
-    @Option(
-            names = "--temporal",
-            defaultValue = "dev",
-            description = "The Temporal of the stack: ${COMPLETION-CANDIDATES}.")
+    @Option(names = "--temporal", defaultValue = "dev", description = "${COMPLETION-CANDIDATES}.")
     TemporalMode temporal;
 
     @Option(
             names = "--redis",
             defaultValue = "single",
-            description = "The Redis of the stack: ${COMPLETION-CANDIDATES}; killed, a single one restarts from its"
-                    + " files, a Sentinel group's master is lost with its disk.")
+            description = "${COMPLETION-CANDIDATES}: killed, a single one restarts from its files, a Sentinel"
+                    + " group's master is lost with its disk.")
     RedisMode redis;
 
     @Option(names = "--root", defaultValue = ".", description = "The checkout: the apps' jars and .tools/.")
@@ -118,10 +110,12 @@ public final class ChaosCommand implements Callable<Integer> {
         Path out = Files.createDirectories(this.out);
         List<Nemesis.Fault> schedule =
                 Nemesis.schedule(seed, duration, ChaosStack.targets(cluster), ChaosStack.links(sentinel));
-        System.out.print(Nemesis.print(seed, schedule, out.resolve("schedule.txt")));
+        String plan = lines("seed " + seed + ", " + schedule.size() + " faults", schedule);
+        System.out.print(plan);
+        Files.writeString(out.resolve("schedule.txt"), plan);
         try (ChaosStack stack = ChaosStack.start(root, out.resolve("logs"), cluster, sentinel)) {
             ApiClient admin = new ApiClient(stack.apis().get(0));
-            Tokens tokens = stack.tokens();
+            Tokens tokens = stack.tokens;
             Map<String, Integer> created = createSales(admin, tokens);
             List<String> sales = List.copyOf(created.keySet());
             long start = System.nanoTime();
@@ -137,7 +131,7 @@ public final class ChaosCommand implements Callable<Integer> {
             List<Op> history = load.repeatUnansweredChanges(SETTLE);
             settle(admin, tokens, sales);
             List<Checker.Violation> violations =
-                    new ArrayList<>(Checker.check(Facts.read(stack.stores(), admin, tokens, created, history)));
+                    new ArrayList<>(Checker.check(Facts.read(stack.stores, admin, tokens, created, history)));
             faults.stream()
                     .filter(done -> done.failure() != null)
                     .forEach(done -> violations.add(new Checker.Violation(

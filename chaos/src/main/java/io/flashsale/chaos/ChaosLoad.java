@@ -9,11 +9,11 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.SortedMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,7 +46,7 @@ final class ChaosLoad {
     private final List<String> sales;
     private final Random random;
     private final long startNanos;
-    private final Map<Long, Op> history = new ConcurrentHashMap<>();
+    private final SortedMap<Long, Op> history = new ConcurrentSkipListMap<>();
     private final List<Buyer> buyers = new CopyOnWriteArrayList<>();
     private final AtomicLong ids = new AtomicLong();
     private final ExecutorService senders = Executors.newFixedThreadPool(48);
@@ -82,7 +82,7 @@ final class ChaosLoad {
      */
     List<Op> repeatUnansweredChanges(Duration patience) throws InterruptedException {
         long deadline = System.nanoTime() + patience.toNanos();
-        List<Op> unanswered = history().stream()
+        List<Op> unanswered = history.values().stream()
                 .filter(op -> op.outcome() == Op.Outcome.UNKNOWN
                         && (op.kind() == Op.Kind.RESTOCK || op.kind() == Op.Kind.WITHDRAW))
                 .toList();
@@ -95,13 +95,7 @@ final class ChaosLoad {
                 TimeUnit.SECONDS.sleep(1);
             }
         }
-        return history();
-    }
-
-    private List<Op> history() {
-        return history.values().stream()
-                .sorted(Comparator.comparingLong(Op::id))
-                .toList();
+        return List.copyOf(history.values());
     }
 
     /** The next operation, by the seed: mostly new buyers, the rest on buyers met before. */

@@ -34,12 +34,16 @@ final class ChaosStack implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
 
     private final String jwtSecret = "chaos-" + UUID.randomUUID() + UUID.randomUUID();
+    final Tokens tokens = new Tokens(jwtSecret);
     private FlashSaleStack apps;
     private RedisServer redis;
     private RedisSentinels sentinels;
     private MariaDb mariadb;
-    private Toxiproxy toxiproxy;
-    private PrivateStores stores;
+    /** The links from the apps to the stores, which the nemesis breaks. */
+    Toxiproxy toxiproxy;
+    /** The run's stores; the checker reads its MariaDB. */
+    PrivateStores stores;
+
     private PrivateStores appStores;
     private String temporalProxy;
 
@@ -105,15 +109,6 @@ final class ChaosStack implements AutoCloseable {
         return List.of(apps.uri("api-1"), apps.uri("api-2"));
     }
 
-    /** The run's MariaDB, for the checker. */
-    PrivateStores stores() {
-        return stores;
-    }
-
-    Tokens tokens() {
-        return new Tokens(jwtSecret);
-    }
-
     interface Step {
         void run() throws Exception;
     }
@@ -126,7 +121,7 @@ final class ChaosStack implements AutoCloseable {
         if (name.startsWith("temporal")) {
             TemporalService temporal = apps.temporal();
             return new Target(
-                    () -> alive(temporal.process(name)), () -> temporal.kill(name), () -> temporal.restart(name));
+                    () -> alive(temporal.process(name).pid()), () -> temporal.kill(name), () -> temporal.restart(name));
         }
         return switch (name) {
             case "redis" -> sentinels != null
@@ -136,20 +131,13 @@ final class ChaosStack implements AutoCloseable {
                             () -> sentinels.replaceLostMaster(FAILOVER_TIMEOUT))
                     : new Target(redis::pid, redis::kill, redis::restart);
             case "mariadb" -> new Target(mariadb::pid, mariadb::kill, mariadb::restart);
-            default -> new Target(() -> alive(apps.process(name)), () -> apps.kill(name), () -> apps.restart(name));
+            default -> new Target(
+                    () -> alive(apps.process(name).pid()), () -> apps.kill(name), () -> apps.restart(name));
         };
-    }
-
-    private static long alive(Process process) {
-        return process.isAlive() ? process.pid() : -1;
     }
 
     private static long alive(long pid) {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent() ? pid : -1;
-    }
-
-    Toxiproxy toxiproxy() {
-        return toxiproxy;
     }
 
     /**

@@ -4,9 +4,6 @@ import static java.util.stream.Collectors.groupingBy;
 import static java.util.stream.Collectors.toList;
 
 import io.flashsale.launcher.proxy.Toxiproxy;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,7 +13,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 /**
  * The faults of a chaos run, decided by its seed before it starts: every 10 to 40 s a SIGKILL of a
@@ -78,14 +74,6 @@ public final class Nemesis {
         return faults;
     }
 
-    /** The schedule, one fault a line, headed by the seed; also written to {@code file}. */
-    static String print(long seed, List<Fault> faults, Path file) throws IOException {
-        String text = "seed " + seed + ", " + faults.size() + " faults\n"
-                + faults.stream().map(Fault::toString).collect(Collectors.joining("\n")) + "\n";
-        Files.writeString(file, text);
-        return text;
-    }
-
     /** Runs the schedule one moment after the other, so nothing is killed while it is still starting. */
     static List<Done> run(List<Fault> schedule, ChaosStack stack, long startNanos) throws InterruptedException {
         List<Done> done = new CopyOnWriteArrayList<>();
@@ -116,7 +104,7 @@ public final class Nemesis {
                 killed = target.pid().getAsLong();
                 target.kill().run();
             } else {
-                broken = stack.toxiproxy().breakLink(fault.target(), fault.action());
+                broken = stack.toxiproxy.breakLink(fault.target(), fault.action());
             }
             System.out.println("nemesis: " + fault.action() + " " + fault.target() + " ("
                     + (target != null ? "pid " + killed : broken) + ")");
@@ -128,7 +116,7 @@ public final class Nemesis {
                 System.out.println("nemesis: " + fault.target() + " back (pid " + restarted + ")");
                 return new Done(fault, killed, restarted, null, null, null);
             }
-            String healed = stack.toxiproxy().healLink(fault.target(), fault.action());
+            String healed = stack.toxiproxy.healLink(fault.target(), fault.action());
             System.out.println("nemesis: " + fault.target() + " healed (" + healed + ")");
             return new Done(fault, -1, -1, broken, healed, null);
         } catch (Exception e) {
