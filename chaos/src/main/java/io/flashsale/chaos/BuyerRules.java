@@ -1,6 +1,5 @@
 package io.flashsale.chaos;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -16,12 +15,13 @@ final class BuyerRules {
      * refused (REJECTED, no order) broke the promise of the 202.
      */
     static void admittedBuyersOwnTheirPurchase(Facts facts, BiConsumer<String, List<Op>> found) {
+        Map<String, List<Facts.Order>> ordersByBuyer = facts.ordersByBuyer();
         facts.byPurchase().forEach((purchaseId, ops) -> {
             if (ops.stream().noneMatch(op -> op.kind().buy() && op.outcome() == Op.Outcome.OK)) {
                 return;
             }
             String buyer = Facts.buyer(ops.get(0).saleId(), ops.get(0).userId());
-            List<Facts.Order> orders = facts.ordersByBuyer().getOrDefault(purchaseId, List.of());
+            List<Facts.Order> orders = ordersByBuyer.getOrDefault(purchaseId, List.of());
             if (orders.isEmpty()) {
                 found.accept(buyer + " was admitted but has no order", ops);
             }
@@ -43,20 +43,16 @@ final class BuyerRules {
     static void oneOrderPerBuyer(Facts facts, BiConsumer<String, List<Op>> found) {
         facts.ordersByBuyer().forEach((purchaseId, orders) -> {
             String buyer = Facts.buyer(orders.get(0).saleId(), orders.get(0).userId());
-            List<Op> buys = facts.opsOf(purchaseId).stream()
-                    .filter(op -> op.kind().buy())
-                    .toList();
-            String detail = orders.size() > 1
-                    ? buyer + " owns " + orders.size() + " orders"
-                    : buys.isEmpty()
-                            ? buyer + " owns an order but never sent a buy"
-                            : buys.stream()
-                                            .allMatch(op -> op.outcome() == Op.Outcome.FAIL
-                                                    && !op.problemType().equals("already-purchased"))
-                                    ? buyer + " was refused every buy but owns an order"
-                                    : null;
-            if (detail != null) {
-                found.accept(detail, facts.opsOf(purchaseId));
+            List<Op> ops = facts.opsOf(purchaseId);
+            List<Op> buys = ops.stream().filter(op -> op.kind().buy()).toList();
+            if (orders.size() > 1) {
+                found.accept(buyer + " owns " + orders.size() + " orders", ops);
+            } else if (buys.isEmpty()) {
+                found.accept(buyer + " owns an order but never sent a buy", ops);
+            } else if (buys.stream()
+                    .allMatch(op ->
+                            op.outcome() == Op.Outcome.FAIL && !op.problemType().equals("already-purchased"))) {
+                found.accept(buyer + " was refused every buy but owns an order", ops);
             }
         });
     }
@@ -68,26 +64,21 @@ final class BuyerRules {
      * are not checked.
      */
     static void sameKeySameAnswer(Facts facts, BiConsumer<String, List<Op>> found) {
-        facts.byPurchase().forEach((purchaseId, ops) -> {
-            List<Op> buys = ops.stream().filter(op -> op.kind().buy()).toList();
-            Map<String, Op> admissions = new HashMap<>();
-            buys.stream()
-                    .filter(op -> op.outcome() == Op.Outcome.OK)
-                    .forEach(op -> admissions.merge(
-                            op.key(), op, (a, b) -> a.answeredAtMillis() <= b.answeredAtMillis() ? a : b));
-            for (Op retry : buys) {
-                Op admission = admissions.get(retry.key());
-                if (retry.kind() == Op.Kind.BUY_RETRY
-                        && (retry.status() == 409 || retry.status() == 429)
-                        && admission != null
-                        && retry.invokedAtMillis() > admission.answeredAtMillis()) {
-                    found.accept(
+        for (Op retry : facts.history()) {
+            if (retry.kind() != Op.Kind.BUY_RETRY || (retry.status() != 409 && retry.status() != 429)) {
+                continue;
+            }
+            facts.opsOf(retry.purchaseId()).stream()
+                    .filter(op -> op.kind().buy()
+                            && op.outcome() == Op.Outcome.OK
+                            && op.key().equals(retry.key())
+                            && op.answeredAtMillis() < retry.invokedAtMillis())
+                    .findFirst()
+                    .ifPresent(admission -> found.accept(
                             Facts.buyer(retry.saleId(), retry.userId()) + " retried key " + retry.key()
                                     + ", answered " + admission.status() + " before, and was refused "
                                     + retry.status() + " " + retry.problemType(),
-                            List.of(admission, retry));
-                }
-            }
-        });
+                            List.of(admission, retry)));
+        }
     }
 }

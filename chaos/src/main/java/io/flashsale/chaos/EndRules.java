@@ -20,37 +20,35 @@ final class EndRules {
      * has as anything but REJECTED has its order.
      */
     static void everyPurchaseEnded(Facts facts, BiConsumer<String, List<Op>> found) {
-        BiConsumer<String, String> report = (purchaseId, detail) -> found.accept(detail, facts.opsOf(purchaseId));
         for (Facts.Order order : facts.orders()) {
-            String purchaseId = order.purchaseId();
+            String id = order.purchaseId();
+            Optional<Facts.Purchase> api = facts.purchase(id).filter(purchase -> purchase.status() != null);
             if (order.status() == PurchaseStatus.PENDING_PAYMENT) {
-                report.accept(purchaseId, "the order of " + purchaseId + " is still PENDING_PAYMENT");
+                found.accept("the order of " + id + " is still PENDING_PAYMENT", facts.opsOf(id));
             }
-            Optional<Facts.Purchase> api = facts.purchase(purchaseId).filter(purchase -> purchase.status() != null);
             if (api.isEmpty()) {
-                report.accept(
-                        purchaseId,
-                        "MySQL has a " + order.status() + " order for " + purchaseId
-                                + ", the api knows no such purchase");
+                found.accept(
+                        "MySQL has a " + order.status() + " order for " + id + ", the api knows no such purchase",
+                        facts.opsOf(id));
             } else if (api.get().status() != order.status()
                     || !Objects.equals(api.get().paymentId(), order.paymentId())) {
-                report.accept(
-                        purchaseId,
-                        "the order of " + purchaseId + " is " + Facts.ended(order.status(), order.paymentId())
+                found.accept(
+                        "the order of " + id + " is " + Facts.ended(order.status(), order.paymentId())
                                 + ", the api says "
-                                + Facts.ended(api.get().status(), api.get().paymentId()));
+                                + Facts.ended(api.get().status(), api.get().paymentId()),
+                        facts.opsOf(id));
             }
         }
         for (Facts.Purchase purchase : facts.purchases()) {
-            String purchaseId = purchase.purchaseId();
+            String id = purchase.purchaseId();
             if (purchase.status() == PurchaseStatus.RESERVED) {
-                report.accept(purchaseId, "the api still has " + purchaseId + " RESERVED");
+                found.accept("the api still has " + id + " RESERVED", facts.opsOf(id));
             } else if (purchase.status() != null
                     && purchase.status() != PurchaseStatus.REJECTED
-                    && facts.orderOf(purchaseId).isEmpty()) {
-                report.accept(
-                        purchaseId,
-                        "the api says " + purchaseId + " is " + purchase.status() + ", MySQL has no order for it");
+                    && facts.orderOf(id).isEmpty()) {
+                found.accept(
+                        "the api says " + id + " is " + purchase.status() + ", MySQL has no order for it",
+                        facts.opsOf(id));
             }
         }
     }
@@ -62,37 +60,33 @@ final class EndRules {
      */
     static void auditPasses(Facts facts, BiConsumer<String, List<Op>> found) {
         for (Facts.Sale sale : facts.sales()) {
-            String saleId = sale.saleId();
             AuditReport audit = sale.audit();
             if (audit == null) {
-                found.accept("no audit of sale " + saleId, List.of());
+                found.accept("no audit of sale " + sale.saleId(), List.of());
                 continue;
             }
             if (audit.result() != AuditVerdict.PASS) {
-                found.accept("the audit of sale " + saleId + " is " + audit.result() + ": " + broken(audit), List.of());
+                String broken = audit.violations().stream()
+                        .map(violation -> violation.invariant() + " " + violation.detail())
+                        .collect(Collectors.joining("; "));
+                found.accept("the audit of sale " + sale.saleId() + " is " + audit.result() + ": " + broken, List.of());
             }
             int counted = audit.paid() + audit.pendingPayment() + audit.mysqlAvailable();
             if (counted != audit.total() || audit.mysqlAvailable() < 0) {
                 found.accept(
-                        "sale " + saleId + ": paid " + audit.paid() + " + pending " + audit.pendingPayment()
+                        "sale " + sale.saleId() + ": paid " + audit.paid() + " + pending " + audit.pendingPayment()
                                 + " + available " + audit.mysqlAvailable() + " = " + counted + ", its total is "
                                 + audit.total(),
                         List.of());
             }
             long paid = facts.orders().stream()
-                    .filter(order -> order.saleId().equals(saleId) && order.status() == PurchaseStatus.PAID)
+                    .filter(order -> order.saleId().equals(sale.saleId()) && order.status() == PurchaseStatus.PAID)
                     .count();
             if (paid != audit.paid()) {
                 found.accept(
-                        "sale " + saleId + " has " + paid + " PAID orders, its audit counts " + audit.paid(),
+                        "sale " + sale.saleId() + " has " + paid + " PAID orders, its audit counts " + audit.paid(),
                         List.of());
             }
         }
-    }
-
-    private static String broken(AuditReport audit) {
-        return audit.violations().stream()
-                .map(violation -> violation.invariant() + " " + violation.detail())
-                .collect(Collectors.joining("; "));
     }
 }

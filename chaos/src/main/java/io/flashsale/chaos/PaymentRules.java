@@ -71,27 +71,23 @@ final class PaymentRules {
      * is for money a PAY or PAY_DUPLICATE of its purchase sent, at its amount.
      */
     static void refundsRecordedOnce(Facts facts, BiConsumer<String, List<Op>> found) {
-        payments(
-                        facts,
-                        op -> isPayment(op)
-                                && op.status() == 409
-                                && op.problemType().equals("payment-rejected")
-                                && Stream.of(PurchaseStatus.values())
-                                        .anyMatch(s -> s.isFinal() && s.name().equals(op.purchaseStatus())))
-                .forEach(payment -> {
-                    List<Facts.Refund> rows = facts.refunds().stream()
-                            .filter(row -> row.paymentId().equals(payment.paymentId()))
-                            .toList();
-                    if (rows.size() != 1 || !rows.get(0).purchaseId().equals(payment.purchaseId())) {
-                        found.accept(
-                                "payment " + payment.paymentId() + " of " + payment.purchaseId()
-                                        + " was answered refund-needed, but has " + rows.size() + " refund rows"
-                                        + (rows.size() == 1
-                                                ? ", for " + rows.get(0).purchaseId()
-                                                : ""),
-                                facts.opsOf(payment.purchaseId()));
-                    }
-                });
+        Predicate<Op> refundAnswered = op -> isPayment(op)
+                && op.status() == 409
+                && op.problemType().equals("payment-rejected")
+                && Stream.of(PurchaseStatus.values())
+                        .anyMatch(s -> s.isFinal() && s.name().equals(op.purchaseStatus()));
+        payments(facts, refundAnswered).forEach(payment -> {
+            List<String> rows = facts.refunds().stream()
+                    .filter(row -> row.paymentId().equals(payment.paymentId()))
+                    .map(Facts.Refund::purchaseId)
+                    .toList();
+            if (!rows.equals(List.of(payment.purchaseId()))) {
+                found.accept(
+                        "payment " + payment.paymentId() + " of " + payment.purchaseId()
+                                + " was answered refund-needed, but has " + rows.size() + " refund rows, for " + rows,
+                        facts.opsOf(payment.purchaseId()));
+            }
+        });
         for (Facts.Refund row : facts.refunds()) {
             List<Op> ops = facts.opsOf(row.purchaseId());
             facts.orders().stream()

@@ -1,5 +1,8 @@
 package io.flashsale.chaos;
 
+import static io.flashsale.chaos.Op.Outcome.FAIL;
+import static io.flashsale.chaos.Op.Outcome.OK;
+import static io.flashsale.chaos.Op.Outcome.UNKNOWN;
 import static java.util.stream.Collectors.collectingAndThen;
 import static java.util.stream.Collectors.counting;
 import static java.util.stream.Collectors.groupingBy;
@@ -8,6 +11,7 @@ import static java.util.stream.Collectors.toList;
 import static java.util.stream.Collectors.toMap;
 
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -29,8 +33,10 @@ final class RunTable {
 
     static String format(List<Op> history, List<Checker.Violation> violations) {
         StringBuilder text = new StringBuilder(String.format(ROW, "operations", "OK", "FAIL", "UNKNOWN", "total"));
-        summary(history).forEach((kind, outcomes) -> row(text, kind.name(), outcomes));
-        row(text, "total", outcomes(history));
+        Map<Object, Map<Op.Outcome, Long>> rows = new LinkedHashMap<>(summary(history));
+        rows.put("total", outcomes(history));
+        rows.forEach((label, n) -> text.append(String.format(
+                ROW, label, n.get(OK), n.get(FAIL), n.get(UNKNOWN), n.get(OK) + n.get(FAIL) + n.get(UNKNOWN))));
         text.append("\nanswers\n");
         history.stream()
                 .collect(groupingBy(Op::kind, TreeMap::new, groupingBy(RunTable::answer, TreeMap::new, counting())))
@@ -51,17 +57,6 @@ final class RunTable {
         return "#" + op.id() + " " + op.kind() + " " + about + (op.key().isEmpty() ? "" : " key " + op.key())
                 + (op.amountMinor() == 0 ? "" : " amount " + op.amountMinor()) + " -> " + answer(op) + " ("
                 + op.invokedAtMillis() + ".." + (op.answeredAtMillis() < 0 ? "?" : op.answeredAtMillis()) + " ms)";
-    }
-
-    private static void row(StringBuilder text, String label, Map<Op.Outcome, Long> outcomes) {
-        long total = outcomes.values().stream().mapToLong(Long::longValue).sum();
-        text.append(String.format(
-                ROW,
-                label,
-                outcomes.get(Op.Outcome.OK),
-                outcomes.get(Op.Outcome.FAIL),
-                outcomes.get(Op.Outcome.UNKNOWN),
-                total));
     }
 
     private static Map<Op.Outcome, Long> outcomes(List<Op> ops) {
