@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
@@ -34,7 +35,7 @@ public record Facts(
     public record Sale(String saleId, int created, AuditReport audit) {}
 
     /** A row of {@code sale_changes}: CLOSE, MOVE, RESTOCK or WITHDRAW, its key, the units asked and added. */
-    public record Change(String saleId, String kind, String key, Integer unitsAsked, int units) {}
+    public record Change(String saleId, String kind, String changeKey, Integer unitsAsked, int units) {}
 
     /** A row of {@code orders}; {@code paymentId} null unless PAID. */
     public record Order(String saleId, String userId, String purchaseId, PurchaseStatus status, String paymentId) {}
@@ -49,29 +50,16 @@ public record Facts(
             PrivateStores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history) {
         JdbcClient db =
                 JdbcClient.create(new DriverManagerDataSource(stores.jdbcUrl(), stores.user(), stores.password()));
-        List<String> sales = List.copyOf(created.keySet());
+        Set<String> sales = created.keySet();
         return new Facts(
                 history,
                 sales.stream()
                         .map(sale -> new Sale(sale, created.get(sale), audit(api, tokens, sale)))
                         .toList(),
-                select(
-                        db,
-                        sales,
-                        Order.class,
-                        "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?"),
-                select(
-                        db,
-                        sales,
-                        Refund.class,
-                        "SELECT payment_id, purchase_id, amount_minor FROM payment_refunds WHERE sale_id = ?"),
+                select(db, sales, Order.class, "sale_id, user_id, purchase_id, status, payment_id FROM orders"),
+                select(db, sales, Refund.class, "payment_id, purchase_id, amount_minor FROM payment_refunds"),
                 purchases(api, tokens, history),
-                select(
-                        db,
-                        sales,
-                        Change.class,
-                        "SELECT sale_id, kind, change_key AS `key`, units_asked, units FROM sale_changes"
-                                + " WHERE sale_id = ? ORDER BY id"));
+                select(db, sales, Change.class, "sale_id, kind, change_key, units_asked, units FROM sale_changes"));
     }
 
     /** The api's audit of one sale, or null when it could not answer (an api or a store down). */
@@ -99,11 +87,12 @@ public record Facts(
                 .toList();
     }
 
-    /** The rows {@code sql} finds for each sale (its one parameter), sale by sale, as {@code row}s. */
-    private static <T> List<T> select(JdbcClient db, List<String> sales, Class<T> row, String sql) {
-        return sales.stream()
-                .flatMap(sale -> db.sql(sql).param(sale).query(row).list().stream())
-                .toList();
+    /** The rows of {@code from} ({@code columns FROM table}) in the run's sales, as {@code row}s. */
+    private static <T> List<T> select(JdbcClient db, Set<String> sales, Class<T> row, String from) {
+        return db.sql("SELECT " + from + " WHERE sale_id IN (:sales)")
+                .param("sales", sales)
+                .query(row)
+                .list();
     }
 
     /** Every buyer's buys, payments and cancels by purchase, the buyers in the order of their first. */

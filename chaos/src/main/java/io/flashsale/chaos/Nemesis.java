@@ -95,30 +95,28 @@ public final class Nemesis {
 
     /** Injects {@code fault}, waits its time down and heals it, recording what shows each happened. */
     private static Done strike(ChaosStack stack, Fault fault) {
+        ChaosStack.Target target = fault.kill() ? stack.target(fault.target()) : null;
         String step = "inject";
         long killed = -1;
         String broken = null;
         try {
-            ChaosStack.Target target = fault.kill() ? stack.target(fault.target()) : null;
             if (target != null) {
                 killed = target.pid().getAsLong();
                 target.kill().run();
             } else {
                 broken = stack.toxiproxy.breakLink(fault.target(), fault.action());
             }
-            System.out.println("nemesis: " + fault.action() + " " + fault.target() + " ("
-                    + (target != null ? "pid " + killed : broken) + ")");
+            System.out.println("nemesis: " + fault + " (" + (target != null ? "pid " + killed : broken) + ")");
             TimeUnit.MILLISECONDS.sleep(fault.down().toMillis());
             step = "heal";
             if (target != null) {
                 target.restart().run();
-                long restarted = target.pid().getAsLong();
-                System.out.println("nemesis: " + fault.target() + " back (pid " + restarted + ")");
-                return new Done(fault, killed, restarted, null, null, null);
             }
-            String healed = stack.toxiproxy.healLink(fault.target(), fault.action());
-            System.out.println("nemesis: " + fault.target() + " healed (" + healed + ")");
-            return new Done(fault, -1, -1, broken, healed, null);
+            Done done = target != null
+                    ? new Done(fault, killed, target.pid().getAsLong(), null, null, null)
+                    : new Done(fault, -1, -1, broken, stack.toxiproxy.healLink(fault.target(), fault.action()), null);
+            System.out.println("nemesis: healed " + done);
+            return done;
         } catch (Exception e) {
             return new Done(fault, killed, -1, broken, null, step + ": " + e);
         }

@@ -16,31 +16,27 @@ final class OperatorRules {
      * its key recorded otherwise, and each sale's audited total is its creation plus its changes.
      */
     static void changesRecordedOnce(Facts facts, BiConsumer<String, List<Op>> found) {
-        List<Facts.Change> changes = facts.changes();
-        facts.history().stream()
-                .filter(op -> op.kind() == Op.Kind.RESTOCK || op.kind() == Op.Kind.WITHDRAW)
-                .forEach(op -> {
-                    List<Facts.Change> recorded = changes.stream()
-                            .filter(change -> change.saleId().equals(op.saleId())
-                                    && op.key().equals(change.key()))
-                            .toList();
-                    boolean asSent = recorded.size() == 1
-                            && recorded.get(0).kind().equals(op.kind().name())
-                            && Objects.equals(recorded.get(0).unitsAsked(), (int) op.amountMinor());
-                    if (op.outcome() == Op.Outcome.OK && !asSent) {
-                        found.accept(
-                                op.kind() + " " + op.key() + " of " + op.amountMinor() + " answered 200, recorded "
-                                        + recorded,
-                                List.of(op));
-                    } else if ("change-conflict".equals(op.problemType()) && (recorded.isEmpty() || asSent)) {
-                        found.accept(
-                                op.kind() + " " + op.key() + " answered change-conflict, recorded " + recorded,
-                                List.of(op));
-                    }
-                });
+        for (Op op : facts.history()) {
+            if (op.kind() != Op.Kind.RESTOCK && op.kind() != Op.Kind.WITHDRAW) {
+                continue;
+            }
+            List<Facts.Change> recorded = facts.changes().stream()
+                    .filter(change ->
+                            change.saleId().equals(op.saleId()) && op.key().equals(change.changeKey()))
+                    .toList();
+            boolean asSent = recorded.size() == 1
+                    && recorded.get(0).kind().equals(op.kind().name())
+                    && Objects.equals(recorded.get(0).unitsAsked(), (int) op.amountMinor());
+            String change = op.kind() + " " + op.key() + " of " + op.amountMinor();
+            if (op.outcome() == Op.Outcome.OK && !asSent) {
+                found.accept(change + " answered 200, recorded " + recorded, List.of(op));
+            } else if ("change-conflict".equals(op.problemType()) && (recorded.isEmpty() || asSent)) {
+                found.accept(change + " answered change-conflict, recorded " + recorded, List.of(op));
+            }
+        }
         for (Facts.Sale sale : facts.sales()) {
             int total = sale.created()
-                    + changes.stream()
+                    + facts.changes().stream()
                             .filter(change -> change.saleId().equals(sale.saleId()))
                             .mapToInt(Facts.Change::units)
                             .sum();

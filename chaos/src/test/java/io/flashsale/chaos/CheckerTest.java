@@ -104,7 +104,7 @@ class CheckerTest {
 
     @Test
     void aChangeAnswered200ThatMySqlDidNotRecord() {
-        changes.removeIf(change -> "r1".equals(change.key()));
+        changes.removeIf(change -> "r1".equals(change.changeKey()));
 
         assertThat(violationsOf(Checker.Rule.CHANGES_RECORDED_ONCE))
                 .extracting(Checker.Violation::detail)
