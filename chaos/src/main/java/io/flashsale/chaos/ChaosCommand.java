@@ -1,7 +1,6 @@
 package io.flashsale.chaos;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SequenceWriter;
 import io.flashsale.launcher.Await;
 import io.flashsale.launcher.redis.RedisMode;
 import io.flashsale.launcher.temporal.TemporalMode;
@@ -24,7 +23,6 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
@@ -41,10 +39,10 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         showDefaultValues = true,
         description = {
-            "A private stack (own Redis and MariaDB, Temporal, two workers, two apis, Toxiproxy between the apps"
-                    + " and the stores) with three sales under --rate operations a second while every 10-40 s a"
-                    + " process is SIGKILLed or a link broken, by a schedule from the seed; then the checker"
-                    + " compares the history with MySQL, Redis and Temporal.",
+            "A private stack (own Redis, MariaDB, Temporal, two workers, two apis, Toxiproxy links) with three"
+                    + " sales under --rate operations a second while every 10-40 s a process is SIGKILLed or a"
+                    + " link broken (the same --seed, the same faults), then checked against MySQL, Redis and"
+                    + " Temporal; a Sentinel group's master is lost with its disk.",
             "Writes schedule.txt, history.jsonl and result.txt to --out; exits 1 on any violation."
         })
 public final class ChaosCommand implements Callable<Integer> {
@@ -70,10 +68,7 @@ public final class ChaosCommand implements Callable<Integer> {
     @Option(names = "--duration", defaultValue = "10m", converter = Seconds.class, description = "90s or 10m.")
     Duration duration;
 
-    @Option(
-            names = "--seed",
-            showDefaultValue = Visibility.NEVER,
-            description = "Of the faults and the load: the same seed, the same faults. Default: from the clock.")
+    @Option(names = "--seed", showDefaultValue = Visibility.NEVER, description = "Default: from the clock.")
     Long seed;
 
     @Option(names = "--rate", defaultValue = "20", description = "Operations a second, open loop.")
@@ -82,11 +77,7 @@ public final class ChaosCommand implements Callable<Integer> {
     @Option(names = "--temporal", defaultValue = "dev", description = "${COMPLETION-CANDIDATES}.")
     TemporalMode temporal;
 
-    @Option(
-            names = "--redis",
-            defaultValue = "single",
-            description = "${COMPLETION-CANDIDATES}: killed, a single one restarts from its files, a Sentinel"
-                    + " group's master is lost with its disk.")
+    @Option(names = "--redis", defaultValue = "single", description = "${COMPLETION-CANDIDATES}.")
     RedisMode redis;
 
     @Option(names = "--root", defaultValue = ".", description = "The checkout: the apps' jars and .tools/.")
@@ -142,11 +133,11 @@ public final class ChaosCommand implements Callable<Integer> {
                     + "seed " + seed
                     + (cluster ? ", Temporal cluster" : ", Temporal dev server")
                     + (sentinel ? ", Redis Sentinel" : ", one Redis server") + "\n";
-            try (SequenceWriter json = JSON.writer()
+            JSON.writer()
                     .withRootValueSeparator("\n")
-                    .writeValues(out.resolve("history.jsonl").toFile())) {
-                json.writeAll(history);
-            }
+                    .writeValues(out.resolve("history.jsonl").toFile())
+                    .writeAll(history)
+                    .close();
             Files.writeString(out.resolve("result.txt"), table);
             return new Result(schedule, faults, history, violations, table);
         }
@@ -191,9 +182,7 @@ public final class ChaosCommand implements Callable<Integer> {
     }
 
     private static String lines(String head, List<?> items) {
-        return Stream.concat(Stream.of(head), items.stream().map(item -> "  " + item))
-                        .collect(Collectors.joining("\n"))
-                + "\n";
+        return items.stream().map(item -> "\n  " + item).collect(Collectors.joining("", head, "\n"));
     }
 
     /** A duration in seconds ({@code 90s}, or {@code 90}) or minutes ({@code 10m}). */

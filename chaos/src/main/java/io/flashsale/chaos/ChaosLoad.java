@@ -3,6 +3,7 @@ package io.flashsale.chaos;
 import static io.flashsale.testkit.ApiClient.UNIT_PRICE;
 
 import io.flashsale.testkit.ApiClient;
+import io.flashsale.testkit.ApiClient.Money;
 import io.flashsale.testkit.Tokens;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -88,11 +89,10 @@ final class ChaosLoad {
                 .toList();
         for (Op change : unanswered) {
             Buyer operator = Buyer.operator(change.saleId());
-            while (send(apis.get(0), change.kind(), operator, change.key(), change.amountMinor())
-                                    .outcome()
-                            == Op.Outcome.UNKNOWN
-                    && System.nanoTime() < deadline) {
+            Op repeat = send(apis.get(0), change.kind(), operator, change.key(), change.amountMinor());
+            while (repeat.outcome() == Op.Outcome.UNKNOWN && System.nanoTime() < deadline) {
                 TimeUnit.SECONDS.sleep(1);
+                repeat = send(apis.get(0), change.kind(), operator, change.key(), change.amountMinor());
             }
         }
         return List.copyOf(history.values());
@@ -165,17 +165,14 @@ final class ChaosLoad {
         return switch (op.kind()) {
             case BUY, BUY_RETRY, SECOND_CLICK -> api.purchase(tokens.buyer(op.userId()), sale, op.key());
             case PAY, PAY_DUPLICATE, PAY_WRONG_AMOUNT -> api.pay(
-                    tokens.payments(),
-                    op.purchaseId(),
-                    op.key(),
-                    new ApiClient.Money(op.amountMinor(), UNIT_PRICE.currency()));
+                    tokens.payments(), op.purchaseId(), op.key(), new Money(op.amountMinor(), UNIT_PRICE.currency()));
             case CANCEL -> api.cancel(tokens.buyer(op.userId()), op.purchaseId());
             case RESTOCK -> api.restock(tokens.admin(), sale, op.key(), (int) op.amountMinor());
             case WITHDRAW -> api.withdraw(tokens.admin(), sale, op.key(), (int) op.amountMinor());
             case MOVE -> api.moveSale(
                     tokens.admin(),
                     sale,
-                    Map.of("endsAt", Instant.now().plus(Duration.ofHours(2)).toString()));
+                    Map.of("endsAt", Instant.now().plusSeconds(7200).toString()));
             case CLOSE -> api.closeSale(tokens.admin(), sale);
             case REPAIR -> api.repair(tokens.admin(), sale);
         };

@@ -44,8 +44,7 @@ final class ChaosStack implements AutoCloseable {
     /** The run's stores; the checker reads its MariaDB. */
     PrivateStores stores;
 
-    private PrivateStores appStores;
-    private String temporalProxy;
+    private final Map<String, String> environment = new HashMap<>();
 
     private ChaosStack() {}
 
@@ -76,7 +75,7 @@ final class ChaosStack implements AutoCloseable {
             FlashSaleStack.Builder builder = FlashSaleStack.builder(root, logs)
                     .readyTimeout(READY_TIMEOUT)
                     .jvmFlags(List.of("-Xmx384m"))
-                    .environment(temporal -> stack.environment());
+                    .environment(temporal -> stack.environment);
             if (cluster) {
                 builder.cluster("chaos" + UUID.randomUUID().toString().substring(0, 8));
             }
@@ -88,13 +87,23 @@ final class ChaosStack implements AutoCloseable {
             stack.stores = fresh.onRedis(redisUrl).onMysql(stack.mariadb.url());
             stack.toxiproxy = Toxiproxy.start(stack.apps.processes(), root);
             Toxiproxy proxy = stack.toxiproxy;
-            stack.appStores = stack.stores.onMysql(
+            PrivateStores proxied = stack.stores.onMysql(
                     "jdbc:mysql://127.0.0.1:" + proxy.proxy("to-mysql", "127.0.0.1:" + stack.mariadb.port()));
-            stack.temporalProxy = "127.0.0.1:"
-                    + proxy.proxy("to-temporal", stack.apps.temporal().address());
             if (!sentinel) {
-                int redisPort = proxy.proxy("to-redis", URI.create(redisUrl).getAuthority());
-                stack.appStores = stack.appStores.onRedis("redis://127.0.0.1:" + redisPort);
+                proxied = proxied.onRedis("redis://127.0.0.1:"
+                        + proxy.proxy("to-redis", URI.create(redisUrl).getAuthority()));
+            }
+            // the private stack's settings through the proxies; no warm-up (a restarted api answers at
+            // once); pay and cancel answered with their outcome for up to 10 s, not 3: on a third of a
+            // box every outcome took longer than 3 s
+            stack.environment.putAll(proxied.environment("127.0.0.1:"
+                    + proxy.proxy("to-temporal", stack.apps.temporal().address())));
+            stack.environment.putAll(Map.of(
+                    "FLASHSALE_JWT_SECRET", stack.jwtSecret,
+                    "FLASHSALE_WARMUP_REQUESTS", "0",
+                    "FLASHSALE_COMMAND_ANSWER_WITHIN", "10s"));
+            if (sentinel) {
+                stack.environment.putAll(stack.sentinels.environment(1));
             }
             stack.apps.start(FlashSaleStack.App.WORKER, "worker-1", "worker-2");
             stack.apps.start(FlashSaleStack.App.API, "api-1", "api-2");
@@ -138,22 +147,6 @@ final class ChaosStack implements AutoCloseable {
 
     private static long alive(long pid) {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent() ? pid : -1;
-    }
-
-    /**
-     * A private stack's settings ({@link PrivateStores#environment}) through the proxies, no warm-up
-     * (a restarted api answers at once), and pay and cancel answered with their outcome for up to 10 s
-     * rather than 3 s: on a third of a box every outcome took longer than 3 s.
-     */
-    private Map<String, String> environment() {
-        Map<String, String> env = new HashMap<>(appStores.environment(temporalProxy));
-        env.put("FLASHSALE_JWT_SECRET", jwtSecret);
-        env.put("FLASHSALE_WARMUP_REQUESTS", "0");
-        env.put("FLASHSALE_COMMAND_ANSWER_WITHIN", "10s");
-        if (sentinels != null) {
-            env.putAll(sentinels.environment(1));
-        }
-        return env;
     }
 
     @Override

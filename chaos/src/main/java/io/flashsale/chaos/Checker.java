@@ -25,7 +25,7 @@ public final class Checker {
         CHANGES_RECORDED_ONCE(OperatorRules::changesRecordedOnce),
         REDIS_NEVER_ABOVE_MYSQL(OperatorRules::redisNeverAboveMySql),
         CLOSED_SALE_ADMITS_NOBODY(OperatorRules::closedSaleAdmitsNobody),
-        /** Every fault the nemesis injected healed: {@link ChaosRun} checks it, not the facts. */
+        /** Every fault the nemesis injected healed: {@link ChaosCommand} checks it. */
         NEMESIS((facts, found) -> {});
 
         /** Hands each breach it finds, a detail and the operations behind it, to {@code found}. */
