@@ -30,9 +30,8 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bin/flashsale chaos}: three sales on a {@link ChaosStack} under {@link ChaosLoad} while the
- * {@link Nemesis} breaks things, audited every 5 s (drift is reported, not failed: it may heal), then
- * the {@link Checker} over the whole history and the final {@link Facts}; exit 1 on a violation.
+ * {@code bin/flashsale chaos}: a {@link ChaosStack} under {@link ChaosLoad} while the {@link Nemesis}
+ * breaks it, audited every 5 s (drift is reported, not failed: it may heal), then the {@link Checker}.
  */
 @Command(
         name = "chaos",

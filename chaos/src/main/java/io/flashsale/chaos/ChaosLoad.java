@@ -106,9 +106,8 @@ final class ChaosLoad {
             return operator(api);
         }
         if (buyers.isEmpty() || dice < 45) {
-            int number = buyers.size();
-            Buyer buyer =
-                    new Buyer(sales.get(random.nextInt(sales.size())), "u" + number, "k" + number, new ArrayList<>());
+            String sale = sales.get(random.nextInt(sales.size()));
+            Buyer buyer = new Buyer(sale, "u" + buyers.size(), "k" + buyers.size(), new ArrayList<>());
             buyers.add(buyer);
             return () -> send(api, Op.Kind.BUY, buyer, buyer.key(), 0);
         }

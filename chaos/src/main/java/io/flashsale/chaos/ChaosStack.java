@@ -25,8 +25,6 @@ import java.util.stream.Stream;
  */
 final class ChaosStack implements AutoCloseable {
 
-    private static final List<String> APPS = List.of("api-1", "api-2", "worker-1", "worker-2");
-
     /** How long the sentinels may take to promote the replica after the master's machine is lost. */
     private static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(60);
 
@@ -53,7 +51,7 @@ final class ChaosStack implements AutoCloseable {
         List<String> temporal = cluster
                 ? List.of("temporal-frontend", "temporal-history-1", "temporal-history-2")
                 : List.of("temporal");
-        return Stream.of(APPS, temporal, List.of("redis", "mariadb"))
+        return Stream.of(List.of("api-1", "api-2", "worker-1", "worker-2"), temporal, List.of("redis", "mariadb"))
                 .flatMap(List::stream)
                 .toList();
     }

@@ -2,6 +2,7 @@ package io.flashsale.chaos;
 
 import static java.util.stream.Collectors.groupingBy;
 import static java.util.stream.Collectors.toList;
+import static java.util.stream.Collectors.toMap;
 
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.stores.audit.AuditReport;
@@ -18,10 +19,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
- * What a chaos run did and left, for the checker: its history in the order sent; what MySQL holds
- * once it is over (read directly, so the api's bugs cannot hide it); each sale's audit and each
- * purchase the history names as the api tells them. The lookups keep the history's order, so a
- * report comes out the same every time.
+ * What a chaos run did and left, for the checker: its history in the order sent, MySQL's rows (read
+ * directly, so the api's bugs cannot hide them), each sale's audit and purchase as the api tells it.
  */
 public record Facts(
         List<Op> history,
@@ -74,11 +73,11 @@ public record Facts(
 
     /** Each purchase a buyer's or the payment service's operation named, as the api tells it now. */
     private static List<Purchase> purchases(ApiClient api, Tokens tokens, List<Op> history) {
-        Map<String, String> users = new LinkedHashMap<>();
-        history.stream()
+        return history.stream()
                 .filter(op -> !op.kind().byOperator())
-                .forEach(op -> users.putIfAbsent(op.purchaseId(), op.userId()));
-        return users.entrySet().stream()
+                .collect(toMap(Op::purchaseId, Op::userId, (first, again) -> first, LinkedHashMap::new))
+                .entrySet()
+                .stream()
                 .map(user -> {
                     ApiClient.Response view = api.status(tokens.buyer(user.getValue()), user.getKey());
                     PurchaseStatus status = view.status() == 200 ? PurchaseStatus.valueOf(view.field("status")) : null;

@@ -37,31 +37,22 @@ final class PaymentRules {
             }
         });
         for (Facts.Order order : facts.orders()) {
-            if (order.status() == PurchaseStatus.PAID) {
-                paidBy(facts, order)
-                        .ifPresent(detail -> found.accept(
-                                "the order of " + order.purchaseId() + " is PAID with " + order.paymentId() + ", "
-                                        + detail,
-                                facts.opsOf(order.purchaseId())));
+            if (order.status() != PurchaseStatus.PAID) {
+                continue;
+            }
+            List<Op> ops = facts.opsOf(order.purchaseId());
+            List<Op> sent = ops.stream()
+                    .filter(op -> !op.kind().buy() && op.key().equals(order.paymentId()))
+                    .toList();
+            String paid = "the order of " + order.purchaseId() + " is PAID with " + order.paymentId() + ", ";
+            if (sent.stream().anyMatch(op -> op.kind() == Op.Kind.PAY_WRONG_AMOUNT)) {
+                found.accept(paid + "a payment of the wrong amount", ops);
+            } else if (sent.stream().noneMatch(PaymentRules::isPayment)) {
+                found.accept(paid + "which no payment of it sent", ops);
+            } else if (sent.stream().allMatch(op -> op.outcome() == Op.Outcome.FAIL)) {
+                found.accept(paid + "which was refused every time it was sent", ops);
             }
         }
-    }
-
-    /** What is wrong with the payment a PAID order holds, if anything. */
-    private static Optional<String> paidBy(Facts facts, Facts.Order order) {
-        List<Op> sent = facts.opsOf(order.purchaseId()).stream()
-                .filter(op -> !op.kind().buy() && op.key().equals(order.paymentId()))
-                .toList();
-        if (sent.stream().anyMatch(op -> op.kind() == Op.Kind.PAY_WRONG_AMOUNT)) {
-            return Optional.of("a payment of the wrong amount");
-        }
-        if (sent.stream().noneMatch(PaymentRules::isPayment)) {
-            return Optional.of("which no payment of it sent");
-        }
-        if (sent.stream().allMatch(op -> op.outcome() == Op.Outcome.FAIL)) {
-            return Optional.of("which was refused every time it was sent");
-        }
-        return Optional.empty();
     }
 
     /**

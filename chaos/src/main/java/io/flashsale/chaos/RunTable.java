@@ -8,7 +8,6 @@ import static java.util.stream.Collectors.counting;
 import static java.util.stream.Collectors.groupingBy;
 import static java.util.stream.Collectors.joining;
 import static java.util.stream.Collectors.toList;
-import static java.util.stream.Collectors.toMap;
 
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -60,14 +59,9 @@ final class RunTable {
     }
 
     private static Map<Op.Outcome, Long> outcomes(List<Op> ops) {
-        return Stream.of(Op.Outcome.values())
-                .collect(toMap(
-                        outcome -> outcome,
-                        outcome -> ops.stream()
-                                .filter(op -> op.outcome() == outcome)
-                                .count(),
-                        Long::sum,
-                        () -> new EnumMap<>(Op.Outcome.class)));
+        Map<Op.Outcome, Long> counts = new EnumMap<>(Map.of(OK, 0L, FAIL, 0L, UNKNOWN, 0L));
+        ops.forEach(op -> counts.merge(op.outcome(), 1L, Long::sum));
+        return counts;
     }
 
     private static String answer(Op op) {
