@@ -37,12 +37,11 @@ final class ChaosStack implements AutoCloseable {
     private RedisServer redis;
     private RedisSentinels sentinels;
     private MariaDb mariadb;
+    private final Map<String, String> environment = new HashMap<>();
     /** The links from the apps to the stores, which the nemesis breaks. */
     Toxiproxy toxiproxy;
     /** The run's stores; the checker reads its MariaDB. */
     PrivateStores stores;
-
-    private final Map<String, String> environment = new HashMap<>();
 
     private ChaosStack() {}
 
