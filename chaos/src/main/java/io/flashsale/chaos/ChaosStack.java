@@ -19,24 +19,11 @@ import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
 /**
- * The system a chaos run breaks: its own Redis (AOF, everysec) and MariaDB, Temporal, two workers
- * and two apis as processes, each SIGKILLed and started again by name ({@link #targets}). The apps
- * reach the stores and Temporal through Toxiproxy, one proxy a store ({@link #links}); the checker
- * reads the stores directly. On Redis Sentinel killing {@code redis} loses the master's machine with
- * its disk, and as the sentinels hand out the master's own address there is no {@code to-redis} link.
+ * The system a chaos run breaks: its own Redis (AOF, everysec) or Sentinel group and MariaDB,
+ * Temporal, two workers and two apis as processes, each killed and started again by name, reaching
+ * the stores through Toxiproxy; the checker reads the stores directly.
  */
 final class ChaosStack implements AutoCloseable {
-
-    private static final List<String> APPS = List.of("api-1", "api-2", "worker-1", "worker-2");
-
-    /** What the nemesis may kill on the dev server; on the Temporal cluster its frontend or a history host instead. */
-    static final List<String> TARGETS = withApps("temporal", "redis", "mariadb");
-
-    static final List<String> CLUSTER_TARGETS =
-            withApps("temporal-frontend", "temporal-history-1", "temporal-history-2", "redis", "mariadb");
-
-    /** The proxied connections from the apps to a store. */
-    static final List<String> LINKS = List.of("to-redis", "to-mysql", "to-temporal");
 
     /** How long the sentinels may take to promote the replica after the master's machine is lost. */
     private static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(60);
@@ -45,27 +32,32 @@ final class ChaosStack implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
 
     private final String jwtSecret = "chaos-" + UUID.randomUUID() + UUID.randomUUID();
+    final Tokens tokens = new Tokens(jwtSecret);
     private FlashSaleStack apps;
     private RedisServer redis;
     private RedisSentinels sentinels;
     private MariaDb mariadb;
-    private Toxiproxy toxiproxy;
-    private PrivateStores stores;
-    private PrivateStores appStores;
-    private String temporalProxy;
+    private final Map<String, String> environment = new HashMap<>();
+    /** The links from the apps to the stores, which the nemesis breaks. */
+    Toxiproxy toxiproxy;
+    /** The run's stores; the checker reads its MariaDB. */
+    PrivateStores stores;
 
     private ChaosStack() {}
 
-    private static List<String> withApps(String... others) {
-        return Stream.concat(APPS.stream(), Stream.of(others)).toList();
-    }
-
+    /** What the nemesis may kill: the apps, the dev server or the cluster's frontend and history hosts, the stores. */
     static List<String> targets(boolean cluster) {
-        return cluster ? CLUSTER_TARGETS : TARGETS;
+        List<String> temporal = cluster
+                ? List.of("temporal-frontend", "temporal-history-1", "temporal-history-2")
+                : List.of("temporal");
+        return Stream.of(List.of("api-1", "api-2", "worker-1", "worker-2"), temporal, List.of("redis", "mariadb"))
+                .flatMap(List::stream)
+                .toList();
     }
 
+    /** The apps' proxied links to a store; none to Redis Sentinel, which hands out the master's own address. */
     static List<String> links(boolean sentinel) {
-        return sentinel ? LINKS.subList(1, LINKS.size()) : LINKS;
+        return sentinel ? List.of("to-mysql", "to-temporal") : List.of("to-redis", "to-mysql", "to-temporal");
     }
 
     /** Starts the stack, on the Temporal cluster when {@code cluster}, on Redis Sentinel when {@code sentinel}. */
@@ -80,7 +72,7 @@ final class ChaosStack implements AutoCloseable {
             FlashSaleStack.Builder builder = FlashSaleStack.builder(root, logs)
                     .readyTimeout(READY_TIMEOUT)
                     .jvmFlags(List.of("-Xmx384m"))
-                    .environment(temporal -> stack.environment());
+                    .environment(temporal -> stack.environment);
             if (cluster) {
                 builder.cluster("chaos" + UUID.randomUUID().toString().substring(0, 8));
             }
@@ -88,8 +80,28 @@ final class ChaosStack implements AutoCloseable {
             PrivateStores fresh = PrivateStores.fresh();
             stack.mariadb =
                     MariaDb.start(stack.apps.processes(), logs.resolve("mariadb"), fresh.user(), fresh.password());
-            stack.stores = fresh.onRedis(stack.redisUrl()).onMysql(stack.mariadb.url());
-            stack.proxyTheStores(root);
+            String redisUrl = sentinel ? "redis://127.0.0.1:" + stack.sentinels.masterPort() : stack.redis.url();
+            stack.stores = fresh.onRedis(redisUrl).onMysql(stack.mariadb.url());
+            stack.toxiproxy = Toxiproxy.start(stack.apps.processes(), root);
+            Toxiproxy proxy = stack.toxiproxy;
+            PrivateStores proxied = stack.stores.onMysql(
+                    "jdbc:mysql://127.0.0.1:" + proxy.proxy("to-mysql", "127.0.0.1:" + stack.mariadb.port()));
+            if (!sentinel) {
+                proxied = proxied.onRedis("redis://127.0.0.1:"
+                        + proxy.proxy("to-redis", URI.create(redisUrl).getAuthority()));
+            }
+            // the private stack's settings through the proxies; no warm-up (a restarted api answers at
+            // once); pay and cancel answered with their outcome for up to 10 s, not 3: on a third of a
+            // box every outcome took longer than 3 s
+            stack.environment.putAll(proxied.environment("127.0.0.1:"
+                    + proxy.proxy("to-temporal", stack.apps.temporal().address())));
+            stack.environment.putAll(Map.of(
+                    "FLASHSALE_JWT_SECRET", stack.jwtSecret,
+                    "FLASHSALE_WARMUP_REQUESTS", "0",
+                    "FLASHSALE_COMMAND_ANSWER_WITHIN", "10s"));
+            if (sentinel) {
+                stack.environment.putAll(stack.sentinels.environment(1));
+            }
             stack.apps.start(FlashSaleStack.App.WORKER, "worker-1", "worker-2");
             stack.apps.start(FlashSaleStack.App.API, "api-1", "api-2");
             return stack;
@@ -103,47 +115,19 @@ final class ChaosStack implements AutoCloseable {
         return List.of(apps.uri("api-1"), apps.uri("api-2"));
     }
 
-    /** The run's stores, Redis as its master now. */
-    PrivateStores stores() {
-        return stores.onRedis(redisUrl());
-    }
-
-    private String redisUrl() {
-        return sentinels != null ? "redis://127.0.0.1:" + sentinels.masterPort() : redis.url();
-    }
-
-    Tokens tokens() {
-        return new Tokens(jwtSecret);
-    }
-
-    private void proxyTheStores(Path root) throws Exception {
-        toxiproxy = Toxiproxy.start(apps.processes(), root);
-        appStores =
-                stores.onMysql("jdbc:mysql://127.0.0.1:" + toxiproxy.proxy("to-mysql", "127.0.0.1:" + mariadb.port()));
-        temporalProxy =
-                "127.0.0.1:" + toxiproxy.proxy("to-temporal", apps.temporal().address());
-        if (sentinels == null) {
-            int redisPort = toxiproxy.proxy("to-redis", URI.create(redis.url()).getAuthority());
-            appStores = appStores.onRedis("redis://127.0.0.1:" + redisPort);
-        }
-    }
-
     interface Step {
         void run() throws Exception;
     }
 
-    /**
-     * One target: its pid now (-1 when not running), a SIGKILL, and a start again on its port and
-     * files (on Sentinel: the promoted replica) that waits till it answers.
-     */
+    /** A process: its pid now (-1 when not running), a SIGKILL, a start again on its port and files till it answers. */
     record Target(LongSupplier pid, Step kill, Step restart) {}
 
-    /** The process named {@code name}, one of {@link #targets}. */
+    /** The process named {@code name} ({@link #targets}); on Sentinel {@code redis} is the master and its disk. */
     Target target(String name) {
         if (name.startsWith("temporal")) {
             TemporalService temporal = apps.temporal();
             return new Target(
-                    () -> alive(temporal.process(name)), () -> temporal.kill(name), () -> temporal.restart(name));
+                    () -> alive(temporal.process(name).pid()), () -> temporal.kill(name), () -> temporal.restart(name));
         }
         return switch (name) {
             case "redis" -> sentinels != null
@@ -153,36 +137,13 @@ final class ChaosStack implements AutoCloseable {
                             () -> sentinels.replaceLostMaster(FAILOVER_TIMEOUT))
                     : new Target(redis::pid, redis::kill, redis::restart);
             case "mariadb" -> new Target(mariadb::pid, mariadb::kill, mariadb::restart);
-            default -> new Target(() -> alive(apps.process(name)), () -> apps.kill(name), () -> apps.restart(name));
+            default -> new Target(
+                    () -> alive(apps.process(name).pid()), () -> apps.kill(name), () -> apps.restart(name));
         };
-    }
-
-    private static long alive(Process process) {
-        return process.isAlive() ? process.pid() : -1;
     }
 
     private static long alive(long pid) {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent() ? pid : -1;
-    }
-
-    Toxiproxy toxiproxy() {
-        return toxiproxy;
-    }
-
-    /**
-     * A private stack's settings ({@link PrivateStores#environment}) through the proxies, no warm-up
-     * (a restarted api answers at once), and pay and cancel answered with their outcome for up to 10 s
-     * rather than 3 s: on a third of a box every outcome took longer than 3 s.
-     */
-    private Map<String, String> environment() {
-        Map<String, String> env = new HashMap<>(appStores.environment(temporalProxy));
-        env.put("FLASHSALE_JWT_SECRET", jwtSecret);
-        env.put("FLASHSALE_WARMUP_REQUESTS", "0");
-        env.put("FLASHSALE_COMMAND_ANSWER_WITHIN", "10s");
-        if (sentinels != null) {
-            env.putAll(sentinels.environment(1));
-        }
-        return env;
     }
 
     @Override

@@ -6,17 +6,14 @@ import java.util.Locale;
 import java.util.function.BiConsumer;
 
 /**
- * Checks a chaos run the way Jepsen does: the history of what the clients were answered, against
- * the facts the stores and the api hold once every fault healed and every purchase ended. Pure
- * logic, no I/O: each rule is tested on planted histories and facts.
- *
- * <p>An operation answered 2xx took effect, one answered 4xx did not, and one never answered (or
- * answered 5xx) may have: the rules demand of the last only what holds either way. Each rule's
- * javadoc ({@link Rule}) states it and the answers it rests on.
+ * Checks a chaos run as Jepsen does: the history of what the clients were answered against what the
+ * stores and the api hold once every fault healed. An operation answered 2xx took effect, one
+ * answered 4xx did not, and of one never answered (or 5xx) the rules demand only what holds either
+ * way. Pure logic: each rule is tested on planted histories and facts.
  */
 public final class Checker {
 
-    /** The rules, in the order a report lists them; each printed in kebab case, e.g. {@code one-order-per-buyer}. */
+    /** The rules, in the order a report lists them, each printed in kebab case ({@code one-order-per-buyer}). */
     public enum Rule {
         ADMITTED_BUYER_OWNS_PURCHASE(BuyerRules::admittedBuyersOwnTheirPurchase),
         ONE_ORDER_PER_BUYER(BuyerRules::oneOrderPerBuyer),
@@ -28,12 +25,13 @@ public final class Checker {
         CHANGES_RECORDED_ONCE(OperatorRules::changesRecordedOnce),
         REDIS_NEVER_ABOVE_MYSQL(OperatorRules::redisNeverAboveMySql),
         CLOSED_SALE_ADMITS_NOBODY(OperatorRules::closedSaleAdmitsNobody),
-        /** Every fault the nemesis injected healed: {@link ChaosRun} checks it, not the ledger. */
-        NEMESIS((ledger, found) -> {});
+        /** Every fault the nemesis injected healed: {@link ChaosCommand} checks it. */
+        NEMESIS((facts, found) -> {});
 
-        private final Check check;
+        /** Hands each breach it finds, a detail and the operations behind it, to {@code found}. */
+        private final BiConsumer<Facts, BiConsumer<String, List<Op>>> check;
 
-        Rule(Check check) {
+        Rule(BiConsumer<Facts, BiConsumer<String, List<Op>>> check) {
             this.check = check;
         }
 
@@ -43,19 +41,16 @@ public final class Checker {
         }
     }
 
-    /** A rule over the ledger: hands each breach it finds, a detail and the operations behind it, to {@code found}. */
-    interface Check {
-        void check(Ledger ledger, BiConsumer<String, List<Op>> found);
-    }
+    /** A rule broken: what was found, naming the sale, user or purchase, and the operations behind it. */
+    public record Violation(Rule rule, String detail, List<Op> ops) {}
 
     private Checker() {}
 
     /** Every rule the run broke, rule by rule, each in the order of the history. */
-    public static List<Violation> check(List<Op> history, Facts facts) {
-        Ledger ledger = Ledger.of(history, facts);
+    public static List<Violation> check(Facts facts) {
         List<Violation> found = new ArrayList<>();
         for (Rule rule : Rule.values()) {
-            rule.check.check(ledger, (detail, ops) -> found.add(new Violation(rule, detail, ops)));
+            rule.check.accept(facts, (detail, ops) -> found.add(new Violation(rule, detail, List.copyOf(ops))));
         }
         return found;
     }

@@ -15,86 +15,78 @@ final class EndRules {
     private EndRules() {}
 
     /**
-     * Every purchase ended, and MySQL and the api tell the same end: no order PENDING_PAYMENT, no
-     * purchase RESERVED (one still waiting lost its workflow or its deadline), each order's status
-     * and payment id the api's, and a purchase the api says reached MySQL (any status but REJECTED)
-     * has its order.
+     * Every purchase ended and MySQL and the api tell the same end: no order PENDING_PAYMENT, no
+     * purchase RESERVED, each order's status and payment id the api's, and every purchase the api
+     * has as anything but REJECTED has its order.
      */
-    static void everyPurchaseEnded(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        BiConsumer<String, String> report = (purchaseId, detail) -> found.accept(detail, ledger.opsOf(purchaseId));
-        for (Facts.Order order : ledger.facts().orders()) {
-            String purchaseId = order.purchaseId();
+    static void everyPurchaseEnded(Facts facts, BiConsumer<String, List<Op>> found) {
+        for (Facts.Order order : facts.orders()) {
+            String id = order.purchaseId();
+            Optional<Facts.Purchase> api = facts.purchase(id).filter(purchase -> purchase.status() != null);
             if (order.status() == PurchaseStatus.PENDING_PAYMENT) {
-                report.accept(purchaseId, "the order of " + purchaseId + " is still PENDING_PAYMENT");
+                found.accept("the order of " + id + " is still PENDING_PAYMENT", facts.opsOf(id));
             }
-            Optional<Facts.Purchase> api = ledger.purchase(purchaseId).filter(purchase -> purchase.status() != null);
             if (api.isEmpty()) {
-                report.accept(
-                        purchaseId,
-                        "MySQL has a " + order.status() + " order for " + purchaseId
-                                + ", the api knows no such purchase");
+                found.accept(
+                        "MySQL has a " + order.status() + " order for " + id + ", the api knows no such purchase",
+                        facts.opsOf(id));
             } else if (api.get().status() != order.status()
                     || !Objects.equals(api.get().paymentId(), order.paymentId())) {
-                report.accept(
-                        purchaseId,
-                        "the order of " + purchaseId + " is " + Ledger.ended(order.status(), order.paymentId())
+                found.accept(
+                        "the order of " + id + " is " + Facts.ended(order.status(), order.paymentId())
                                 + ", the api says "
-                                + Ledger.ended(api.get().status(), api.get().paymentId()));
+                                + Facts.ended(api.get().status(), api.get().paymentId()),
+                        facts.opsOf(id));
             }
         }
-        for (Facts.Purchase purchase : ledger.facts().purchases()) {
-            String purchaseId = purchase.purchaseId();
+        for (Facts.Purchase purchase : facts.purchases()) {
+            String id = purchase.purchaseId();
             if (purchase.status() == PurchaseStatus.RESERVED) {
-                report.accept(purchaseId, "the api still has " + purchaseId + " RESERVED");
+                found.accept("the api still has " + id + " RESERVED", facts.opsOf(id));
             } else if (purchase.status() != null
                     && purchase.status() != PurchaseStatus.REJECTED
-                    && ledger.orderOf(purchaseId).isEmpty()) {
-                report.accept(
-                        purchaseId,
-                        "the api says " + purchaseId + " is " + purchase.status() + ", MySQL has no order for it");
+                    && facts.orderOf(id).isEmpty()) {
+                found.accept(
+                        "the api says " + id + " is " + purchase.status() + ", MySQL has no order for it",
+                        facts.opsOf(id));
             }
         }
     }
 
     /**
-     * The product's own audit passes on every sale ({@link AuditVerdict#PASS}: I1 to I5 of
-     * docs/architecture.md), and its counts add up: available never below zero, total = paid +
-     * pendingPayment + mysqlAvailable (a unit given back twice shows as one too many), and its paid
-     * are the sale's PAID orders. No operation is behind a sale's count: the violation carries none.
+     * The product's audit passes on every sale (I1 to I5 of docs/architecture.md) and its counts add
+     * up: available never below zero, total = paid + pending + available (a unit given back twice
+     * shows as one too many), paid = the sale's PAID orders.
      */
-    static void auditPasses(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        for (Facts.Sale sale : ledger.facts().sales()) {
-            String saleId = sale.saleId();
+    static void auditPasses(Facts facts, BiConsumer<String, List<Op>> found) {
+        for (Facts.Sale sale : facts.sales()) {
             AuditReport audit = sale.audit();
             if (audit == null) {
-                found.accept("no audit of sale " + saleId, List.of());
+                found.accept("no audit of sale " + sale.saleId(), List.of());
                 continue;
             }
             if (audit.result() != AuditVerdict.PASS) {
-                found.accept("the audit of sale " + saleId + " is " + audit.result() + ": " + broken(audit), List.of());
+                String broken = audit.violations().stream()
+                        .map(violation -> violation.invariant() + " " + violation.detail())
+                        .collect(Collectors.joining("; "));
+                found.accept("the audit of sale " + sale.saleId() + " is " + audit.result() + ": " + broken, List.of());
             }
             int counted = audit.paid() + audit.pendingPayment() + audit.mysqlAvailable();
             if (counted != audit.total() || audit.mysqlAvailable() < 0) {
                 found.accept(
-                        "sale " + saleId + ": paid " + audit.paid() + " + pending " + audit.pendingPayment()
+                        "sale " + sale.saleId() + ": paid " + audit.paid() + " + pending " + audit.pendingPayment()
                                 + " + available " + audit.mysqlAvailable() + " = " + counted + ", its total is "
                                 + audit.total(),
                         List.of());
             }
-            long paid = ledger.facts().orders().stream()
-                    .filter(order -> order.saleId().equals(saleId) && order.status() == PurchaseStatus.PAID)
+            long paid = facts.orders().stream()
+                    .filter(order -> order.saleId().equals(sale.saleId()) && order.status() == PurchaseStatus.PAID)
                     .count();
             if (paid != audit.paid()) {
                 found.accept(
-                        "sale " + saleId + " has " + paid + " PAID orders, its audit counts " + audit.paid(),
+                        "sale " + sale.saleId() + " has " + paid + " PAID orders, its audit counts " + audit.paid(),
                         List.of());
             }
         }
-    }
-
-    private static String broken(AuditReport audit) {
-        return audit.violations().stream()
-                .map(violation -> violation.invariant() + " " + violation.detail())
-                .collect(Collectors.joining("; "));
     }
 }

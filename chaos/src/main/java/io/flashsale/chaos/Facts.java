@@ -1,70 +1,64 @@
 package io.flashsale.chaos;
 
+import static java.util.stream.Collectors.groupingBy;
+import static java.util.stream.Collectors.toList;
+import static java.util.stream.Collectors.toMap;
+
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
+import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStatus;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
- * What the stores hold once a chaos run is over, for the checker: read from MySQL, so the api's bugs
- * cannot hide them, but for each purchase the history names and each sale's audit, which the api tells.
+ * What a chaos run did and left, for the checker: its history in the order sent, MySQL's rows (read
+ * directly, so the api's bugs cannot hide them), each sale's audit and purchase as the api tells it.
  */
 public record Facts(
-        List<Sale> sales, List<Order> orders, List<Refund> refunds, List<Purchase> purchases, List<Change> changes) {
+        List<Op> history,
+        List<Sale> sales,
+        List<Order> orders,
+        List<Refund> refunds,
+        List<Purchase> purchases,
+        List<Change> changes) {
 
-    /** A sale of the run, the units it was created with, and the api's audit of it at the end. */
+    /** A sale of the run, the units it was created with, and its audit at the end (null: none answered). */
     public record Sale(String saleId, int created, AuditReport audit) {}
 
-    /**
-     * A row of MySQL's {@code sale_changes}: {@code kind} CLOSE, MOVE, RESTOCK or WITHDRAW, the key
-     * (null for a move), the units asked and how much the total changed.
-     */
-    public record Change(String saleId, String kind, String key, Integer unitsAsked, int units) {}
+    /** A row of {@code sale_changes}: CLOSE, MOVE, RESTOCK or WITHDRAW, its key, the units asked and added. */
+    public record Change(String saleId, String kind, String changeKey, Integer unitsAsked, int units) {}
 
-    /** A row of MySQL's {@code orders}. {@code paymentId} null unless PAID. */
+    /** A row of {@code orders}; {@code paymentId} null unless PAID. */
     public record Order(String saleId, String userId, String purchaseId, PurchaseStatus status, String paymentId) {}
 
-    /** A row of MySQL's {@code payment_refunds}: the money of a payment to give back. */
+    /** A row of {@code payment_refunds}: the money of a payment to give back. */
     public record Refund(String paymentId, String purchaseId, long amountMinor) {}
 
-    /**
-     * A purchase as the api tells it at the end (GET /api/purchases/{id}): {@code status} null when
-     * the api answers 404 (no such purchase); {@code paymentId} null unless PAID.
-     */
+    /** GET /api/purchases/{id} at the end: {@code status} null on 404, {@code paymentId} null unless PAID. */
     public record Purchase(String purchaseId, PurchaseStatus status, String paymentId) {}
 
     static Facts read(
             PrivateStores stores, ApiClient api, Tokens tokens, Map<String, Integer> created, List<Op> history) {
-        List<String> sales = List.copyOf(created.keySet());
-        List<Sale> saleFacts = sales.stream()
-                .map(sale -> new Sale(sale, created.get(sale), audit(api, tokens, sale)))
-                .toList();
         JdbcClient db =
                 JdbcClient.create(new DriverManagerDataSource(stores.jdbcUrl(), stores.user(), stores.password()));
-        List<Order> orders = select(
-                db,
-                sales,
-                Order.class,
-                "SELECT sale_id, user_id, purchase_id, status, payment_id FROM orders WHERE sale_id = ?");
-        List<Change> changes = select(
-                db,
-                sales,
-                Change.class,
-                "SELECT sale_id, kind, change_key AS `key`, units_asked, units FROM sale_changes WHERE sale_id = ?"
-                        + " ORDER BY id");
-        List<Refund> refunds = select(
-                db,
-                sales,
-                Refund.class,
-                "SELECT payment_id, purchase_id, amount_minor FROM payment_refunds WHERE sale_id = ?");
-        return new Facts(saleFacts, orders, refunds, purchases(api, tokens, history), changes);
+        Set<String> sales = created.keySet();
+        return new Facts(
+                history,
+                sales.stream()
+                        .map(sale -> new Sale(sale, created.get(sale), audit(api, tokens, sale)))
+                        .toList(),
+                select(db, sales, Order.class, "sale_id, user_id, purchase_id, status, payment_id FROM orders"),
+                select(db, sales, Refund.class, "payment_id, purchase_id, amount_minor FROM payment_refunds"),
+                purchases(api, tokens, history),
+                select(db, sales, Change.class, "sale_id, kind, change_key, units_asked, units FROM sale_changes"));
     }
 
     /** The api's audit of one sale, or null when it could not answer (an api or a store down). */
@@ -79,23 +73,70 @@ public record Facts(
 
     /** Each purchase a buyer's or the payment service's operation named, as the api tells it now. */
     private static List<Purchase> purchases(ApiClient api, Tokens tokens, List<Op> history) {
-        Map<String, String> users = new LinkedHashMap<>();
-        history.stream()
+        return history.stream()
                 .filter(op -> !op.kind().byOperator())
-                .forEach(op -> users.putIfAbsent(op.purchaseId(), op.userId()));
-        List<Purchase> purchases = new ArrayList<>();
-        users.forEach((id, user) -> {
-            ApiClient.Response view = api.status(tokens.buyer(user), id);
-            PurchaseStatus status = view.status() == 200 ? PurchaseStatus.valueOf(view.field("status")) : null;
-            purchases.add(new Purchase(id, status, view.field("paymentId")));
-        });
-        return purchases;
+                .collect(toMap(Op::purchaseId, Op::userId, (first, again) -> first, LinkedHashMap::new))
+                .entrySet()
+                .stream()
+                .map(user -> {
+                    ApiClient.Response view = api.status(tokens.buyer(user.getValue()), user.getKey());
+                    PurchaseStatus status = view.status() == 200 ? PurchaseStatus.valueOf(view.field("status")) : null;
+                    return new Purchase(user.getKey(), status, view.field("paymentId"));
+                })
+                .toList();
     }
 
-    /** Every row {@code sql} finds for each of {@code sales} (its one parameter), sale by sale, as a {@code row}. */
-    private static <T> List<T> select(JdbcClient db, List<String> sales, Class<T> row, String sql) {
-        return sales.stream()
-                .flatMap(sale -> db.sql(sql).param(sale).query(row).list().stream())
+    /** The rows of {@code from} ({@code columns FROM table}) in the run's sales, as {@code row}s. */
+    private static <T> List<T> select(JdbcClient db, Set<String> sales, Class<T> row, String from) {
+        return db.sql("SELECT " + from + " WHERE sale_id IN (:sales)")
+                .param("sales", sales)
+                .query(row)
+                .list();
+    }
+
+    /** Every buyer's buys, payments and cancels by purchase, the buyers in the order of their first. */
+    Map<String, List<Op>> byPurchase() {
+        return history.stream()
+                .filter(op -> !op.kind().byOperator())
+                .collect(groupingBy(Op::purchaseId, LinkedHashMap::new, toList()));
+    }
+
+    /** Each buyer's orders by the purchase id the api derives, whatever MySQL wrote them under. */
+    Map<String, List<Order>> ordersByBuyer() {
+        return orders.stream()
+                .collect(groupingBy(
+                        order -> PurchaseRequest.purchaseId(order.saleId(), order.userId()),
+                        LinkedHashMap::new,
+                        toList()));
+    }
+
+    /** Everything sent for a purchase, buys, payments and cancels, in the order sent. */
+    List<Op> opsOf(String purchaseId) {
+        return history.stream()
+                .filter(op -> !op.kind().byOperator() && op.purchaseId().equals(purchaseId))
                 .toList();
+    }
+
+    /** The order written under a purchase id, if any (a second one is a rule of its own). */
+    Optional<Order> orderOf(String purchaseId) {
+        return orders.stream()
+                .filter(order -> order.purchaseId().equals(purchaseId))
+                .findFirst();
+    }
+
+    /** The purchase as the api told it at the end; its status null when it answered 404. */
+    Optional<Purchase> purchase(String purchaseId) {
+        return purchases.stream()
+                .filter(purchase -> purchase.purchaseId().equals(purchaseId))
+                .findFirst();
+    }
+
+    static String buyer(String saleId, String userId) {
+        return "sale " + saleId + " user " + userId;
+    }
+
+    /** A purchase's or an order's end, as the reports tell it. */
+    static String ended(PurchaseStatus status, String paymentId) {
+        return paymentId == null ? String.valueOf(status) : status + " with payment " + paymentId;
     }
 }

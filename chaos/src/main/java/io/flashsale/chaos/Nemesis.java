@@ -4,33 +4,24 @@ import static java.util.stream.Collectors.groupingBy;
 import static java.util.stream.Collectors.toList;
 
 import io.flashsale.launcher.proxy.Toxiproxy;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 /**
  * The faults of a chaos run, decided by its seed before it starts: every 10 to 40 s a SIGKILL of a
  * process ({@link ChaosStack#targets}) or a network fault on a link ({@link ChaosStack#links}),
- * healed 2 to 8 s later, now and then two at once. Each is recorded with what shows it happened:
- * the pid killed and its replacement, or what Toxiproxy reported of the link, broken and healed.
+ * healed 2 to 8 s later, now and then two at once.
  */
 public final class Nemesis {
 
-    /**
-     * One planned fault: at {@code at} after the start, {@code action} ({@code kill} or one of
-     * {@link Toxiproxy#FAULTS}) on {@code target} (a process or a link) for {@code down}.
-     */
+    /** At {@code at} after the start, {@code kill} or one of {@link Toxiproxy#FAULTS} on a target for {@code down}. */
     public record Fault(Duration at, String action, String target, Duration down) {
         public boolean kill() {
             return action.equals(KILL);
@@ -43,16 +34,8 @@ public final class Nemesis {
         }
     }
 
-    /**
-     * What a fault did: for a kill the pid killed and the pid that runs after the restart (-1 for a
-     * link); for a link what Toxiproxy reported of it while broken and once healed (null for a kill);
-     * what failed, if anything.
-     */
+    /** What shows a fault happened: the pid killed and its replacement, or what Toxiproxy reported of the link. */
     public record Done(Fault fault, long killedPid, long restartedPid, String broken, String healed, String failure) {
-
-        Done failed(String failure) {
-            return new Done(fault, killedPid, restartedPid, broken, healed, failure);
-        }
 
         @Override
         public String toString() {
@@ -67,14 +50,8 @@ public final class Nemesis {
     /** Nothing is killed this close to the end, so every restart is done before the load stops. */
     private static final Duration QUIET_END = Duration.ofSeconds(15);
 
-    private final List<Fault> schedule;
-    private final List<Done> done = new CopyOnWriteArrayList<>();
+    private Nemesis() {}
 
-    Nemesis(List<Fault> schedule) {
-        this.schedule = List.copyOf(schedule);
-    }
-
-    /** The schedule of faults on processes {@code targets} and links {@code links}. */
     public static List<Fault> schedule(long seed, Duration duration, List<String> targets, List<String> links) {
         Random random = new Random(seed);
         List<Fault> faults = new ArrayList<>();
@@ -97,92 +74,51 @@ public final class Nemesis {
         return faults;
     }
 
-    List<Done> done() {
+    /** Runs the schedule one moment after the other, so nothing is killed while it is still starting. */
+    static List<Done> run(List<Fault> schedule, ChaosStack stack, long startNanos) throws InterruptedException {
+        List<Done> done = new CopyOnWriteArrayList<>();
+        for (List<Fault> moment : schedule.stream()
+                .collect(groupingBy(Fault::at, TreeMap::new, toList()))
+                .values()) {
+            TimeUnit.NANOSECONDS.sleep(startNanos + moment.get(0).at().toNanos() - System.nanoTime());
+            // a fault a thread: a worker restarted first waits for the Temporal killed with it
+            List<Thread> faults = moment.stream()
+                    .map(fault -> new Thread(() -> done.add(strike(stack, fault)), "nemesis-" + fault.target()))
+                    .toList();
+            faults.forEach(Thread::start);
+            for (Thread fault : faults) {
+                fault.join();
+            }
+        }
         return List.copyOf(done);
     }
 
-    /** The schedule, one fault a line, headed by the seed; also written to {@code file}. */
-    static String print(long seed, List<Fault> faults, Path file) throws IOException {
-        String text = "seed " + seed + ", " + faults.size() + " faults\n"
-                + faults.stream().map(Fault::toString).collect(Collectors.joining("\n")) + "\n";
-        Files.writeString(file, text);
-        return text;
-    }
-
-    /**
-     * Runs the schedule against {@code stack} from {@code startNanos}, one moment after the other
-     * (the faults of one moment all injected, then each healed after its time down), so a process is
-     * never killed while it is still starting; a slow restart delays the faults after it. Returns
-     * once every fault is healed and every process runs again, or when interrupted.
-     */
-    void run(ChaosStack stack, long startNanos) {
-        Map<Duration, List<Fault>> moments = schedule.stream().collect(groupingBy(Fault::at, TreeMap::new, toList()));
+    /** Injects {@code fault}, waits its time down and heals it, recording what shows each happened. */
+    private static Done strike(ChaosStack stack, Fault fault) {
+        ChaosStack.Target target = fault.kill() ? stack.target(fault.target()) : null;
+        String step = "inject";
+        long killed = -1;
+        String broken = null;
         try {
-            for (List<Fault> moment : moments.values()) {
-                sleepUntil(startNanos + moment.get(0).at().toNanos());
-                List<Done> injected = new ArrayList<>();
-                for (Fault fault : moment) {
-                    try {
-                        injected.add(inject(stack, fault));
-                    } catch (Exception e) {
-                        done.add(new Done(fault, -1, -1, null, null, "inject: " + e));
-                    }
-                }
-                long down = System.nanoTime();
-                // each fault heals on its own thread: a worker restarted first waits for the Temporal
-                // killed with it, so healing one after the other would wait on itself
-                List<Thread> healing = injected.stream()
-                        .map(fault -> new Thread(
-                                () -> healAt(stack, fault, down),
-                                "heal-" + fault.fault().target()))
-                        .toList();
-                healing.forEach(Thread::start);
-                for (Thread thread : healing) {
-                    thread.join();
-                }
+            if (target != null) {
+                killed = target.pid().getAsLong();
+                target.kill().run();
+            } else {
+                broken = stack.toxiproxy.breakLink(fault.target(), fault.action());
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void healAt(ChaosStack stack, Done injected, long down) {
-        try {
-            sleepUntil(down + injected.fault().down().toNanos());
-            done.add(heal(stack, injected));
+            System.out.println("nemesis: " + fault + " (" + (target != null ? "pid " + killed : broken) + ")");
+            TimeUnit.MILLISECONDS.sleep(fault.down().toMillis());
+            step = "heal";
+            if (target != null) {
+                target.restart().run();
+            }
+            Done done = target != null
+                    ? new Done(fault, killed, target.pid().getAsLong(), null, null, null)
+                    : new Done(fault, -1, -1, broken, stack.toxiproxy.healLink(fault.target(), fault.action()), null);
+            System.out.println("nemesis: healed " + done);
+            return done;
         } catch (Exception e) {
-            done.add(injected.failed("heal: " + e));
+            return new Done(fault, killed, -1, broken, null, step + ": " + e);
         }
-    }
-
-    private static Done inject(ChaosStack stack, Fault fault) throws Exception {
-        if (fault.kill()) {
-            ChaosStack.Target target = stack.target(fault.target());
-            long pid = target.pid().getAsLong();
-            target.kill().run();
-            System.out.println("nemesis: killed " + fault.target() + " (pid " + pid + ")");
-            return new Done(fault, pid, -1, null, null, null);
-        }
-        String broken = stack.toxiproxy().breakLink(fault.target(), fault.action());
-        System.out.println("nemesis: " + fault.action() + " on " + fault.target() + " (" + broken + ")");
-        return new Done(fault, -1, -1, broken, null, null);
-    }
-
-    private static Done heal(ChaosStack stack, Done injected) throws Exception {
-        Fault fault = injected.fault();
-        if (fault.kill()) {
-            ChaosStack.Target target = stack.target(fault.target());
-            target.restart().run();
-            long restarted = target.pid().getAsLong();
-            System.out.println("nemesis: " + fault.target() + " back (pid " + restarted + ")");
-            return new Done(fault, injected.killedPid(), restarted, null, null, null);
-        }
-        String healed = stack.toxiproxy().healLink(fault.target(), fault.action());
-        System.out.println("nemesis: " + fault.target() + " healed (" + healed + ")");
-        return new Done(fault, -1, -1, injected.broken(), healed, null);
-    }
-
-    private static void sleepUntil(long nanos) throws InterruptedException {
-        TimeUnit.NANOSECONDS.sleep(nanos - System.nanoTime());
     }
 }

@@ -12,36 +12,31 @@ final class OperatorRules {
 
     /**
      * Every change recorded once, and the units add up: a restock or withdrawal answered 200 is
-     * recorded under its key as that kind with the units it asked (a repeat finds the first), one
-     * answered 409 change-conflict finds its key recorded otherwise, and each sale's audited total is
-     * its created units plus what its recorded changes added and took.
+     * recorded under its key as sent (a repeat finds the first), one answered change-conflict finds
+     * its key recorded otherwise, and each sale's audited total is its creation plus its changes.
      */
-    static void changesRecordedOnce(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        List<Facts.Change> changes = ledger.facts().changes();
-        ledger.operatorOps()
-                .filter(op -> op.kind() == Op.Kind.RESTOCK || op.kind() == Op.Kind.WITHDRAW)
-                .forEach(op -> {
-                    List<Facts.Change> recorded = changes.stream()
-                            .filter(change -> change.saleId().equals(op.saleId())
-                                    && op.key().equals(change.key()))
-                            .toList();
-                    boolean asSent = recorded.size() == 1
-                            && recorded.get(0).kind().equals(op.kind().name())
-                            && Objects.equals(recorded.get(0).unitsAsked(), (int) op.amountMinor());
-                    if (op.outcome() == Op.Outcome.OK && !asSent) {
-                        found.accept(
-                                op.kind() + " " + op.key() + " of " + op.amountMinor() + " answered 200, recorded "
-                                        + recorded,
-                                List.of(op));
-                    } else if ("change-conflict".equals(op.problemType()) && (recorded.isEmpty() || asSent)) {
-                        found.accept(
-                                op.kind() + " " + op.key() + " answered change-conflict, recorded " + recorded,
-                                List.of(op));
-                    }
-                });
-        for (Facts.Sale sale : ledger.facts().sales()) {
+    static void changesRecordedOnce(Facts facts, BiConsumer<String, List<Op>> found) {
+        for (Op op : facts.history()) {
+            if (op.kind() != Op.Kind.RESTOCK && op.kind() != Op.Kind.WITHDRAW) {
+                continue;
+            }
+            List<Facts.Change> recorded = facts.changes().stream()
+                    .filter(change ->
+                            change.saleId().equals(op.saleId()) && op.key().equals(change.changeKey()))
+                    .toList();
+            boolean asSent = recorded.size() == 1
+                    && recorded.get(0).kind().equals(op.kind().name())
+                    && Objects.equals(recorded.get(0).unitsAsked(), (int) op.amountMinor());
+            String change = op.kind() + " " + op.key() + " of " + op.amountMinor();
+            if (op.outcome() == Op.Outcome.OK && !asSent) {
+                found.accept(change + " answered 200, recorded " + recorded, List.of(op));
+            } else if ("change-conflict".equals(op.problemType()) && (recorded.isEmpty() || asSent)) {
+                found.accept(change + " answered change-conflict, recorded " + recorded, List.of(op));
+            }
+        }
+        for (Facts.Sale sale : facts.sales()) {
             int total = sale.created()
-                    + changes.stream()
+                    + facts.changes().stream()
                             .filter(change -> change.saleId().equals(sale.saleId()))
                             .mapToInt(Facts.Change::units)
                             .sum();
@@ -59,8 +54,8 @@ final class OperatorRules {
      * Redis offers exactly MySQL's units once quiet (I4): above is a unit MySQL lacks (a withdrawal or
      * repair that left Redis ahead); below, units lost to buyers.
      */
-    static void redisNeverAboveMySql(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        for (Facts.Sale sale : ledger.facts().sales()) {
+    static void redisNeverAboveMySql(Facts facts, BiConsumer<String, List<Op>> found) {
+        for (Facts.Sale sale : facts.sales()) {
             AuditReport audit = sale.audit();
             if (audit != null && audit.redisStock() != null && audit.redisStock() != audit.mysqlAvailable()) {
                 found.accept(
@@ -72,10 +67,10 @@ final class OperatorRules {
     }
 
     /** A closed sale admits nobody: no purchase sent after a CLOSE's 200 is answered 202. */
-    static void closedSaleAdmitsNobody(Ledger ledger, BiConsumer<String, List<Op>> found) {
-        ledger.operatorOps()
+    static void closedSaleAdmitsNobody(Facts facts, BiConsumer<String, List<Op>> found) {
+        facts.history().stream()
                 .filter(close -> close.kind() == Op.Kind.CLOSE && close.outcome() == Op.Outcome.OK)
-                .forEach(close -> ledger.history().stream()
+                .forEach(close -> facts.history().stream()
                         .filter(op -> op.kind().buy()
                                 && op.saleId().equals(close.saleId())
                                 && op.invokedAtMillis() > close.answeredAtMillis()

@@ -1,7 +1,6 @@
 package io.flashsale.chaos;
 
 import io.flashsale.workflows.purchase.PurchaseStatus;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiConsumer;
@@ -14,92 +13,85 @@ final class PaymentRules {
     private PaymentRules() {}
 
     /**
-     * Payments take effect only as sent and answered. A payment answered 200 paid its order with its
-     * payment id (PurchaseCommands answers 200 only with the Update's PAID, or for the payment id
-     * that paid; 202 is not checked). An order is PAID only with a payment id a PAY or PAY_DUPLICATE
-     * of its purchase sent and that was not refused every time. A wrong amount is refused 422 before
-     * any Update (PaymentConfirmation): never answered 2xx, never paying.
+     * Payments take effect only as sent and answered: one answered 200 paid its order with its id
+     * (PurchaseCommands answers 200 only for the payment that paid; 202 is not checked); an order is
+     * PAID only with an id a PAY or PAY_DUPLICATE of its purchase sent and not refused every time; a
+     * wrong amount is refused 422 before any Update, so never answered 2xx and never paying.
      */
-    static void paidOnlyAsSent(Ledger ledger, BiConsumer<String, List<Op>> report) {
-        ledger.history().stream()
+    static void paidOnlyAsSent(Facts facts, BiConsumer<String, List<Op>> found) {
+        facts.history().stream()
                 .filter(op -> op.kind() == Op.Kind.PAY_WRONG_AMOUNT && op.outcome() == Op.Outcome.OK)
-                .forEach(op -> report.accept(
-                        "payment " + op.key() + " of " + Ledger.purchaseIdOf(op) + " sent " + op.amountMinor()
+                .forEach(op -> found.accept(
+                        "payment " + op.key() + " of " + op.purchaseId() + " sent " + op.amountMinor()
                                 + ", not the price, and was answered " + op.status(),
                         List.of(op)));
-        payments(ledger, op -> isPayment(op) && op.status() == 200).forEach(payment -> {
-            Optional<Facts.Order> order = ledger.orderOf(payment.purchaseId());
+        payments(facts, op -> isPayment(op) && op.status() == 200).forEach(payment -> {
+            Optional<Facts.Order> order = facts.orderOf(payment.purchaseId());
             if (order.isEmpty() || !paidWith(order.get(), payment.paymentId())) {
-                report.accept(
+                found.accept(
                         "payment " + payment.paymentId() + " of " + payment.purchaseId()
                                 + " was answered 200, but the order is "
-                                + order.map(o -> Ledger.ended(o.status(), o.paymentId()))
+                                + order.map(o -> Facts.ended(o.status(), o.paymentId()))
                                         .orElse("missing"),
-                        ledger.opsOf(payment.purchaseId()));
+                        facts.opsOf(payment.purchaseId()));
             }
         });
-        for (Facts.Order order : ledger.facts().orders()) {
-            if (order.status() == PurchaseStatus.PAID) {
-                paidBy(ledger, order)
-                        .ifPresent(detail -> report.accept(
-                                "the order of " + order.purchaseId() + " is PAID with " + order.paymentId() + ", "
-                                        + detail,
-                                ledger.opsOf(order.purchaseId())));
+        for (Facts.Order order : facts.orders()) {
+            if (order.status() != PurchaseStatus.PAID) {
+                continue;
+            }
+            List<Op> ops = facts.opsOf(order.purchaseId());
+            List<Op> sent = ops.stream()
+                    .filter(op -> !op.kind().buy() && op.key().equals(order.paymentId()))
+                    .toList();
+            String paid = "the order of " + order.purchaseId() + " is PAID with " + order.paymentId() + ", ";
+            if (sent.stream().anyMatch(op -> op.kind() == Op.Kind.PAY_WRONG_AMOUNT)) {
+                found.accept(paid + "a payment of the wrong amount", ops);
+            } else if (sent.stream().noneMatch(PaymentRules::isPayment)) {
+                found.accept(paid + "which no payment of it sent", ops);
+            } else if (sent.stream().allMatch(op -> op.outcome() == Op.Outcome.FAIL)) {
+                found.accept(paid + "which was refused every time it was sent", ops);
             }
         }
-    }
-
-    /** What is wrong with the payment a PAID order holds, if anything. */
-    private static Optional<String> paidBy(Ledger ledger, Facts.Order order) {
-        List<Op> sent = ledger.commandsOf(order.purchaseId()).stream()
-                .filter(op -> op.key().equals(order.paymentId()))
-                .toList();
-        if (sent.stream().anyMatch(op -> op.kind() == Op.Kind.PAY_WRONG_AMOUNT)) {
-            return Optional.of("a payment of the wrong amount");
-        }
-        if (sent.stream().noneMatch(PaymentRules::isPayment)) {
-            return Optional.of("which no payment of it sent");
-        }
-        if (sent.stream().allMatch(op -> op.outcome() == Op.Outcome.FAIL)) {
-            return Optional.of("which was refused every time it was sent");
-        }
-        return Optional.empty();
     }
 
     /**
-     * Money the api answered "refund" for is recorded once, and only such money. The refund answer is
-     * 409 payment-rejected while the purchase can be paid no more (the problem's purchaseStatus
-     * EXPIRED, CANCELLED, REJECTED, or PAID with another payment); such a payment has exactly one
-     * payment_refunds row, for its purchase. A refusal while still PENDING_PAYMENT records nothing and
-     * is not checked. No row holds the payment id an order was PAID with, and every row is for money
-     * a PAY or PAY_DUPLICATE of its purchase sent, at its amount.
+     * Money answered "refund" (409 payment-rejected once the purchase can be paid no more: its
+     * purchaseStatus final) has exactly one payment_refunds row, for its purchase; a refusal while
+     * PENDING_PAYMENT records nothing. No row holds the payment an order was PAID with, and every row
+     * is for money a PAY or PAY_DUPLICATE of its purchase sent, at its amount.
      */
-    static void refundsRecordedOnce(Ledger ledger, BiConsumer<String, List<Op>> report) {
-        payments(ledger, PaymentRules::answeredRefund).forEach(payment -> {
-            List<Facts.Refund> rows = ledger.facts().refunds().stream()
+    static void refundsRecordedOnce(Facts facts, BiConsumer<String, List<Op>> found) {
+        Predicate<Op> refundAnswered = op -> isPayment(op)
+                && op.status() == 409
+                && op.problemType().equals("payment-rejected")
+                && Stream.of(PurchaseStatus.values())
+                        .anyMatch(s -> s.isFinal() && s.name().equals(op.purchaseStatus()));
+        payments(facts, refundAnswered).forEach(payment -> {
+            List<String> rows = facts.refunds().stream()
                     .filter(row -> row.paymentId().equals(payment.paymentId()))
+                    .map(Facts.Refund::purchaseId)
                     .toList();
-            if (rows.size() != 1 || !rows.get(0).purchaseId().equals(payment.purchaseId())) {
-                report.accept(
+            if (!rows.equals(List.of(payment.purchaseId()))) {
+                found.accept(
                         "payment " + payment.paymentId() + " of " + payment.purchaseId()
-                                + " was answered refund-needed, but has " + rows.size() + " refund rows"
-                                + (rows.size() == 1 ? ", for " + rows.get(0).purchaseId() : ""),
-                        ledger.opsOf(payment.purchaseId()));
+                                + " was answered refund-needed, but has " + rows.size() + " refund rows, for " + rows,
+                        facts.opsOf(payment.purchaseId()));
             }
         });
-        for (Facts.Refund row : ledger.facts().refunds()) {
-            List<Op> ops = ledger.opsOf(row.purchaseId());
-            ledger.facts().orders().stream()
+        for (Facts.Refund row : facts.refunds()) {
+            List<Op> ops = facts.opsOf(row.purchaseId());
+            facts.orders().stream()
                     .filter(order -> paidWith(order, row.paymentId()))
-                    .forEach(order -> report.accept(
+                    .forEach(order -> found.accept(
                             "payment " + row.paymentId() + " paid the order of " + order.purchaseId()
                                     + ", yet has a refund row",
                             ops));
-            boolean sent = ledger.commandsOf(row.purchaseId()).stream()
-                    .anyMatch(op ->
-                            isPayment(op) && op.key().equals(row.paymentId()) && op.amountMinor() == row.amountMinor());
-            if (!sent) {
-                report.accept(
+            if (ops.stream()
+                    .noneMatch(op -> isPayment(op)
+                            && op.key().equals(row.paymentId())
+                            && op.amountMinor() == row.amountMinor())) {
+                found.accept(
                         "a refund row for payment " + row.paymentId() + " of " + row.purchaseId() + " ("
                                 + row.amountMinor() + ") that no payment of it sent",
                         ops);
@@ -107,18 +99,8 @@ final class PaymentRules {
         }
     }
 
-    /** A payment of the price: PAY or PAY_DUPLICATE. */
     private static boolean isPayment(Op op) {
         return op.kind() == Op.Kind.PAY || op.kind() == Op.Kind.PAY_DUPLICATE;
-    }
-
-    /** PaymentConfirmation's refund answer: a refusal once the purchase is final (can be paid no more). */
-    private static boolean answeredRefund(Op op) {
-        return isPayment(op)
-                && op.status() == 409
-                && op.problemType().equals("payment-rejected")
-                && Arrays.stream(PurchaseStatus.values())
-                        .anyMatch(s -> s.isFinal() && s.name().equals(op.purchaseStatus()));
     }
 
     private static boolean paidWith(Facts.Order order, String paymentId) {
@@ -126,13 +108,12 @@ final class PaymentRules {
     }
 
     /** The payments sent by the operations {@code answered} so, each once, in the order of the history. */
-    private static Stream<Payment> payments(Ledger ledger, Predicate<Op> answered) {
-        return ledger.history().stream()
+    private static Stream<Payment> payments(Facts facts, Predicate<Op> answered) {
+        return facts.history().stream()
                 .filter(answered)
-                .map(op -> new Payment(Ledger.purchaseIdOf(op), op.key()))
+                .map(op -> new Payment(op.purchaseId(), op.key()))
                 .distinct();
     }
 
-    /** One payment id sent for one purchase. */
     private record Payment(String purchaseId, String paymentId) {}
 }

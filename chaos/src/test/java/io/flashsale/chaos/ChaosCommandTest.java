@@ -3,6 +3,8 @@ package io.flashsale.chaos;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.flashsale.launcher.redis.RedisMode;
+import io.flashsale.launcher.temporal.TemporalMode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -14,29 +16,34 @@ class ChaosCommandTest {
 
     @Test
     void asksForTenMinutesAtTwentyASecondOnTheDevServerByDefault() {
-        ChaosRun.Options options = parse();
+        ChaosCommand options = parse();
 
-        assertThat(options.duration()).isEqualTo(Duration.ofMinutes(10));
-        assertThat(options.rate()).isEqualTo(20);
-        assertThat(options.cluster()).isFalse();
-        assertThat(options.sentinel()).isFalse();
-        assertThat(options.root()).isEqualTo(Path.of("."));
-        assertThat(options.out()).isEqualTo(Path.of("target", "chaos"));
+        assertThat(options.duration).isEqualTo(Duration.ofMinutes(10));
+        assertThat(options.seed).isNull();
+        assertThat(options.rate).isEqualTo(20);
+        assertThat(options.temporal).isEqualTo(TemporalMode.dev);
+        assertThat(options.redis).isEqualTo(RedisMode.single);
+        assertThat(options.root).isEqualTo(Path.of("."));
+        assertThat(options.out).isEqualTo(Path.of("target", "chaos"));
     }
 
     @Test
     void takesTheRunOfChaosIT() {
-        ChaosRun.Options options =
+        ChaosCommand options =
                 parse("--duration", "90s", "--seed", "13", "--rate", "15", "--temporal", "cluster", "--out", "x");
 
-        assertThat(options)
-                .isEqualTo(
-                        new ChaosRun.Options(13, Duration.ofSeconds(90), 15, Path.of("."), Path.of("x"), true, false));
+        assertThat(options.duration).isEqualTo(Duration.ofSeconds(90));
+        assertThat(options.seed).isEqualTo(13);
+        assertThat(options.rate).isEqualTo(15);
+        assertThat(options.temporal).isEqualTo(TemporalMode.cluster);
+        assertThat(options.redis).isEqualTo(RedisMode.single);
+        assertThat(options.root).isEqualTo(Path.of("."));
+        assertThat(options.out).isEqualTo(Path.of("x"));
     }
 
     @Test
     void runsOnRedisSentinelWhenAskedTo() {
-        assertThat(parse("--redis", "sentinel").sentinel()).isTrue();
+        assertThat(parse("--redis", "sentinel").redis).isEqualTo(RedisMode.sentinel);
         assertThatThrownBy(() -> parse("--redis", "cluster"))
                 .isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessageContaining("single, sentinel");
@@ -64,9 +71,9 @@ class ChaosCommandTest {
                 .doesNotContain("Default: null");
     }
 
-    private static ChaosRun.Options parse(String... args) {
+    private static ChaosCommand parse(String... args) {
         ChaosCommand command = new ChaosCommand();
         new CommandLine(command).parseArgs(args);
-        return command.options();
+        return command;
     }
 }

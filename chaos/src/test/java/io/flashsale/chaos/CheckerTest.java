@@ -104,10 +104,10 @@ class CheckerTest {
 
     @Test
     void aChangeAnswered200ThatMySqlDidNotRecord() {
-        changes.removeIf(change -> "r1".equals(change.key()));
+        changes.removeIf(change -> "r1".equals(change.changeKey()));
 
         assertThat(violationsOf(Checker.Rule.CHANGES_RECORDED_ONCE))
-                .extracting(Violation::detail)
+                .extracting(Checker.Violation::detail)
                 .anySatisfy(detail -> assertThat(detail).contains("RESTOCK r1 of 2 answered 200"))
                 .anySatisfy(detail -> assertThat(detail).contains("its changes make 1, its audit says 3"));
     }
@@ -117,7 +117,7 @@ class CheckerTest {
         changes.add(new Facts.Change(SALE, "RESTOCK", "r1", 3, 3));
 
         assertThat(violationsOf(Checker.Rule.CHANGES_RECORDED_ONCE))
-                .extracting(Violation::detail)
+                .extracting(Checker.Violation::detail)
                 .anySatisfy(detail -> assertThat(detail).contains("RESTOCK r1 of 2 answered 200, recorded"))
                 .anySatisfy(detail -> assertThat(detail).contains("its changes make 6"));
     }
@@ -306,7 +306,7 @@ class CheckerTest {
                 List.of(new io.flashsale.stores.audit.Violation("I1", "available 2 + pending 0 + paid 2 != total 3")));
 
         assertThat(violationsOf(Checker.Rule.AUDIT_PASSES))
-                .extracting(Violation::detail)
+                .extracting(Checker.Violation::detail)
                 .containsExactly(
                         "the audit of sale s1 is FAIL: I1 available 2 + pending 0 + paid 2 != total 3",
                         "sale s1: paid 2 + pending 0 + available 2 = 4, its total is 3");
@@ -380,7 +380,8 @@ class CheckerTest {
 
         String table = RunTable.format(
                 history,
-                List.of(new Violation(Checker.Rule.REFUND_RECORDED_ONCE, "no row", List.of(admitted, lost, refund))));
+                List.of(new Checker.Violation(
+                        Checker.Rule.REFUND_RECORDED_ONCE, "no row", List.of(admitted, lost, refund))));
 
         assertThat(table)
                 .isEqualTo(
@@ -404,11 +405,11 @@ class CheckerTest {
         assertThat(RunTable.format(history, List.of())).endsWith("\nviolations: none\n");
     }
 
-    private List<Violation> violations() {
-        return Checker.check(history, facts());
+    private List<Checker.Violation> violations() {
+        return Checker.check(facts());
     }
 
-    private List<Violation> violationsOf(Checker.Rule rule) {
+    private List<Checker.Violation> violationsOf(Checker.Rule rule) {
         return violations().stream().filter(v -> v.rule().equals(rule)).toList();
     }
 
@@ -440,11 +441,9 @@ class CheckerTest {
                 op.kind(),
                 op.saleId(),
                 op.userId(),
-                op.purchaseId(),
                 op.key(),
                 op.amountMinor(),
                 invokedAtMillis,
-                op.outcome(),
                 op.status(),
                 op.problemType(),
                 op.purchaseStatus(),
@@ -454,20 +453,7 @@ class CheckerTest {
     /** An operator's change of the sale: no buyer, no purchase; {@code units} as the request named them. */
     private void operator(Op.Kind kind, String key, int units, int status, String problemType) {
         long id = history.size() + 1L;
-        history.add(new Op(
-                id,
-                kind,
-                SALE,
-                "ops",
-                "",
-                key,
-                units,
-                id * 10,
-                status < 300 ? OK : FAIL,
-                status,
-                problemType,
-                "",
-                id * 10 + 5));
+        history.add(new Op(id, kind, SALE, "ops", key, units, id * 10, status, problemType, "", id * 10 + 5));
     }
 
     private static AuditReport withRedisStock(AuditReport audit, long redisStock) {
@@ -497,20 +483,14 @@ class CheckerTest {
     private Op op(
             Op.Kind kind, String user, String key, long amount, int status, String problemType, String purchaseStatus) {
         long id = history.size() + 1L;
-        Op.Outcome outcome = status >= 200 && status < 300
-                ? Op.Outcome.OK
-                : status >= 400 && status < 500 ? Op.Outcome.FAIL : Op.Outcome.UNKNOWN;
-        String purchaseId = kind == BUY || kind == BUY_RETRY || kind == SECOND_CLICK ? "" : purchaseId(user);
         Op op = new Op(
                 id,
                 kind,
                 SALE,
                 user,
-                purchaseId,
                 key,
                 amount,
                 id * 10,
-                outcome,
                 status,
                 problemType,
                 purchaseStatus,
@@ -536,6 +516,7 @@ class CheckerTest {
 
     private Facts facts() {
         return new Facts(
+                history,
                 List.of(new Facts.Sale(SALE, TOTAL - 1, auditSays != null ? auditSays : passingAudit())),
                 orders,
                 refunds,

@@ -27,9 +27,9 @@ class NemesisTest {
             assertThat(fault.at()).isBetween(Duration.ofSeconds(10), TEN_MINUTES.minusSeconds(15));
             assertThat(fault.down()).isBetween(Duration.ofSeconds(2), Duration.ofSeconds(8));
             if (fault.kill()) {
-                assertThat(ChaosStack.TARGETS).contains(fault.target());
+                assertThat(ChaosStack.targets(false)).contains(fault.target());
             } else {
-                assertThat(ChaosStack.LINKS).contains(fault.target());
+                assertThat(ChaosStack.links(false)).contains(fault.target());
                 assertThat(Toxiproxy.FAULTS).contains(fault.action());
             }
         });
@@ -53,8 +53,8 @@ class NemesisTest {
         assertThat((double) kills / faults.size()).isBetween(0.4, 0.6);
         assertThat(faults)
                 .extracting(Nemesis.Fault::target)
-                .containsAll(ChaosStack.TARGETS)
-                .containsAll(ChaosStack.LINKS);
+                .containsAll(ChaosStack.targets(false))
+                .containsAll(ChaosStack.links(false));
         assertThat(faults)
                 .extracting(Nemesis.Fault::action)
                 .containsAll(Toxiproxy.FAULTS)
@@ -65,7 +65,7 @@ class NemesisTest {
     void onTheClusterKillsItsFrontendAndHistoryHostsNotADevServer() {
         List<Nemesis.Fault> faults = new ArrayList<>();
         for (long seed = 1; seed <= 20; seed++) {
-            faults.addAll(Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.targets(true), ChaosStack.LINKS));
+            faults.addAll(Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.targets(true), ChaosStack.links(false)));
         }
 
         assertThat(faults)
@@ -73,14 +73,14 @@ class NemesisTest {
                 .extracting(Nemesis.Fault::target)
                 .contains("temporal-frontend", "temporal-history-1", "temporal-history-2")
                 .doesNotContain("temporal")
-                .allSatisfy(target -> assertThat(ChaosStack.CLUSTER_TARGETS).contains(target));
+                .allSatisfy(target -> assertThat(ChaosStack.targets(true)).contains(target));
     }
 
     @Test
     void onRedisSentinelNeverBreaksALinkToRedis() {
         List<Nemesis.Fault> faults = new ArrayList<>();
         for (long seed = 1; seed <= 20; seed++) {
-            faults.addAll(Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.TARGETS, ChaosStack.links(true)));
+            faults.addAll(Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.targets(false), ChaosStack.links(true)));
         }
 
         assertThat(faults)
@@ -108,6 +108,6 @@ class NemesisTest {
 
     /** The ten-minute schedule of seed {@code seed} on the dev server. */
     private static List<Nemesis.Fault> onDevServer(long seed) {
-        return Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.TARGETS, ChaosStack.LINKS);
+        return Nemesis.schedule(seed, TEN_MINUTES, ChaosStack.targets(false), ChaosStack.links(false));
     }
 }

@@ -2,14 +2,15 @@ package io.flashsale.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flashsale.chaos.ChaosRun;
+import io.flashsale.chaos.ChaosCommand;
 import io.flashsale.chaos.Nemesis;
 import io.flashsale.chaos.Op;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /**
  * The chaos run in the build: steady load on three sales through the crashes and network faults of
@@ -30,8 +31,7 @@ class ChaosIT {
      */
     @Test
     void aSaleUnderLoadThroughASeededScheduleOfCrashesKeepsEveryPromise() throws Exception {
-        ChaosRun.Result result = ChaosRun.run(
-                new ChaosRun.Options(13, Duration.ofSeconds(90), 15, ROOT, Path.of("target", "chaos"), false, false));
+        ChaosCommand.Result result = run("--duration 90s --seed 13 --rate 15 --out target/chaos");
 
         assertThat(result.schedule())
                 .as("the seed's schedule")
@@ -57,8 +57,8 @@ class ChaosIT {
      */
     @Test
     void losingTheRedisMastersMachineTwiceUnderLoadLosesNoAnsweredAdmission() throws Exception {
-        ChaosRun.Result result = ChaosRun.run(new ChaosRun.Options(
-                285, Duration.ofSeconds(60), 15, ROOT, Path.of("target", "chaos-sentinel"), false, true));
+        ChaosCommand.Result result =
+                run("--duration 60s --seed 285 --rate 15 --redis sentinel --out target/chaos-sentinel");
 
         assertThat(result.schedule())
                 .as("the seed's schedule")
@@ -85,7 +85,16 @@ class ChaosIT {
         assertKeptEveryPromiseThroughFaultsThatHappened(result);
     }
 
-    private static void assertKeptEveryPromiseThroughFaultsThatHappened(ChaosRun.Result result) {
+    /** {@code bin/flashsale chaos} with {@code args} (split on spaces), on this checkout. */
+    private static ChaosCommand.Result run(String args) throws Exception {
+        ChaosCommand chaos = new ChaosCommand();
+        new CommandLine(chaos)
+                .parseArgs(Stream.concat(Stream.of("--root", ROOT.toString()), Stream.of(args.split(" ")))
+                        .toArray(String[]::new));
+        return chaos.run();
+    }
+
+    private static void assertKeptEveryPromiseThroughFaultsThatHappened(ChaosCommand.Result result) {
         assertThat(result.faults()).hasSameSizeAs(result.schedule()).allSatisfy(fault -> {
             assertThat(fault.failure()).as("%s", fault.fault()).isNull();
             if (fault.fault().kill()) {
