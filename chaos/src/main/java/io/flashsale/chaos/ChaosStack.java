@@ -109,7 +109,7 @@ final class ChaosStack implements AutoCloseable {
     }
 
     private String redisUrl() {
-        return sentinels != null ? "redis://127.0.0.1:" + sentinels.masterPort() : redis.url();
+        return sentinels != null ? "redis://127.0.0.1:" + sentinels.master().port() : redis.url();
     }
 
     Tokens tokens() {
@@ -148,7 +148,7 @@ final class ChaosStack implements AutoCloseable {
         return switch (name) {
             case "redis" -> sentinels != null
                     ? new Target(
-                            () -> alive(sentinels.masterPid()),
+                            () -> alive(sentinels.master().pid()),
                             sentinels::loseMaster,
                             () -> sentinels.replaceLostMaster(FAILOVER_TIMEOUT))
                     : new Target(redis::pid, redis::kill, redis::restart);
