@@ -28,7 +28,7 @@ record Comparisons(Phases main, Path root, Path logs, DevServer.Kind temporal) {
         PrivateStores single = main.stores();
         try (RedisCluster cluster = RedisCluster.start(logs.resolve("redis-cluster"));
                 Stack one = devServer("p5-single-redis", single, Map.of());
-                Stack many = devServer("p5-redis-cluster", single.onCluster(cluster.nodes()), Map.of())) {
+                Stack many = devServer("p5-redis-cluster", single, Map.of("REDIS_CLUSTER_NODES", cluster.nodes()))) {
             Phases onOne = side(one, single, "p5s");
             Phases onMany = side(many, single, "p5c");
             HttpLoad.Source oneBuyers = onOne.soldOut("p5s" + main.run());
