@@ -201,16 +201,10 @@ public final class RedisCluster extends LocalRedis {
                 .orElseThrow(() -> new IllegalStateException("no node of this cluster on " + seen.getUri()));
     }
 
-    /** Stops every node it started (SIGCONT first for one {@link #cutReplication} stopped). */
+    /** Kills every node it started (one {@link #cutReplication} stopped would wait out a TERM), then the rest. */
     @Override
     public void close() {
-        for (RedisNode node : live()) {
-            try {
-                node.resume();
-            } catch (IOException | InterruptedException gone) {
-                // it exited meanwhile, or the processes go down by KILL all the same
-            }
-        }
+        live().forEach(RedisNode::kill);
         super.close();
     }
 }
