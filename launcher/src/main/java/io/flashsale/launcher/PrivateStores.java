@@ -10,7 +10,6 @@ import io.lettuce.core.api.sync.RedisCommands;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -28,25 +27,15 @@ public record PrivateStores(
 
     private static final Pattern JDBC_URL = Pattern.compile("(jdbc:[a-z]+://[^/?]+)(?:/([^?]*))?(?:\\?(.*))?");
 
-    /** A private schema and prefix for one run. */
+    /** A private schema and prefix for one run, on the stores of this process's environment. */
     public static PrivateStores fresh() {
-        String id =
-                UUID.randomUUID().toString().replace("-", "").substring(0, 10).toLowerCase(Locale.ROOT);
-        PrivateStores configured = configured(System.getenv());
+        String id = UUID.randomUUID().toString().substring(0, 8);
+        PrivateStores env = configured(System.getenv());
         return new PrivateStores(
-                configured.mysql,
-                configured.params,
-                "fs_bench_" + id,
-                configured.user,
-                configured.password,
-                configured.redisUrl,
-                "fsbench_" + id);
+                env.mysql, env.params, "fs_bench_" + id, env.user, env.password, env.redisUrl, "fsbench_" + id);
     }
 
-    /**
-     * The stores of {@code env} as the apps see them, a blank variable meaning the default of the
-     * apps' application.yaml; MYSQL_PASSWORD set and empty means no password.
-     */
+    /** The stores of {@code env} as the apps see them: blank means the default; an empty MYSQL_PASSWORD, none. */
     public static PrivateStores configured(Map<String, String> env) {
         String url = env(env, "MYSQL_URL", "jdbc:mysql://127.0.0.1:3306/flashsale")
                 .replaceFirst("^jdbc:mariadb:", "jdbc:mysql:");
@@ -74,10 +63,7 @@ public record PrivateStores(
         return new PrivateStores(url, "", schema, user, password, redisUrl, redisPrefix);
     }
 
-    /**
-     * What a private stack's apps are given to reach these stores and Temporal. All load comes
-     * from 127.0.0.1, so the api's per-address rate limit is off; the per-user limit stays.
-     */
+    /** What a private stack's apps are given; all load comes from 127.0.0.1, so the per-address rate limit is off. */
     public Map<String, String> environment(String temporalAddress) {
         return Map.of(
                 "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
