@@ -95,7 +95,7 @@ public record ClusterSpec(
         return nodes.stream().filter(node -> node.service().equals(HISTORY)).toList();
     }
 
-    /** The database of executions, shards, task queues and membership; {@code _visibility} appended: SQL visibility's. */
+    /** The database of executions, shards and membership; with {@code _visibility} appended, SQL visibility's. */
     public String database() {
         return "temporal_" + name;
     }

@@ -117,7 +117,7 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
         return command;
     }
 
-    /** Registers the namespace and the purchase search attributes, then waits until it lists them; fails if not {@code alive}. */
+    /** Registers the namespace and the purchase search attributes; waits until it lists them while {@code alive}. */
     public void awaitReady(BooleanSupplier alive) throws InterruptedException {
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()

@@ -55,7 +55,7 @@ abstract class LocalRedis implements AutoCloseable {
         return new RedisNode(port, process);
     }
 
-    /** Options of a server persisted as the project runs Redis: an append-only file, no snapshots, replicas synced at once. */
+    /** Options of a server persisted as the project runs Redis: an append-only file, no snapshots, no replica delay. */
     static List<String> persisted(Path home, String appendfsync) throws IOException {
         return List.of(
                 "--dir", Files.createDirectories(home).toString(),
@@ -79,7 +79,7 @@ abstract class LocalRedis implements AutoCloseable {
         }
     }
 
-    /** The value of {@code field} in {@code INFO section} of the server at {@code port}; "" when absent or unreachable. */
+    /** {@code field} of {@code INFO section} of the server at {@code port}; "" when absent or unreachable. */
     String info(int port, String section, String field) {
         try {
             return on(port, c -> c.sync().info(section))

@@ -33,7 +33,7 @@ public record RedisNode(int port, Process process) {
         signal("CONT");
     }
 
-    /** SIGKILL of this very process (a Java handle never signals a reused pid): no shutdown, no last write to a replica. */
+    /** SIGKILL of this very process (its handle never signals a reused pid): no shutdown, no last write. */
     public void kill() {
         Processes.kill(process.toHandle());
     }

@@ -34,7 +34,7 @@ public final class RedisSentinels extends LocalRedis {
         super(dir);
     }
 
-    /** Starts the group in {@code dir} (emptied first), the replica {@code replicationLatency} late; returns once ready. */
+    /** Starts the group in {@code dir} (emptied first), the replica {@code replicationLatency} late. */
     public static RedisSentinels start(Path projectRoot, Path dir, Duration replicationLatency) throws Exception {
         RedisSentinels group = new RedisSentinels(dir);
         try {

@@ -36,14 +36,14 @@ public record GoTool(Path folder, String module, Path source, List<String> packa
         folder = folder.toAbsolutePath().normalize();
     }
 
-    /** Each of {@code packages} ({@code ./cmd/x}) of {@code moduleAtVersion}, built into {@code root/.tools/NAME-VERSION}. */
+    /** {@code packages} ({@code ./cmd/x}) of {@code moduleAtVersion}, built into {@code root/.tools/NAME-VERSION}. */
     public static GoTool inModule(
             Path root, String name, String moduleAtVersion, List<String> packages, Consumer<String> log) {
         String version = moduleAtVersion.substring(moduleAtVersion.indexOf('@') + 1);
         return new GoTool(root.resolve(".tools/" + name + "-" + version), moduleAtVersion, null, packages, log);
     }
 
-    /** Each of {@code packages} ({@code .} or {@code ./cmd/x}) of the module in {@code source}, into a folder named after its hash. */
+    /** {@code packages} ({@code .}, {@code ./cmd/x}) of the module in {@code source}; {@code folder} names its hash. */
     public static GoTool fromSource(Path folder, Path source, List<String> packages, Consumer<String> log) {
         return new GoTool(folder, null, source.toAbsolutePath().normalize(), packages, log);
     }
