@@ -27,7 +27,8 @@ record Comparisons(Phases main, Path root, Path logs) {
         Settings settings = main.settings();
         try (RedisCluster cluster = RedisCluster.start(logs.resolve("redis-cluster"));
                 Phases one = fresh("p5-single-redis", single, Map.of(), "p5s");
-                Phases many = fresh("p5-redis-cluster", single.onCluster(cluster.nodes()), Map.of(), "p5c")) {
+                Phases many =
+                        fresh("p5-redis-cluster", single, Map.of("REDIS_CLUSTER_NODES", cluster.nodes()), "p5c")) {
             HttpLoad.Source oneBuyers = one.soldOut(one.run());
             HttpLoad.Source manyBuyers = many.soldOut(many.run());
             one.timed(oneBuyers, settings.warmup(), settings.connections);

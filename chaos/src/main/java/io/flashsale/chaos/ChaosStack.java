@@ -80,7 +80,8 @@ final class ChaosStack implements AutoCloseable {
             PrivateStores fresh = PrivateStores.fresh();
             stack.mariadb =
                     MariaDb.start(stack.apps.processes(), logs.resolve("mariadb"), fresh.user(), fresh.password());
-            String redisUrl = sentinel ? "redis://127.0.0.1:" + stack.sentinels.masterPort() : stack.redis.url();
+            String redisUrl =
+                    sentinel ? "redis://127.0.0.1:" + stack.sentinels.master().port() : stack.redis.url();
             stack.stores = fresh.onRedis(redisUrl).onMysql(stack.mariadb.url());
             stack.toxiproxy = Toxiproxy.start(stack.apps.processes(), root);
             Toxiproxy proxy = stack.toxiproxy;
@@ -132,7 +133,7 @@ final class ChaosStack implements AutoCloseable {
         return switch (name) {
             case "redis" -> sentinels != null
                     ? new Target(
-                            () -> alive(sentinels.masterPid()),
+                            () -> alive(sentinels.master().pid()),
                             sentinels::loseMaster,
                             () -> sentinels.replaceLostMaster(FAILOVER_TIMEOUT))
                     : new Target(redis::pid, redis::kill, redis::restart);

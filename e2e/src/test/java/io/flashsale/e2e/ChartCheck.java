@@ -29,9 +29,7 @@ final class ChartCheck {
         Path source = root.resolve("deploy/helm/check");
         Path folder = root.resolve(".tools").resolve("helm-check-" + hash(source));
         GoTool tool = GoTool.fromSource(folder, source, List.of("."), System.err::println);
-        return new ChartCheck(tool.locateOrBuild("check")
-                .map(built -> tool.binary("check"))
-                .orElseThrow(() -> Helm.cannotBuild(source.toString())));
+        return new ChartCheck(tool.program("check").orElseThrow(() -> Helm.cannotBuild(source.toString())));
     }
 
     /** Checks the objects of {@code rendered} (helm template's output): exit 0 when each decoded. */

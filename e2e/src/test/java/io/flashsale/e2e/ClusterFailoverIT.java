@@ -79,8 +79,8 @@ class ClusterFailoverIT extends RunningSystemTest {
         Flood flood = Flood.start(api, saleId, Purchases.users("flood", FLOOD), Duration.ofMillis(50), PATIENCE);
         flood.awaitAnswers(5, PATIENCE);
         long killed = System.nanoTime();
-        cluster.kill(master);
-        cluster.resume(replica);
+        master.kill();
+        replica.resume();
         cluster.awaitPromoted(replica, stockKey, PATIENCE);
         Duration promoted = Duration.ofNanos(System.nanoTime() - killed);
         Map<String, Flood.Answer> answers = flood.finish(PATIENCE);

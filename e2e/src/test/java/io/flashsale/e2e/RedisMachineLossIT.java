@@ -38,7 +38,7 @@ class RedisMachineLossIT extends RunningSystemTest {
         Purchases purchases = new Purchases(api, saleId);
 
         List<ApiClient.Response> burst = purchases.race(Purchases.users("buyer", BUYERS));
-        long masterPid = sentinels.masterPid();
+        long masterPid = sentinels.master().pid();
         sentinels.loseMaster();
 
         assertThat(ProcessHandle.of(masterPid))

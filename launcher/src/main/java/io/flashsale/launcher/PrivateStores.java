@@ -1,88 +1,71 @@
 package io.flashsale.launcher;
 
 import io.flashsale.launcher.temporal.DevServer;
+import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScanArgs;
-import io.lettuce.core.ScanIterator;
+import io.lettuce.core.ScanCursor;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisKeyCommands;
-import io.lettuce.core.cluster.RedisClusterClient;
-import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.api.sync.RedisCommands;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Function;
-import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Where a run keeps its data: a fresh MySQL schema and Redis key prefix on the servers named by
- * MYSQL_URL / MYSQL_USER / MYSQL_PASSWORD / REDIS_URL, dropped again by {@link #drop()}; the Redis
- * keys on a Redis Cluster instead when {@code redisClusterNodes} names one ({@link #onCluster}).
+ * MYSQL_URL / MYSQL_USER / MYSQL_PASSWORD / REDIS_URL, dropped again by {@link #drop()}.
+ *
+ * @param mysql {@code jdbc:mysql://host[:port]} of the MySQL server
+ * @param params the parameters of MYSQL_URL after its {@code ?}, or ""
  */
 public record PrivateStores(
-        String serverUrl,
-        String schema,
-        String user,
-        String password,
-        String redisUrl,
-        String redisPrefix,
-        String redisClusterNodes) {
+        String mysql, String params, String schema, String user, String password, String redisUrl, String redisPrefix) {
 
-    /** The stores of the README and of the apps' application.yaml, where MYSQL_URL and REDIS_URL are unset. */
-    public static final String MYSQL_URL = "jdbc:mysql://127.0.0.1:3306/flashsale?createDatabaseIfNotExist=true";
+    private static final Pattern JDBC_URL = Pattern.compile("(jdbc:[a-z]+://[^/?]+)(?:/([^?]*))?(?:\\?(.*))?");
 
-    public static final String REDIS_URL = "redis://127.0.0.1:6379";
-
-    private static final Pattern JDBC_URL = Pattern.compile("(jdbc:[a-z]+://[^/?]+)(/[^?]*)?(\\?.*)?");
-
-    /** A private schema and prefix for one run. */
+    /** A private schema and prefix for one run, on the stores of this process's environment. */
     public static PrivateStores fresh() {
-        String id =
-                UUID.randomUUID().toString().replace("-", "").substring(0, 10).toLowerCase(Locale.ROOT);
-        PrivateStores configured = configured(System.getenv());
+        String id = UUID.randomUUID().toString().substring(0, 8);
+        PrivateStores env = configured(System.getenv());
         return new PrivateStores(
-                configured.serverUrl,
-                "fs_bench_" + id,
-                configured.user,
-                configured.password,
-                configured.redisUrl,
-                "fsbench_" + id,
-                null);
+                env.mysql, env.params, "fs_bench_" + id, env.user, env.password, env.redisUrl, "fsbench_" + id);
+    }
+
+    /** The stores of {@code env} as the apps see them: blank means the default; an empty MYSQL_PASSWORD, none. */
+    public static PrivateStores configured(Map<String, String> env) {
+        String url = env(env, "MYSQL_URL", "jdbc:mysql://127.0.0.1:3306/flashsale")
+                .replaceFirst("^jdbc:mariadb:", "jdbc:mysql:");
+        Matcher m = JDBC_URL.matcher(url);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("MYSQL_URL is not jdbc:mysql://host:port[/db][?params]: " + url);
+        }
+        return new PrivateStores(
+                m.group(1),
+                m.group(3) == null ? "" : m.group(3),
+                m.group(2) == null ? "" : m.group(2),
+                env(env, "MYSQL_USER", "flashsale"),
+                env.getOrDefault("MYSQL_PASSWORD", "flashsale"),
+                env(env, "REDIS_URL", "redis://127.0.0.1:6379"),
+                env(env, "FLASHSALE_REDIS_PREFIX", "fs"));
     }
 
     /** The same schema and prefix, the Redis keys on the server of {@code url} (e.g. a Redis of the run's own). */
     public PrivateStores onRedis(String url) {
-        return new PrivateStores(serverUrl, schema, user, password, url, redisPrefix, null);
+        return new PrivateStores(mysql, params, schema, user, password, url, redisPrefix);
     }
 
     /** The same schema, prefix and MySQL user on the server of {@code url} ({@code jdbc:mysql://host:port}). */
     public PrivateStores onMysql(String url) {
-        return new PrivateStores(url, schema, user, password, redisUrl, redisPrefix, redisClusterNodes);
+        return new PrivateStores(url, "", schema, user, password, redisUrl, redisPrefix);
     }
 
-    /** The same schema and prefix, the Redis keys on the cluster of {@code nodes} ({@code host:port,...}). */
-    public PrivateStores onCluster(String nodes) {
-        return new PrivateStores(serverUrl, schema, user, password, redisUrl, redisPrefix, nodes);
-    }
-
-    /**
-     * What a private stack's apps are given to reach these stores and Temporal. All load comes
-     * from 127.0.0.1, so the api's per-address rate limit is off; the per-user limit stays.
-     */
+    /** What a private stack's apps are given; all load comes from 127.0.0.1, so the per-address rate limit is off. */
     public Map<String, String> environment(String temporalAddress) {
-        Map<String, String> env = new HashMap<>(Map.of(
+        return Map.of(
                 "FLASHSALE_RATE_LIMIT_ADDRESS_CAPACITY", "0",
                 "MYSQL_URL", jdbcUrl(),
                 "MYSQL_USER", user,
@@ -90,35 +73,17 @@ public record PrivateStores(
                 "REDIS_URL", redisUrl,
                 "FLASHSALE_REDIS_PREFIX", redisPrefix,
                 "TEMPORAL_ADDRESS", temporalAddress,
-                "TEMPORAL_NAMESPACE", DevServer.NAMESPACE));
-        if (redisClusterNodes != null) {
-            env.put("REDIS_CLUSTER_NODES", redisClusterNodes);
-        }
-        return env;
+                "TEMPORAL_NAMESPACE", DevServer.NAMESPACE);
     }
 
     public String jdbcUrl() {
-        Matcher m = matcher(serverUrl);
-        String params = m.group(3) == null ? "" : "&" + m.group(3).substring(1);
-        return m.group(1) + "/" + schema + "?createDatabaseIfNotExist=true" + params;
+        return mysql + "/" + schema + "?createDatabaseIfNotExist=true" + (params.isEmpty() ? "" : "&" + params);
     }
 
-    /**
-     * The stores of {@code env} as the apps see them, a blank variable meaning its default: the
-     * schema of MYSQL_URL and the prefix FLASHSALE_REDIS_PREFIX, on REDIS_URL or REDIS_CLUSTER_NODES.
-     * MYSQL_PASSWORD is {@code flashsale} when unset; set and empty, it means no password.
-     */
-    public static PrivateStores configured(Map<String, String> env) {
-        Matcher m = matcher(env(env, "MYSQL_URL", MYSQL_URL).replaceFirst("^jdbc:mariadb:", "jdbc:mysql:"));
-        String nodes = env(env, "REDIS_CLUSTER_NODES", "");
-        return new PrivateStores(
-                m.group(1) + (m.group(3) == null ? "" : m.group(3)),
-                m.group(2) == null ? "" : m.group(2).substring(1),
-                env(env, "MYSQL_USER", "flashsale"),
-                env.getOrDefault("MYSQL_PASSWORD", "flashsale"),
-                env(env, "REDIS_URL", REDIS_URL),
-                env(env, "FLASHSALE_REDIS_PREFIX", "fs"),
-                nodes.isEmpty() ? null : nodes);
+    /** {@code host:port} of the MySQL server, for messages. */
+    public String server() {
+        String server = mysql.replaceFirst("^jdbc:[a-z]+://", "");
+        return server.contains(":") ? server : server + ":3306";
     }
 
     /** Drops the schema and every Redis key under the prefix. Only for stores made by {@link #fresh()}. */
@@ -131,27 +96,11 @@ public record PrivateStores(
         unlinkKeys();
     }
 
-    /** {@code host:port} of the MySQL server, for messages. */
-    public String server() {
-        String server = matcher(serverUrl).group(1).replaceFirst("^jdbc:[a-z]+://", "");
-        return server.contains(":") ? server : server + ":3306";
-    }
-
-    /** A connection to the MySQL server without choosing (or creating) the schema; fails within 5 s. */
-    private Connection connectToServer() throws SQLException {
-        Matcher m = matcher(serverUrl);
-        String params = m.group(3) == null ? "?" : m.group(3) + "&";
-        return DriverManager.getConnection(m.group(1) + "/" + params + "connectTimeout=5000", user, password);
-    }
-
     public boolean schemaExists() throws SQLException {
-        try (Connection c = connectToServer();
-                PreparedStatement query =
-                        c.prepareStatement("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?")) {
-            query.setString(1, schema);
-            try (ResultSet rows = query.executeQuery()) {
-                return rows.next() && rows.getInt(1) > 0;
-            }
+        try (Connection c = connectToServer()) {
+            return c.createStatement()
+                    .executeQuery("SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '" + schema + "'")
+                    .next();
         }
     }
 
@@ -163,55 +112,41 @@ public record PrivateStores(
 
     /** How many Redis keys are under the prefix. */
     public long keys() {
-        return onRedis(redis -> scan(redis, batch -> batch.size()));
+        return scan(false);
     }
 
     /** UNLINKs every Redis key under the prefix; how many went. */
     public long unlinkKeys() {
-        return onRedis(redis -> scan(redis, batch -> redis.unlink(batch.toArray(String[]::new))));
+        return scan(true);
     }
 
-    /** SCAN (on a cluster: every master in turn) of the keys under the prefix, 1000 at a time; the sum of {@code batch}. */
-    private long scan(RedisKeyCommands<String, String> redis, ToLongFunction<List<String>> batch) {
-        ScanIterator<String> keys = ScanIterator.scan(
-                redis, ScanArgs.Builder.matches(redisPrefix + ":*").limit(1000));
-        List<String> keysOfBatch = new ArrayList<>();
-        long sum = 0;
-        while (keys.hasNext()) {
-            keysOfBatch.add(keys.next());
-            if (keysOfBatch.size() == 1000 || !keys.hasNext()) {
-                sum += batch.applyAsLong(keysOfBatch);
-                keysOfBatch.clear();
-            }
-        }
-        return sum;
+    /** A connection to the MySQL server without choosing (or creating) the schema; fails within 5 s. */
+    private Connection connectToServer() throws SQLException {
+        return DriverManager.getConnection(
+                mysql + "/?" + (params.isEmpty() ? "" : params + "&") + "connectTimeout=5000", user, password);
     }
 
-    private long onRedis(Function<RedisKeyCommands<String, String>, Long> work) {
-        if (redisClusterNodes != null) {
-            RedisClusterClient client = RedisClusterClient.create(Arrays.stream(redisClusterNodes.split(","))
-                    .map(node -> RedisURI.create("redis://" + node))
-                    .toList());
-            try (StatefulRedisClusterConnection<String, String> redis = client.connect()) {
-                return work.apply(redis.sync());
-            } finally {
-                client.shutdown();
-            }
-        }
+    /** SCANs the keys under the prefix 1000 at a time, unlinking each batch when {@code unlink}; how many. */
+    private long scan(boolean unlink) {
         RedisClient client = RedisClient.create(redisUrl);
-        try (StatefulRedisConnection<String, String> redis = client.connect()) {
-            return work.apply(redis.sync());
+        try (StatefulRedisConnection<String, String> connection = client.connect()) {
+            RedisCommands<String, String> redis = connection.sync();
+            ScanArgs matching = ScanArgs.Builder.matches(redisPrefix + ":*").limit(1000);
+            long count = 0;
+            ScanCursor cursor = ScanCursor.INITIAL;
+            do {
+                KeyScanCursor<String> batch = redis.scan(cursor, matching);
+                count += batch.getKeys().isEmpty()
+                        ? 0
+                        : unlink
+                                ? redis.unlink(batch.getKeys().toArray(String[]::new))
+                                : batch.getKeys().size();
+                cursor = batch;
+            } while (!cursor.isFinished());
+            return count;
         } finally {
             client.shutdown();
         }
-    }
-
-    private static Matcher matcher(String url) {
-        Matcher m = JDBC_URL.matcher(url);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("MYSQL_URL is not jdbc:mysql://host:port[/db][?params]: " + url);
-        }
-        return m;
     }
 
     private static String env(Map<String, String> env, String name, String fallback) {

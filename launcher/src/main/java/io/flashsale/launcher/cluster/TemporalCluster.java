@@ -25,13 +25,9 @@ import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 
 /**
- * A production-like Temporal cluster ({@link ClusterSpec}) and its programs in {@code binaries}:
- * {@code server}, {@code sql} (temporal-sql-tool) and {@code tdbg} (the server's own debugging tool),
- * built from the Go module {@code go.temporal.io/server} into {@code .tools/} or taken from {@code
- * TEMPORAL_SERVER_BIN}, a folder holding those three. {@link #start} writes the configuration,
- * brings the PostgreSQL schema up to date, starts every node (and the Web UI server when it can be
- * built) through a {@link Launch}, which owns the processes by their own pids, then registers the
- * namespace and the purchase search attributes once the frontend answers.
+ * A production-like Temporal cluster ({@link ClusterSpec}) and the folder of its programs: {@code
+ * server}, {@code sql} (temporal-sql-tool) and {@code tdbg} (the server's debugging tool), built
+ * into {@code .tools/} or the folder named by {@code TEMPORAL_SERVER_BIN}.
  */
 public record TemporalCluster(ClusterSpec spec, Path binaries) {
 
@@ -43,22 +39,16 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
     /** The Web UI server the same CLI embeds in its dev server. */
     private static final String UI_MODULE = "github.com/temporalio/ui-server/v2@v2.42.1";
 
-    private static final String EMBEDDED_SCHEMA = "postgresql/v12/";
-
     /** How long the cluster may take to take purchases, at start and after a node's restart. */
     public static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
 
     /** How long a closed purchase's history stays: long enough to look at a sale afterwards. */
     private static final Duration RETENTION = Duration.ofDays(3);
 
-    /** The name of the Web UI server's process; the nodes' are {@code temporal-NODE}. */
-    private static final String UI = "temporal-ui";
-
     /**
-     * Builds what is missing, prepares {@code spec} (with its Web UI on {@code uiPort} when the UI
-     * server can be built) and starts its nodes through {@code launch}: the frontend first (the
-     * first node to start writes the cluster's metadata; several at once on new databases race for
-     * it and the losers exit), the rest once it listens; returns once the namespace takes purchases.
+     * Builds what is missing, writes the configuration (the Web UI on {@code uiPort} when its server
+     * builds), updates the schemas and starts the frontend, then the other nodes once it listens (the
+     * first node on new databases writes the cluster's metadata; racing nodes exit); returns once ready.
      */
     public static TemporalCluster start(
             Path root, ClusterSpec spec, IntSupplier uiPort, Launch launch, Consumer<String> log) throws Exception {
@@ -68,7 +58,7 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
                 new TemporalCluster(ui.isPresent() ? spec.withUi(uiPort.getAsInt()) : spec, binaries(root, log));
         cluster.spec.write();
         cluster.applySchema(cluster.spec.database(), "temporal", log);
-        cluster.applySchema(cluster.spec.visibilityDatabase(), "visibility", log);
+        cluster.applySchema(cluster.spec.database() + "_visibility", "visibility", log);
         ClusterSpec.Node frontend = spec.node(ClusterSpec.FRONTEND);
         launch.start(processName(frontend), cluster.command(frontend));
         Await.until(
@@ -76,32 +66,29 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
                 READY_TIMEOUT,
                 () -> launch.alive(processName(frontend)),
                 () -> Http.listening(spec.ip(), frontend.grpcPort()));
-        for (ClusterSpec.Node node : spec.nodes()) {
-            if (!node.equals(frontend)) {
-                launch.start(processName(node), cluster.command(node));
-            }
+        for (ClusterSpec.Node node : spec.nodes().subList(1, spec.nodes().size())) {
+            launch.start(processName(node), cluster.command(node));
         }
         cluster.awaitReady(() -> spec.nodes().stream().allMatch(node -> launch.alive(processName(node))));
         if (ui.isPresent()) {
             String folder = cluster.spec.folder().toString();
-            launch.start(UI, List.of(ui.get().toString(), "--root", folder, "--config", "ui", "--env", "ui", "start"));
+            launch.start(
+                    "temporal-ui",
+                    List.of(ui.get().toString(), "--root", folder, "--config", "ui", "--env", "ui", "start"));
         }
         return cluster;
     }
 
-    /** The folder of TEMPORAL_SERVER_BIN, else the programs built when missing; fails saying why when neither works. */
     private static Path binaries(Path root, Consumer<String> log) {
-        String configured = System.getenv("TEMPORAL_SERVER_BIN");
-        if (configured != null && !configured.isBlank()) {
-            return Path.of(configured);
-        }
-        return GoTool.inModule(
-                        root,
-                        "temporal-server",
-                        MODULE,
-                        List.of("./cmd/server", "./cmd/tools/sql", "./cmd/tools/tdbg"),
-                        log)
-                .locateOrBuild("server", "sql", "tdbg")
+        return GoTool.configured("TEMPORAL_SERVER_BIN")
+                .or(() -> GoTool.inModule(
+                                root,
+                                "temporal-server",
+                                MODULE,
+                                List.of("./cmd/server", "./cmd/tools/sql", "./cmd/tools/tdbg"),
+                                log)
+                        .program("server")
+                        .map(Path::getParent))
                 .orElseThrow(() -> new IllegalStateException("no temporal-server: the build of " + MODULE
                         + " failed or there is no Go (or set TEMPORAL_SERVER_BIN)"));
     }
@@ -123,34 +110,33 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
 
     /** {@code temporal-server ... start --service S} of {@code node}, reading its own {@code config/NODE.yaml}. */
     public List<String> command(ClusterSpec.Node node) {
-        return List.of(
-                binaries.resolve("server").toString(),
-                "--root",
-                spec.folder().toString(),
-                "--config",
-                spec.folder().relativize(spec.configFolder()).toString(),
-                "--env",
-                node.name(),
-                "--allow-no-auth",
-                "start",
-                "--service",
-                node.service());
+        List<String> command =
+                new ArrayList<>(List.of(binaries.resolve("server").toString()));
+        command.addAll(List.of("--root", spec.folder().toString(), "--config", "config", "--env", node.name()));
+        command.addAll(List.of("--allow-no-auth", "start", "--service", node.service()));
+        return command;
     }
 
-    /**
-     * Registers the namespace (an existing one is fine) and the purchase search attributes as soon
-     * as the frontend takes them, then waits until the namespace lists them; fails when {@code
-     * alive} turns false or after {@link #READY_TIMEOUT}.
-     */
+    /** Registers the namespace and the purchase search attributes; waits until it lists them while {@code alive}. */
     public void awaitReady(BooleanSupplier alive) throws InterruptedException {
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
                 .setTarget(spec.address())
                 .setRpcTimeout(Duration.ofSeconds(5))
                 .validateAndBuildWithDefaults());
+        RegisterNamespaceRequest namespace = RegisterNamespaceRequest.newBuilder()
+                .setNamespace(spec.namespace())
+                .setWorkflowExecutionRetentionPeriod(Durations.fromSeconds(RETENTION.toSeconds()))
+                .build();
         try {
             Await.until(this + " taking its namespace", READY_TIMEOUT, alive, () -> {
-                register(service);
+                try {
+                    service.blockingStub().registerNamespace(namespace);
+                } catch (StatusRuntimeException e) {
+                    if (e.getStatus().getCode() != Status.Code.ALREADY_EXISTS) {
+                        throw e;
+                    }
+                }
                 DevServer.register(spec.address(), spec.namespace());
                 return true;
             });
@@ -161,25 +147,7 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
                 spec.address(), spec.namespace(), Duration.ofNanos(Math.max(0, deadline - System.nanoTime())), alive);
     }
 
-    private void register(WorkflowServiceStubs service) {
-        try {
-            service.blockingStub()
-                    .registerNamespace(RegisterNamespaceRequest.newBuilder()
-                            .setNamespace(spec.namespace())
-                            .setWorkflowExecutionRetentionPeriod(Durations.fromSeconds(RETENTION.toSeconds()))
-                            .build());
-        } catch (StatusRuntimeException e) {
-            if (e.getStatus().getCode() != Status.Code.ALREADY_EXISTS) {
-                throw e;
-            }
-        }
-    }
-
-    /**
-     * Creates {@code database} and brings it to the server's latest {@code schema} version from the
-     * schema files embedded in the sql tool, as an operator upgrading a cluster would; on a database
-     * that exists already it only applies what is missing.
-     */
+    /** Creates {@code database} when missing and applies what it lacks of the sql tool's embedded {@code schema}. */
     private void applySchema(String database, String schema, Consumer<String> log)
             throws IOException, InterruptedException {
         log.accept("schema " + schema + " on database " + database);
@@ -190,7 +158,7 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
         // version 0.0 only creates the versioning tables; update-schema applies every version after it
         String failure = sqlTool(database, "setup-schema", "-v", "0.0");
         if (failure.isEmpty()) {
-            failure = sqlTool(database, "update-schema", "--schema-name", EMBEDDED_SCHEMA + schema);
+            failure = sqlTool(database, "update-schema", "--schema-name", "postgresql/v12/" + schema);
         }
         if (!failure.isEmpty()) {
             throw new IllegalStateException("temporal-sql-tool failed on " + database + ": " + failure);
@@ -199,30 +167,20 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
 
     /** Drops the cluster's databases; only once every node has stopped. */
     public void dropDatabases() throws IOException, InterruptedException {
-        for (String database : List.of(spec.database(), spec.visibilityDatabase())) {
+        for (String database : List.of(spec.database(), spec.database() + "_visibility")) {
             sqlTool(database, "drop-database", "--force");
         }
     }
 
     /** Runs the sql tool; empty when it exited 0, else its output (in {@code sql-tool.log} of the cluster's folder). */
     private String sqlTool(String database, String... command) throws IOException, InterruptedException {
-        ClusterSpec.Postgres postgres = spec.postgres();
-        List<String> arguments = new ArrayList<>(List.of(
-                binaries.resolve("sql").toString(),
-                "--plugin",
-                "postgres12",
-                "--ep",
-                postgres.host(),
-                "-p",
-                "" + postgres.port(),
-                "-u",
-                postgres.user(),
-                "--db",
-                database));
+        ClusterSpec.Postgres pg = spec.postgres();
+        List<String> arguments = new ArrayList<>(List.of(binaries.resolve("sql").toString(), "--plugin", "postgres12"));
+        arguments.addAll(List.of("--ep", pg.host(), "-p", "" + pg.port(), "-u", pg.user(), "--db", database));
         arguments.addAll(List.of(command));
         Path log = spec.folder().resolve("sql-tool.log");
         Files.deleteIfExists(log);
-        int exit = Processes.exec(arguments, Map.of("SQL_PASSWORD", postgres.password()), log, Duration.ofMinutes(2));
+        int exit = Processes.exec(arguments, Map.of("SQL_PASSWORD", pg.password()), log, Duration.ofMinutes(2));
         return exit == 0
                 ? ""
                 : exit < 0

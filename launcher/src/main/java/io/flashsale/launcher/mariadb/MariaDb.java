@@ -5,29 +5,39 @@ import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.temporal.GoTool;
 import io.flashsale.testkit.FreePorts;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A MariaDB server of a run's own (the chaos run's), which can be SIGKILLed without touching the
- * machine's: a data directory made by {@code mariadb-install-db}, {@code mariadbd} on a free
- * loopback port with InnoDB's defaults for durability (every commit flushed), the project's MySQL
- * user created once. A restart reuses the port and the data directory, where InnoDB recovers.
+ * The chaos run's own MariaDB, SIGKILLed without touching the machine's: {@code mariadbd} on a free
+ * loopback port, every commit flushed; a restart reuses the port and data, where InnoDB recovers.
  */
 public record MariaDb(Processes processes, Path dir, int port) {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    private static final String USER = "--user=" + System.getProperty("user.name");
 
     /** A new server in {@code dir} (emptied first) with {@code user}/{@code password} allowed everything. */
     public static MariaDb start(Processes processes, Path dir, String user, String password) throws Exception {
         MariaDb server = new MariaDb(processes, dir.toAbsolutePath(), FreePorts.next());
-        server.install();
+        Folders.delete(server.dir);
+        server.exec(
+                "mariadb-install-db",
+                "--datadir=" + server.dir.resolve("data"),
+                USER,
+                "--skip-test-db",
+                "--auth-root-authentication-method=normal",
+                "--innodb-log-file-size=16M");
         server.restart();
-        server.run("CREATE USER '%s'@'%%' IDENTIFIED BY '%s'; GRANT ALL ON *.* TO '%s'@'%%';"
-                .formatted(user, password, user));
+        server.exec(
+                "mariadb",
+                "--socket=" + server.socket(),
+                "--user=root",
+                "--execute=CREATE USER '%1$s'@'%%' IDENTIFIED BY '%2$s'; GRANT ALL ON *.* TO '%1$s'@'%%';"
+                        .formatted(user, password));
         return server;
     }
 
@@ -41,39 +51,26 @@ public record MariaDb(Processes processes, Path dir, int port) {
         return process.isAlive() ? process.pid() : -1;
     }
 
-    /** SIGKILL, no shutdown ({@link Processes#kill(ProcessHandle)}). */
+    /** SIGKILL, no shutdown. */
     public void kill() {
         Processes.kill(processes.get("mariadb").toHandle());
     }
 
-    private void install() throws Exception {
-        Folders.delete(dir);
-        Files.createDirectories(dir);
-        exec(List.of(
-                "mariadb-install-db",
-                "--no-defaults",
-                "--datadir=" + dir.resolve("data"),
-                "--auth-root-authentication-method=normal",
-                "--user=" + System.getProperty("user.name"),
-                "--skip-test-db",
-                "--innodb-log-file-size=16M"));
-    }
-
     /** Starts the server (again) on its port and data; returns once InnoDB has recovered and it listens. */
     public void restart() throws Exception {
+        String mariadbd =
+                GoTool.onPath("mariadbd", "/usr/sbin").map(Path::toString).orElse("mariadbd");
         processes.start(
                 "mariadb",
                 List.of(
-                        GoTool.onPath("mariadbd", "/usr/sbin")
-                                .map(Path::toString)
-                                .orElse("mariadbd"),
+                        mariadbd,
                         "--no-defaults",
                         "--datadir=" + dir.resolve("data"),
                         "--bind-address=127.0.0.1",
                         "--port=" + port,
                         "--socket=" + socket(),
                         "--pid-file=" + dir.resolve("mariadbd.pid"),
-                        "--user=" + System.getProperty("user.name"),
+                        USER,
                         "--innodb-buffer-pool-size=64M",
                         "--innodb-log-file-size=16M",
                         "--max-connections=300"),
@@ -81,20 +78,18 @@ public record MariaDb(Processes processes, Path dir, int port) {
         processes.awaitLog("mariadb", "ready for connections", READY_TIMEOUT);
     }
 
-    /** Runs {@code sql} as root through the socket. */
-    private void run(String sql) throws Exception {
-        exec(List.of("mariadb", "--no-defaults", "--socket=" + socket(), "--user=root", "--execute=" + sql));
-    }
-
     /** In the temporary folder: a socket path has a length limit (108 bytes), the data directory may be deep. */
     private Path socket() {
         return Path.of(System.getProperty("java.io.tmpdir"), "flashsale-chaos-mariadb-" + port + ".sock");
     }
 
-    private void exec(List<String> command) throws Exception {
+    /** Runs {@code program --no-defaults arguments} to its end, its output in {@code commands.log}. */
+    private void exec(String program, String... arguments) throws Exception {
         Path log = dir.resolve("commands.log");
+        List<String> command = new ArrayList<>(List.of(program, "--no-defaults"));
+        command.addAll(List.of(arguments));
         if (Processes.exec(command, Map.of(), log, READY_TIMEOUT) != 0) {
-            throw new IOException(command.get(0) + " failed; see " + log);
+            throw new IOException(program + " failed; see " + log);
         }
     }
 }

@@ -11,15 +11,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The project's one TCP proxy, Shopify's Toxiproxy, between a process and what it connects to: one
- * proxy a link, listening on a free loopback port, and the faults put on it through Toxiproxy's Java
- * client (a toxic, or the proxy disabled: every connection through it cut and new ones refused). The
- * end-to-end tests cut a store or Temporal with it, the chaos run breaks every link of its stack, a
- * Sentinel group slows its replication. The server is built from its Go module into {@code .tools/}
- * like the Temporal programs, started and stopped by its own pid.
+ * The project's one TCP proxy, Shopify's Toxiproxy (built from its Go module into {@code .tools/}):
+ * one proxy a link on a free loopback port, faults put on it through Toxiproxy's Java client.
  */
 public record Toxiproxy(ToxiproxyClient client) {
 
@@ -34,10 +29,7 @@ public record Toxiproxy(ToxiproxyClient client) {
                 .program("server")
                 .orElseThrow(() -> new IllegalStateException("cannot build " + MODULE + " (needs go)"));
         int port = FreePorts.next();
-        processes.start(
-                "toxiproxy",
-                List.of(binary.toString(), "-host", "127.0.0.1", "-port", Integer.toString(port)),
-                Map.of());
+        processes.start("toxiproxy", List.of(binary.toString(), "-host", "127.0.0.1", "-port", "" + port));
         processes.awaitLog("toxiproxy", "Starting Toxiproxy HTTP server");
         return new Toxiproxy(new ToxiproxyClient("127.0.0.1", port));
     }
@@ -50,10 +42,8 @@ public record Toxiproxy(ToxiproxyClient client) {
     }
 
     /**
-     * Puts {@code fault} ({@link #FAULTS}) on the replies of {@code link}, a toxic named after its
-     * type: replies 400 ± 200 ms late; replies stalled and the connection closed after 2 s; every
-     * close held back 3 s; or the link cut (its connections closed, new ones refused). Returns what
-     * Toxiproxy then reports of the link.
+     * Puts {@code fault} on the replies of {@code link}: 400 ± 200 ms late, stalled and closed after
+     * 2 s, closes held back 3 s, or cut (connections closed, new ones refused); returns {@link #state}.
      */
     public String breakLink(String link, String fault) throws IOException {
         Proxy proxy = client.getProxy(link);
@@ -71,11 +61,10 @@ public record Toxiproxy(ToxiproxyClient client) {
 
     /** Takes {@code fault} off {@code link} again; returns what Toxiproxy then reports of it. */
     public String healLink(String link, String fault) throws IOException {
-        Proxy proxy = client.getProxy(link);
         if (fault.equals("cut")) {
-            proxy.enable();
+            client.getProxy(link).enable();
         } else {
-            proxy.toxics().get(fault).remove();
+            client.getProxy(link).toxics().get(fault).remove();
         }
         return state(link);
     }

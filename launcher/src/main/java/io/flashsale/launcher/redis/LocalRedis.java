@@ -18,43 +18,34 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * What the three local Redis shapes (a {@link RedisServer} of a test's own, a {@link RedisCluster},
- * a {@link RedisSentinels} group) share: their redis-server processes, started in a folder of their
- * own (emptied first), awaited, asked (each command on a connection of its own with a 2 s timeout)
- * and stopped with it, or killed should the JVM exit first. A shape adds only the nodes it starts
- * and what it asks of them.
+ * The one owner of local redis-server processes, which a {@link RedisServer}, a {@link RedisCluster}
+ * and a {@link RedisSentinels} group start: each in the shape's folder (emptied first), awaited,
+ * asked on a connection of its own (2 s timeout) and stopped with the shape, or killed with the JVM.
  */
 abstract class LocalRedis implements AutoCloseable {
 
     static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
-    private final String shape;
     final Path dir;
     final Processes processes;
     private final RedisClient client = RedisClient.create();
 
-    /** {@code shape} names the group in messages. */
-    LocalRedis(String shape, Path dir) throws IOException {
-        this.shape = shape;
+    LocalRedis(Path dir) throws IOException {
         this.dir = dir.toAbsolutePath();
         Folders.delete(this.dir);
         this.processes = new Processes(this.dir, READY_TIMEOUT);
     }
 
-    /**
-     * Starts {@code redis-server ARGUMENTS} bound to {@code port} of loopback as {@code name} (its
-     * output in {@code name.log}); returns once it answers PING (an append-only file loaded).
-     */
-    RedisNode startServer(String name, int port, List<String> arguments) throws IOException, InterruptedException {
+    /** Starts {@code redis-server options} on loopback {@code port} as {@code name}; returns once it answers PING. */
+    RedisNode startServer(String name, int port, List<String> options) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("redis-server"));
-        command.addAll(arguments);
+        command.addAll(options);
         command.addAll(List.of("--bind", "127.0.0.1", "--port", Integer.toString(port)));
         Process process;
         try {
             process = processes.start(name, command, Map.of());
         } catch (IOException e) {
-            throw new IOException(
-                    "cannot start redis-server (Redis 7 on the PATH; bin/flashsale stores installs it)", e);
+            throw new IOException("cannot start redis-server (Redis 7; bin/flashsale stores installs it)", e);
         }
         Await.until(
                 "redis-server on " + port + "; see " + processes.log(name),
@@ -64,10 +55,7 @@ abstract class LocalRedis implements AutoCloseable {
         return new RedisNode(port, process);
     }
 
-    /**
-     * Options of a server persisted the way the project runs Redis, its files in {@code home}: an
-     * append-only file with {@code appendfsync} as given, no RDB snapshots, a replica synced at once.
-     */
+    /** Options of a server persisted as the project runs Redis: an append-only file, no snapshots, no replica delay. */
     static List<String> persisted(Path home, String appendfsync) throws IOException {
         return List.of(
                 "--dir", Files.createDirectories(home).toString(),
@@ -79,22 +67,19 @@ abstract class LocalRedis implements AutoCloseable {
 
     /** Waits until {@code condition} holds; fails naming {@code what} and the logs after {@code timeout}. */
     void await(String what, Duration timeout, Await.Check condition) throws InterruptedException {
-        Await.until(shape + ": " + what + "; logs in " + dir, timeout, () -> true, condition);
+        Await.until(what + "; logs in " + dir, timeout, () -> true, condition);
     }
 
     /** {@code call} on the server at {@code port}, on a connection of its own. */
     public <T> T on(int port, Function<StatefulRedisConnection<String, String>, T> call) {
-        RedisURI uri = RedisURI.builder()
-                .withHost("127.0.0.1")
-                .withPort(port)
-                .withTimeout(Duration.ofSeconds(2))
-                .build();
+        RedisURI uri = RedisURI.create("127.0.0.1", port);
+        uri.setTimeout(Duration.ofSeconds(2));
         try (StatefulRedisConnection<String, String> connection = client.connect(uri)) {
             return call.apply(connection);
         }
     }
 
-    /** The value of {@code field} in the {@code INFO section} of the server at {@code port}; "" when absent or unreachable. */
+    /** {@code field} of {@code INFO section} of the server at {@code port}; "" when absent or unreachable. */
     String info(int port, String section, String field) {
         try {
             return on(port, c -> c.sync().info(section))

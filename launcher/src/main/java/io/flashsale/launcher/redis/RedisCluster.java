@@ -4,43 +4,34 @@ import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.FreePorts;
 import io.lettuce.core.KillArgs;
 import io.lettuce.core.cluster.SlotHash;
+import io.lettuce.core.cluster.models.partitions.ClusterPartitionParser;
+import io.lettuce.core.cluster.models.partitions.Partitions;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * A Redis Cluster of local processes: {@value #MASTERS} masters with one replica each, {@code
- * redis-server --cluster-enabled yes} on free loopback ports, joined by {@code redis-cli --cluster
- * create ... --cluster-replicas 1}. Its state files and logs go to a directory of its own (emptied
- * first: a state file left by an earlier node on its port would make it rejoin that cluster).
+ * A Redis Cluster of local processes: 3 masters with one replica each on free loopback ports, joined
+ * by {@code redis-cli --cluster create}. Its folder is emptied first: a state file left by an earlier
+ * node on its port would make it rejoin that cluster.
  */
 public final class RedisCluster extends LocalRedis {
 
-    public static final int MASTERS = 3;
+    private static final int MASTERS = 3;
     private static final int NODES = 2 * MASTERS;
-
-    /** {@code redis-server} options of every node, besides its ports and files. */
-    private static final List<String> OPTIONS = List.of(
-            "--cluster-enabled", "yes",
-            // how long a node may stay unreachable before the others mark it failed (production: 15 s)
-            "--cluster-node-timeout", "2000",
-            // while a master fails over, only its own slots stop answering
-            "--cluster-require-full-coverage", "no",
-            "--appendonly", "no",
-            "--save", "",
-            // a replica syncs at once: diskless, without the default 5 s wait for more replicas
-            "--repl-diskless-sync-delay", "0",
-            "--repl-diskless-load", "on-empty-db");
 
     private final List<RedisNode> nodes = new ArrayList<>();
 
     private RedisCluster(Path dir) throws IOException {
-        super("Redis Cluster", dir);
+        super(dir);
     }
 
     /** Starts the nodes, creates the cluster and waits until every replica has synced with its master. */
@@ -69,16 +60,19 @@ public final class RedisCluster extends LocalRedis {
         return List.copyOf(nodes);
     }
 
-    /** The masters serving slots now, as a live node sees them. */
+    /** The masters serving slots now, as a live node sees them, by port. */
     public List<RedisNode> masters() {
-        return topology().masters().stream().map(this::node).toList();
+        return partitions().stream()
+                .filter(node -> !node.getSlots().isEmpty())
+                .map(this::node)
+                .sorted(Comparator.comparingInt(RedisNode::port))
+                .toList();
     }
 
     /** The master serving the slot of {@code key} (its hash tag decides) now. */
     public RedisNode masterOf(String key) {
         int slot = SlotHash.getSlot(key);
-        return topology()
-                .ownerOf(slot)
+        return Optional.ofNullable(partitions().getPartitionBySlot(slot))
                 .map(this::node)
                 .orElseThrow(() -> new IllegalStateException("slot " + slot + " is not served"));
     }
@@ -89,19 +83,22 @@ public final class RedisCluster extends LocalRedis {
     }
 
     public RedisNode replicaOf(RedisNode master) {
-        return topology()
-                .replicaOf(master.port())
+        Partitions partitions = partitions();
+        return partitions.stream()
+                .filter(node -> node.getSlaveOf() != null
+                        && partitions
+                                        .getPartitionByNodeId(node.getSlaveOf())
+                                        .getUri()
+                                        .getPort()
+                                == master.port())
                 .map(this::node)
+                .findFirst()
                 .orElseThrow(() -> new IllegalStateException(master + " has no replica"));
     }
 
     /**
-     * The master's replica falls behind for good: once it has received everything the master wrote
-     * before this call, its process is stopped (SIGSTOP) and the master drops its replication link,
-     * so every write the master acknowledges from now on exists there only, as with a replica cut off
-     * by the network. {@link #resume} lets it run again.
-     *
-     * @return the replica
+     * Stops (SIGSTOP) the master's replica once it has all the master wrote so far and drops its
+     * link, so later writes exist on the master only; returns the replica, for {@link RedisNode#resume}.
      */
     public RedisNode cutReplication(RedisNode master) throws IOException, InterruptedException {
         RedisNode replica = replicaOf(master);
@@ -115,46 +112,33 @@ public final class RedisCluster extends LocalRedis {
         return replica;
     }
 
-    /** SIGCONT for a node {@link #cutReplication} stopped. */
-    public void resume(RedisNode node) throws IOException, InterruptedException {
-        node.signal("CONT");
-    }
-
-    /**
-     * SIGKILL for {@code node}, once its own {@code INFO server} confirmed that the pid is the process
-     * serving its port. Returns once the process is gone.
-     */
-    public void kill(RedisNode node) throws InterruptedException {
-        String servingPid = info(node.port(), "server", "process_id");
-        if (!node.isAlive() || !servingPid.equals(Long.toString(node.pid()))) {
-            throw new IllegalStateException(
-                    "pid " + node.pid() + " does not serve " + node.address() + " (" + servingPid + ")");
-        }
-        node.kill();
-    }
-
-    /**
-     * Waits until {@code replica} is a master serving the slot of {@code key} and every live node
-     * agrees with {@code cluster_state:ok}.
-     */
+    /** Waits until {@code replica} serves the slot of {@code key} and every live node says {@code cluster_state:ok}. */
     public void awaitPromoted(RedisNode replica, String key, Duration timeout) throws InterruptedException {
         int slot = SlotHash.getSlot(key);
         await(replica + " serves slot " + slot + " and the cluster is ok", timeout, () -> live().stream()
-                .allMatch(n -> clusterOk(n) && topologyOf(n).ownerOf(slot).orElse(-1) == replica.port()));
+                .allMatch(node -> clusterInfo(node).contains("cluster_state:ok")
+                        && Optional.ofNullable(partitions(node).getPartitionBySlot(slot))
+                                .filter(owner -> owner.getUri().getPort() == replica.port())
+                                .isPresent()));
     }
 
     private void startNode(int port, int busPort) throws IOException, InterruptedException {
-        List<String> options = new ArrayList<>(OPTIONS);
-        options.addAll(List.of(
-                "--cluster-port",
-                Integer.toString(busPort),
-                "--cluster-config-file",
-                "nodes-" + port + ".conf",
-                "--dbfilename",
-                "dump-" + port + ".rdb",
-                "--dir",
-                dir.toString()));
-        nodes.add(startServer("redis-" + port, port, options));
+        nodes.add(startServer(
+                "redis-" + port,
+                port,
+                List.of(
+                        "--cluster-enabled", "yes",
+                        "--cluster-port", Integer.toString(busPort),
+                        "--cluster-config-file", "nodes-" + port + ".conf",
+                        // how long a node may stay unreachable before the others mark it failed (production: 15 s)
+                        "--cluster-node-timeout", "2000",
+                        // while a master fails over, only its own slots stop answering
+                        "--cluster-require-full-coverage", "no",
+                        "--dir", dir.toString(),
+                        "--save", "", // no snapshots; the append-only file is off by default
+                        // a replica syncs at once: diskless, without the default 5 s wait for more replicas
+                        "--repl-diskless-sync-delay", "0",
+                        "--repl-diskless-load", "on-empty-db")));
     }
 
     private void create() throws IOException, InterruptedException {
@@ -167,23 +151,33 @@ public final class RedisCluster extends LocalRedis {
         }
     }
 
+    /** Every node sees 6 nodes: 3 masters serving every slot and 3 replicas; every replica has synced. */
     private boolean ready() {
+        List<String> healthy = List.of(
+                "cluster_state:ok",
+                "cluster_slots_ok:" + SlotHash.SLOT_COUNT,
+                "cluster_known_nodes:" + NODES,
+                "cluster_size:" + MASTERS);
         return nodes.stream()
-                .allMatch(node -> clusterOk(node)
-                        && topologyOf(node).complete(NODES, MASTERS)
+                .allMatch(node -> clusterInfo(node).containsAll(healthy)
+                        && partitions(node).stream()
+                                        .filter(n -> n.getSlaveOf() != null)
+                                        .count()
+                                == NODES - MASTERS
                         && (info(node.port(), "replication", "role").equals("master")
                                 || info(node.port(), "replication", "master_link_status")
                                         .equals("up")));
     }
 
-    private boolean clusterOk(RedisNode node) {
-        return on(node.port(), c -> c.sync().clusterInfo()).contains("cluster_state:ok");
+    private List<String> clusterInfo(RedisNode node) {
+        return on(node.port(), c -> c.sync().clusterInfo()).lines().toList();
     }
 
-    private Topology topology() {
+    /** The cluster as the first live node that answers sees it. */
+    private Partitions partitions() {
         for (RedisNode node : live()) {
             try {
-                return topologyOf(node);
+                return partitions(node);
             } catch (RuntimeException unreachable) {
                 // a stopped node times out: ask the next
             }
@@ -191,31 +185,26 @@ public final class RedisCluster extends LocalRedis {
         throw new IllegalStateException("no node of the cluster answers");
     }
 
-    private Topology topologyOf(RedisNode node) {
-        return Topology.of(on(node.port(), c -> c.sync().clusterNodes()));
+    private Partitions partitions(RedisNode node) {
+        return ClusterPartitionParser.parse(
+                this.<String>on(node.port(), c -> c.sync().clusterNodes()));
     }
 
     private List<RedisNode> live() {
         return nodes.stream().filter(RedisNode::isAlive).toList();
     }
 
-    private RedisNode node(int port) {
+    private RedisNode node(RedisClusterNode seen) {
         return nodes.stream()
-                .filter(node -> node.port() == port)
+                .filter(node -> node.port() == seen.getUri().getPort())
                 .findFirst()
-                .orElseThrow(() -> new IllegalStateException("no node of this cluster on port " + port));
+                .orElseThrow(() -> new IllegalStateException("no node of this cluster on " + seen.getUri()));
     }
 
-    /** Stops every node it started (SIGCONT first for one {@link #cutReplication} stopped). */
+    /** Kills every node it started (one {@link #cutReplication} stopped would wait out a TERM), then the rest. */
     @Override
     public void close() {
-        for (RedisNode node : live()) {
-            try {
-                node.signal("CONT");
-            } catch (IOException | InterruptedException gone) {
-                // it exited meanwhile, or the processes go down by KILL all the same
-            }
-        }
+        live().forEach(RedisNode::kill);
         super.close();
     }
 }

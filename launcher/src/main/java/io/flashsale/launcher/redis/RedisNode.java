@@ -19,19 +19,22 @@ public record RedisNode(int port, Process process) {
         return process.isAlive();
     }
 
-    /** Sends {@code signal} (e.g. STOP, CONT) to this node's pid. */
+    /** Sends {@code signal} (STOP, CONT) to this node's pid. */
     void signal(String signal) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid()))
-                .redirectErrorStream(true)
-                .start();
+        Process kill =
+                new ProcessBuilder("kill", "-" + signal, "" + pid()).inheritIO().start();
         if (kill.waitFor() != 0) {
-            throw new IOException("kill -" + signal + " " + pid() + " failed: "
-                    + new String(kill.getInputStream().readAllBytes()));
+            throw new IOException("kill -" + signal + " " + pid() + " failed");
         }
     }
 
-    /** SIGKILL: no shutdown, no last write to a replica ({@link Processes#kill(ProcessHandle)}). */
-    void kill() {
+    /** SIGCONT for a node {@link RedisCluster#cutReplication} stopped. */
+    public void resume() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    /** SIGKILL of this very process (its handle never signals a reused pid): no shutdown, no last write. */
+    public void kill() {
         Processes.kill(process.toHandle());
     }
 

@@ -14,14 +14,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The production topology for a single Redis master, on loopback: a master and a replica (each
- * {@link LocalRedis#persisted} in a directory of its own, one machine's disk) and three Redis
- * Sentinels watching them (quorum 2). The replica reads the master through a {@link Toxiproxy}
- * link, so a test can slow replication down, and {@link #loseMaster} takes the master's machine away:
- * the process SIGKILLed, what its network had not delivered lost, its disk deleted; {@link
- * #replaceLostMaster} then puts a new empty machine in its place as the promoted master's replica, so
- * the master can be lost again. Only the first replica reads through the link: a replacement
- * replicates from the promoted master directly.
+ * The production topology of one Redis master on loopback: a master and a replica, each with a folder
+ * of its own (one machine's disk), and three Sentinels (quorum 2). The first replica reads the master
+ * through a {@link Toxiproxy} link, so a test can slow replication down or lose what it had not sent.
  */
 public final class RedisSentinels extends LocalRedis {
 
@@ -36,23 +31,34 @@ public final class RedisSentinels extends LocalRedis {
     private Toxiproxy link;
 
     private RedisSentinels(Path dir) throws IOException {
-        super("Redis Sentinel", dir);
+        super(dir);
     }
 
-    /**
-     * Starts the master, the replica (replicating {@code replicationLatency} late) and the three
-     * sentinels in {@code dir} (emptied first); returns once the replica is in sync and every sentinel
-     * knows the replica and the two other sentinels. {@code projectRoot}: where Toxiproxy is built.
-     */
+    /** Starts the group in {@code dir} (emptied first), the replica {@code replicationLatency} late. */
     public static RedisSentinels start(Path projectRoot, Path dir, Duration replicationLatency) throws Exception {
         RedisSentinels group = new RedisSentinels(dir);
         try {
-            group.startGroup(projectRoot, replicationLatency);
+            group.master = group.server(FreePorts.next(), 0);
+            group.link = Toxiproxy.start(group.processes, projectRoot);
+            int linkPort = group.link.proxy(REPLICATION, group.master.address());
+            if (!replicationLatency.isZero()) {
+                group.link.delay(REPLICATION, replicationLatency);
+            }
+            group.replica = group.server(FreePorts.next(), linkPort);
+            group.awaitReplicaInSync(READY_TIMEOUT);
+            for (int port : group.sentinelPorts) {
+                group.startSentinel(port);
+            }
+            group.await("the sentinels ready", READY_TIMEOUT, () -> group.sentinelPorts.stream()
+                    .map(port -> group.sentinel(port, c -> c.sync().master(MASTER_NAME))
+                            .orElse(Map.of()))
+                    .allMatch(
+                            seen -> "1".equals(seen.get("num-slaves")) && "2".equals(seen.get("num-other-sentinels"))));
+            return group;
         } catch (Exception e) {
             group.close();
             throw e;
         }
-        return group;
     }
 
     /** {@code host:port,...} of the sentinels, as {@code REDIS_SENTINEL_NODES} takes them. */
@@ -68,45 +74,33 @@ public final class RedisSentinels extends LocalRedis {
                 "FLASHSALE_REDIS_REPLICATION_REPLICAS", Integer.toString(replicas));
     }
 
-    public int masterPort() {
-        return master.port();
+    /** The master now: the promoted replica once a lost master has been replaced. */
+    public RedisNode master() {
+        return master;
     }
 
-    public int replicaPort() {
-        return replica.port();
+    public RedisNode replica() {
+        return replica;
     }
 
-    public long masterPid() {
-        return master.pid();
-    }
-
-    /** The machine of the master is gone: SIGKILL, its undelivered replication stream lost, its files deleted. */
-    public void loseMaster() throws IOException, InterruptedException {
+    /** The master's machine is gone: SIGKILL, its undelivered replication stream lost, its files deleted. */
+    public void loseMaster() throws IOException {
         link.breakLink(REPLICATION, "cut");
         master.kill();
         Folders.delete(home(master.port()));
     }
 
-    /**
-     * After {@link #loseMaster}: once the sentinels have promoted the replica, a new empty server on
-     * the lost machine's port joins as its replica; returns once it is in sync and every sentinel
-     * counts it as a live replica. The two swap roles: the next loss takes the promoted one.
-     */
+    /** After {@link #loseMaster}: a new empty server on the lost port joins the promoted replica as its replica. */
     public void replaceLostMaster(Duration timeout) throws IOException, InterruptedException {
         awaitReplicaPromoted(timeout);
         RedisNode lost = master;
         master = replica;
         replica = server(lost.port(), master.port());
         awaitReplicaInSync(timeout);
+        String port = Integer.toString(replica.port());
         await("the new replica seen by every sentinel", timeout, () -> sentinelPorts.stream()
-                .allMatch(port -> sentinel(port, c -> c.sync().slaves(MASTER_NAME)).orElse(List.of()).stream()
-                        .anyMatch(seen -> Integer.toString(replica.port()).equals(seen.get("port"))
-                                && "slave".equals(seen.get("flags")))));
-    }
-
-    /** SIGKILL of the replica; returns once it is gone. */
-    public void killReplica() throws InterruptedException {
-        replica.kill();
+                .allMatch(sentinel -> sentinel(sentinel, c -> c.sync().slaves(MASTER_NAME)).orElse(List.of()).stream()
+                        .anyMatch(seen -> port.equals(seen.get("port")) && "slave".equals(seen.get("flags")))));
     }
 
     /** Returns once the sentinels name the replica as the master and it answers as one. */
@@ -121,26 +115,6 @@ public final class RedisSentinels extends LocalRedis {
                         && "master".equals(info(replica.port(), REPLICATION, "role")));
     }
 
-    private void startGroup(Path projectRoot, Duration replicationLatency) throws Exception {
-        master = server(FreePorts.next(), 0);
-        link = Toxiproxy.start(processes, projectRoot);
-        int linkPort = link.proxy(REPLICATION, master.address());
-        if (!replicationLatency.isZero()) {
-            link.delay(REPLICATION, replicationLatency);
-        }
-        replica = server(FreePorts.next(), linkPort);
-        awaitReplicaInSync(READY_TIMEOUT);
-        for (int port : sentinelPorts) {
-            sentinel(port);
-        }
-        await("the sentinels ready", READY_TIMEOUT, () -> sentinelPorts.stream().allMatch(port -> {
-            Map<String, String> seen =
-                    sentinel(port, c -> c.sync().master(MASTER_NAME)).orElse(Map.of());
-            return "1".equals(seen.get("num-slaves")) && "2".equals(seen.get("num-other-sentinels"));
-        }));
-    }
-
-    /** The files of the server on {@code port}: one machine's disk. */
     private Path home(int port) {
         return dir.resolve("redis-" + port);
     }
@@ -159,7 +133,7 @@ public final class RedisSentinels extends LocalRedis {
                 .equals(info(replica.port(), REPLICATION, "master_link_status")));
     }
 
-    private void sentinel(int port) throws IOException, InterruptedException {
+    private void startSentinel(int port) throws IOException, InterruptedException {
         Path conf = dir.resolve("sentinel-" + port + ".conf");
         Files.writeString(
                 conf,

@@ -8,19 +8,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One plain {@code redis-server} of a test's own, persisted the way the project runs Redis ({@link
- * LocalRedis#persisted}). It can be SIGKILLed and started again on the same port and directory,
- * where it loads its append-only file.
+ * One plain {@code redis-server} of a test's own, persisted the way the project runs Redis. It can
+ * be SIGKILLed and started again on the same port and folder, where it loads its append-only file.
  */
 public final class RedisServer extends LocalRedis {
 
-    private final List<String> options = new ArrayList<>();
     private final int port = FreePorts.next();
+    private final List<String> options;
     private RedisNode node;
 
     private RedisServer(Path dir, String appendfsync) throws IOException {
-        super("Redis", dir);
-        options.addAll(persisted(this.dir, appendfsync));
+        super(dir);
+        options = new ArrayList<>(persisted(this.dir, appendfsync));
         options.addAll(List.of("--logfile", this.dir.resolve("redis.log").toString()));
     }
 
@@ -41,7 +40,7 @@ public final class RedisServer extends LocalRedis {
     }
 
     /** SIGKILL: no shutdown, nothing written after the kill. Returns once the process is gone. */
-    public void kill() throws InterruptedException {
+    public void kill() {
         node.kill();
     }
 
@@ -50,7 +49,7 @@ public final class RedisServer extends LocalRedis {
         node = startServer("redis-server", port, options);
     }
 
-    /** The server's log of all its starts ({@code redis.log} in its directory). */
+    /** The server's log of all its starts. */
     public String log() throws IOException {
         return Files.readString(dir.resolve("redis.log"));
     }

@@ -44,8 +44,8 @@ class RedisClusterIT {
 
                 RedisNode replica = cluster.cutReplication(master);
                 redis.sync().decr(key);
-                cluster.kill(master);
-                cluster.resume(replica);
+                master.kill();
+                replica.resume();
                 cluster.awaitPromoted(replica, key, Duration.ofSeconds(30));
 
                 assertThat(master.isAlive()).isFalse();

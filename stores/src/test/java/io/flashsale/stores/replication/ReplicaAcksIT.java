@@ -59,7 +59,7 @@ class ReplicaAcksIT {
             assertThat(admit(sale, i).outcome()).isEqualTo(AdmissionOutcome.ADMITTED);
             answered.add(acks.await());
         }
-        long masterPid = redis.masterPid();
+        long masterPid = redis.master().pid();
         redis.loseMaster();
         redis.awaitReplicaPromoted(Duration.ofSeconds(30));
 
@@ -92,7 +92,7 @@ class ReplicaAcksIT {
         Duration timeout = Duration.ofSeconds(1);
         ReplicaAcks acks = acks(timeout);
         Sale sale = loadedSale();
-        redis.killReplica();
+        redis.replica().kill();
 
         long start = System.nanoTime();
         List<Ack> answered = new ArrayList<>();
@@ -153,6 +153,6 @@ class ReplicaAcksIT {
 
     private long admissionsOnThePromotedReplica(Sale sale) {
         return redis.on(
-                redis.replicaPort(), c -> c.sync().xlen(keys.sale(sale.id()).admissions()));
+                redis.replica().port(), c -> c.sync().xlen(keys.sale(sale.id()).admissions()));
     }
 }
