@@ -81,7 +81,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
                 "%d orders of sale %s PENDING_PAYMENT".formatted(expected, sale),
                 SETTLE_TIMEOUT,
                 SETTLE_POLL,
-                () -> api.sale(stack.tokens().admin(), sale)
+                () -> api.get("/api/sales/" + sale, stack.tokens().admin())
                         .expect("reading sale " + sale, 200)
                         .body(),
                 seen -> seen.path("pendingPayment").asLong() >= expected);

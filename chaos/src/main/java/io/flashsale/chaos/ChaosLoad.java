@@ -189,15 +189,21 @@ final class ChaosLoad {
                     op.key(),
                     new ApiClient.Money(op.amountMinor(), UNIT_PRICE.currency()));
             case CANCEL -> api.cancel(tokens.buyer(op.userId()), op.purchaseId());
-            case RESTOCK -> api.restock(tokens.admin(), sale, op.key(), (int) op.amountMinor());
-            case WITHDRAW -> api.withdraw(tokens.admin(), sale, op.key(), (int) op.amountMinor());
-            case MOVE -> api.moveSale(
+            case RESTOCK -> api.post(
+                    "/api/sales/" + sale + "/restock", tokens.admin(), units(op), ApiClient.IDEMPOTENCY_KEY, op.key());
+            case WITHDRAW -> api.post(
+                    "/api/sales/" + sale + "/withdraw", tokens.admin(), units(op), ApiClient.IDEMPOTENCY_KEY, op.key());
+            case MOVE -> api.post(
+                    "/api/sales/" + sale + "/move",
                     tokens.admin(),
-                    sale,
                     Map.of("endsAt", Instant.now().plus(Duration.ofHours(2)).toString()));
-            case CLOSE -> api.closeSale(tokens.admin(), sale);
-            case REPAIR -> api.repair(tokens.admin(), sale);
+            case CLOSE -> api.post("/api/sales/" + sale + "/close", tokens.admin(), null);
+            case REPAIR -> api.post("/api/sales/" + sale + "/audit/repair", tokens.admin(), null);
         };
+    }
+
+    private static Map<String, Integer> units(Op op) {
+        return Map.of("units", (int) op.amountMinor());
     }
 
     private Runnable send(ApiClient api, Op.Kind kind, Buyer who, String key, long amount) {

@@ -55,7 +55,7 @@ final class AuditCommand implements Callable<Integer> {
         if (sale != null) {
             sales.add(sale);
         } else {
-            ApiClient.Response listed = api.sales(token);
+            ApiClient.Response listed = api.get("/api/sales", token);
             if (listed.status() != 200) {
                 return ApiOption.refused(spec, listed);
             }
@@ -80,7 +80,7 @@ final class AuditCommand implements Callable<Integer> {
     }
 
     private int repair(String sale) {
-        ApiClient.Response repair = api.repair(token, sale);
+        ApiClient.Response repair = api.post("/api/sales/" + sale + "/audit/repair", token, null);
         if (repair.status() != 200) {
             return ApiOption.refused(spec, repair);
         }

@@ -5,6 +5,7 @@ import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.io.PrintWriter;
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,20 +40,20 @@ final class SaleCommand implements Runnable {
 
     @Command(name = "create", description = "Create a sale and print it.")
     int create(@Mixin NewSale sale) {
-        return answer(api.client().createSale(token(), sale));
+        return answer(api.client().post("/api/sales", token(), sale));
     }
 
     @Command(name = "list", description = "Every sale, one row each.")
     int list() {
         ApiClient client = api.client();
         String token = token();
-        ApiClient.Response ids = client.sales(token);
+        ApiClient.Response ids = client.get("/api/sales", token);
         if (ids.status() != 200) {
             return ApiOption.refused(spec, ids);
         }
         out().print(SaleText.header());
         for (JsonNode id : ids.body().path("sales")) {
-            ApiClient.Response sale = client.sale(token, id.asText());
+            ApiClient.Response sale = client.get("/api/sales/" + id.asText(), token);
             if (sale.status() == 200) {
                 out().print(SaleText.row(sale.body(), Instant.now()));
             }
@@ -67,18 +68,18 @@ final class SaleCommand implements Runnable {
             throws InterruptedException {
         ApiClient client = api.client();
         String token = token();
-        int code = answer(client.sale(token, sale));
+        int code = answer(client.get("/api/sales/" + sale, token));
         while (watch && code == 0) {
             Thread.sleep(1000);
             out().print("\033[H\033[2J" + Instant.now() + "\n");
-            code = answer(client.sale(token, sale));
+            code = answer(client.get("/api/sales/" + sale, token));
         }
         return code;
     }
 
     @Command(name = "close", description = "End the sale now.")
     int close(@Parameters(paramLabel = "SALE", description = "the sale's id") String sale) {
-        return answer(api.client().closeSale(token(), sale));
+        return change(sale, "close", null, null);
     }
 
     @Command(name = "restock", description = "Add N units to the sale, once per Idempotency-Key.")
@@ -86,7 +87,7 @@ final class SaleCommand implements Runnable {
             @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
             @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") Integer units,
             @Mixin IdempotencyKey key) {
-        return answer(api.client().restock(token(), sale, key.printed(spec), units));
+        return change(sale, "restock", Map.of("units", units), key.printed(spec));
     }
 
     @Command(
@@ -96,12 +97,18 @@ final class SaleCommand implements Runnable {
             @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
             @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") Integer units,
             @Mixin IdempotencyKey key) {
-        return answer(api.client().withdraw(token(), sale, key.printed(spec), units));
+        return change(sale, "withdraw", Map.of("units", units), key.printed(spec));
     }
 
     @Command(name = "move", description = "Set the sale's window.")
     int move(@Parameters(paramLabel = "SALE", description = "the sale's id") String sale, @Mixin SaleWindow window) {
-        return answer(api.client().moveSale(token(), sale, window));
+        return change(sale, "move", window, null);
+    }
+
+    /** {@code POST /api/sales/SALE/CHANGE}, once per {@code key} (null sends none). */
+    private int change(String sale, String change, Object body, String key) {
+        String path = "/api/sales/" + sale + "/" + change;
+        return answer(api.client().post(path, token(), body, ApiClient.IDEMPOTENCY_KEY, key));
     }
 
     private int answer(ApiClient.Response response) {

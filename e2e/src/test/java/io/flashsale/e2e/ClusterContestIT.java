@@ -51,7 +51,7 @@ class ClusterContestIT extends FlashSaleEndToEndIT {
                             .isEmpty();
                 }
             }
-            assertThat(api.sale(TestTokens.admin(), saleId)
+            assertThat(api.get("/api/sales/" + saleId, TestTokens.admin())
                             .body()
                             .path("redisStock")
                             .asInt())

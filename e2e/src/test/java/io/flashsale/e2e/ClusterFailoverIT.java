@@ -144,7 +144,9 @@ class ClusterFailoverIT extends RunningSystemTest {
     /** The repair refuses while admissions wait for the relay; asked again until it runs. */
     private static ApiClient.Response repair(String saleId) {
         return eventually("repair ran")
-                .until(() -> api.repair(TestTokens.admin(), saleId), repair -> repair.status() == 200);
+                .until(
+                        () -> api.post("/api/sales/" + saleId + "/audit/repair", TestTokens.admin(), null),
+                        repair -> repair.status() == 200);
     }
 
     /**

@@ -58,7 +58,7 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
         assertThat(apiLog)
                 .contains("admission path warmed: " + FlashSaleSystem.WARMUP_REQUESTS + " requests")
                 .contains("answers {202=" + admitted + ", 409=" + (FlashSaleSystem.WARMUP_REQUESTS - admitted) + "}");
-        assertThat(api.sales(TestTokens.admin()).body().toString()).doesNotContain("warmup_");
+        assertThat(api.get("/api/sales", TestTokens.admin()).body().toString()).doesNotContain("warmup_");
         try (SystemStores stores = new SystemStores(system.environment())) {
             assertThat(stores.probe().saleKeysMatching("warmup_*_a"))
                     .as("the admitting sale unloaded")
@@ -138,7 +138,7 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
         awaitStatus(winners.subList(5, UNITS), "EXPIRED", PAY_TIMEOUT.plusSeconds(30));
 
         assertThat(countBy(winners, id -> status(id))).isEqualTo(Map.of("PAID", 5L, "EXPIRED", 5L));
-        ApiClient.Response sale = api.sale(TestTokens.admin(), saleId);
+        ApiClient.Response sale = api.get("/api/sales/" + saleId, TestTokens.admin());
         assertThat(sale.body().path("total").asInt()).isEqualTo(UNITS);
         assertThat(sale.body().path("available").asInt()).isEqualTo(5);
         assertThat(sale.body().path("redisStock").asInt()).isEqualTo(5);

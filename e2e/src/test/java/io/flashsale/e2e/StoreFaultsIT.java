@@ -149,10 +149,13 @@ class StoreFaultsIT extends ProxiedSystemTest {
         assertThat(taken).hasSize(2);
         assertThat(purchases.status(purchases.purchaseId(users.get(0)))).isEqualTo("RESERVED");
         assertThat(api.audit(TestTokens.buyer("orphan0"), saleId).status()).isEqualTo(403);
-        assertThat(api.sales(TestTokens.buyer("orphan0")).status()).isEqualTo(403);
-        assertThat(api.sales(TestTokens.admin()).body().path("sales").toString())
+        assertThat(api.get("/api/sales", TestTokens.buyer("orphan0")).status()).isEqualTo(403);
+        assertThat(api.get("/api/sales", TestTokens.admin())
+                        .body()
+                        .path("sales")
+                        .toString())
                 .contains("\"" + saleId + "\"");
-        ApiClient.Response refused = api.repair(TestTokens.admin(), saleId);
+        ApiClient.Response refused = api.post("/api/sales/" + saleId + "/audit/repair", TestTokens.admin(), null);
         assertThat(refused.status()).isEqualTo(409);
         assertThat(refused.problemType()).isEqualTo("admissions-in-flight");
 
@@ -211,7 +214,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         assertThat(failing.exitCode()).as(failing.output()).isEqualTo(1);
         assertThat(failing.output()).contains(saleId, "FAIL", "I3: Redis has no stock for the sale (lost?)");
 
-        ApiClient.Response repaired = api.repair(TestTokens.admin(), saleId);
+        ApiClient.Response repaired = api.post("/api/sales/" + saleId + "/audit/repair", TestTokens.admin(), null);
         assertThat(repaired.status()).isEqualTo(200);
         assertThat(repaired.body().path("saleReloaded").asBoolean()).isTrue();
         assertThat(repaired.body().path("holdsRestored")).hasSize(4);
@@ -223,7 +226,7 @@ class StoreFaultsIT extends ProxiedSystemTest {
         System.out.print("bin/flashsale audit after the repair:\n" + passing.output());
         assertThat(passing.exitCode()).as(passing.output()).isZero();
         assertThat(passing.output()).contains(saleId, "PASS");
-        ApiClient.Response again = api.repair(TestTokens.admin(), saleId);
+        ApiClient.Response again = api.post("/api/sales/" + saleId + "/audit/repair", TestTokens.admin(), null);
         assertThat(again.body().path("holdsRestored")).isEmpty();
         assertThat(again.body().path("buyersRestored").asInt()).isZero();
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.sale.SaleArchive;
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.ApiClient.Response;
 import java.time.Duration;
 import java.util.Map;
@@ -46,7 +47,7 @@ class AuditIT extends ApiIntegrationTest {
         stores.endSale(sale);
         assertThat(archive.archiveIfFinal(sale, Duration.ofMinutes(5))).isEqualTo(SaleArchive.Outcome.ARCHIVED);
 
-        Response view = api.sale(ADMIN, sale).assertStatus(200);
+        Response view = api.get("/api/sales/" + sale, ADMIN).assertStatus(200);
         Response audit = audit(sale);
         Response repair = api.post("/api/sales/" + sale + "/audit/repair", ADMIN, Map.of());
         Response lateBuyer = api.purchase(TestTokens.buyer(newUser()), sale, "key-late");
@@ -68,7 +69,8 @@ class AuditIT extends ApiIntegrationTest {
     @Test
     void countsChangesHalfDoneAsInFlightAndTheRepairSettlesThemSoThatRepeatsApplyOnce() {
         String sale = openSale(5);
-        api.restock(ADMIN, sale, "r1", 3).assertStatus(200);
+        api.post("/api/sales/" + sale + "/restock", ADMIN, Map.of("units", 3), ApiClient.IDEMPOTENCY_KEY, "r1")
+                .assertStatus(200);
         stores.undoRestockInRedis(sale, "r1", 3);
         assertThat(stores.withdrawInRedisOnly(sale, "w1", 2)).isEqualTo(2);
         assertThat(audit(sale).field("result"))
@@ -80,8 +82,11 @@ class AuditIT extends ApiIntegrationTest {
         repaired.assertStatus(200);
         assertThat(repaired.body().path("stockAfter").asInt()).isEqualTo(8);
         assertThat(stores.redisChanges(sale)).containsExactly("r1");
-        api.restock(ADMIN, sale, "r1", 3).assertStatus(200);
-        Response withdrawn = api.withdraw(ADMIN, sale, "w1", 2).assertStatus(200);
+        api.post("/api/sales/" + sale + "/restock", ADMIN, Map.of("units", 3), ApiClient.IDEMPOTENCY_KEY, "r1")
+                .assertStatus(200);
+        Response withdrawn = api.post(
+                        "/api/sales/" + sale + "/withdraw", ADMIN, Map.of("units", 2), ApiClient.IDEMPOTENCY_KEY, "w1")
+                .assertStatus(200);
         assertThat(withdrawn.body().path("total").asInt()).isEqualTo(6);
         assertThat(withdrawn.body().path("available").asInt()).isEqualTo(6);
         assertThat(withdrawn.body().path("redisStock").asLong()).isEqualTo(6);

@@ -67,7 +67,7 @@ class PaymentAndCancelIT extends ApiIntegrationTest {
         assertThat(stores.available(sale)).as("MySQL: one unit back").isEqualTo(2);
         assertThat(stores.redisStock(sale)).as("Redis: one unit back").isEqualTo(2);
         assertThat(stores.holds(sale)).containsEntry(paid, "HELD").containsEntry(cancelled, "RELEASED");
-        Response view = api.sale(ADMIN, sale).assertStatus(200);
+        Response view = api.get("/api/sales/" + sale, ADMIN).assertStatus(200);
         assertThat(view.body().path("paid").asInt()).isEqualTo(1);
         assertThat(view.body().path("pendingPayment").asInt()).isZero();
         assertThat(view.body().path("cancelled").asInt()).isEqualTo(1);

@@ -85,8 +85,15 @@ class PaymentServiceIT extends ApiIntegrationTest {
         String body = webhookBody("pay-hook");
         String now = Long.toString(Instant.now().getEpochSecond());
 
-        Response confirmed =
-                api.webhook(body, now, sign(WEBHOOK_SECRET, now, body)).assertStatus(200);
+        Response confirmed = api.post(
+                        "/api/payments/webhook",
+                        null,
+                        body,
+                        "Webhook-Timestamp",
+                        now,
+                        "Webhook-Signature",
+                        sign(WEBHOOK_SECRET, now, body))
+                .assertStatus(200);
 
         assertThat(confirmed.field("status")).isEqualTo("PAID");
         assertThat(stores.orders(sale)).containsExactly(purchaseId + " PAID pay-hook");
@@ -99,12 +106,35 @@ class PaymentServiceIT extends ApiIntegrationTest {
         String now = Long.toString(Instant.now().getEpochSecond());
         String stale = Long.toString(Instant.now().minusSeconds(301).getEpochSecond());
 
-        api.webhook(body, now, sign("not-the-webhook-secret-at-all", now, body))
+        api.post(
+                        "/api/payments/webhook",
+                        null,
+                        body,
+                        "Webhook-Timestamp",
+                        now,
+                        "Webhook-Signature",
+                        sign("not-the-webhook-secret-at-all", now, body))
                 .assertProblem(401, "webhook-signature-invalid");
-        api.webhook(body.replace("pay-forged", "pay-other"), now, sign(WEBHOOK_SECRET, now, body))
+        api.post(
+                        "/api/payments/webhook",
+                        null,
+                        body.replace("pay-forged", "pay-other"),
+                        "Webhook-Timestamp",
+                        now,
+                        "Webhook-Signature",
+                        sign(WEBHOOK_SECRET, now, body))
                 .assertProblem(401, "webhook-signature-invalid");
-        api.webhook(body, stale, sign(WEBHOOK_SECRET, stale, body)).assertProblem(401, "webhook-stale");
-        api.webhook(body, now, "").assertProblem(401, "webhook-signature-invalid");
+        api.post(
+                        "/api/payments/webhook",
+                        null,
+                        body,
+                        "Webhook-Timestamp",
+                        stale,
+                        "Webhook-Signature",
+                        sign(WEBHOOK_SECRET, stale, body))
+                .assertProblem(401, "webhook-stale");
+        api.post("/api/payments/webhook", null, body, "Webhook-Timestamp", now, "Webhook-Signature", "")
+                .assertProblem(401, "webhook-signature-invalid");
 
         assertUnchanged(before);
     }
@@ -114,10 +144,12 @@ class PaymentServiceIT extends ApiIntegrationTest {
         String body = webhookBody("pay-once");
         String now = Long.toString(Instant.now().getEpochSecond());
         String signature = sign(WEBHOOK_SECRET, now, body);
-        api.webhook(body, now, signature).assertStatus(200);
+        api.post("/api/payments/webhook", null, body, "Webhook-Timestamp", now, "Webhook-Signature", signature)
+                .assertStatus(200);
         StoreSnapshot before = stores.snapshot(sale);
 
-        api.webhook(body, now, signature).assertProblem(409, "webhook-replayed");
+        api.post("/api/payments/webhook", null, body, "Webhook-Timestamp", now, "Webhook-Signature", signature)
+                .assertProblem(409, "webhook-replayed");
 
         assertThat(stores.snapshot(sale)).isEqualTo(before);
         assertThat(stores.orders(sale)).containsExactly(purchaseId + " PAID pay-once");

@@ -16,7 +16,7 @@ class SaleAdminIT extends ApiIntegrationTest {
     void createsSaleInMySqlAndRedis() {
         Map<String, Object> body = saleBody(7);
 
-        Response created = api.createSale(ADMIN, body).assertStatus(201);
+        Response created = api.post("/api/sales", ADMIN, body).assertStatus(201);
 
         String id = (String) body.get("id");
         assertThat(created.headers().firstValue("Location")).hasValue("/api/sales/" + id);
@@ -37,7 +37,7 @@ class SaleAdminIT extends ApiIntegrationTest {
         String id = createSale(body);
         StoreSnapshot before = stores.snapshot(id);
 
-        Response again = api.createSale(ADMIN, body).assertStatus(200);
+        Response again = api.post("/api/sales", ADMIN, body).assertStatus(200);
 
         assertThat(again.field("id")).isEqualTo(id);
         assertThat(again.field("startsAt")).isEqualTo("2030-01-01T10:00:00.123Z");
@@ -52,16 +52,17 @@ class SaleAdminIT extends ApiIntegrationTest {
         StoreSnapshot before = stores.snapshot(id);
 
         body.put("stock", 6);
-        api.createSale(ADMIN, body).assertProblem(409, "sale-conflict");
+        api.post("/api/sales", ADMIN, body).assertProblem(409, "sale-conflict");
         body.put("stock", 5);
         body.put("name", "another name");
-        api.createSale(ADMIN, body).assertProblem(409, "sale-conflict");
+        api.post("/api/sales", ADMIN, body).assertProblem(409, "sale-conflict");
         body.put("name", saleBody(5).get("name"));
         body.put("rateLimits", Map.of("perUser", Map.of("capacity", 1, "refillPerSecond", 1)));
-        api.createSale(ADMIN, body).assertProblem(409, "sale-conflict");
+        api.post("/api/sales", ADMIN, body).assertProblem(409, "sale-conflict");
 
         assertThat(stores.snapshot(id)).isEqualTo(before);
-        assertThat(api.sale(ADMIN, id).body().path("total").asInt()).isEqualTo(5);
+        assertThat(api.get("/api/sales/" + id, ADMIN).body().path("total").asInt())
+                .isEqualTo(5);
     }
 
     @Test
@@ -71,7 +72,7 @@ class SaleAdminIT extends ApiIntegrationTest {
         api.purchase(TestTokens.buyer(buyer), id, "k1").assertStatus(202);
         awaitStatus(TestTokens.buyer(buyer), purchaseId(id, buyer), "PENDING_PAYMENT");
 
-        Response sale = api.sale(ADMIN, id).assertStatus(200);
+        Response sale = api.get("/api/sales/" + id, ADMIN).assertStatus(200);
 
         assertThat(sale.field("id")).isEqualTo(id);
         assertThat(sale.field("name")).isEqualTo("api test sale");
@@ -88,7 +89,7 @@ class SaleAdminIT extends ApiIntegrationTest {
     void servesMoreSaleRequestsThanTheConnectionPoolHolds() {
         for (int i = 0; i < POOL_SIZE + 3; i++) {
             String id = openSale(1);
-            api.sale(ADMIN, id).assertStatus(200);
+            api.get("/api/sales/" + id, ADMIN).assertStatus(200);
         }
 
         assertThat(stores.count("SELECT COUNT(*) FROM sales")).isGreaterThanOrEqualTo(POOL_SIZE + 3);
@@ -96,8 +97,8 @@ class SaleAdminIT extends ApiIntegrationTest {
 
     @Test
     void answersUnknownSaleWith404() {
-        api.sale(ADMIN, "tnosuchsale").assertProblem(404, "sale-not-found");
-        api.sale(ADMIN, "a-b").assertProblem(404, "sale-not-found");
+        api.get("/api/sales/" + "tnosuchsale", ADMIN).assertProblem(404, "sale-not-found");
+        api.get("/api/sales/" + "a-b", ADMIN).assertProblem(404, "sale-not-found");
     }
 
     @Test
@@ -106,8 +107,8 @@ class SaleAdminIT extends ApiIntegrationTest {
         String existing = openSale(2);
         StoreSnapshot before = stores.snapshot((String) body.get("id"));
 
-        api.createSale(TestTokens.buyer("mallory"), body).assertProblem(403, "forbidden");
-        api.sale(TestTokens.buyer("mallory"), existing).assertProblem(403, "forbidden");
+        api.post("/api/sales", TestTokens.buyer("mallory"), body).assertProblem(403, "forbidden");
+        api.get("/api/sales/" + existing, TestTokens.buyer("mallory")).assertProblem(403, "forbidden");
 
         assertThat(stores.snapshot((String) body.get("id"))).isEqualTo(before);
     }
@@ -120,14 +121,15 @@ class SaleAdminIT extends ApiIntegrationTest {
 
         for (String route : new String[] {"", "/close", "/move", "/restock", "/withdraw", "/audit", "/audit/repair"}) {
             for (String method : new String[] {"GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"}) {
-                Response refused = api.send(method, "/api/sales/" + existing + route, mallory, "Idempotency-Key", "k1");
+                Response refused =
+                        api.send(method, "/api/sales/" + existing + route, mallory, null, "Idempotency-Key", "k1");
 
                 assertThat(refused.status())
                         .as("%s %s: %s", method, route, refused.text())
                         .isEqualTo(403);
             }
         }
-        assertThat(api.send("HEAD", "/api/sales", mallory).status()).isEqualTo(403);
+        assertThat(api.send("HEAD", "/api/sales", mallory, null).status()).isEqualTo(403);
         assertThat(stores.snapshot(existing)).isEqualTo(before);
     }
 
@@ -137,8 +139,8 @@ class SaleAdminIT extends ApiIntegrationTest {
         String existing = openSale(2);
         StoreSnapshot before = stores.snapshot((String) body.get("id"));
 
-        Response refused = api.createSale(null, body).assertProblem(401, "unauthorized");
-        api.sale(null, existing).assertProblem(401, "unauthorized");
+        Response refused = api.post("/api/sales", null, body).assertProblem(401, "unauthorized");
+        api.get("/api/sales/" + existing, null).assertProblem(401, "unauthorized");
 
         assertThat(refused.headers().firstValue("WWW-Authenticate"))
                 .hasValueSatisfying(value -> assertThat(value).startsWith("Bearer"));
@@ -149,11 +151,11 @@ class SaleAdminIT extends ApiIntegrationTest {
     void refusesMalformedJsonWith400AndWritesNothing() {
         StoreSnapshot before = stores.snapshot("tmalformed");
 
-        api.createSale(ADMIN, "{\"id\":\"tmalformed\",\"name\":").assertProblem(400, "invalid-request");
-        api.createSale(ADMIN, "[1,2]").assertProblem(400, "invalid-request");
-        api.createSale(ADMIN, "{\"id\":\"tmalformed\",\"name\":\"x\",\"stock\":\"many\"}")
+        api.post("/api/sales", ADMIN, "{\"id\":\"tmalformed\",\"name\":").assertProblem(400, "invalid-request");
+        api.post("/api/sales", ADMIN, "[1,2]").assertProblem(400, "invalid-request");
+        api.post("/api/sales", ADMIN, "{\"id\":\"tmalformed\",\"name\":\"x\",\"stock\":\"many\"}")
                 .assertProblem(400, "invalid-request");
-        api.createSale(ADMIN, "{\"id\":\"tmalformed\",\"name\":\"x\",\"stock\":1,\"payTimeout\":\"soon\"}")
+        api.post("/api/sales", ADMIN, "{\"id\":\"tmalformed\",\"name\":\"x\",\"stock\":1,\"payTimeout\":\"soon\"}")
                 .assertProblem(400, "invalid-request");
 
         assertThat(stores.snapshot("tmalformed")).isEqualTo(before);
@@ -204,9 +206,9 @@ class SaleAdminIT extends ApiIntegrationTest {
         body.put("payTimeout", "PT1.5S");
         String id = createSale(body);
 
-        api.createSale(ADMIN, body).assertStatus(200);
+        api.post("/api/sales", ADMIN, body).assertStatus(200);
 
-        assertThat(api.sale(ADMIN, id).field("payTimeout")).isEqualTo("PT1S");
+        assertThat(api.get("/api/sales/" + id, ADMIN).field("payTimeout")).isEqualTo("PT1S");
     }
 
     /**
@@ -225,7 +227,7 @@ class SaleAdminIT extends ApiIntegrationTest {
         String id = String.valueOf(body.get("id"));
         StoreSnapshot before = stores.snapshot(id);
 
-        api.createSale(ADMIN, body).assertProblem(400, "invalid-request");
+        api.post("/api/sales", ADMIN, body).assertProblem(400, "invalid-request");
 
         assertThat(stores.snapshot(id)).as("after %s", body).isEqualTo(before);
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.testing.Race;
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.ApiClient.Response;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,7 +47,8 @@ class SaleChangeRacesIT extends ApiIntegrationTest {
         }
         calls.add(() -> {
             pause(Duration.ofMillis(300));
-            Response restock = api.restock(ADMIN, sale, "more", 5);
+            Response restock = api.post(
+                    "/api/sales/" + sale + "/restock", ADMIN, Map.of("units", 5), ApiClient.IDEMPOTENCY_KEY, "more");
             restocked.set(Instant.now());
             return restock;
         });
@@ -74,7 +76,7 @@ class SaleChangeRacesIT extends ApiIntegrationTest {
         }
         calls.add(() -> {
             pause(Duration.ofMillis(1500));
-            Response close = api.closeSale(ADMIN, sale);
+            Response close = api.post("/api/sales/" + sale + "/close", ADMIN, null);
             closed.set(Instant.now());
             pause(AFTERWARDS);
             stop.set(true);
@@ -115,7 +117,8 @@ class SaleChangeRacesIT extends ApiIntegrationTest {
             Duration at = Duration.ofMillis(30L + 60L * i);
             calls.add(() -> {
                 pause(at);
-                return api.withdraw(ADMIN, sale, key, 4);
+                return api.post(
+                        "/api/sales/" + sale + "/withdraw", ADMIN, Map.of("units", 4), ApiClient.IDEMPOTENCY_KEY, key);
             });
         }
 
@@ -125,7 +128,7 @@ class SaleChangeRacesIT extends ApiIntegrationTest {
         List<Response> purchases = answers.subList(0, 40);
         List<String> winners = winners(purchases);
         winners.forEach(user -> awaitStatus(TestTokens.buyer(user), purchaseId(sale, user), "PENDING_PAYMENT"));
-        JsonNode changes = api.sale(ADMIN, sale).body().path("changes");
+        JsonNode changes = api.get("/api/sales/" + sale, ADMIN).body().path("changes");
         assertThat(changes.findValuesAsText("key")).containsExactlyInAnyOrder("w1", "w2", "w3", "w4", "w5");
         int withdrawn =
                 -changes.findValues("units").stream().mapToInt(JsonNode::asInt).sum();
@@ -175,7 +178,7 @@ class SaleChangeRacesIT extends ApiIntegrationTest {
     }
 
     private void assertSale(String sale, int total, int available, int pending) {
-        Response view = api.sale(ADMIN, sale).assertStatus(200);
+        Response view = api.get("/api/sales/" + sale, ADMIN).assertStatus(200);
         assertThat(view.body().path("total").asInt())
                 .as("total of %s", view.text())
                 .isEqualTo(total);

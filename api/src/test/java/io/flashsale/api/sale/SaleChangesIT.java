@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.testing.StoreSnapshot;
+import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.ApiClient.Response;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +25,7 @@ class SaleChangesIT extends ApiIntegrationTest {
         api.purchase(TestTokens.buyer(buyer), sale, "k1").assertStatus(202);
         awaitStatus(TestTokens.buyer(buyer), purchase, "PENDING_PAYMENT");
 
-        Response closed = api.closeSale(ADMIN, sale).assertStatus(200);
+        Response closed = api.post("/api/sales/" + sale + "/close", ADMIN, null).assertStatus(200);
 
         assertThat(closed.field("endsAt")).isNotNull();
         assertThat(change(closed, 0).path("kind").asText()).isEqualTo("CLOSE");
@@ -34,7 +35,7 @@ class SaleChangesIT extends ApiIntegrationTest {
         api.purchase(TestTokens.buyer(buyer), sale, "k1").assertStatus(200);
         api.pay(PAYMENTS, purchase, "pay-" + buyer).assertStatus(200);
         awaitStatus(TestTokens.buyer(buyer), purchase, "PAID");
-        Response again = api.closeSale(ADMIN, sale).assertStatus(200);
+        Response again = api.post("/api/sales/" + sale + "/close", ADMIN, null).assertStatus(200);
         assertThat(again.field("endsAt")).isEqualTo(closed.field("endsAt"));
         assertThat(again.body().path("changes")).hasSize(1);
         assertThat(api.audit(ADMIN, sale).field("result")).isEqualTo("PASS");
@@ -44,8 +45,20 @@ class SaleChangesIT extends ApiIntegrationTest {
     void restockAddsTheUnitsOncePerIdempotencyKey() {
         String sale = openSale(2);
 
-        Response first = api.restock(ADMIN, sale, "more-1", 3).assertStatus(200);
-        Response again = api.restock(ADMIN, sale, "more-1", 3).assertStatus(200);
+        Response first = api.post(
+                        "/api/sales/" + sale + "/restock",
+                        ADMIN,
+                        Map.of("units", 3),
+                        ApiClient.IDEMPOTENCY_KEY,
+                        "more-1")
+                .assertStatus(200);
+        Response again = api.post(
+                        "/api/sales/" + sale + "/restock",
+                        ADMIN,
+                        Map.of("units", 3),
+                        ApiClient.IDEMPOTENCY_KEY,
+                        "more-1")
+                .assertStatus(200);
 
         for (Response answer : new Response[] {first, again}) {
             assertThat(answer.body().path("total").asInt()).isEqualTo(5);
@@ -65,11 +78,14 @@ class SaleChangesIT extends ApiIntegrationTest {
     @Test
     void refusesAnIdempotencyKeyReusedForAnotherChangeAndWritesNothing() {
         String sale = openSale(2);
-        api.restock(ADMIN, sale, "k", 3).assertStatus(200);
+        api.post("/api/sales/" + sale + "/restock", ADMIN, Map.of("units", 3), ApiClient.IDEMPOTENCY_KEY, "k")
+                .assertStatus(200);
         StoreSnapshot before = stores.snapshot(sale);
 
-        api.restock(ADMIN, sale, "k", 4).assertProblem(409, "change-conflict");
-        api.withdraw(ADMIN, sale, "k", 3).assertProblem(409, "change-conflict");
+        api.post("/api/sales/" + sale + "/restock", ADMIN, Map.of("units", 4), ApiClient.IDEMPOTENCY_KEY, "k")
+                .assertProblem(409, "change-conflict");
+        api.post("/api/sales/" + sale + "/withdraw", ADMIN, Map.of("units", 3), ApiClient.IDEMPOTENCY_KEY, "k")
+                .assertProblem(409, "change-conflict");
 
         assertThat(stores.snapshot(sale)).isEqualTo(before);
     }
@@ -79,11 +95,16 @@ class SaleChangesIT extends ApiIntegrationTest {
         String sale = openSale(2);
         StoreSnapshot before = stores.snapshot(sale);
 
-        api.restock(ADMIN, sale, null, 1).assertProblem(400, "invalid-idempotency-key");
-        api.withdraw(ADMIN, sale, "no spaces", 1).assertProblem(400, "invalid-idempotency-key");
-        api.restock(ADMIN, sale, "k", 0).assertProblem(400, "invalid-request");
-        api.withdraw(ADMIN, sale, "k", -1).assertProblem(400, "invalid-request");
-        api.restock(ADMIN, sale, "k", 2_000_000).assertProblem(400, "invalid-request");
+        api.post("/api/sales/" + sale + "/restock", ADMIN, Map.of("units", 1), ApiClient.IDEMPOTENCY_KEY, null)
+                .assertProblem(400, "invalid-idempotency-key");
+        api.post("/api/sales/" + sale + "/withdraw", ADMIN, Map.of("units", 1), ApiClient.IDEMPOTENCY_KEY, "no spaces")
+                .assertProblem(400, "invalid-idempotency-key");
+        api.post("/api/sales/" + sale + "/restock", ADMIN, Map.of("units", 0), ApiClient.IDEMPOTENCY_KEY, "k")
+                .assertProblem(400, "invalid-request");
+        api.post("/api/sales/" + sale + "/withdraw", ADMIN, Map.of("units", -1), ApiClient.IDEMPOTENCY_KEY, "k")
+                .assertProblem(400, "invalid-request");
+        api.post("/api/sales/" + sale + "/restock", ADMIN, Map.of("units", 2_000_000), ApiClient.IDEMPOTENCY_KEY, "k")
+                .assertProblem(400, "invalid-request");
 
         assertThat(stores.snapshot(sale)).isEqualTo(before);
     }
@@ -95,7 +116,13 @@ class SaleChangesIT extends ApiIntegrationTest {
         api.purchase(TestTokens.buyer(buyer), sale, "k1").assertStatus(202);
         awaitStatus(TestTokens.buyer(buyer), purchaseId(sale, buyer), "PENDING_PAYMENT");
 
-        Response withdrawn = api.withdraw(ADMIN, sale, "less-1", 5).assertStatus(200);
+        Response withdrawn = api.post(
+                        "/api/sales/" + sale + "/withdraw",
+                        ADMIN,
+                        Map.of("units", 5),
+                        ApiClient.IDEMPOTENCY_KEY,
+                        "less-1")
+                .assertStatus(200);
 
         assertThat(withdrawn.body().path("total").asInt()).isEqualTo(1);
         assertThat(withdrawn.body().path("available").asInt()).isZero();
@@ -114,8 +141,8 @@ class SaleChangesIT extends ApiIntegrationTest {
         Instant ends = starts.plus(Duration.ofHours(1));
         Map<String, Object> window = Map.of("startsAt", starts.toString(), "endsAt", ends.toString());
 
-        Response moved = api.moveSale(ADMIN, sale, window).assertStatus(200);
-        Response again = api.moveSale(ADMIN, sale, window).assertStatus(200);
+        Response moved = api.post("/api/sales/" + sale + "/move", ADMIN, window).assertStatus(200);
+        Response again = api.post("/api/sales/" + sale + "/move", ADMIN, window).assertStatus(200);
 
         assertThat(moved.field("startsAt")).isEqualTo(starts.toString());
         assertThat(moved.field("endsAt")).isEqualTo(ends.toString());
@@ -128,9 +155,9 @@ class SaleChangesIT extends ApiIntegrationTest {
     void opensASaleEarlierByMovingItsStartToNow() {
         String sale = startsLater(saleBody(2));
 
-        api.moveSale(
+        api.post(
+                        "/api/sales/" + sale + "/move",
                         ADMIN,
-                        sale,
                         Map.of("startsAt", Instant.now().plusMillis(300).toString()))
                 .assertStatus(200);
 
@@ -146,11 +173,14 @@ class SaleChangesIT extends ApiIntegrationTest {
         String later = Instant.now().plus(Duration.ofHours(3)).toString();
         String sooner = Instant.now().plus(Duration.ofHours(2)).toString();
 
-        api.moveSale(ADMIN, sale, Map.of("endsAt", past)).assertProblem(422, "window-in-past");
-        api.moveSale(ADMIN, sale, Map.of("startsAt", past)).assertProblem(422, "window-in-past");
-        api.moveSale(ADMIN, sale, Map.of("startsAt", later, "endsAt", sooner)).assertProblem(400, "invalid-request");
-        api.moveSale(ADMIN, sale, Map.of()).assertProblem(400, "invalid-request");
-        api.moveSale(ADMIN, sale, Map.of("endsAt", "2040-01-01T00:00:00Z")).assertProblem(400, "invalid-request");
+        api.post("/api/sales/" + sale + "/move", ADMIN, Map.of("endsAt", past)).assertProblem(422, "window-in-past");
+        api.post("/api/sales/" + sale + "/move", ADMIN, Map.of("startsAt", past))
+                .assertProblem(422, "window-in-past");
+        api.post("/api/sales/" + sale + "/move", ADMIN, Map.of("startsAt", later, "endsAt", sooner))
+                .assertProblem(400, "invalid-request");
+        api.post("/api/sales/" + sale + "/move", ADMIN, Map.of()).assertProblem(400, "invalid-request");
+        api.post("/api/sales/" + sale + "/move", ADMIN, Map.of("endsAt", "2040-01-01T00:00:00Z"))
+                .assertProblem(400, "invalid-request");
 
         assertThat(stores.snapshot(sale)).isEqualTo(before);
     }
@@ -158,15 +188,16 @@ class SaleChangesIT extends ApiIntegrationTest {
     @Test
     void refusesToRestockOrMoveAClosedSaleAndWritesNothing() {
         String sale = openSale(2);
-        api.closeSale(ADMIN, sale).assertStatus(200);
+        api.post("/api/sales/" + sale + "/close", ADMIN, null).assertStatus(200);
         StoreSnapshot before = stores.snapshot(sale);
         String later = Instant.now().plus(Duration.ofHours(1)).toString();
 
-        api.restock(ADMIN, sale, "more", 1).assertProblem(409, "sale-closed");
-        api.moveSale(ADMIN, sale, Map.of("endsAt", later)).assertProblem(409, "sale-closed");
+        api.post("/api/sales/" + sale + "/restock", ADMIN, Map.of("units", 1), ApiClient.IDEMPOTENCY_KEY, "more")
+                .assertProblem(409, "sale-closed");
+        api.post("/api/sales/" + sale + "/move", ADMIN, Map.of("endsAt", later)).assertProblem(409, "sale-closed");
 
         assertThat(stores.snapshot(sale)).isEqualTo(before);
-        assertThat(api.sale(ADMIN, sale).body().path("changes")).hasSize(1);
+        assertThat(api.get("/api/sales/" + sale, ADMIN).body().path("changes")).hasSize(1);
     }
 
     @Test
@@ -175,24 +206,28 @@ class SaleChangesIT extends ApiIntegrationTest {
         StoreSnapshot before = stores.snapshot(sale);
         String mallory = TestTokens.buyer("mallory");
 
-        api.closeSale(mallory, sale).assertProblem(403, "forbidden");
-        api.restock(mallory, sale, "k", 1).assertProblem(403, "forbidden");
-        api.withdraw(mallory, sale, "k", 1).assertProblem(403, "forbidden");
-        api.moveSale(
+        api.post("/api/sales/" + sale + "/close", mallory, null).assertProblem(403, "forbidden");
+        api.post("/api/sales/" + sale + "/restock", mallory, Map.of("units", 1), ApiClient.IDEMPOTENCY_KEY, "k")
+                .assertProblem(403, "forbidden");
+        api.post("/api/sales/" + sale + "/withdraw", mallory, Map.of("units", 1), ApiClient.IDEMPOTENCY_KEY, "k")
+                .assertProblem(403, "forbidden");
+        api.post(
+                        "/api/sales/" + sale + "/move",
                         mallory,
-                        sale,
                         Map.of("endsAt", Instant.now().plusSeconds(600).toString()))
                 .assertProblem(403, "forbidden");
-        api.closeSale(null, sale).assertProblem(401, "unauthorized");
+        api.post("/api/sales/" + sale + "/close", null, null).assertProblem(401, "unauthorized");
 
         assertThat(stores.snapshot(sale)).isEqualTo(before);
     }
 
     @Test
     void answersUnknownSaleWith404() {
-        api.closeSale(ADMIN, "tnosuchsale").assertProblem(404, "sale-not-found");
-        api.restock(ADMIN, "tnosuchsale", "k", 1).assertProblem(404, "sale-not-found");
-        api.withdraw(ADMIN, "a-b", "k", 1).assertProblem(404, "sale-not-found");
+        api.post("/api/sales/" + "tnosuchsale" + "/close", ADMIN, null).assertProblem(404, "sale-not-found");
+        api.post("/api/sales/" + "tnosuchsale" + "/restock", ADMIN, Map.of("units", 1), ApiClient.IDEMPOTENCY_KEY, "k")
+                .assertProblem(404, "sale-not-found");
+        api.post("/api/sales/" + "a-b" + "/withdraw", ADMIN, Map.of("units", 1), ApiClient.IDEMPOTENCY_KEY, "k")
+                .assertProblem(404, "sale-not-found");
     }
 
     private Response awaitAdmission(String sale) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flashsale.api.TestTokens;
 import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.testing.StoreSnapshot;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
 import java.util.SortedSet;
@@ -26,8 +28,8 @@ class InputLimitsIT extends ApiIntegrationTest {
         String id = (String) body.get("id");
         StoreSnapshot before = stores.snapshot(id);
 
-        api.createSale(ADMIN, body).assertProblem(413, "body-too-large");
-        api.createSale(null, body).assertProblem(413, "body-too-large");
+        api.post("/api/sales", ADMIN, body).assertProblem(413, "body-too-large");
+        api.post("/api/sales", null, body).assertProblem(413, "body-too-large");
         api.post(
                         "/api/purchases/purchase-" + id + "-mallory/payment",
                         TestTokens.buyer("mallory"),
@@ -44,7 +46,11 @@ class InputLimitsIT extends ApiIntegrationTest {
         String id = (String) body.get("id");
         StoreSnapshot before = stores.snapshot(id);
 
-        api.postChunked("/api/sales", ADMIN, new ObjectMapper().writeValueAsString(body))
+        api.post(
+                        "/api/sales",
+                        ADMIN,
+                        new ByteArrayInputStream(
+                                new ObjectMapper().writeValueAsString(body).getBytes(StandardCharsets.UTF_8)))
                 .assertProblem(413, "body-too-large");
 
         assertThat(stores.snapshot(id)).isEqualTo(before);
@@ -54,7 +60,11 @@ class InputLimitsIT extends ApiIntegrationTest {
     void acceptsChunkedBodiesWithinTheLimit() throws Exception {
         Map<String, Object> body = saleBody(5);
 
-        api.postChunked("/api/sales", ADMIN, new ObjectMapper().writeValueAsString(body))
+        api.post(
+                        "/api/sales",
+                        ADMIN,
+                        new ByteArrayInputStream(
+                                new ObjectMapper().writeValueAsString(body).getBytes(StandardCharsets.UTF_8)))
                 .assertStatus(201);
 
         assertThat(stores.redisStock((String) body.get("id"))).isEqualTo(5);

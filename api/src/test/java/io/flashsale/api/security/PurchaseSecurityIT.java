@@ -71,9 +71,9 @@ class PurchaseSecurityIT extends ApiIntegrationTest {
         String id = (String) body.get("id");
         StoreSnapshot before = stores.snapshot(id);
 
-        api.createSale(TestTokens.forged("admin"), body).assertProblem(401, "unauthorized");
-        api.createSale(TestTokens.unsigned("admin"), body).assertProblem(401, "unauthorized");
-        api.createSale(TestTokens.expired("admin"), body).assertProblem(401, "unauthorized");
+        api.post("/api/sales", TestTokens.forged("admin"), body).assertProblem(401, "unauthorized");
+        api.post("/api/sales", TestTokens.unsigned("admin"), body).assertProblem(401, "unauthorized");
+        api.post("/api/sales", TestTokens.expired("admin"), body).assertProblem(401, "unauthorized");
 
         assertThat(stores.snapshot(id)).isEqualTo(before);
     }

@@ -98,7 +98,7 @@ public abstract class ApiIntegrationTest {
     }
 
     protected String createSale(Map<String, Object> body) {
-        Response created = api.createSale(ADMIN, body).assertStatus(201);
+        Response created = api.post("/api/sales", ADMIN, body).assertStatus(201);
         return created.field("id");
     }
 

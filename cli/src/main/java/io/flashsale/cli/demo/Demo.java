@@ -203,7 +203,7 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
                     limit,
                     Duration.ofMillis(200),
                     () -> {
-                        seen.set(api.sale(tokens.admin(), sale)
+                        seen.set(api.get("/api/sales/" + sale, tokens.admin())
                                 .expect("reading sale " + sale, 200)
                                 .as(SaleView.class));
                         return seen.get();
