@@ -17,7 +17,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code bin/flashsale demo}: {@link Demo} on {@code --api} or a private stack; 1 when it did not add up. */
@@ -38,8 +37,8 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(
             names = "--api",
             paramLabel = "URL",
-            description = "the api of a running system (default: a private stack: its own dev Temporal, worker"
-                    + " and api on free ports, a fresh schema and Redis prefix)")
+            description = "the api of a running system (default: the one bin/flashsale up started, else a private"
+                    + " stack: its own dev Temporal, worker and api on free ports, a fresh schema and Redis prefix)")
     private URI api;
 
     @Mixin
@@ -52,21 +51,6 @@ public final class DemoCommand implements Callable<Integer> {
             description = "the Temporal Web UI of the system --api names (namespace TEMPORAL_NAMESPACE, else default)")
     private URI temporalUi;
 
-    @Option(
-            names = "--temporal",
-            paramLabel = "cli|test-server",
-            defaultValue = "cli",
-            description = "the private stack's Temporal: the dev server of the Temporal CLI or Temporal's Java test"
-                    + " server")
-    private String temporal;
-
-    @Option(
-            names = "--root",
-            paramLabel = "DIR",
-            defaultValue = ".",
-            description = "the checkout whose jars the private stack runs")
-    private Path root;
-
     @Override
     public Integer call() throws Exception {
         try {
@@ -78,20 +62,20 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private DemoResult demo() throws Exception {
-        if (api == null) {
-            api = LocalCommands.runningApi().orElse(null);
-            if (api != null) {
-                System.out.println("demo: using the running api on " + api);
-            }
-        }
-        if (api != null) {
+        URI running = api != null ? api : LocalCommands.runningApi().orElse(null);
+        if (running != null) {
+            System.out.println("demo: on the api at " + running);
             WebUi ui = new WebUi(temporalUi, System.getenv().getOrDefault("TEMPORAL_NAMESPACE", "default"));
-            return new Demo(new ApiClient(api), Tokens.fromEnvironment(), options, Optional.of(ui)).run();
+            return new Demo(new ApiClient(running), Tokens.fromEnvironment(), options, Optional.of(ui)).run();
         }
-        DevServer.Kind kind = temporalKind();
         PrivateStores stores = PrivateStores.fresh();
         try (Stack stack = Stack.start(
-                root, Path.of("target", "demo", "logs"), stores, kind, FlashSaleStack.BACK_END_NICE, Map.of())) {
+                Path.of("."),
+                Path.of("target", "demo", "logs"),
+                stores,
+                DevServer.Kind.CLI,
+                FlashSaleStack.BACK_END_NICE,
+                Map.of())) {
             System.out.println(
                     "private stack up: api " + stack.api() + ", " + stack.temporal() + " (logs target/demo/logs)");
             DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.empty()).run();
@@ -101,14 +85,5 @@ public final class DemoCommand implements Callable<Integer> {
         } finally {
             stores.drop();
         }
-    }
-
-    private DevServer.Kind temporalKind() {
-        return switch (temporal) {
-            case "cli" -> DevServer.Kind.CLI;
-            case "test-server" -> DevServer.Kind.TEST_SERVER;
-            default -> throw new ParameterException(
-                    spec.commandLine(), "--temporal is cli or test-server, not " + temporal);
-        };
     }
 }

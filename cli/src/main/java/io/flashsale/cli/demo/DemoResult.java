@@ -6,7 +6,6 @@ import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -54,35 +53,29 @@ record DemoResult(
     }
 
     List<String> lines() {
-        String rateLimited = requests.containsKey("rate-limited") ? "" : " (none rate-limited)";
         String pending = settled() ? "" : " (+ " + audit.pendingPayment() + " PENDING_PAYMENT)";
         List<String> lines = new ArrayList<>(List.of(
-                line("requests", "%d answered: %s%s", total(requests), text(requests), rateLimited),
-                line(
-                        "orders",
-                        "%d for %d units, %d resold (bought again after an order expired or was cancelled)",
-                        orders,
-                        audit.total(),
-                        resold()),
-                line("paid", "%d (payments sent: %d, %s)", audit.paid(), total(payments), text(payments)),
-                line("expired", "%d", audit.expired()),
-                line("cancelled", "%d", audit.cancelled()),
-                line(
-                        "adds up",
-                        "%d orders = %d paid + %d expired + %d cancelled%s: %s",
-                        orders,
-                        audit.paid(),
-                        audit.expired(),
-                        audit.cancelled(),
-                        pending,
-                        addsUp() ? "yes" : "NO"),
-                line("audit", "%s", audit.result())));
-        purchasesInWebUi.ifPresent(link -> lines.add(line("Web UI", "%s", link)));
+                "requests   %d answered: %s%s".formatted(total(requests), text(requests), rateLimited()),
+                "orders     %d for %d units, %d resold (bought again after an order expired or was cancelled)"
+                        .formatted(orders, audit.total(), resold()),
+                "paid       %d (payments sent: %d, %s)".formatted(audit.paid(), total(payments), text(payments)),
+                "expired    " + audit.expired(),
+                "cancelled  " + audit.cancelled(),
+                "adds up    %d orders = %d paid + %d expired + %d cancelled%s: %s"
+                        .formatted(
+                                orders,
+                                audit.paid(),
+                                audit.expired(),
+                                audit.cancelled(),
+                                pending,
+                                addsUp() ? "yes" : "NO"),
+                "audit      " + audit.result()));
+        purchasesInWebUi.ifPresent(link -> lines.add("Web UI     " + link));
         return lines;
     }
 
-    private static String line(String label, String format, Object... args) {
-        return String.format(Locale.ROOT, "%-10s %s", label, String.format(Locale.ROOT, format, args));
+    private String rateLimited() {
+        return requests.containsKey("rate-limited") ? "" : " (none rate-limited)";
     }
 
     private static long total(Map<String, Long> counts) {

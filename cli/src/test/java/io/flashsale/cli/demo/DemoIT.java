@@ -40,12 +40,7 @@ class DemoIT {
                 Map.of())) {
             WebUi ui = new WebUi(stack.temporal().webUi().orElseThrow(), "default");
             Demo.Options options = CommandLine.populateCommand(
-                    new Demo.Options(),
-                    "--buyers=60",
-                    "--late-buyers=30",
-                    "--units=" + UNITS,
-                    "--pay-timeout=2",
-                    "--connections=16");
+                    new Demo.Options(), "--buyers=60", "--late-buyers=30", "--units=" + UNITS, "--pay-timeout=2");
 
             DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.of(ui)).run();
 
