@@ -22,15 +22,11 @@ import picocli.CommandLine.Spec;
         })
 final class TokenCommand implements Runnable {
 
-    /** What the token lets its bearer do. */
+    /** What the token lets its bearer do; its claim is the name in lower case. */
     enum Scope {
         BUYER,
         ADMIN,
-        PAYMENTS;
-
-        String claim() {
-            return name().toLowerCase(Locale.ROOT);
-        }
+        PAYMENTS
     }
 
     @Spec
@@ -59,14 +55,17 @@ final class TokenCommand implements Runnable {
     @Override
     public void run() {
         Instant now = Instant.now();
-        Map<String, Object> claims = Tokens.claims(user, scope().claim(), now.plusSeconds(ttl));
+        String scope = scope().name().toLowerCase(Locale.ROOT);
+        Map<String, Object> claims = Tokens.claims(user, scope, now.plusSeconds(ttl));
         claims.put("iat", now.getEpochSecond());
         spec.commandLine().getOut().println(Tokens.fromEnvironment().sign(claims));
     }
 
     private Scope scope() {
         if (admin && scope != null && scope != Scope.ADMIN) {
-            throw new ParameterException(spec.commandLine(), "--admin is --scope admin, not --scope " + scope.claim());
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--admin is --scope admin, not --scope " + scope.name().toLowerCase(Locale.ROOT));
         }
         return admin ? Scope.ADMIN : scope == null ? Scope.BUYER : scope;
     }
