@@ -1,6 +1,5 @@
 package io.flashsale.cli.demo;
 
-import io.flashsale.bench.AuditSummary;
 import io.flashsale.bench.HttpLoad;
 import io.flashsale.bench.Requests;
 import io.flashsale.bench.Requests.Burst;
@@ -8,6 +7,7 @@ import io.flashsale.bench.Tally;
 import io.flashsale.launcher.Await;
 import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.admission.RateLimits.Bucket;
+import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.time.Duration;
@@ -109,15 +109,15 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
                 who = "%d late buyers for the %d units back on sale".formatted(late, settled.available());
             }
             say("payments: %s", payer);
-            AuditSummary audit = AuditSummary.read(api, tokens, sale);
+            ApiClient.Response audit = api.audit(tokens.admin(), sale).expect("auditing sale " + sale, 200);
             DemoResult result = new DemoResult(
                     sale,
                     Tally.of(answers).counts(),
                     orders,
                     payer.outcomes(),
-                    audit.report(),
+                    audit.as(AuditReport.class),
                     webUi.filter(WebUi::answers).map(ui -> ui.purchasesOf(sale)));
-            print(result, audit, answers);
+            print(result, answers.get(0));
             return result;
         }
     }
@@ -180,20 +180,9 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
         return ticker::shutdownNow;
     }
 
-    private void print(DemoResult result, AuditSummary audit, List<Tally> answers) {
+    private void print(DemoResult result, Tally first) {
         System.out.println();
         result.lines().forEach(System.out::println);
-        say(
-                "%-10s oversold %d, duplicate orders %d, users admitted twice %d, I1 (available + PENDING_PAYMENT"
-                        + " + PAID = total) %s, Redis stock %s = MySQL available %d",
-                "",
-                audit.oversold(),
-                audit.duplicateOrders(),
-                answers.stream().mapToLong(Tally::usersAdmittedTwice).sum(),
-                audit.mysqlBalanced() ? "ok" : "VIOLATED",
-                audit.report().redisStock(),
-                audit.report().mysqlAvailable());
-        Tally first = answers.get(0);
         say(
                 "latency    wave 1 winners p50 %.1f ms, p99 %.1f ms; losers p50 %.1f ms, p99 %.1f ms",
                 first.millis(50, "admitted"),

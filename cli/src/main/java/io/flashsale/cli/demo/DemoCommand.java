@@ -22,13 +22,10 @@ import picocli.CommandLine.Spec;
 /** {@code bin/flashsale demo}: {@link Demo} on {@code --api} or a private stack; 1 when it did not add up. */
 @Command(
         name = "demo",
-        description = {
-            "One flash sale end to end: a wave of buyers at once, a share of the winners pays, the unpaid orders"
-                    + " expire, then late buyers buy those units again. Prints what happened, the audit and the"
-                    + " sale's purchases in the Temporal Web UI when it answers.",
-            "The sale gets a per-address rate limit that fits one load generator. Gives up (exit 1) when orders"
-                    + " have not ended within the pay timeout plus --settle-margin."
-        })
+        description = "One flash sale end to end: a wave of buyers at once, a share of the winners pays, the"
+                + " unpaid orders expire, late buyers buy those units again; then the counts, the audit and the"
+                + " sale's purchases in the Temporal Web UI. Exit 1 when orders have not ended within the pay timeout"
+                + " plus --settle-margin.")
 public final class DemoCommand implements Callable<Integer> {
 
     @Spec
@@ -37,8 +34,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(
             names = "--api",
             paramLabel = "URL",
-            description = "the api of a running system (default: the one bin/flashsale up started, else a private"
-                    + " stack: its own dev Temporal, worker and api on free ports, a fresh schema and Redis prefix)")
+            description = "the api (default: bin/flashsale up's, else a private stack on free ports)")
     private URI api;
 
     @Mixin

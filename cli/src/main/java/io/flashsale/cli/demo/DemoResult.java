@@ -70,6 +70,7 @@ record DemoResult(
                                 pending,
                                 addsUp() ? "yes" : "NO"),
                 "audit      " + audit.result()));
+        audit.violations().forEach(v -> lines.add("           " + v.invariant() + ": " + v.detail()));
         purchasesInWebUi.ifPresent(link -> lines.add("Web UI     " + link));
         return lines;
     }

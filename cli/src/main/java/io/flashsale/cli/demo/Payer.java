@@ -5,27 +5,28 @@ import io.flashsale.testkit.ApiClient;
 import io.flashsale.workflows.purchase.PurchaseRequest;
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 
 /**
- * Winners paying as soon as admitted: {@code --pay-share} of them, evenly over the order of admission. Each
- * follows its purchase to a final status, paying as the payment service once its order awaits payment;
- * the outcomes are counted (the final status, or "error").
+ * Winners paying as soon as admitted: {@code --pay-share} of them, evenly over the order of admission.
+ * Each follows its purchase to its final status, paying as the payment service once the order awaits
+ * payment; that status, or "error", is the payment's outcome.
  */
 final class Payer implements AutoCloseable {
 
     private final ExecutorService pool = Executors.newFixedThreadPool(32);
-    private final Set<String> winners = ConcurrentHashMap.newKeySet();
-    private final Map<String, Long> outcomes = new ConcurrentHashMap<>();
-    private final AtomicInteger paying = new AtomicInteger();
+    private final List<CompletableFuture<String>> payments = new CopyOnWriteArrayList<>();
+    private final AtomicInteger winners = new AtomicInteger();
     private final AtomicReference<String> firstError = new AtomicReference<>();
     private final Demo demo;
     private final String sale;
@@ -42,10 +43,9 @@ final class Payer implements AutoCloseable {
 
     /** {@code user}'s purchase was admitted (202): pays for it when the user falls in the share. */
     void admitted(String user) {
-        int index = winners.size();
-        if (winners.add(user) && pays(index, demo.options().payShare)) {
-            paying.incrementAndGet();
-            pool.execute(() -> outcomes.merge(outcome(PurchaseRequest.purchaseId(sale, user), user), 1L, Long::sum));
+        if (pays(winners.getAndIncrement(), demo.options().payShare)) {
+            payments.add(
+                    CompletableFuture.supplyAsync(() -> outcome(PurchaseRequest.purchaseId(sale, user), user), pool));
         }
     }
 
@@ -67,35 +67,31 @@ final class Payer implements AutoCloseable {
                         }
                         return status;
                     },
-                    Payer::isFinal);
+                    status -> !status.startsWith("http-")
+                            && PurchaseStatus.valueOf(status).isFinal());
         } catch (Exception e) {
             firstError.compareAndSet(null, String.valueOf(e.getMessage()));
             return "error";
         }
     }
 
-    private static boolean isFinal(String status) {
-        return !status.startsWith("http-") && PurchaseStatus.valueOf(status).isFinal();
-    }
-
     /** Whether every payment started has its outcome. */
     boolean done() {
-        return known() == paying.get();
+        return payments.stream().allMatch(CompletableFuture::isDone);
     }
 
-    private long known() {
-        return outcomes.values().stream().mapToLong(Long::longValue).sum();
-    }
-
-    /** Each payment's outcome so far: the purchase's final status, or "error". */
+    /** The outcomes known so far, counted. */
     Map<String, Long> outcomes() {
-        return new TreeMap<>(outcomes);
+        return payments.stream()
+                .filter(CompletableFuture::isDone)
+                .collect(Collectors.groupingBy(CompletableFuture::join, TreeMap::new, Collectors.counting()));
     }
 
     @Override
     public String toString() {
         String error = firstError.get() == null ? "" : " (first error: " + firstError.get() + ")";
-        return known() + " of " + paying + " payments known " + outcomes() + error;
+        long known = payments.stream().filter(CompletableFuture::isDone).count();
+        return known + " of " + payments.size() + " payments known " + outcomes() + error;
     }
 
     @Override
