@@ -21,7 +21,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import picocli.CommandLine.Option;
 
 /**
  * One flash sale from the first click to the last expiry: a wave of buyers at once, a share of the
@@ -29,44 +28,10 @@ import picocli.CommandLine.Option;
  *
  * @param webUi the Temporal Web UI of the system, when it has one to show
  */
-record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi) {
+record Demo(ApiClient api, Tokens tokens, DemoCommand options, Optional<WebUi> webUi) {
 
     /** The buyers' connections: about what one load generator on this machine keeps busy. */
     private static final int CONNECTIONS = 200;
-
-    /** The sale and its buyers: the options of {@code bin/flashsale demo}. */
-    static final class Options {
-
-        @Option(names = "--buyers", paramLabel = "N", defaultValue = "10000", description = "the first wave")
-        int buyers;
-
-        @Option(
-                names = "--late-buyers",
-                paramLabel = "N",
-                description = "the second wave, once the first wave's orders ended (default: a tenth of --buyers)")
-        Integer lateBuyers;
-
-        @Option(names = "--units", paramLabel = "N", defaultValue = "500", description = "units on sale")
-        int units;
-
-        @Option(names = "--pay-share", paramLabel = "F", defaultValue = "0.5", description = "the winners that pay")
-        double payShare;
-
-        @Option(names = "--pay-timeout", paramLabel = "S", defaultValue = "20", description = "seconds to pay")
-        int payTimeout;
-
-        @Option(
-                names = "--settle-margin",
-                paramLabel = "S",
-                defaultValue = "60",
-                description = "seconds past the pay timeout a wait for the orders to end may last")
-        int settleMargin;
-
-        /** How long a wait for payments and orders to end may last: the pay timeout plus the margin. */
-        Duration patience() {
-            return Duration.ofSeconds(payTimeout + settleMargin);
-        }
-    }
 
     /** A sale as {@code GET /api/sales/{id}} shows it; {@code redisStock} null when Redis has no stock for it. */
     record SaleView(

@@ -10,11 +10,11 @@ import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -37,15 +37,42 @@ public final class DemoCommand implements Callable<Integer> {
             description = "the api (default: bin/flashsale up's, else a private stack on free ports)")
     private URI api;
 
-    @Mixin
-    private Demo.Options options;
-
     @Option(
             names = "--temporal-ui",
             paramLabel = "URL",
             defaultValue = "${env:TEMPORAL_UI_URL:-" + WebUi.DEFAULT + "}",
             description = "the Temporal Web UI of the system --api names (namespace TEMPORAL_NAMESPACE, else default)")
     private URI temporalUi;
+
+    @Option(names = "--buyers", paramLabel = "N", defaultValue = "10000", description = "the first wave")
+    int buyers;
+
+    @Option(
+            names = "--late-buyers",
+            paramLabel = "N",
+            description = "the second wave, once the first wave's orders ended (default: a tenth of --buyers)")
+    Integer lateBuyers;
+
+    @Option(names = "--units", paramLabel = "N", defaultValue = "500", description = "units on sale")
+    int units;
+
+    @Option(names = "--pay-share", paramLabel = "F", defaultValue = "0.5", description = "the winners that pay")
+    double payShare;
+
+    @Option(names = "--pay-timeout", paramLabel = "S", defaultValue = "20", description = "seconds to pay")
+    int payTimeout;
+
+    @Option(
+            names = "--settle-margin",
+            paramLabel = "S",
+            defaultValue = "60",
+            description = "seconds past the pay timeout a wait for the orders to end may last")
+    int settleMargin;
+
+    /** How long a wait for payments and orders to end may last: the pay timeout plus the margin. */
+    Duration patience() {
+        return Duration.ofSeconds(payTimeout + settleMargin);
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -62,7 +89,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (running != null) {
             System.out.println("demo: on the api at " + running);
             WebUi ui = new WebUi(temporalUi, System.getenv().getOrDefault("TEMPORAL_NAMESPACE", "default"));
-            return new Demo(new ApiClient(running), Tokens.fromEnvironment(), options, Optional.of(ui)).run();
+            return new Demo(new ApiClient(running), Tokens.fromEnvironment(), this, Optional.of(ui)).run();
         }
         PrivateStores stores = PrivateStores.fresh();
         try (Stack stack = Stack.start(
@@ -74,7 +101,7 @@ public final class DemoCommand implements Callable<Integer> {
                 Map.of())) {
             System.out.println(
                     "private stack up: api " + stack.api() + ", " + stack.temporal() + " (logs target/demo/logs)");
-            DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.empty()).run();
+            DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), this, Optional.empty()).run();
             System.out.println("Web UI     none kept: the private stack stops with the demo;"
                     + " run bin/flashsale up first to browse the purchases");
             return result;

@@ -12,13 +12,8 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * What one demo sale came to: {@code orders}, the purchases admitted, each writes one order, which
- * once settled ended paid, expired or cancelled; a unit given back was bought again ({@link #resold()}).
- *
- * @param requests purchase answers by outcome, every wave of buyers together
- * @param payments outcome of each payment sent (the purchase's final status, or "error")
- * @param audit the api's audit of the sale
- * @param purchasesInWebUi the sale's purchases in the Temporal Web UI, when one answered
+ * What one demo sale came to: the answers of every wave by outcome ({@code requests}), the purchases
+ * admitted ({@code orders}, one order each), each payment's outcome and the api's audit of the sale.
  */
 record DemoResult(
         String sale,

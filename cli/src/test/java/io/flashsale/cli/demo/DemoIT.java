@@ -39,8 +39,8 @@ class DemoIT {
                 FlashSaleStack.BACK_END_NICE,
                 Map.of())) {
             WebUi ui = new WebUi(stack.temporal().webUi().orElseThrow(), "default");
-            Demo.Options options = CommandLine.populateCommand(
-                    new Demo.Options(), "--buyers=60", "--late-buyers=30", "--units=" + UNITS, "--pay-timeout=2");
+            DemoCommand options = CommandLine.populateCommand(
+                    new DemoCommand(), "--buyers=60", "--late-buyers=30", "--units=" + UNITS, "--pay-timeout=2");
 
             DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.of(ui)).run();
 
