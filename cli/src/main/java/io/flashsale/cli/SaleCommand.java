@@ -11,14 +11,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /** {@code bin/flashsale sale ...}: an operator's changes of sales through the api's admin endpoints; prints the sale. */
 @Command(name = "sale", description = "Change and watch sales through the api's admin endpoints, signed as --as.")
-final class SaleCommand implements Runnable {
+final class SaleCommand {
 
     @Spec
     private CommandSpec spec;
@@ -32,11 +31,6 @@ final class SaleCommand implements Runnable {
             scope = ScopeType.INHERIT,
             description = "who makes the change, as the sale's changes record it (default: the login name)")
     private String user;
-
-    @Override
-    public void run() {
-        throw new ParameterException(spec.commandLine(), "a command is required");
-    }
 
     @Command(name = "create", description = "Create a sale and print it.")
     int create(@Mixin NewSale sale) {
