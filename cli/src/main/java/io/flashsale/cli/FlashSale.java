@@ -62,12 +62,8 @@ public final class FlashSale {
                 .setExecutionExceptionHandler(FlashSale::unreachable)
                 .setOut(new PrintWriter(System.out, true))
                 .setErr(new PrintWriter(System.err, true));
-        flashSale
-                .getSubcommands()
-                .get("generate-completion")
-                .getCommandSpec()
-                .usageMessage()
-                .hidden(true);
+        CommandLine completion = flashSale.getSubcommands().get("generate-completion");
+        completion.getCommandSpec().usageMessage().hidden(true);
         return flashSale;
     }
 
