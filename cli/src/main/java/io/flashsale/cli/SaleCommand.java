@@ -62,11 +62,10 @@ final class SaleCommand {
             throws InterruptedException {
         ApiClient client = api.client();
         String token = token();
-        int code = answer(client.get("/api/sales/" + sale, token));
-        while (watch && code == 0) {
+        int code;
+        while ((code = answer(client.get("/api/sales/" + sale, token))) == 0 && watch) {
             Thread.sleep(1000);
             out().print("\033[H\033[2J" + Instant.now() + "\n");
-            code = answer(client.get("/api/sales/" + sale, token));
         }
         return code;
     }

@@ -54,19 +54,15 @@ final class TokenCommand implements Runnable {
 
     @Override
     public void run() {
-        Instant now = Instant.now();
-        String scope = scope().name().toLowerCase(Locale.ROOT);
-        Map<String, Object> claims = Tokens.claims(user, scope, now.plusSeconds(ttl));
-        claims.put("iat", now.getEpochSecond());
-        spec.commandLine().getOut().println(Tokens.fromEnvironment().sign(claims));
-    }
-
-    private Scope scope() {
         if (admin && scope != null && scope != Scope.ADMIN) {
             throw new ParameterException(
                     spec.commandLine(),
                     "--admin is --scope admin, not --scope " + scope.name().toLowerCase(Locale.ROOT));
         }
-        return admin ? Scope.ADMIN : scope == null ? Scope.BUYER : scope;
+        Instant now = Instant.now();
+        Scope chosen = admin ? Scope.ADMIN : scope == null ? Scope.BUYER : scope;
+        Map<String, Object> claims = Tokens.claims(user, chosen.name().toLowerCase(Locale.ROOT), now.plusSeconds(ttl));
+        claims.put("iat", now.getEpochSecond());
+        spec.commandLine().getOut().println(Tokens.fromEnvironment().sign(claims));
     }
 }
