@@ -24,7 +24,10 @@ final class ApiOption {
 
     /** The api's refusal on stderr, {@code flashsale COMMAND: STATUS TYPE: DETAIL}; the exit code 1. */
     static int refused(CommandSpec spec, ApiClient.Response response) {
-        spec.commandLine().getErr().println(spec.qualifiedName() + ": " + response.refusal());
+        spec.commandLine()
+                .getErr()
+                .println(spec.qualifiedName() + ": " + response.status() + " " + response.problemType() + ": "
+                        + response.body().path("detail").asText());
         return 1;
     }
 }

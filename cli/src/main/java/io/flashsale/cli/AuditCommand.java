@@ -69,46 +69,34 @@ final class AuditCommand implements Callable<Integer> {
                 ROW, "SALE", "TOTAL", "AVAIL", "PENDING", "PAID", "REDIS", "HELD", "RUNNING", "VIOLATIONS", "RESULT");
         int code = 0;
         for (String id : sales) {
-            code = Math.max(code, repair ? repair(id) : audit(id));
+            code = Math.max(code, audit(id));
         }
         return code;
     }
 
+    /** The sale's row (repaired first with {@code --repair}), a line for each violation; 0 when it passes. */
     private int audit(String sale) {
-        ApiClient.Response audit = api.audit(token, sale);
-        return audit.status() == 200 ? print(audit.body()) : ApiOption.refused(spec, audit);
-    }
-
-    private int repair(String sale) {
-        ApiClient.Response repair = api.repair(token, sale);
-        if (repair.status() != 200) {
-            return ApiOption.refused(spec, repair);
+        ApiClient.Response answer = repair ? api.repair(token, sale) : api.audit(token, sale);
+        if (answer.status() != 200) {
+            return ApiOption.refused(spec, answer);
         }
-        JsonNode done = repair.body();
-        out.printf(
-                "repair %s: sale reloaded %s, holds made HELD %d %s, holds released %d %s, buyers restored %s,"
-                        + " stock %s -> %s%n",
-                done.path("saleId").asText(),
-                done.path("saleReloaded").asText(),
-                done.path("holdsRestored").size(),
-                done.path("holdsRestored"),
-                done.path("holdsReleased").size(),
-                done.path("holdsReleased"),
-                done.path("buyersRestored").asText(),
-                SaleText.text(done, "stockBefore", "missing"),
-                done.path("stockAfter").asText());
-        return print(done.path("audit"));
-    }
-
-    /** One row for the sale's report, a line for each violation; 0 when it passes. */
-    private int print(JsonNode report) {
+        JsonNode report = answer.body();
+        if (repair) {
+            out.println(SaleText.fill(
+                    "repair {saleId}: sale reloaded {saleReloaded}, holds made HELD %d {holdsRestored}, holds released"
+                                    .formatted(report.path("holdsRestored").size())
+                            + " %d {holdsReleased}, buyers restored {buyersRestored}, stock {stockBefore|missing}"
+                                    .formatted(report.path("holdsReleased").size())
+                            + " -> {stockAfter}",
+                    report));
+            report = report.path("audit");
+        }
         List<Object> row = SaleText.cells(report, COLUMNS);
         row.add(report.path("violations").size());
         row.add(report.path("result").asText());
         out.printf(ROW, row.toArray());
         for (JsonNode violation : report.path("violations")) {
-            out.println("    " + violation.path("invariant").asText() + ": "
-                    + violation.path("detail").asText());
+            out.println("    " + SaleText.fill("{invariant}: {detail}", violation));
         }
         return AuditVerdict.PASS.name().equals(report.path("result").asText()) ? 0 : 1;
     }

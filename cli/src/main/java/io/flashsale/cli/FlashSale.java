@@ -9,11 +9,8 @@ import java.io.UncheckedIOException;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
-import picocli.CommandLine.Spec;
 
 /**
  * The operator's commands of {@code bin/flashsale} that have logic, one main. Every command exits 0
@@ -41,10 +38,7 @@ import picocli.CommandLine.Spec;
             ChaosCommand.class,
             AutoComplete.GenerateCompletion.class
         })
-public final class FlashSale implements Runnable {
-
-    @Spec
-    private CommandSpec spec;
+public final class FlashSale {
 
     public static void main(String[] args) {
         CommandLine flashSale = commandLine();
@@ -68,18 +62,9 @@ public final class FlashSale implements Runnable {
                 .setExecutionExceptionHandler(FlashSale::unreachable)
                 .setOut(new PrintWriter(System.out, true))
                 .setErr(new PrintWriter(System.err, true));
-        flashSale
-                .getSubcommands()
-                .get("generate-completion")
-                .getCommandSpec()
-                .usageMessage()
-                .hidden(true);
+        CommandLine completion = flashSale.getSubcommands().get("generate-completion");
+        completion.getCommandSpec().usageMessage().hidden(true);
         return flashSale;
-    }
-
-    @Override
-    public void run() {
-        throw new ParameterException(spec.commandLine(), "a command is required");
     }
 
     /** An api that cannot be reached fails the command (1) with one line; anything else is a bug. */

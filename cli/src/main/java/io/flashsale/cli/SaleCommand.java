@@ -5,19 +5,19 @@ import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.io.PrintWriter;
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /** {@code bin/flashsale sale ...}: an operator's changes of sales through the api's admin endpoints; prints the sale. */
 @Command(name = "sale", description = "Change and watch sales through the api's admin endpoints, signed as --as.")
-final class SaleCommand implements Runnable {
+final class SaleCommand {
 
     @Spec
     private CommandSpec spec;
@@ -31,11 +31,6 @@ final class SaleCommand implements Runnable {
             scope = ScopeType.INHERIT,
             description = "who makes the change, as the sale's changes record it (default: the login name)")
     private String user;
-
-    @Override
-    public void run() {
-        throw new ParameterException(spec.commandLine(), "a command is required");
-    }
 
     @Command(name = "create", description = "Create a sale and print it.")
     int create(@Mixin NewSale sale) {
@@ -67,18 +62,17 @@ final class SaleCommand implements Runnable {
             throws InterruptedException {
         ApiClient client = api.client();
         String token = token();
-        int code = answer(client.sale(token, sale));
-        while (watch && code == 0) {
+        int code;
+        while ((code = answer(client.sale(token, sale))) == 0 && watch) {
             Thread.sleep(1000);
             out().print("\033[H\033[2J" + Instant.now() + "\n");
-            code = answer(client.sale(token, sale));
         }
         return code;
     }
 
     @Command(name = "close", description = "End the sale now.")
     int close(@Parameters(paramLabel = "SALE", description = "the sale's id") String sale) {
-        return answer(api.client().closeSale(token(), sale));
+        return change(sale, "close", null, null);
     }
 
     @Command(name = "restock", description = "Add N units to the sale, once per Idempotency-Key.")
@@ -86,7 +80,7 @@ final class SaleCommand implements Runnable {
             @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
             @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") Integer units,
             @Mixin IdempotencyKey key) {
-        return answer(api.client().restock(token(), sale, key.printed(spec), units));
+        return change(sale, "restock", Map.of("units", units), key.printed(spec));
     }
 
     @Command(
@@ -96,12 +90,18 @@ final class SaleCommand implements Runnable {
             @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
             @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") Integer units,
             @Mixin IdempotencyKey key) {
-        return answer(api.client().withdraw(token(), sale, key.printed(spec), units));
+        return change(sale, "withdraw", Map.of("units", units), key.printed(spec));
     }
 
     @Command(name = "move", description = "Set the sale's window.")
     int move(@Parameters(paramLabel = "SALE", description = "the sale's id") String sale, @Mixin SaleWindow window) {
-        return answer(api.client().moveSale(token(), sale, window));
+        return change(sale, "move", window, null);
+    }
+
+    /** {@code POST /api/sales/SALE/CHANGE}, once per {@code key} (null sends none). */
+    private int change(String sale, String change, Object body, String key) {
+        String path = "/api/sales/" + sale + "/" + change;
+        return answer(api.client().post(path, token(), body, ApiClient.IDEMPOTENCY_KEY, key));
     }
 
     private int answer(ApiClient.Response response) {

@@ -4,48 +4,46 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** A sale view ({@code GET /api/sales/{id}}) as {@code bin/flashsale sale} prints it. */
+/** A sale view ({@code GET /api/sales/{id}}) and other answers of the api as {@code bin/flashsale} prints them. */
 final class SaleText {
 
     private static final String ROW = "%-24s %-12s %7s %7s %7s %8s %6s %8s %9s%n";
+    /** {@code {field}}, {@code {parent/field}} or {@code {field|shown when missing}}. */
+    private static final Pattern FIELD = Pattern.compile("\\{([\\w/]+)(?:\\|([^}]*))?}");
 
     private SaleText() {}
 
     /** The sale in a block of labelled lines, its changes oldest first; states are judged at {@code now}. */
     static String of(JsonNode sale, Instant now) {
-        JsonNode price = sale.path("price");
-        StringBuilder text = new StringBuilder(
+        String template =
                 """
-                sale      %s (%s), %s %s a unit, pay within %s
-                window    %s to %s: %s
-                units     total %d, available %d, Redis %s
-                orders    PENDING_PAYMENT %d, PAID %d, EXPIRED %d, CANCELLED %d
-                """
-                        .formatted(
-                                sale.path("id").asText(),
-                                sale.path("name").asText(),
-                                price.path("amountMinor").asText(),
-                                price.path("currency").asText(),
-                                sale.path("payTimeout").asText(),
-                                text(sale, "startsAt", "creation"),
-                                text(sale, "endsAt", "no end"),
-                                state(sale, now),
-                                sale.path("total").asInt(),
-                                sale.path("available").asInt(),
-                                text(sale, "redisStock", "-"),
-                                sale.path("pendingPayment").asInt(),
-                                sale.path("paid").asInt(),
-                                sale.path("expired").asInt(),
-                                sale.path("cancelled").asInt()));
+                sale      {id} ({name}), {price/amountMinor} {price/currency} a unit, pay within {payTimeout}
+                window    {startsAt|creation} to {endsAt|no end}: %s
+                units     total {total}, available {available}, Redis {redisStock}
+                orders    PENDING_PAYMENT {pendingPayment}, PAID {paid}, EXPIRED {expired}, CANCELLED {cancelled}
+                """;
+        StringBuilder text = new StringBuilder(fill(template.formatted(state(sale, now)), sale));
         String label = "changes";
         for (JsonNode change : sale.path("changes")) {
-            text.append(String.format(Locale.ROOT, "%-10s%s%n", label, change(change)));
+            text.append(String.format(Locale.ROOT, "%-10s%s%n", label, fill(change(change), change)));
             label = "";
         }
         return text.toString();
+    }
+
+    private static String change(JsonNode change) {
+        return "{changedAt}  {changedBy}  {kind}"
+                + switch (change.path("kind").asText()) {
+                    case "RESTOCK" -> " +{units} (key {key})";
+                    case "WITHDRAW" -> " {units} of {unitsAsked} asked (key {key})";
+                    case "CLOSE" -> ", ends {endsAt|no end}";
+                    default -> ", window {startsAt|creation} to {endsAt|no end}";
+                };
     }
 
     /** The header of {@link #row}. */
@@ -63,51 +61,30 @@ final class SaleText {
 
     /** The fields of {@code node} as text, {@code -} for one missing or null. */
     static List<Object> cells(JsonNode node, String... fields) {
-        return Stream.of(fields).map(field -> text(node, field, "-")).collect(Collectors.toList());
+        return Stream.of(fields).map(field -> fill("{" + field + "}", node)).collect(Collectors.toList());
+    }
+
+    /** {@code template} with each {@link #FIELD} replaced by that field of {@code node} ({@code -} when missing or null). */
+    static String fill(String template, JsonNode node) {
+        return FIELD.matcher(template).replaceAll(field -> {
+            JsonNode value = node.at("/" + field.group(1));
+            String text = value.isMissingNode() || value.isNull()
+                    ? field.group(2) == null ? "-" : field.group(2)
+                    : value.isValueNode() ? value.asText() : value.toString();
+            return Matcher.quoteReplacement(text);
+        });
     }
 
     /** open, not open yet, closed, or archived (ended, every purchase final, Redis keys gone). */
     static String state(JsonNode sale, Instant now) {
-        if (!sale.path("redisArchivedAt").isMissingNode()
-                && !sale.path("redisArchivedAt").isNull()) {
+        String ends = fill("{endsAt}", sale);
+        String starts = fill("{startsAt}", sale);
+        if (!fill("{redisArchivedAt}", sale).equals("-")) {
             return "archived";
         }
-        if (instant(sale, "endsAt") != null && !now.isBefore(instant(sale, "endsAt"))) {
+        if (!ends.equals("-") && !now.isBefore(Instant.parse(ends))) {
             return "closed";
         }
-        return instant(sale, "startsAt") != null && now.isBefore(instant(sale, "startsAt")) ? "not open yet" : "open";
-    }
-
-    private static String change(JsonNode change) {
-        String head = "%s  %s  %s"
-                .formatted(
-                        change.path("changedAt").asText(),
-                        change.path("changedBy").asText(),
-                        change.path("kind").asText());
-        return head
-                + switch (change.path("kind").asText()) {
-                    case "RESTOCK" -> " +%d (key %s)"
-                            .formatted(
-                                    change.path("units").asInt(),
-                                    change.path("key").asText());
-                    case "WITHDRAW" -> " %d of %d asked (key %s)"
-                            .formatted(
-                                    change.path("units").asInt(),
-                                    change.path("unitsAsked").asInt(),
-                                    change.path("key").asText());
-                    case "CLOSE" -> ", ends " + text(change, "endsAt", "no end");
-                    default -> ", window " + text(change, "startsAt", "creation") + " to "
-                            + text(change, "endsAt", "no end");
-                };
-    }
-
-    static String text(JsonNode node, String field, String otherwise) {
-        JsonNode value = node.path(field);
-        return value.isMissingNode() || value.isNull() ? otherwise : value.asText();
-    }
-
-    private static Instant instant(JsonNode node, String field) {
-        String value = text(node, field, null);
-        return value == null ? null : Instant.parse(value);
+        return !starts.equals("-") && now.isBefore(Instant.parse(starts)) ? "not open yet" : "open";
     }
 }

@@ -22,15 +22,11 @@ import picocli.CommandLine.Spec;
         })
 final class TokenCommand implements Runnable {
 
-    /** What the token lets its bearer do. */
+    /** What the token lets its bearer do; its claim is the name in lower case. */
     enum Scope {
         BUYER,
         ADMIN,
-        PAYMENTS;
-
-        String claim() {
-            return name().toLowerCase(Locale.ROOT);
-        }
+        PAYMENTS
     }
 
     @Spec
@@ -58,16 +54,15 @@ final class TokenCommand implements Runnable {
 
     @Override
     public void run() {
+        if (admin && scope != null && scope != Scope.ADMIN) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--admin is --scope admin, not --scope " + scope.name().toLowerCase(Locale.ROOT));
+        }
         Instant now = Instant.now();
-        Map<String, Object> claims = Tokens.claims(user, scope().claim(), now.plusSeconds(ttl));
+        Scope chosen = admin ? Scope.ADMIN : scope == null ? Scope.BUYER : scope;
+        Map<String, Object> claims = Tokens.claims(user, chosen.name().toLowerCase(Locale.ROOT), now.plusSeconds(ttl));
         claims.put("iat", now.getEpochSecond());
         spec.commandLine().getOut().println(Tokens.fromEnvironment().sign(claims));
-    }
-
-    private Scope scope() {
-        if (admin && scope != null && scope != Scope.ADMIN) {
-            throw new ParameterException(spec.commandLine(), "--admin is --scope admin, not --scope " + scope.claim());
-        }
-        return admin ? Scope.ADMIN : scope == null ? Scope.BUYER : scope;
     }
 }

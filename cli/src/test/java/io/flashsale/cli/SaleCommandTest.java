@@ -16,7 +16,7 @@ class SaleCommandTest {
     void refusesAMissingOrUnknownCommandWithTheUsage() {
         assertThat(sale()).satisfies(run -> {
             assertThat(run.exitCode()).isEqualTo(2);
-            assertThat(run.err()).contains("a command is required", "Usage: flashsale sale");
+            assertThat(run.err()).contains("Missing required subcommand", "Usage: flashsale sale");
         });
         assertThat(sale("reopen", "s1")).satisfies(run -> {
             assertThat(run.exitCode()).isEqualTo(2);

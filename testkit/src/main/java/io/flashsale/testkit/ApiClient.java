@@ -7,14 +7,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -23,16 +26,16 @@ import java.util.Map;
 
 /**
  * The one client of the REST api for tests and tools (JDK HTTP client). Each call sends its bearer
- * token (none when null) and answers a {@link Response}, whatever the status.
+ * token (none when null) and answers a {@link Response}, whatever the status; endpoints without a
+ * method here are called by their path ({@link #get}, {@link #post}, {@link #send}).
+ *
+ * @param timeout how long a call waits for its answer
  */
-public final class ApiClient {
+public record ApiClient(URI base, Duration timeout, HttpClient http) {
 
     public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
 
-    /** How long a call waits for its answer unless {@link #waitingUpTo} says otherwise. */
-    private static final Duration TIMEOUT = Duration.ofSeconds(30);
-
-    /** The unit price of every sale {@link #createSale(String, String, int, Duration)} creates. */
+    /** The unit price of every sale {@link #createSale} creates. */
     public static final Money UNIT_PRICE = new Money(1999, "EUR");
 
     private static final ObjectMapper JSON =
@@ -54,11 +57,6 @@ public final class ApiClient {
         public String problemType() {
             String type = body.path("type").asText();
             return type.substring(type.lastIndexOf('/') + 1);
-        }
-
-        /** A refusal as a command prints it: {@code STATUS TYPE: DETAIL}, e.g. {@code 404 sale-not-found: ...}. */
-        public String refusal() {
-            return status + " " + problemType() + ": " + body.path("detail").asText();
         }
 
         /** The body as a {@code type}, e.g. the audit's report; fields it does not know are skipped. */
@@ -102,21 +100,12 @@ public final class ApiClient {
         }
     }
 
-    private final URI base;
-    private final Duration timeout;
-    private final HttpClient http;
-
+    /** Each call waiting up to 30 s for its answer. */
     public ApiClient(URI base) {
         this(
                 base,
-                TIMEOUT,
+                Duration.ofSeconds(30),
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
-    }
-
-    private ApiClient(URI base, Duration timeout, HttpClient http) {
-        this.base = base;
-        this.timeout = timeout;
-        this.http = http;
     }
 
     /** This client (same connections), each call waiting up to {@code timeout} for its answer. */
@@ -129,61 +118,70 @@ public final class ApiClient {
     }
 
     public Response get(String path, String token) {
-        return send(request(path, token).GET());
+        return send("GET", path, token, null);
     }
 
-    /** {@code body}: a JSON text sent as is, any other object serialized, null for no body. */
-    public Response post(String path, String token, Object body) {
-        return post(path, token, body, Map.of());
+    public Response post(String path, String token, Object body, String... headers) {
+        return send("POST", path, token, body, headers);
     }
 
-    private Response post(String path, String token, Object body, Map<String, String> headers) {
-        HttpRequest.Builder request = request(path, token)
-                .header("Content-Type", "application/json")
-                .POST(body == null ? BodyPublishers.noBody() : BodyPublishers.ofString(json(body)));
-        headers.forEach(request::header);
-        return send(request);
-    }
-
-    /** Any method with no body; {@code headers} as name, value pairs, a name may come more than once. */
-    public Response send(String method, String path, String token, String... headers) {
-        HttpRequest.Builder request = request(path, token).method(method, BodyPublishers.noBody());
-        for (int i = 0; i + 1 < headers.length; i += 2) {
-            request.header(headers[i], headers[i + 1]);
+    /**
+     * The one request. {@code body}: a JSON text sent as is, an {@link InputStream} sent chunked (no
+     * Content-Length), any other object serialized, null for none. {@code headers}: name, value pairs,
+     * a name may come more than once, a null value sends none.
+     */
+    public Response send(String method, String path, String token, Object body, String... headers) {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(base.resolve(path)).timeout(timeout).method(method, publisher(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
         }
-        return send(request);
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            if (headers[i + 1] != null) {
+                request.header(headers[i], headers[i + 1]);
+            }
+        }
+        long start = System.nanoTime();
+        try {
+            HttpResponse<String> response = http.send(request.build(), BodyHandlers.ofString());
+            String text = response.body();
+            return new Response(
+                    response.statusCode(), parse(text), response.headers(), text, System.nanoTime() - start);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
-    /** A body of unknown length (Transfer-Encoding: chunked), which no Content-Length announces. */
-    public Response postChunked(String path, String token, String body) {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        return send(request(path, token)
-                .header("Content-Type", "application/json")
-                .POST(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes))));
+    /** A sale that opens now, named after its id, at {@link #UNIT_PRICE}, with the api's rate limits. */
+    public Response createSale(String adminToken, String saleId, int stock, Duration payTimeout) {
+        return createSale(adminToken, saleId, stock, payTimeout, null);
+    }
+
+    /** As the other, with the sale's own {@code rateLimits} (null: the api's). */
+    public Response createSale(String adminToken, String saleId, int stock, Duration payTimeout, Object rateLimits) {
+        Map<String, Object> sale = new LinkedHashMap<>(
+                Map.of("id", saleId, "name", "sale " + saleId, "stock", stock, "payTimeout", payTimeout.toString()));
+        sale.put("price", UNIT_PRICE);
+        if (rateLimits != null) {
+            sale.put("rateLimits", rateLimits);
+        }
+        return post("/api/sales", adminToken, sale);
+    }
+
+    /** The invariant audit of the sale (its body is an {@code AuditReport}). */
+    public Response audit(String adminToken, String saleId) {
+        return get("/api/sales/" + saleId + "/audit", adminToken);
     }
 
     /** A sale from the body as given (a JSON text or an object of {@code POST /api/sales}). */
     public Response createSale(String adminToken, Object sale) {
         return post("/api/sales", adminToken, sale);
-    }
-
-    /** A sale that opens now, named after its id, at {@link #UNIT_PRICE}. */
-    public Response createSale(String adminToken, String saleId, int stock, Duration payTimeout) {
-        return createSale(adminToken, saleId, stock, payTimeout, null);
-    }
-
-    /** As {@link #createSale(String, String, int, Duration)}, with the sale's own rate limits (null: the api's). */
-    public Response createSale(String adminToken, String saleId, int stock, Duration payTimeout, Object rateLimits) {
-        Map<String, Object> sale = new LinkedHashMap<>();
-        sale.put("id", saleId);
-        sale.put("name", "sale " + saleId);
-        sale.put("stock", stock);
-        sale.put("payTimeout", payTimeout.toString());
-        sale.put("price", UNIT_PRICE);
-        if (rateLimits != null) {
-            sale.put("rateLimits", rateLimits);
-        }
-        return createSale(adminToken, sale);
     }
 
     public Response sale(String adminToken, String saleId) {
@@ -205,36 +203,35 @@ public final class ApiClient {
 
     /** Adds units to the sale, once per {@code key} (null sends none). */
     public Response restock(String adminToken, String saleId, String key, int units) {
-        return unitsChange("restock", adminToken, saleId, key, units);
+        return post("/api/sales/" + saleId + "/restock", adminToken, Map.of("units", units), IDEMPOTENCY_KEY, key);
     }
 
     /** Takes up to {@code units} unsold units off the sale, once per {@code key} (null sends none). */
     public Response withdraw(String adminToken, String saleId, String key, int units) {
-        return unitsChange("withdraw", adminToken, saleId, key, units);
-    }
-
-    private Response unitsChange(String change, String adminToken, String saleId, String key, int units) {
-        String path = "/api/sales/" + saleId + "/" + change;
-        return post(path, adminToken, Map.of("units", units), keyed(key, Map.of()));
-    }
-
-    /** The invariant audit of the sale (its body is an {@code AuditReport}). */
-    public Response audit(String adminToken, String saleId) {
-        return get("/api/sales/" + saleId + "/audit", adminToken);
+        return post("/api/sales/" + saleId + "/withdraw", adminToken, Map.of("units", units), IDEMPOTENCY_KEY, key);
     }
 
     public Response repair(String adminToken, String saleId) {
         return post("/api/sales/" + saleId + "/audit/repair", adminToken, null);
     }
 
-    /** A purchase under an Idempotency-Key ({@code key} null sends none). */
-    public Response purchase(String token, String saleId, String key) {
-        return purchase(token, saleId, key, Map.of());
+    /** A body of unknown length (Transfer-Encoding: chunked), which no Content-Length announces. */
+    public Response postChunked(String path, String token, String body) {
+        return post(path, token, new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)));
     }
 
-    /** A purchase with extra headers, e.g. a forged X-Forwarded-For. */
-    public Response purchase(String token, String saleId, String key, Map<String, String> extraHeaders) {
-        return post("/api/sales/" + saleId + "/purchases", token, null, keyed(key, extraHeaders));
+    /** The payment provider's webhook: the raw body with its timestamp and signature headers. */
+    public Response webhook(String body, String timestamp, String signature) {
+        return post(
+                "/api/payments/webhook", null, body, "Webhook-Timestamp", timestamp, "Webhook-Signature", signature);
+    }
+
+    /** A purchase under an Idempotency-Key ({@code key} null sends none), with extra headers as {@link #send}'s. */
+    public Response purchase(String token, String saleId, String key, String... headers) {
+        String[] keyed = Arrays.copyOf(headers, headers.length + 2);
+        keyed[headers.length] = IDEMPOTENCY_KEY;
+        keyed[headers.length + 1] = key;
+        return post("/api/sales/" + saleId + "/purchases", token, null, keyed);
     }
 
     public Response status(String token, String purchaseId) {
@@ -256,66 +253,23 @@ public final class ApiClient {
         return post("/api/purchases/" + purchaseId + "/cancel", token, null);
     }
 
-    /** The payment provider's webhook: the raw body with its timestamp and signature headers. */
-    public Response webhook(String body, String timestamp, String signature) {
-        return post(
-                "/api/payments/webhook",
-                null,
-                body,
-                Map.of("Webhook-Timestamp", timestamp, "Webhook-Signature", signature));
-    }
-
-    private static Map<String, String> keyed(String key, Map<String, String> headers) {
-        Map<String, String> keyed = new LinkedHashMap<>(headers);
-        if (key != null) {
-            keyed.put(IDEMPOTENCY_KEY, key);
+    private static BodyPublisher publisher(Object body) {
+        if (body == null) {
+            return BodyPublishers.noBody();
         }
-        return keyed;
-    }
-
-    private HttpRequest.Builder request(String path, String token) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout);
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        return request;
-    }
-
-    private Response send(HttpRequest.Builder request) {
-        long start = System.nanoTime();
-        try {
-            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            return new Response(
-                    response.statusCode(),
-                    parse(response.body()),
-                    response.headers(),
-                    response.body(),
-                    System.nanoTime() - start);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String json(Object body) {
-        if (body instanceof String text) {
-            return text;
+        if (body instanceof InputStream stream) {
+            return BodyPublishers.ofInputStream(() -> stream);
         }
         try {
-            return JSON.writeValueAsString(body);
+            return BodyPublishers.ofString(body instanceof String text ? text : JSON.writeValueAsString(body));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(e);
         }
     }
 
     private static JsonNode parse(String body) {
-        if (body == null || body.isBlank()) {
-            return MissingNode.getInstance();
-        }
         try {
-            return JSON.readTree(body);
+            return body == null || body.isBlank() ? MissingNode.getInstance() : JSON.readTree(body);
         } catch (JsonProcessingException e) {
             return MissingNode.getInstance();
         }

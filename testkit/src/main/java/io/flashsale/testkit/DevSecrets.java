@@ -12,31 +12,26 @@ import java.util.Properties;
  */
 public final class DevSecrets {
 
-    private static final Properties SECRETS = load();
+    private static final Properties SECRETS = new Properties();
+
+    static {
+        try (InputStream in = DevSecrets.class.getResourceAsStream("dev-secrets.properties")) {
+            SECRETS.load(Objects.requireNonNull(in, "dev-secrets.properties is missing"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     private DevSecrets() {}
 
     /** The HS256 secret bearer tokens are signed with in dev ({@code FLASHSALE_JWT_SECRET}). */
     public static String jwt() {
-        return get("jwt");
+        return Objects.requireNonNull(SECRETS.getProperty("jwt"), "dev-secrets.properties has no jwt");
     }
 
     /** The payment webhook's HMAC secret in dev ({@code FLASHSALE_PAYMENT_WEBHOOK_SECRET}). */
     public static String paymentWebhook() {
-        return get("payment-webhook");
-    }
-
-    private static String get(String name) {
-        return Objects.requireNonNull(SECRETS.getProperty(name), "dev-secrets.properties has no " + name);
-    }
-
-    private static Properties load() {
-        try (InputStream in = DevSecrets.class.getResourceAsStream("dev-secrets.properties")) {
-            Properties properties = new Properties();
-            properties.load(Objects.requireNonNull(in, "dev-secrets.properties is missing"));
-            return properties;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Objects.requireNonNull(
+                SECRETS.getProperty("payment-webhook"), "dev-secrets.properties has no payment-webhook");
     }
 }

@@ -1,7 +1,6 @@
 package io.flashsale.testkit;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.Set;
@@ -36,16 +35,12 @@ public final class FreePorts {
      * A free port below Linux's ephemeral range (32768-60999), where an outgoing connection may take
      * a port {@code new ServerSocket(0)} handed out before the child binds it; below 32768 also suits
      * Temporal's PostgreSQL schema ({@code SMALLINT} membership port). Random within this fork's
-     * {@link #RANGE}, never one this JVM handed out before; the kernel's choice if none binds.
+     * {@link #RANGE}, never one this JVM handed out before.
      */
     public static int next() {
-        for (int attempt = 0; attempt < 50; attempt++) {
+        for (int attempt = 0; attempt < 100; attempt++) {
             int port = ThreadLocalRandom.current().nextInt(RANGE[0], RANGE[1]);
-            if (HANDED_OUT.contains(port)) {
-                continue;
-            }
             try (ServerSocket socket = new ServerSocket(port)) {
-                socket.setReuseAddress(true);
                 if (HANDED_OUT.add(port)) {
                     return port;
                 }
@@ -53,11 +48,7 @@ public final class FreePorts {
                 // another one
             }
         }
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        throw new IllegalStateException("no free port in " + RANGE[0] + "-" + (RANGE[1] - 1) + " after 100 tries");
     }
 
     /** {@code [from, to)} for fork {@code fork} (1, 2, ...; blank: not a fork). */

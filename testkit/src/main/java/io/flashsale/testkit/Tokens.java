@@ -32,15 +32,10 @@ public final class Tokens {
         this.secret = secret.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Signed with the dev secret ({@link DevSecrets#jwt}). */
-    public static Tokens dev() {
-        return new Tokens(DevSecrets.jwt());
-    }
-
-    /** Signed with {@code FLASHSALE_JWT_SECRET} when set, else the dev secret. */
+    /** Signed with {@code FLASHSALE_JWT_SECRET} when set, else the dev secret ({@link DevSecrets#jwt}). */
     public static Tokens fromEnvironment() {
         String secret = System.getenv("FLASHSALE_JWT_SECRET");
-        return secret == null || secret.isBlank() ? dev() : new Tokens(secret);
+        return new Tokens(secret == null || secret.isBlank() ? DevSecrets.jwt() : secret);
     }
 
     /** The HMAC key these tokens are signed with (and the api verifies them with). */

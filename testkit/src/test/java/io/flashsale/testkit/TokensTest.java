@@ -27,7 +27,7 @@ class TokensTest {
         Map<String, Object> claims = Tokens.claims("a\"b\\c\n", "admin", Instant.ofEpochSecond(7_200));
         claims.put("aud", List.of("x", "y"));
 
-        String token = Tokens.dev().sign(claims);
+        String token = new Tokens(DevSecrets.jwt()).sign(claims);
 
         assertThat(decoded(token.split("\\.")[1]))
                 .isEqualTo("{\"sub\":\"a\\\"b\\\\c\\n\",\"scope\":\"admin\",\"iat\":3600,\"exp\":7200,"

@@ -7,7 +7,6 @@ import io.flashsale.api.testing.ApiIntegrationTest;
 import io.flashsale.stores.sale.SaleArchive;
 import io.flashsale.testkit.ApiClient.Response;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -48,7 +47,7 @@ class AuditIT extends ApiIntegrationTest {
 
         Response view = api.sale(ADMIN, sale).assertStatus(200);
         Response audit = audit(sale);
-        Response repair = api.post("/api/sales/" + sale + "/audit/repair", ADMIN, Map.of());
+        Response repair = api.repair(ADMIN, sale);
         Response lateBuyer = api.purchase(TestTokens.buyer(newUser()), sale, "key-late");
 
         assertThat(view.field("redisArchivedAt")).isNotNull();
@@ -75,7 +74,7 @@ class AuditIT extends ApiIntegrationTest {
                 .as("both changes are in flight, not drift")
                 .isEqualTo("PASS");
 
-        Response repaired = api.post("/api/sales/" + sale + "/audit/repair", ADMIN, Map.of());
+        Response repaired = api.repair(ADMIN, sale);
 
         repaired.assertStatus(200);
         assertThat(repaired.body().path("stockAfter").asInt()).isEqualTo(8);

@@ -285,9 +285,9 @@ class PurchaseAdmissionIT extends ApiIntegrationTest {
                     .isEqualTo(status.headers().allValues(header));
         }
         String path = "/api/sales/" + sale + "/purchases";
-        api.send("POST", path, buyer, "Idempotency-Key", "k1", "Idempotency-Key", "k2")
+        api.send("POST", path, buyer, null, "Idempotency-Key", "k1", "Idempotency-Key", "k2")
                 .assertProblem(400, "invalid-idempotency-key");
-        api.send("POST", "/api/sales/" + sale + ";x=1/purchases", buyer, "Idempotency-Key", "k3")
+        api.send("POST", "/api/sales/" + sale + ";x=1/purchases", buyer, null, "Idempotency-Key", "k3")
                 .assertProblem(404, "sale-not-found");
         assertThat(stores.redisStock(sale))
                 .as("only the first buyer's unit taken")

@@ -120,14 +120,15 @@ class SaleAdminIT extends ApiIntegrationTest {
 
         for (String route : new String[] {"", "/close", "/move", "/restock", "/withdraw", "/audit", "/audit/repair"}) {
             for (String method : new String[] {"GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"}) {
-                Response refused = api.send(method, "/api/sales/" + existing + route, mallory, "Idempotency-Key", "k1");
+                Response refused =
+                        api.send(method, "/api/sales/" + existing + route, mallory, null, "Idempotency-Key", "k1");
 
                 assertThat(refused.status())
                         .as("%s %s: %s", method, route, refused.text())
                         .isEqualTo(403);
             }
         }
-        assertThat(api.send("HEAD", "/api/sales", mallory).status()).isEqualTo(403);
+        assertThat(api.send("HEAD", "/api/sales", mallory, null).status()).isEqualTo(403);
         assertThat(stores.snapshot(existing)).isEqualTo(before);
     }
 

@@ -51,7 +51,7 @@ class RateLimitIT extends ApiIntegrationTest {
         List<Callable<Response>> burst = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             String token = TestTokens.buyer(newUser());
-            Map<String, String> spoofed = Map.of("X-Forwarded-For", "10.0.0." + i, "X-Real-IP", "10.0.1." + i);
+            String[] spoofed = {"X-Forwarded-For", "10.0.0." + i, "X-Real-IP", "10.0.1." + i};
             burst.add(() -> api.purchase(token, sale, "key-1", spoofed));
         }
 
@@ -65,7 +65,7 @@ class RateLimitIT extends ApiIntegrationTest {
                 .isEqualTo(stores.addressBucket(sale, "127.0.0.1"));
         String newcomer = TestTokens.buyer(newUser());
         assertRefusedAndNothingWritten(
-                sale, () -> api.purchase(newcomer, sale, "key-1", Map.of("X-Forwarded-For", "203.0.113.9")));
+                sale, () -> api.purchase(newcomer, sale, "key-1", "X-Forwarded-For", "203.0.113.9"));
     }
 
     @Test
@@ -75,7 +75,7 @@ class RateLimitIT extends ApiIntegrationTest {
 
         api.post("/api/sales/" + sale + "/audit/repair", ADMIN, null).assertStatus(200);
 
-        Response view = api.sale(ADMIN, sale).assertStatus(200);
+        Response view = api.get("/api/sales/" + sale, ADMIN).assertStatus(200);
         assertThat(view.body()
                         .path("rateLimits")
                         .path("perUser")
@@ -92,7 +92,8 @@ class RateLimitIT extends ApiIntegrationTest {
     @Test
     void appliesTheConfiguredPerUserDefaultWhenTheSaleSetsNone() throws InterruptedException {
         String sale = startsLater(saleBody(3));
-        assertThat(api.sale(ADMIN, sale).body().has("rateLimits")).isFalse();
+        assertThat(api.get("/api/sales/" + sale, ADMIN).body().has("rateLimits"))
+                .isFalse();
         String token = TestTokens.buyer(newUser());
         List<Callable<Response>> burst = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
@@ -158,7 +159,7 @@ class RateLimitIT extends ApiIntegrationTest {
         String id = (String) body.get("id");
         StoreSnapshot before = stores.snapshot(id);
 
-        api.createSale(ADMIN, body).assertProblem(400, "invalid-request");
+        api.post("/api/sales", ADMIN, body).assertProblem(400, "invalid-request");
 
         assertThat(stores.snapshot(id)).as("after %s", body).isEqualTo(before);
     }

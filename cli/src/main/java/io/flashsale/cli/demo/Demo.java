@@ -1,6 +1,5 @@
 package io.flashsale.cli.demo;
 
-import io.flashsale.bench.AuditSummary;
 import io.flashsale.bench.HttpLoad;
 import io.flashsale.bench.Requests;
 import io.flashsale.bench.Requests.Burst;
@@ -8,14 +7,13 @@ import io.flashsale.bench.Tally;
 import io.flashsale.launcher.Await;
 import io.flashsale.stores.admission.RateLimits;
 import io.flashsale.stores.admission.RateLimits.Bucket;
+import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -23,7 +21,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import picocli.CommandLine.Option;
 
 /**
  * One flash sale from the first click to the last expiry: a wave of buyers at once, a share of the
@@ -31,144 +28,82 @@ import picocli.CommandLine.Option;
  *
  * @param webUi the Temporal Web UI of the system, when it has one to show
  */
-record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi) {
+record Demo(ApiClient api, Tokens tokens, DemoCommand options, Optional<WebUi> webUi) {
 
-    /** The sale and its buyers: the options of {@code bin/flashsale demo}. */
-    static final class Options {
+    /** The buyers' connections: about what one load generator on this machine keeps busy. */
+    private static final int CONNECTIONS = 200;
 
-        @Option(
-                names = "--buyers",
-                paramLabel = "N",
-                defaultValue = "10000",
-                description = "the first wave, all at once")
-        int buyers;
+    /** A sale as {@code GET /api/sales/{id}} shows it; {@code redisStock} null when Redis has no stock for it. */
+    record SaleView(
+            int total, int available, Long redisStock, int pendingPayment, int paid, int expired, int cancelled) {
 
-        @Option(
-                names = "--late-buyers",
-                paramLabel = "N",
-                description = "the second wave, once the first wave's orders ended (default: a tenth of --buyers)")
-        Integer lateBuyers;
-
-        @Option(names = "--units", paramLabel = "N", defaultValue = "500", description = "units on sale")
-        int units;
-
-        @Option(
-                names = "--pay-share",
-                paramLabel = "F",
-                defaultValue = "0.5",
-                description = "the share of the winners that pays")
-        double payShare;
-
-        @Option(
-                names = "--pay-timeout",
-                paramLabel = "S",
-                defaultValue = "20",
-                description = "seconds a winner has to pay")
-        int payTimeout;
-
-        @Option(
-                names = "--settle-margin",
-                paramLabel = "S",
-                defaultValue = "60",
-                description = "seconds past the pay timeout a wait for the orders to end may last")
-        int settleMargin;
-
-        @Option(
-                names = "--connections",
-                paramLabel = "N",
-                defaultValue = "200",
-                description = "the buyers' connections")
-        int connections;
-
-        int lateBuyers() {
-            return lateBuyers == null ? buyers / 10 : lateBuyers;
+        /** After {@code orders} admissions: each has its order, none awaits payment, Redis has MySQL's units. */
+        boolean atRest(long orders) {
+            return pendingPayment + paid + expired + cancelled >= orders
+                    && pendingPayment == 0
+                    && Objects.equals(redisStock, (long) available);
         }
 
-        /** How long a wait for payments and orders to end may last: the pay timeout plus the margin. */
-        Duration settleTimeout() {
-            return Duration.ofSeconds(payTimeout + settleMargin);
+        @Override
+        public String toString() {
+            return "PAID %d, EXPIRED %d, CANCELLED %d, PENDING_PAYMENT %d; %d of %d units available (Redis %s)"
+                    .formatted(paid, expired, cancelled, pendingPayment, available, total, redisStock);
         }
-    }
-
-    private static final int MAX_BUCKET = 1_000_000;
-
-    private record Sold(List<Tally> answers, long orders, Map<String, Long> payments) {}
-
-    DemoResult run() throws Exception {
-        String sale = "demo" + Long.toString(System.currentTimeMillis(), 36);
-        List<Burst> waves = waves(sale);
-        createSale(sale, waves);
-        Sold sold = sell(sale, waves);
-        AuditSummary audit = AuditSummary.read(api, tokens, sale);
-        Optional<URI> link = webUi.filter(WebUi::answers).map(ui -> ui.purchasesOf(sale));
-        DemoResult result = new DemoResult(
-                sale, Tally.of(sold.answers()).counts(), sold.orders(), sold.payments(), audit.report(), link);
-        print(result, audit, sold.answers());
-        return result;
     }
 
     /** Each wave, then until its orders ended, so the next wave buys the units unpaid orders gave back. */
-    private Sold sell(String sale, List<Burst> waves) throws Exception {
+    DemoResult run() throws Exception {
+        String sale = "demo" + Long.toString(System.currentTimeMillis(), 36);
+        int late = options.lateBuyers == null ? options.buyers / 10 : options.lateBuyers;
+        Requests requests = new Requests(api.address());
+        List<Burst> waves = new ArrayList<>(List.of(requests.burst(tokens, sale, "u", options.buyers, 1)));
+        if (late > 0) {
+            waves.add(requests.burst(tokens, sale, "late", late, 2));
+        }
+        createSale(sale, waves.stream().mapToInt(wave -> wave.requests().size()).sum());
         List<Tally> answers = new ArrayList<>();
         long orders = 0;
-        try (Payer payer = new Payer(api, tokens, sale, options.payShare, options.settleTimeout())) {
+        try (Payer payer = new Payer(this, sale)) {
             long firstClick = System.nanoTime();
             String who = options.buyers + " buyers at once";
             for (Burst wave : waves) {
-                Tally answered = fire(wave, answers.size() + 1, who, payer);
-                answers.add(answered);
-                orders += answered.admittedUsers().size();
+                answers.add(fire(wave, "wave %d: %s".formatted(answers.size() + 1, who), payer));
+                orders += answers.get(answers.size() - 1).admittedUsers().size();
                 SaleView settled = settle(sale, orders, payer);
                 say("  settled %.1f s after the first click: %s", (System.nanoTime() - firstClick) / 1e9, settled);
-                who = "%d late buyers for the %d units back on sale"
-                        .formatted(options.lateBuyers(), settled.available());
+                who = "%d late buyers for the %d units back on sale".formatted(late, settled.available());
             }
-            Payer.Progress payments = payer.progress();
-            if (payments.firstError() != null) {
-                say("some payments failed (neither paid nor refused); the first: %s", payments.firstError());
-            }
-            return new Sold(answers, orders, payments.outcomes());
+            say("payments: %s", payer);
+            ApiClient.Response audit = api.audit(tokens.admin(), sale).expect("auditing sale " + sale, 200);
+            DemoResult result = new DemoResult(
+                    sale,
+                    Tally.of(answers).counts(),
+                    orders,
+                    payer.outcomes(),
+                    audit.as(AuditReport.class),
+                    webUi.filter(WebUi::answers).map(ui -> ui.purchasesOf(sale)));
+            print(result, answers.get(0));
+            return result;
         }
     }
 
-    private List<Burst> waves(String sale) {
-        long seed = System.nanoTime();
-        List<Burst> waves = new ArrayList<>();
-        Requests requests = new Requests(api.address());
-        waves.add(requests.burst(tokens, sale, "u", options.buyers, seed));
-        if (options.lateBuyers() > 0) {
-            waves.add(requests.burst(tokens, sale, "late", options.lateBuyers(), seed + 1));
-        }
-        return waves;
-    }
-
-    /**
-     * The sale, with a per-address bucket that holds every request of the demo: they all come from
-     * this one address, where the api's default (300) would turn most of them away. The per-user
-     * bucket stays the api's.
-     */
-    private void createSale(String sale, List<Burst> waves) {
-        int requests = waves.stream().mapToInt(wave -> wave.requests().size()).sum();
-        int room = Math.min(MAX_BUCKET, requests);
+    /** The sale, with a per-address bucket that holds every request: they all come from this one address. */
+    private void createSale(String sale, int requests) {
+        int room = Math.min(1_000_000, requests);
         Duration payTimeout = Duration.ofSeconds(options.payTimeout);
         api.createSale(tokens.admin(), sale, options.units, payTimeout, new RateLimits(null, new Bucket(room, room)))
                 .expect("creating sale " + sale, 201, 200);
         say(
-                "sale %s: %d units, pay timeout %s, %.0f%% of the winners pay",
-                sale, options.units, Await.text(payTimeout), options.payShare * 100);
-        say(
-                "its rate limit per client address: %d requests (refill %d/s), room for every request of this demo,"
-                        + " which all come from this one address; the per-user limit stays the api's",
-                room, room);
+                "sale %s: %d units, pay timeout %s, %.0f%% of the winners pay; %d requests per client address"
+                        + " (refill %d/s), the per-user limit the api's",
+                sale, options.units, Await.text(payTimeout), options.payShare * 100, room, room);
     }
 
     /** Fires one wave; each winner is handed to the payer the moment its 202 arrives. */
-    private Tally fire(Burst wave, int number, String who, Payer payer) throws Exception {
+    private Tally fire(Burst wave, String what, Payer payer) throws Exception {
         int size = wave.requests().size();
-        int connections = Math.min(options.connections, size);
-        say(
-                "wave %d: %s, %d requests (some retry with the same key, some click twice) over %d connections",
-                number, who, size, connections);
+        int connections = Math.min(CONNECTIONS, size);
+        say("%s, %d requests (some retry, some click twice) over %d connections", what, size, connections);
         Tally answered = new Tally(wave.users()::get);
         HttpLoad.Sink sink = (id, status, body, nanos) -> {
             answered.answered(id, status, body, nanos);
@@ -177,58 +112,29 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
             }
         };
         try (AutoCloseable ticking =
-                ticking(() -> "  answered %d/%d; %s".formatted(answered.answered(), size, payer.progress()))) {
+                ticking(() -> "  answered %d/%d; %s".formatted(answered.answered(), size, payer))) {
             new HttpLoad(api.address()).each(connections, wave.requests(), sink);
         }
         say("  answered in %.2f s: %s", answered.seconds(), answered.counts());
         return answered;
     }
 
-    /**
-     * Waits until every payment is known and the sale is at rest after {@code orders} purchases: each
-     * has its order, none awaits payment, and Redis has every unit MySQL has (those of expired and
-     * cancelled orders back on sale).
-     */
+    /** Waits until every payment is known and the sale is at rest after {@code orders} admissions. */
     private SaleView settle(String sale, long orders, Payer payer) throws Exception {
-        Duration limit = options.settleTimeout();
-        say("waiting (at most %s) until the %d orders are PAID, EXPIRED or CANCELLED", Await.text(limit), orders);
+        say("waiting (at most %s) until the %d orders ended", Await.text(options.patience()), orders);
         AtomicReference<SaleView> seen = new AtomicReference<>();
-        String what = "the payments sent and the %d orders of sale %s to end"
-                + " (none PENDING_PAYMENT, their units back in Redis)";
-        try (AutoCloseable ticking = ticking(() -> seen.get() == null
-                ? "  waiting for the first reading"
-                : "  " + payer.progress() + "; sale: " + seen.get())) {
-            Await.until(
-                    what.formatted(orders, sale),
-                    limit,
+        try (AutoCloseable ticking = ticking(() -> "  " + payer + "; sale: " + seen.get())) {
+            return Await.until(
+                    "the payments and the %d orders of sale %s to end (none PENDING_PAYMENT, their units back in Redis)"
+                            .formatted(orders, sale),
+                    options.patience(),
                     Duration.ofMillis(200),
                     () -> {
-                        seen.set(api.sale(tokens.admin(), sale)
-                                .expect("reading sale " + sale, 200)
-                                .as(SaleView.class));
+                        ApiClient.Response view = api.sale(tokens.admin(), sale);
+                        seen.set(view.expect("reading sale " + sale, 200).as(SaleView.class));
                         return seen.get();
                     },
-                    view -> payer.progress().done() && view.atRest(orders));
-        }
-        return seen.get();
-    }
-
-    /** A sale as {@code GET /api/sales/{id}} shows it; {@code redisStock} null when Redis has no stock for it. */
-    record SaleView(
-            int total, int available, Long redisStock, int pendingPayment, int paid, int expired, int cancelled) {
-
-        int orders() {
-            return pendingPayment + paid + expired + cancelled;
-        }
-
-        boolean atRest(long admitted) {
-            return pendingPayment == 0 && orders() >= admitted && Objects.equals(redisStock, (long) available);
-        }
-
-        @Override
-        public String toString() {
-            return "%d orders (PENDING_PAYMENT %d, PAID %d, EXPIRED %d, CANCELLED %d), %d of %d units available (Redis %s)"
-                    .formatted(orders(), pendingPayment, paid, expired, cancelled, available, total, redisStock);
+                    view -> payer.done() && view.atRest(orders));
         }
     }
 
@@ -239,29 +145,17 @@ record Demo(ApiClient api, Tokens tokens, Options options, Optional<WebUi> webUi
         return ticker::shutdownNow;
     }
 
-    private void print(DemoResult result, AuditSummary audit, List<Tally> answers) {
-        Tally first = answers.get(0);
+    private void print(DemoResult result, Tally first) {
         System.out.println();
         result.lines().forEach(System.out::println);
         say(
-                "%-10s oversold %d, duplicate orders %d, users admitted twice %d, I1 (available + PENDING_PAYMENT"
-                        + " + PAID = total) %s, Redis stock %s = MySQL available %d",
-                "",
-                audit.oversold(),
-                audit.duplicateOrders(),
-                answers.stream().mapToLong(Tally::usersAdmittedTwice).sum(),
-                audit.mysqlBalanced() ? "ok" : "VIOLATED",
-                audit.report().redisStock(),
-                audit.report().mysqlAvailable());
-        say(
-                "%-10s wave 1 winners p50 %.1f ms, p99 %.1f ms; losers p50 %.1f ms, p99 %.1f ms",
-                "latency",
+                "latency    wave 1 winners p50 %.1f ms, p99 %.1f ms; losers p50 %.1f ms, p99 %.1f ms",
                 first.millis(50, "admitted"),
                 first.millis(99, "admitted"),
                 first.millis(50, Tally.LOSERS),
                 first.millis(99, Tally.LOSERS));
         webUi.filter(ui -> result.purchasesInWebUi().isEmpty())
-                .ifPresent(ui -> say("%-10s not answering at %s (--temporal-ui URL)", "Web UI", ui.base()));
+                .ifPresent(ui -> say("Web UI     not answering at %s (--temporal-ui URL)", ui.base()));
     }
 
     private static void say(String format, Object... args) {

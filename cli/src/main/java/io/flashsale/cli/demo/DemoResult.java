@@ -6,20 +6,14 @@ import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * What one demo sale came to: {@code orders}, the purchases admitted, each writes one order, which
- * once settled ended paid, expired or cancelled; a unit given back was bought again ({@link #resold()}).
- *
- * @param requests purchase answers by outcome, every wave of buyers together
- * @param payments outcome of each payment sent (the purchase's final status, or "error")
- * @param audit the api's audit of the sale
- * @param purchasesInWebUi the sale's purchases in the Temporal Web UI, when one answered
+ * What one demo sale came to: the answers of every wave by outcome ({@code requests}), the purchases
+ * admitted ({@code orders}, one order each), each payment's outcome and the api's audit of the sale.
  */
 record DemoResult(
         String sale,
@@ -54,35 +48,30 @@ record DemoResult(
     }
 
     List<String> lines() {
-        String rateLimited = requests.containsKey("rate-limited") ? "" : " (none rate-limited)";
         String pending = settled() ? "" : " (+ " + audit.pendingPayment() + " PENDING_PAYMENT)";
         List<String> lines = new ArrayList<>(List.of(
-                line("requests", "%d answered: %s%s", total(requests), text(requests), rateLimited),
-                line(
-                        "orders",
-                        "%d for %d units, %d resold (bought again after an order expired or was cancelled)",
-                        orders,
-                        audit.total(),
-                        resold()),
-                line("paid", "%d (payments sent: %d, %s)", audit.paid(), total(payments), text(payments)),
-                line("expired", "%d", audit.expired()),
-                line("cancelled", "%d", audit.cancelled()),
-                line(
-                        "adds up",
-                        "%d orders = %d paid + %d expired + %d cancelled%s: %s",
-                        orders,
-                        audit.paid(),
-                        audit.expired(),
-                        audit.cancelled(),
-                        pending,
-                        addsUp() ? "yes" : "NO"),
-                line("audit", "%s", audit.result())));
-        purchasesInWebUi.ifPresent(link -> lines.add(line("Web UI", "%s", link)));
+                "requests   %d answered: %s%s".formatted(total(requests), text(requests), rateLimited()),
+                "orders     %d for %d units, %d resold (bought again after an order expired or was cancelled)"
+                        .formatted(orders, audit.total(), resold()),
+                "paid       %d (payments sent: %d, %s)".formatted(audit.paid(), total(payments), text(payments)),
+                "expired    " + audit.expired(),
+                "cancelled  " + audit.cancelled(),
+                "adds up    %d orders = %d paid + %d expired + %d cancelled%s: %s"
+                        .formatted(
+                                orders,
+                                audit.paid(),
+                                audit.expired(),
+                                audit.cancelled(),
+                                pending,
+                                addsUp() ? "yes" : "NO"),
+                "audit      " + audit.result()));
+        audit.violations().forEach(v -> lines.add("           " + v.invariant() + ": " + v.detail()));
+        purchasesInWebUi.ifPresent(link -> lines.add("Web UI     " + link));
         return lines;
     }
 
-    private static String line(String label, String format, Object... args) {
-        return String.format(Locale.ROOT, "%-10s %s", label, String.format(Locale.ROOT, format, args));
+    private String rateLimited() {
+        return requests.containsKey("rate-limited") ? "" : " (none rate-limited)";
     }
 
     private static long total(Map<String, Long> counts) {

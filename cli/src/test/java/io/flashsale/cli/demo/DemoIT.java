@@ -33,13 +33,8 @@ class DemoIT {
         try (Stack stack = Stack.start(
                 root, Path.of("target", "demo-it", "logs"), stores, FlashSaleStack.BACK_END_NICE, Map.of())) {
             WebUi ui = new WebUi(stack.temporal().webUi().orElseThrow(), "default");
-            Demo.Options options = CommandLine.populateCommand(
-                    new Demo.Options(),
-                    "--buyers=60",
-                    "--late-buyers=30",
-                    "--units=" + UNITS,
-                    "--pay-timeout=2",
-                    "--connections=16");
+            DemoCommand options = CommandLine.populateCommand(
+                    new DemoCommand(), "--buyers=60", "--late-buyers=30", "--units=" + UNITS, "--pay-timeout=2");
 
             DemoResult result = new Demo(new ApiClient(stack.api()), stack.tokens(), options, Optional.of(ui)).run();
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flashsale.stores.audit.AuditReport;
 import io.flashsale.stores.audit.AuditVerdict;
+import io.flashsale.stores.audit.Violation;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +62,30 @@ class DemoTest {
 
         assertThat(result.addsUp()).isTrue();
         assertThat(result.passed()).isFalse();
+    }
+
+    @Test
+    void printsEachViolationOfAFailedAudit() {
+        AuditReport failed = new AuditReport(
+                "s1",
+                100,
+                0,
+                0,
+                30,
+                70,
+                0,
+                null,
+                0,
+                0,
+                0,
+                0,
+                0,
+                List.of(new Violation("I3", "Redis has no stock for the sale")),
+                AuditVerdict.FAIL,
+                null);
+
+        assertThat(new DemoResult("s1", BURST, 100, Map.of("PAID", 30L), failed, Optional.empty()).lines())
+                .containsSubsequence("audit      FAIL", "           I3: Redis has no stock for the sale");
     }
 
     @Test
