@@ -10,18 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/**
- * P5, P6 and P7: one phase's load on two stacks, each started fresh for it (P6: one, against the
- * run's own), so neither is warmer from the phases before; each reports a ratio, not a target.
- */
+/** P5, P6 and P7: a load on two stacks started fresh for it (P6: one, against the run's); a ratio, no target. */
 record Comparisons(Phases main, Path root, Path logs) {
 
     private static final int ROUNDS = 3;
 
-    /**
-     * P5: P1's sold-out load on a Redis Cluster (3 masters with a replica each) against the run's single
-     * Redis, in {@value #ROUNDS} alternating rounds, so a machine busy with other work slows both alike.
-     */
+    /** P5: P1's load on a Redis Cluster against a single Redis, in alternating rounds that a busy box slows alike. */
     Report.Phase p5() throws Exception {
         PrivateStores single = main.stores();
         Settings settings = main.settings();
@@ -33,8 +27,7 @@ record Comparisons(Phases main, Path root, Path logs) {
             HttpLoad.Source manyBuyers = many.soldOut(many.run());
             one.timed(oneBuyers, settings.warmup(), settings.connections);
             many.timed(manyBuyers, settings.warmup(), settings.connections);
-            List<Tally> onOne = new ArrayList<>();
-            List<Tally> onMany = new ArrayList<>();
+            List<Tally> onOne = new ArrayList<>(), onMany = new ArrayList<>();
             for (int i = 0; i < ROUNDS; i++) {
                 onOne.add(one.timed(oneBuyers, settings.duration().dividedBy(ROUNDS), settings.connections));
                 onMany.add(many.timed(manyBuyers, settings.duration().dividedBy(ROUNDS), settings.connections));
@@ -46,8 +39,7 @@ record Comparisons(Phases main, Path root, Path logs) {
                     .measure("Redis Cluster", onCluster, settings.connections)
                     .ratio(onCluster.throughput() / onSingle.throughput())
                     .fact("single Redis outcomes", onSingle.counts())
-                    .fact("Redis Cluster outcomes", onCluster.counts())
-                    .fact("cluster nodes", cluster.nodes());
+                    .fact("Redis Cluster outcomes", onCluster.counts());
         }
     }
 
@@ -71,18 +63,13 @@ record Comparisons(Phases main, Path root, Path logs) {
                     .value("purchases", n)
                     .ratio(clustered.rate() / dev.rate())
                     .fact("dev server CPU ms per settled purchase", dev.cpuPerWinner())
-                    .fact("cluster CPU ms per settled purchase", clustered.cpuPerWinner())
-                    .fact("cluster", onCluster.stack().temporal().toString());
+                    .fact("cluster CPU ms per settled purchase", clustered.cpuPerWinner());
         } finally {
             own.drop();
         }
     }
 
-    /**
-     * P7: what it costs that a 202 waits until a replica has the admission: P4's sale on a master, a
-     * replica and three Sentinels, by an api answering on the master's word and one waiting for the
-     * replica; the ratio is the winners' p99 with the wait over without.
-     */
+    /** P7: P4's sale on master, replica and Sentinels; winners' p99 when a 202 waits for the replica over not. */
     Report.Phase p7() throws Exception {
         try (RedisSentinels redis = RedisSentinels.start(root, logs.resolve("redis-sentinels"), Duration.ZERO);
                 Phases masterOnly = fresh("p7-master-only", main.stores(), redis.environment(0), "p7m");

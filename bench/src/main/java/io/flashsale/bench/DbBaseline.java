@@ -30,11 +30,7 @@ import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.transaction.support.TransactionTemplate;
 
-/**
- * P2's DB-only baseline, where every buyer reaches MySQL: the api's purchase request and token check,
- * then one transaction; 201, 409 sold out or already bought, 401. {@link #main} is the server, a
- * process with the apps' JVM flags and environment; an instance is the bench's handle on it and its tables.
- */
+/** P2's DB-only baseline: the api's request and token check, then one MySQL transaction; {@link #main} serves it. */
 record DbBaseline(JdbcClient mysql, Process process, int port) implements AutoCloseable {
 
     static final String NAME = "db-baseline";

@@ -32,8 +32,8 @@ final class OpenLoopPhase {
                 .value("every buyer answered after (s)", schedule.seconds())
                 .value("throughput (req/s)", tally.answered() / schedule.seconds())
                 .value("sends > " + HttpLoad.LATE.toMillis() + " ms behind schedule", schedule.late())
-                .value("send delay p99 (ms)", schedule.delayMillis(99))
-                .value("send delay max (ms)", schedule.delayMillis(100))
+                .value("send delay p99 (ms)", schedule.sendDelays().getValueAtPercentile(99) / 1e3)
+                .value("send delay max (ms)", schedule.sendDelays().getMaxValue() / 1e3)
                 .value("connections opened", schedule.connections())
                 .value("all winners PENDING_PAYMENT after (s)", sold.seconds());
         return sold.lag()

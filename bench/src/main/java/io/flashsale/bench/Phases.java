@@ -13,10 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
-/**
- * What the phases on one stack share: its stores, the settings, a client of its api (the admin
- * calls outside the measured load), a CPU meter, and the run's tag of its sale ids; and P3.
- */
+/** What the phases on one stack share: its stores, settings, an api client, a CPU meter, the run's sale tag; and P3. */
 record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient api, CpuMeter cpu, String run)
         implements AutoCloseable {
 
@@ -69,10 +66,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return tally;
     }
 
-    /**
-     * Seconds from {@code sinceNanos} until {@code expected} orders of the sale are PENDING_PAYMENT, read
-     * every 250 ms: each read costs CPU within that measured per winner.
-     */
+    /** Seconds from {@code sinceNanos} until {@code expected} orders are PENDING_PAYMENT, read every 250 ms. */
     double awaitPending(String sale, long expected, long sinceNanos) throws Exception {
         Await.until(
                 "%d orders of sale %s PENDING_PAYMENT".formatted(expected, sale),
@@ -85,10 +79,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return (System.nanoTime() - sinceNanos) / 1e9;
     }
 
-    /**
-     * Bytes the api has allocated so far ({@code jvm.gc.memory.allocated}, counted at each collection),
-     * after a collection ({@code jcmd PID GC.run}): a load within the young generation counts nothing.
-     */
+    /** Bytes the api allocated so far ({@code jvm.gc.memory.allocated}), after a {@code jcmd GC.run} counts them. */
     double allocatedBytes() throws Exception {
         Path log = Files.createTempFile("jcmd", ".log");
         try {
@@ -125,10 +116,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
             double trivial = n / TrivialWorker.complete(temporal, "p3t" + run, n, threads, SETTLE_TIMEOUT);
             return new Report.Phase("P3", "settle rate: admitted -> PENDING_PAYMENT vs trivial 3-step workflow")
                     .value("purchase settle rate (/s)", purchases.rate())
-                    .value("purchase settle time (s)", purchases.seconds())
                     .value("trivial workflows completed (/s)", trivial)
-                    .value("trivial settle time (s)", n / trivial)
-                    .value("workflows", n)
                     .value("api allocation per admission, its workflow's start included (KB)", allocation)
                     .ratio(purchases.rate() / trivial, 0.8, "purchase settle rate / trivial workflow rate >= 0.8", true)
                     .fact("purchases settled", purchases.count())
@@ -162,10 +150,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return settle(sale + run, n, n, false);
     }
 
-    /**
-     * {@code buyers} buyers of a new sale of {@code units}, one request each, closed loop or open loop
-     * ({@link Requests#burst} at {@code --rate}), until every winner is PENDING_PAYMENT.
-     */
+    /** {@code buyers} buyers of a new sale, closed loop or open ({@code --rate}), until every winner is pending. */
     Settled settle(String sale, int units, int buyers, boolean openLoop) throws Exception {
         createSale(sale, units);
         Requests.Burst burst = openLoop

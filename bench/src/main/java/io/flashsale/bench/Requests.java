@@ -42,10 +42,7 @@ public record Requests(String host) {
                 users);
     }
 
-    /**
-     * {@code buyers} distinct buyers named {@code saleId + userPrefix + i}, shuffled: some retry with
-     * the same Idempotency-Key, some click twice (a new key).
-     */
+    /** {@code buyers} buyers named {@code saleId + userPrefix + i}, shuffled; some retry, some click twice. */
     public Burst burst(Tokens tokens, String saleId, String userPrefix, int buyers, long seed) {
         Random random = new Random(seed);
         List<String> keys = new ArrayList<>();

@@ -7,10 +7,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/**
- * The options of {@code bin/flashsale bench} that size its loads. With {@code --smoke} each one not
- * given takes the smoke test's size, and a timed load stops at {@value #SMOKE_REQUESTS} requests.
- */
+/** The bench's load sizes; {@code --smoke} sizes each not given small and caps a timed load's requests. */
 final class Settings {
 
     static final int SMOKE_REQUESTS = 50;
