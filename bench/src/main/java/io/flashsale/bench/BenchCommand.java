@@ -97,9 +97,9 @@ public final class BenchCommand implements Callable<Integer> {
                         switch (phase) {
                             case "P1" -> SoldOutPhases.p1(on);
                             case "curve" -> SoldOutPhases.curve(on);
-                            case "P2" -> ContestPhase.run(on);
+                            case "P2" -> SalePhases.p2(on);
                             case "P3" -> on.p3();
-                            case "P4" -> OpenLoopPhase.p4(on);
+                            case "P4" -> SalePhases.p4(on);
                             case "P5" -> comparisons.p5();
                             case "P6" -> comparisons.p6();
                             default -> comparisons.p7();

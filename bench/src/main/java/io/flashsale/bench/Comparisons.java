@@ -85,7 +85,7 @@ record Comparisons(Phases main, Path root, Path logs) {
     /** P4's sale on {@code side} into {@code phase}, with the api's CPU per admitted purchase; its winners' p99. */
     private static double sell(Report.Phase phase, Phases side, String name) throws Exception {
         Map<String, Duration> before = side.cpu().read();
-        Tally tally = OpenLoopPhase.sell(side).tally();
+        Tally tally = SalePhases.sell(side).tally();
         Map<String, Double> cpu = side.cpu().millisPer(before, tally.count("admitted"));
         phase.latency("winners, " + name, tally, null, "admitted")
                 .latency("losers, " + name, tally, null, Tally.LOSERS)

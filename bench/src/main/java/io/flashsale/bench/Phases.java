@@ -4,7 +4,6 @@ import io.flashsale.launcher.Await;
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.ApiClient;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,10 +28,6 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
 
     JdbcClient mysql() {
         return JdbcClient.create(new DriverManagerDataSource(stores.jdbcUrl(), stores.user(), stores.password()));
-    }
-
-    HttpLoad load() {
-        return new HttpLoad(api.address());
     }
 
     Requests requests() {
@@ -61,35 +56,18 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         if (!duration.isZero()) {
             AtomicLong issued = new AtomicLong();
             HttpLoad.Source capped = () -> issued.incrementAndGet() > settings.maxRequests() ? null : source.next();
-            load().run(connections, capped, tally, System.nanoTime() + duration.toNanos());
+            new HttpLoad(api.address()).run(connections, capped, tally, System.nanoTime() + duration.toNanos());
         }
         return tally;
     }
 
-    /** Seconds from {@code sinceNanos} until {@code expected} orders are PENDING_PAYMENT, read every 250 ms. */
-    double awaitPending(String sale, long expected, long sinceNanos) throws Exception {
-        Await.until(
-                "%d orders of sale %s PENDING_PAYMENT".formatted(expected, sale),
-                SETTLE_TIMEOUT,
-                Duration.ofMillis(250),
-                () -> api.sale(stack.tokens().admin(), sale)
-                        .expect("reading sale " + sale, 200)
-                        .body(),
-                seen -> seen.path("pendingPayment").asLong() >= expected);
-        return (System.nanoTime() - sinceNanos) / 1e9;
-    }
-
     /** Bytes the api allocated so far ({@code jvm.gc.memory.allocated}), after a {@code jcmd GC.run} counts them. */
     double allocatedBytes() throws Exception {
-        Path log = Files.createTempFile("jcmd", ".log");
-        try {
-            String jcmd = Path.of(Processes.java()).resolveSibling("jcmd").toString();
-            String pid = Long.toString(stack.flashSale().process("api").pid());
-            if (Processes.exec(List.of(jcmd, pid, "GC.run"), Map.of(), log, Duration.ofSeconds(60)) != 0) {
-                throw new IllegalStateException("jcmd GC.run on the api failed: " + Files.readString(log));
-            }
-        } finally {
-            Files.delete(log);
+        String jcmd = Path.of(Processes.java()).resolveSibling("jcmd").toString();
+        String pid = Long.toString(stack.flashSale().process("api").pid());
+        Path log = stack.flashSale().processes().log("jcmd");
+        if (Processes.exec(List.of(jcmd, pid, "GC.run"), Map.of(), log, Duration.ofSeconds(60)) != 0) {
+            throw new IllegalStateException("jcmd GC.run on the api failed, see " + log);
         }
         return api.get("/actuator/prometheus", stack.tokens().admin())
                 .expect("reading the api's metrics", 200)
@@ -159,16 +137,25 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         Tally tally = new Tally(burst.users()::get);
         Map<String, Duration> before = cpu.read();
         long start = System.nanoTime();
+        HttpLoad load = new HttpLoad(api.address());
         HttpLoad.Schedule schedule = null;
         if (openLoop) { // a second of arrivals opens its connections before the first send
             int warm = Math.max(settings.connections, settings.arrivalRate);
-            schedule =
-                    load().runOpen(burst.requests(), settings.arrivalRate, warm, HttpLoad.MAX_OPEN_CONNECTIONS, tally);
+            schedule = load.runOpen(burst.requests(), settings.arrivalRate, warm, HttpLoad.MAX_OPEN_CONNECTIONS, tally);
         } else {
-            load().each(settings.connections, burst.requests(), tally);
+            load.each(settings.connections, burst.requests(), tally);
         }
         long winners = tally.count("admitted");
-        double seconds = awaitPending(sale, winners, start);
+        // read every 250 ms: each read costs CPU within that measured per winner
+        Await.until(
+                "%d orders of sale %s PENDING_PAYMENT".formatted(winners, sale),
+                SETTLE_TIMEOUT,
+                Duration.ofMillis(250),
+                () -> api.sale(stack.tokens().admin(), sale)
+                        .expect("reading sale " + sale, 200)
+                        .body(),
+                seen -> seen.path("pendingPayment").asLong() >= winners);
+        double seconds = (System.nanoTime() - start) / 1e9;
         Map<String, Double> perRequest = cpu.millisPer(before, burst.requests().size());
         Map<String, Double> perWinner = cpu.millisPer(before, winners);
         OrderLag lag = OrderLag.of(tally.admittedAtMillis(), mysql(), sale);
