@@ -17,12 +17,10 @@ record Comparisons(Phases main, Path root, Path logs) {
 
     /** P5: P1's load on a Redis Cluster against a single Redis, in alternating rounds that a busy box slows alike. */
     Report.Phase p5() throws Exception {
-        PrivateStores single = main.stores();
         Settings settings = main.settings();
         try (RedisCluster cluster = RedisCluster.start(logs.resolve("redis-cluster"));
-                Phases one = fresh("p5-single-redis", single, Map.of(), "p5s");
-                Phases many =
-                        fresh("p5-redis-cluster", single, Map.of("REDIS_CLUSTER_NODES", cluster.nodes()), "p5c")) {
+                Phases one = fresh("p5-single-redis", Map.of(), "p5s");
+                Phases many = fresh("p5-redis-cluster", Map.of("REDIS_CLUSTER_NODES", cluster.nodes()), "p5c")) {
             HttpLoad.Source oneBuyers = one.soldOut(one.run());
             HttpLoad.Source manyBuyers = many.soldOut(many.run());
             one.timed(oneBuyers, settings.warmup(), settings.connections);
@@ -72,8 +70,8 @@ record Comparisons(Phases main, Path root, Path logs) {
     /** P7: P4's sale on master, replica and Sentinels; winners' p99 when a 202 waits for the replica over not. */
     Report.Phase p7() throws Exception {
         try (RedisSentinels redis = RedisSentinels.start(root, logs.resolve("redis-sentinels"), Duration.ZERO);
-                Phases masterOnly = fresh("p7-master-only", main.stores(), redis.environment(0), "p7m");
-                Phases replicated = fresh("p7-replica", main.stores(), redis.environment(1), "p7r")) {
+                Phases masterOnly = fresh("p7-master-only", redis.environment(0), "p7m");
+                Phases replicated = fresh("p7-replica", redis.environment(1), "p7r")) {
             Report.Phase phase = new Report.Phase(
                     "P7",
                     "P4's sale on master + replica + Sentinels: 202 on the master's word vs once the replica has it");
@@ -94,11 +92,10 @@ record Comparisons(Phases main, Path root, Path logs) {
         return tally.millis(99, "admitted");
     }
 
-    /** A stack of its own on the dev server, on {@code stores} and {@code environment}, its sale ids tagged. */
-    private Phases fresh(String name, PrivateStores stores, Map<String, String> environment, String tag)
-            throws Exception {
-        FlashSaleStack.Builder builder =
-                FlashSaleStack.builder(root, logs.resolve(name)).backEndNice(FlashSaleStack.BACK_END_NICE);
+    /** A stack of its own on the dev server and the run's stores, given {@code environment}, its sale ids tagged. */
+    private Phases fresh(String name, Map<String, String> environment, String tag) throws Exception {
+        PrivateStores stores = main.stores();
+        var builder = FlashSaleStack.builder(root, logs.resolve(name)).backEndNice(FlashSaleStack.BACK_END_NICE);
         return Phases.on(Stack.start(builder, stores, environment), stores, main.settings(), tag + main.run());
     }
 }

@@ -2,7 +2,6 @@ package io.flashsale.bench;
 
 import io.flashsale.launcher.Processes;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -97,12 +96,8 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
     /** The machine's CPU time its hypervisor gave other guests ({@code steal} of {@code /proc/stat}). */
     record Stolen(long steal, long total) {
 
-        static Stolen read() {
-            try {
-                return parse(Files.readAllLines(Path.of("/proc/stat")).get(0));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        static Stolen read() throws IOException {
+            return parse(Files.readAllLines(Path.of("/proc/stat")).get(0));
         }
 
         /** {@code cpu  user nice system idle iowait irq softirq steal ...} in clock ticks; the total is those eight. */

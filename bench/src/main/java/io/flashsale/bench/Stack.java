@@ -21,8 +21,7 @@ public record Stack(FlashSaleStack flashSale, Tokens tokens) implements AutoClos
     public static Stack start(
             Path root, Path logs, PrivateStores stores, int backEndNice, Map<FlashSaleStack.App, List<String>> jvmFlags)
             throws Exception {
-        FlashSaleStack.Builder builder =
-                FlashSaleStack.builder(root, logs).webUi().backEndNice(backEndNice);
+        var builder = FlashSaleStack.builder(root, logs).webUi().backEndNice(backEndNice);
         jvmFlags.forEach(builder::jvmFlags);
         return start(builder, stores, Map.of());
     }
