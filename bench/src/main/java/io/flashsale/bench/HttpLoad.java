@@ -162,10 +162,8 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
 
         /** Until the next send may leave: at least 1 ms (the selector's resolution), at most 100 ms. */
         private long millisToNext() {
-            if (next() == null || (idle.isEmpty() && open.size() >= maxConnections)) {
-                return 100;
-            }
-            return Math.max(1, Math.min(100, (due() - System.nanoTime()) / 1_000_000));
+            boolean waiting = next() == null || idle.isEmpty() && open.size() >= maxConnections;
+            return waiting ? 100 : Math.max(1, Math.min(100, (due() - System.nanoTime()) / 1_000_000));
         }
 
         private void collect() throws IOException {
