@@ -47,10 +47,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--phases", split = ",", description = "P1,curve,P2-P7; default P1,curve,P2-P4 (cluster: P1,P3)")
     private List<String> phases;
 
-    @Option(
-            names = "--temporal",
-            description = "cli, or cluster: also P6 on the Temporal cluster.",
-            defaultValue = "cli")
+    @Option(names = "--temporal", description = "cli, or cluster (adds P6 on it).", defaultValue = "cli")
     private Temporal temporal;
 
     @Option(names = "--api-flags", split = " ", description = "JVM flags of the api, e.g. \"-Dprop=value ...\".")
@@ -87,8 +84,7 @@ public final class BenchCommand implements Callable<Integer> {
         try (Phases on = Phases.on(Stack.start(root, logs, stores, backendNice, appFlags()), stores, settings(), run)) {
             System.out.println(
                     "stack up: api " + on.stack().api() + ", " + on.stack().temporal());
-            Report report = new Report(Report.Environment.of(
-                    on.settings(), on.stack().temporal(), on.cpu().niceness()));
+            Report report = new Report(Report.Environment.of(on));
             Comparisons comparisons = new Comparisons(on, root, logs);
             for (String phase : only()) {
                 System.out.println(phase + " ...");
@@ -97,9 +93,9 @@ public final class BenchCommand implements Callable<Integer> {
                         switch (phase) {
                             case "P1" -> SoldOutPhases.p1(on);
                             case "curve" -> SoldOutPhases.curve(on);
-                            case "P2" -> ContestPhase.run(on);
+                            case "P2" -> SalePhases.p2(on);
                             case "P3" -> on.p3();
-                            case "P4" -> OpenLoopPhase.p4(on);
+                            case "P4" -> SalePhases.p4(on);
                             case "P5" -> comparisons.p5();
                             case "P6" -> comparisons.p6();
                             default -> comparisons.p7();

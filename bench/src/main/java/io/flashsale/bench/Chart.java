@@ -29,10 +29,7 @@ import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.data.category.DefaultCategoryDataset;
 
-/**
- * chart.png, one plot under the other: each phase's p50 and p99 (log scale) with the p99 targets,
- * the load curve (throughput, p50 and p99 by connections), each ratio against its target.
- */
+/** chart.png: each phase's p50 and p99 against the p99 targets, the load curve, each ratio against its target. */
 final class Chart {
 
     static final String CURVE = "curve";

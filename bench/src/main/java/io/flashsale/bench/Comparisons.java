@@ -10,31 +10,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/**
- * P5, P6 and P7: one phase's load on two stacks, each started fresh for it (P6: one, against the
- * run's own), so neither is warmer from the phases before; each reports a ratio, not a target.
- */
+/** P5, P6 and P7: a load on two stacks started fresh for it (P6: one, against the run's); a ratio, no target. */
 record Comparisons(Phases main, Path root, Path logs) {
 
     private static final int ROUNDS = 3;
 
-    /**
-     * P5: P1's sold-out load on a Redis Cluster (3 masters with a replica each) against the run's single
-     * Redis, in {@value #ROUNDS} alternating rounds, so a machine busy with other work slows both alike.
-     */
+    /** P5: P1's load on a Redis Cluster against a single Redis, in alternating rounds that a busy box slows alike. */
     Report.Phase p5() throws Exception {
-        PrivateStores single = main.stores();
         Settings settings = main.settings();
         try (RedisCluster cluster = RedisCluster.start(logs.resolve("redis-cluster"));
-                Phases one = fresh("p5-single-redis", single, Map.of(), "p5s");
-                Phases many =
-                        fresh("p5-redis-cluster", single, Map.of("REDIS_CLUSTER_NODES", cluster.nodes()), "p5c")) {
+                Phases one = fresh("p5-single-redis", Map.of(), "p5s");
+                Phases many = fresh("p5-redis-cluster", Map.of("REDIS_CLUSTER_NODES", cluster.nodes()), "p5c")) {
             HttpLoad.Source oneBuyers = one.soldOut(one.run());
             HttpLoad.Source manyBuyers = many.soldOut(many.run());
             one.timed(oneBuyers, settings.warmup(), settings.connections);
             many.timed(manyBuyers, settings.warmup(), settings.connections);
-            List<Tally> onOne = new ArrayList<>();
-            List<Tally> onMany = new ArrayList<>();
+            List<Tally> onOne = new ArrayList<>(), onMany = new ArrayList<>();
             for (int i = 0; i < ROUNDS; i++) {
                 onOne.add(one.timed(oneBuyers, settings.duration().dividedBy(ROUNDS), settings.connections));
                 onMany.add(many.timed(manyBuyers, settings.duration().dividedBy(ROUNDS), settings.connections));
@@ -46,8 +37,7 @@ record Comparisons(Phases main, Path root, Path logs) {
                     .measure("Redis Cluster", onCluster, settings.connections)
                     .ratio(onCluster.throughput() / onSingle.throughput())
                     .fact("single Redis outcomes", onSingle.counts())
-                    .fact("Redis Cluster outcomes", onCluster.counts())
-                    .fact("cluster nodes", cluster.nodes());
+                    .fact("Redis Cluster outcomes", onCluster.counts());
         }
     }
 
@@ -71,22 +61,17 @@ record Comparisons(Phases main, Path root, Path logs) {
                     .value("purchases", n)
                     .ratio(clustered.rate() / dev.rate())
                     .fact("dev server CPU ms per settled purchase", dev.cpuPerWinner())
-                    .fact("cluster CPU ms per settled purchase", clustered.cpuPerWinner())
-                    .fact("cluster", onCluster.stack().temporal().toString());
+                    .fact("cluster CPU ms per settled purchase", clustered.cpuPerWinner());
         } finally {
             own.drop();
         }
     }
 
-    /**
-     * P7: what it costs that a 202 waits until a replica has the admission: P4's sale on a master, a
-     * replica and three Sentinels, by an api answering on the master's word and one waiting for the
-     * replica; the ratio is the winners' p99 with the wait over without.
-     */
+    /** P7: P4's sale on master, replica and Sentinels; winners' p99 when a 202 waits for the replica over not. */
     Report.Phase p7() throws Exception {
         try (RedisSentinels redis = RedisSentinels.start(root, logs.resolve("redis-sentinels"), Duration.ZERO);
-                Phases masterOnly = fresh("p7-master-only", main.stores(), redis.environment(0), "p7m");
-                Phases replicated = fresh("p7-replica", main.stores(), redis.environment(1), "p7r")) {
+                Phases masterOnly = fresh("p7-master-only", redis.environment(0), "p7m");
+                Phases replicated = fresh("p7-replica", redis.environment(1), "p7r")) {
             Report.Phase phase = new Report.Phase(
                     "P7",
                     "P4's sale on master + replica + Sentinels: 202 on the master's word vs once the replica has it");
@@ -98,7 +83,7 @@ record Comparisons(Phases main, Path root, Path logs) {
     /** P4's sale on {@code side} into {@code phase}, with the api's CPU per admitted purchase; its winners' p99. */
     private static double sell(Report.Phase phase, Phases side, String name) throws Exception {
         Map<String, Duration> before = side.cpu().read();
-        Tally tally = OpenLoopPhase.sell(side).tally();
+        Tally tally = SalePhases.sell(side).tally();
         Map<String, Double> cpu = side.cpu().millisPer(before, tally.count("admitted"));
         phase.latency("winners, " + name, tally, null, "admitted")
                 .latency("losers, " + name, tally, null, Tally.LOSERS)
@@ -107,11 +92,10 @@ record Comparisons(Phases main, Path root, Path logs) {
         return tally.millis(99, "admitted");
     }
 
-    /** A stack of its own on the dev server, on {@code stores} and {@code environment}, its sale ids tagged. */
-    private Phases fresh(String name, PrivateStores stores, Map<String, String> environment, String tag)
-            throws Exception {
-        FlashSaleStack.Builder builder =
-                FlashSaleStack.builder(root, logs.resolve(name)).backEndNice(FlashSaleStack.BACK_END_NICE);
+    /** A stack of its own on the dev server and the run's stores, given {@code environment}, its sale ids tagged. */
+    private Phases fresh(String name, Map<String, String> environment, String tag) throws Exception {
+        PrivateStores stores = main.stores();
+        var builder = FlashSaleStack.builder(root, logs.resolve(name)).backEndNice(FlashSaleStack.BACK_END_NICE);
         return Phases.on(Stack.start(builder, stores, environment), stores, main.settings(), tag + main.run());
     }
 }

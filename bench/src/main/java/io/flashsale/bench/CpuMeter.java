@@ -2,7 +2,6 @@ package io.flashsale.bench;
 
 import io.flashsale.launcher.Processes;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,14 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/**
- * CPU time each process of a stack spends, with its ended children's (the kernel's account): the api,
- * the worker and Temporal by pid, Redis and MySQL by command name, PostgreSQL as all its processes.
- * Stable across machines where seconds are not, so the bench reports it per unit of work.
- */
+/** CPU time of each process of a stack with its ended children's, per unit of work: stabler than seconds. */
 record CpuMeter(Map<String, ProcessHandle> processes) {
 
-    /** The kernel's clock ticks a second in {@code /proc/PID/stat} (USER_HZ), 100 on Linux. */
+    /** USER_HZ, the clock ticks a second in {@code /proc/PID/stat}. */
     private static final long CLOCK_TICKS = 100;
 
     static CpuMeter of(Stack stack) {
@@ -84,10 +79,7 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
         }
     }
 
-    /**
-     * The processes whose {@code /proc/PID/comm} is {@code command}, oldest (the server, not a helper it
-     * forked) first. By name: Debian's redis-server is a link to redis-check-rdb.
-     */
+    /** The processes named {@code command} in {@code /proc/PID/comm}, oldest (the server, not a fork) first. */
     private static Stream<ProcessHandle> named(String command) {
         return ProcessHandle.allProcesses()
                 .filter(p -> {
@@ -101,18 +93,11 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
                 .sorted(Comparator.comparingLong(ProcessHandle::pid));
     }
 
-    /**
-     * The share of the machine's CPU time its hypervisor gave to other guests ({@code steal} of
-     * {@code /proc/stat}), reported beside each phase: a busy host makes the same work slower.
-     */
+    /** The machine's CPU time its hypervisor gave other guests ({@code steal} of {@code /proc/stat}). */
     record Stolen(long steal, long total) {
 
-        static Stolen read() {
-            try {
-                return parse(Files.readAllLines(Path.of("/proc/stat")).get(0));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        static Stolen read() throws IOException {
+            return parse(Files.readAllLines(Path.of("/proc/stat")).get(0));
         }
 
         /** {@code cpu  user nice system idle iowait irq softirq steal ...} in clock ticks; the total is those eight. */

@@ -15,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -30,12 +31,8 @@ import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.transaction.support.TransactionTemplate;
 
-/**
- * P2's DB-only baseline, where every buyer reaches MySQL: the api's purchase request and token check,
- * then one transaction; 201, 409 sold out or already bought, 401. {@link #main} is the server, a
- * process with the apps' JVM flags and environment; an instance is the bench's handle on it and its tables.
- */
-record DbBaseline(JdbcClient mysql, Process process, int port) implements AutoCloseable {
+/** P2's DB-only baseline: the api's request and token check, then one MySQL transaction; {@link #main} serves it. */
+record DbBaseline(JdbcClient mysql, Process process, InetSocketAddress address) implements AutoCloseable {
 
     static final String NAME = "db-baseline";
     private static final String READY = "db baseline ready";
@@ -45,31 +42,24 @@ record DbBaseline(JdbcClient mysql, Process process, int port) implements AutoCl
             "UPDATE baseline_sales SET available = available - 1 WHERE id = ? AND available > 0";
     private static final String ORDER =
             "INSERT INTO baseline_orders (sale_id, user_id, status) VALUES (?, ?, 'PENDING_PAYMENT')";
+    private static final List<String> TABLES = List.of(
+            "baseline_sales (id VARCHAR(40) PRIMARY KEY, total INT NOT NULL, available INT NOT NULL)",
+            """
+            baseline_orders (id BIGINT AUTO_INCREMENT PRIMARY KEY, sale_id VARCHAR(40) NOT NULL,
+              user_id VARCHAR(64) NOT NULL, status VARCHAR(20) NOT NULL,
+              created_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+              CONSTRAINT baseline_one_per_user UNIQUE (sale_id, user_id))""");
 
     record Sale(int total, int available, long orders) {}
 
     /** Creates the tables in the run's schema (once), then starts the server on a free port. */
     static DbBaseline start(Stack stack, JdbcClient mysql) throws Exception {
-        mysql.sql(
-                        """
-                        CREATE TABLE IF NOT EXISTS baseline_sales (
-                          id VARCHAR(40) PRIMARY KEY, total INT NOT NULL, available INT NOT NULL)""")
-                .update();
-        mysql.sql(
-                        """
-                        CREATE TABLE IF NOT EXISTS baseline_orders (
-                          id BIGINT AUTO_INCREMENT PRIMARY KEY, sale_id VARCHAR(40) NOT NULL,
-                          user_id VARCHAR(64) NOT NULL, status VARCHAR(20) NOT NULL,
-                          created_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                          CONSTRAINT baseline_one_per_user UNIQUE (sale_id, user_id))""")
-                .update();
+        for (String table : TABLES) {
+            mysql.sql("CREATE TABLE IF NOT EXISTS " + table).update();
+        }
         int port = FreePorts.next();
         Process process = stack.launch(NAME, DbBaseline.class, FlashSaleStack.JVM_DEFAULTS, READY, "" + port);
-        return new DbBaseline(mysql, process, port);
-    }
-
-    InetSocketAddress address() {
-        return new InetSocketAddress("127.0.0.1", port);
+        return new DbBaseline(mysql, process, new InetSocketAddress("127.0.0.1", port));
     }
 
     void createSale(String saleId, int units) {

@@ -18,16 +18,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 
-/**
- * An HTTP/1.1 load generator on one selector thread, so it takes at most one core of the machine it
- * shares with the system under test: keep-alive connections with one request in flight each, closed
- * loop ({@link #run}) or open loop ({@link #runOpen}); gives up after {@code silence} without an answer.
- */
+/** HTTP/1.1 load on one selector thread (one core at most): keep-alive connections, closed or open loop. */
 public record HttpLoad(InetSocketAddress address, Duration silence) {
-
-    static final Duration SILENCE = Duration.ofSeconds(60);
 
     /** Open loop: at most this many connections unless told (one per request in flight). */
     static final int MAX_OPEN_CONNECTIONS = 4000;
@@ -61,18 +57,13 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
 
     /** How an open loop kept its schedule: send delays (µs), connections opened, seconds to the last answer. */
     public record Schedule(Histogram sendDelays, int connections, double seconds) {
-
         long late() {
             return sendDelays.getTotalCount() - sendDelays.getCountBetweenValues(0, LATE.toNanos() / 1000);
-        }
-
-        double delayMillis(double percentile) {
-            return sendDelays.getValueAtPercentile(percentile) / 1000.0;
         }
     }
 
     public HttpLoad(InetSocketAddress address) {
-        this(address, SILENCE);
+        this(address, Duration.ofSeconds(60));
     }
 
     /** Closed loop: {@code connections} connections, each sending once answered, until the source or deadline ends. */
@@ -87,10 +78,8 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
     }
 
     /**
-     * Open loop: sends request {@code i} {@code i / perSecond} seconds after the start, whatever earlier
-     * answers did, on an idle connection or a new one that sends once connected ({@code warm} open before
-     * the start; beyond {@code maxConnections} a send waits for an answer). Latency counts from the
-     * intended time, so a late send shows instead of hiding (no coordinated omission).
+     * Open loop: request {@code i} leaves {@code i / perSecond} s after the start on an idle or new connection
+     * ({@code warm} opened before); latency counts from the intended time (no coordinated omission).
      */
     public Schedule runOpen(List<byte[]> requests, double perSecond, int warm, int maxConnections, Sink sink)
             throws IOException {
@@ -100,19 +89,17 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
 
     /** One run on a selector of its own: request {@code i} is due {@code i * interval} ns after the start. */
     private final class Loop {
-        private final Source source;
-        private final Sink sink;
-        private final double interval;
-        private final int maxConnections;
         private final Selector selector = Selector.open();
         private final List<Connection> open = new ArrayList<>();
         private final ArrayDeque<Connection> idle = new ArrayDeque<>();
         private final Histogram delays = new Histogram(3_600_000_000L, 3);
+        private final Source source;
+        private final Sink sink;
+        private final double interval;
+        private final int maxConnections;
         private Request pending;
-        private long start;
-        private long last;
-        private int sent;
-        private int answered;
+        private long start, last;
+        private int sent, answered;
 
         Loop(Source source, Sink sink, double interval, int maxConnections) throws IOException {
             this.source = source;
@@ -126,9 +113,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
                 for (int i = 0; i < warm; i++) {
                     idle.add(new Connection(true));
                 }
-                start = System.nanoTime();
-                last = start;
-                long heard = start;
+                long heard = start = last = System.nanoTime();
                 while (next() != null || sent > answered) {
                     sendDue();
                     if (selector.select(millisToNext()) > 0) {
@@ -142,7 +127,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
                 return new Schedule(delays, open.size(), (last - start) / 1e9);
             } finally {
                 for (Connection connection : open) {
-                    connection.close();
+                    connection.channel.close();
                 }
             }
         }
@@ -177,10 +162,8 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
 
         /** Until the next send may leave: at least 1 ms (the selector's resolution), at most 100 ms. */
         private long millisToNext() {
-            if (next() == null || (idle.isEmpty() && open.size() >= maxConnections)) {
-                return 100;
-            }
-            return Math.max(1, Math.min(100, (due() - System.nanoTime()) / 1_000_000));
+            boolean waiting = next() == null || idle.isEmpty() && open.size() >= maxConnections;
+            return waiting ? 100 : Math.max(1, Math.min(100, (due() - System.nanoTime()) / 1_000_000));
         }
 
         private void collect() throws IOException {
@@ -210,7 +193,12 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
                 open.add(this);
             }
 
+            /** Opens the connection, or again once the server closed it (closing the one before). */
             private void open(boolean wait) throws IOException {
+                if (key != null) {
+                    key.cancel();
+                    channel.close();
+                }
                 channel = SocketChannel.open();
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
                 channel.configureBlocking(wait);
@@ -256,28 +244,15 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
                 }
                 Answer whole =
                         read < 0 ? Answer.FAILED : current == null ? null : Answer.parse(answer, in.array(), read);
-                if (current == null || whole == null) {
-                    if (read < 0) {
-                        reopen();
-                    }
-                    return false;
+                boolean done = current != null && whole != null;
+                if (done) {
+                    sink.answered(current.id(), whole.status(), whole.body(), System.nanoTime() - started);
+                    current = null;
                 }
-                sink.answered(current.id(), whole.status(), whole.body(), System.nanoTime() - started);
-                current = null;
-                if (whole.closes()) {
-                    reopen();
+                if (read < 0 || done && whole.closes()) {
+                    open(true);
                 }
-                return true;
-            }
-
-            private void reopen() throws IOException {
-                close();
-                open(true);
-            }
-
-            void close() throws IOException {
-                key.cancel();
-                channel.close();
+                return done;
             }
         }
     }
@@ -287,6 +262,8 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
 
         /** A connection that failed or was closed while a request was in flight. */
         static final Answer FAILED = new Answer(-1, "", true);
+
+        private static final Pattern CONTENT_LENGTH = Pattern.compile("\r\ncontent-length: *(\\d+)");
 
         /** Adds {@code count} bytes read to {@code bytes}; the answer once whole, else null. */
         static Answer parse(ByteArrayOutputStream bytes, byte[] read, int count) {
@@ -299,11 +276,8 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             }
             String head = text.substring(0, headEnd + 2).toLowerCase(Locale.ROOT);
             String rest = text.substring(headEnd + 4);
-            int at = head.indexOf("\r\ncontent-length:");
-            int length = at < 0
-                    ? 0
-                    : Integer.parseInt(head.substring(at + 17, head.indexOf("\r\n", at + 2))
-                            .trim());
+            Matcher contentLength = CONTENT_LENGTH.matcher(head);
+            int length = contentLength.find() ? Integer.parseInt(contentLength.group(1)) : 0;
             String content = head.contains("\r\ntransfer-encoding: chunked")
                     ? chunks(rest)
                     : rest.length() < length ? null : rest.substring(0, length);

@@ -6,10 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/**
- * What a winner waits for after the 202: from the bench reading it to MySQL writing the order, both
- * on this machine's clock; percentiles over the winners, and the last order after the last 202.
- */
+/** From a winner's 202 to MySQL writing its order (one clock): percentiles, and the last order after the last 202. */
 record OrderLag(int orders, double p50Millis, double p99Millis, double lastOrderAfterLastAnswerSeconds) {
 
     static final double LAST_ORDER_TARGET_S = 10;

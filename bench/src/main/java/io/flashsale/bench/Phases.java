@@ -4,7 +4,6 @@ import io.flashsale.launcher.Await;
 import io.flashsale.launcher.PrivateStores;
 import io.flashsale.launcher.Processes;
 import io.flashsale.testkit.ApiClient;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -13,10 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
-/**
- * What the phases on one stack share: its stores, the settings, a client of its api (the admin
- * calls outside the measured load), a CPU meter, and the run's tag of its sale ids; and P3.
- */
+/** What the phases on one stack share: its stores, settings, an api client, a CPU meter, the run's sale tag; and P3. */
 record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient api, CpuMeter cpu, String run)
         implements AutoCloseable {
 
@@ -32,10 +28,6 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
 
     JdbcClient mysql() {
         return JdbcClient.create(new DriverManagerDataSource(stores.jdbcUrl(), stores.user(), stores.password()));
-    }
-
-    HttpLoad load() {
-        return new HttpLoad(api.address());
     }
 
     Requests requests() {
@@ -64,41 +56,18 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         if (!duration.isZero()) {
             AtomicLong issued = new AtomicLong();
             HttpLoad.Source capped = () -> issued.incrementAndGet() > settings.maxRequests() ? null : source.next();
-            load().run(connections, capped, tally, System.nanoTime() + duration.toNanos());
+            new HttpLoad(api.address()).run(connections, capped, tally, System.nanoTime() + duration.toNanos());
         }
         return tally;
     }
 
-    /**
-     * Seconds from {@code sinceNanos} until {@code expected} orders of the sale are PENDING_PAYMENT, read
-     * every 250 ms: each read costs CPU within that measured per winner.
-     */
-    double awaitPending(String sale, long expected, long sinceNanos) throws Exception {
-        Await.until(
-                "%d orders of sale %s PENDING_PAYMENT".formatted(expected, sale),
-                SETTLE_TIMEOUT,
-                Duration.ofMillis(250),
-                () -> api.sale(stack.tokens().admin(), sale)
-                        .expect("reading sale " + sale, 200)
-                        .body(),
-                seen -> seen.path("pendingPayment").asLong() >= expected);
-        return (System.nanoTime() - sinceNanos) / 1e9;
-    }
-
-    /**
-     * Bytes the api has allocated so far ({@code jvm.gc.memory.allocated}, counted at each collection),
-     * after a collection ({@code jcmd PID GC.run}): a load within the young generation counts nothing.
-     */
+    /** Bytes the api allocated so far ({@code jvm.gc.memory.allocated}), after a {@code jcmd GC.run} counts them. */
     double allocatedBytes() throws Exception {
-        Path log = Files.createTempFile("jcmd", ".log");
-        try {
-            String jcmd = Path.of(Processes.java()).resolveSibling("jcmd").toString();
-            String pid = Long.toString(stack.flashSale().process("api").pid());
-            if (Processes.exec(List.of(jcmd, pid, "GC.run"), Map.of(), log, Duration.ofSeconds(60)) != 0) {
-                throw new IllegalStateException("jcmd GC.run on the api failed: " + Files.readString(log));
-            }
-        } finally {
-            Files.delete(log);
+        String jcmd = Path.of(Processes.java()).resolveSibling("jcmd").toString();
+        String pid = Long.toString(stack.flashSale().process("api").pid());
+        Path log = stack.flashSale().processes().log("jcmd");
+        if (Processes.exec(List.of(jcmd, pid, "GC.run"), Map.of(), log, Duration.ofSeconds(60)) != 0) {
+            throw new IllegalStateException("jcmd GC.run on the api failed, see " + log);
         }
         return api.get("/actuator/prometheus", stack.tokens().admin())
                 .expect("reading the api's metrics", 200)
@@ -116,7 +85,8 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         settle("p3w", warmup);
         double allocated = allocatedBytes();
         Settled purchases = settle("p3", n);
-        double allocation = (allocatedBytes() - allocated) / Math.max(1, purchases.count()) / 1024;
+        long settled = purchases.tally().count("admitted");
+        double allocation = (allocatedBytes() - allocated) / Math.max(1, settled) / 1024;
         String temporal = stack.temporal().address();
         Process worker = stack.launch("trivial-worker", TrivialWorker.class, List.of(), TrivialWorker.READY, temporal);
         try {
@@ -125,13 +95,10 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
             double trivial = n / TrivialWorker.complete(temporal, "p3t" + run, n, threads, SETTLE_TIMEOUT);
             return new Report.Phase("P3", "settle rate: admitted -> PENDING_PAYMENT vs trivial 3-step workflow")
                     .value("purchase settle rate (/s)", purchases.rate())
-                    .value("purchase settle time (s)", purchases.seconds())
                     .value("trivial workflows completed (/s)", trivial)
-                    .value("trivial settle time (s)", n / trivial)
-                    .value("workflows", n)
                     .value("api allocation per admission, its workflow's start included (KB)", allocation)
                     .ratio(purchases.rate() / trivial, 0.8, "purchase settle rate / trivial workflow rate >= 0.8", true)
-                    .fact("purchases settled", purchases.count())
+                    .fact("purchases settled", settled)
                     .fact("trivial completed", (long) n);
         } finally {
             Processes.stop(worker.toHandle(), Duration.ofSeconds(30));
@@ -148,12 +115,8 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
             Map<String, Double> cpuPerWinner,
             OrderLag lag) {
 
-        long count() {
-            return tally.count("admitted");
-        }
-
         double rate() {
-            return count() / seconds;
+            return tally.count("admitted") / seconds;
         }
     }
 
@@ -162,10 +125,7 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         return settle(sale + run, n, n, false);
     }
 
-    /**
-     * {@code buyers} buyers of a new sale of {@code units}, one request each, closed loop or open loop
-     * ({@link Requests#burst} at {@code --rate}), until every winner is PENDING_PAYMENT.
-     */
+    /** {@code buyers} buyers of a new sale, closed loop or open ({@code --rate}), until every winner is pending. */
     Settled settle(String sale, int units, int buyers, boolean openLoop) throws Exception {
         createSale(sale, units);
         Requests.Burst burst = openLoop
@@ -174,16 +134,25 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         Tally tally = new Tally(burst.users()::get);
         Map<String, Duration> before = cpu.read();
         long start = System.nanoTime();
+        HttpLoad load = new HttpLoad(api.address());
         HttpLoad.Schedule schedule = null;
         if (openLoop) { // a second of arrivals opens its connections before the first send
             int warm = Math.max(settings.connections, settings.arrivalRate);
-            schedule =
-                    load().runOpen(burst.requests(), settings.arrivalRate, warm, HttpLoad.MAX_OPEN_CONNECTIONS, tally);
+            schedule = load.runOpen(burst.requests(), settings.arrivalRate, warm, HttpLoad.MAX_OPEN_CONNECTIONS, tally);
         } else {
-            load().each(settings.connections, burst.requests(), tally);
+            load.each(settings.connections, burst.requests(), tally);
         }
         long winners = tally.count("admitted");
-        double seconds = awaitPending(sale, winners, start);
+        // read every 250 ms: each read costs CPU within that measured per winner
+        Await.until(
+                "%d orders of sale %s PENDING_PAYMENT".formatted(winners, sale),
+                SETTLE_TIMEOUT,
+                Duration.ofMillis(250),
+                () -> api.sale(stack.tokens().admin(), sale)
+                        .expect("reading sale " + sale, 200)
+                        .body(),
+                seen -> seen.path("pendingPayment").asLong() >= winners);
+        double seconds = (System.nanoTime() - start) / 1e9;
         Map<String, Double> perRequest = cpu.millisPer(before, burst.requests().size());
         Map<String, Double> perWinner = cpu.millisPer(before, winners);
         OrderLag lag = OrderLag.of(tally.admittedAtMillis(), mysql(), sale);

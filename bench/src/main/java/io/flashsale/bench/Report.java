@@ -6,7 +6,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.flashsale.launcher.TemporalService;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,13 +28,19 @@ record Report(Environment environment, List<Phase> phases) {
     /** Where a run ran (CPUs, memory, Java, Temporal), the day and the settings, each process's niceness. */
     record Environment(String machine, String run, Map<String, Integer> niceness) {
 
-        static Environment of(Settings settings, TemporalService temporal, Map<String, Integer> niceness) {
+        static Environment of(Phases on) {
             String java = System.getProperty("java.vm.name") + " " + System.getProperty("java.version");
             String memory = memory(proc("meminfo", "MemTotal"));
             int cpus = Runtime.getRuntime().availableProcessors();
             String machine = "%s CPUs (%s), %s RAM, %s, %s"
-                    .formatted(cpus, proc("cpuinfo", "model name"), memory, java, temporal);
-            return new Environment(machine, LocalDate.now() + ": " + settings, niceness);
+                    .formatted(
+                            cpus,
+                            proc("cpuinfo", "model name"),
+                            memory,
+                            java,
+                            on.stack().temporal());
+            return new Environment(
+                    machine, LocalDate.now() + ": " + on.settings(), on.cpu().niceness());
         }
 
         /** /proc/meminfo's "24683584 kB" as "23.5 GiB"; anything else as it is. */
@@ -57,14 +62,7 @@ record Report(Environment environment, List<Phase> phases) {
     }
 
     /** Throughput and latency of one load; {@code connections} of a closed loop, or null. */
-    record Measure(
-            long requests,
-            double seconds,
-            double throughput,
-            double p50Ms,
-            double p99Ms,
-            double maxMs,
-            Integer connections) {}
+    record Measure(long requests, double throughput, double p50Ms, double p99Ms, Integer connections) {}
 
     /** The latency of a group of answers; {@code p99TargetMs} when it has a target, or null. */
     record Latency(long answers, double p50Ms, double p90Ms, double p99Ms, double maxMs, Double p99TargetMs) {}
@@ -92,10 +90,10 @@ record Report(Environment environment, List<Phase> phases) {
 
         /** A load's measure; {@code connections} of a closed loop, or null. */
         Phase measure(String name, Tally t, Integer connections) {
-            double[] f = DoubleStream.of(t.seconds(), t.throughput(), t.millis(50), t.millis(99), t.millis(100))
+            double[] f = DoubleStream.of(t.throughput(), t.millis(50), t.millis(99))
                     .map(Report::round)
                     .toArray();
-            measures.put(name, new Measure(t.answered(), f[0], f[1], f[2], f[3], f[4], connections));
+            measures.put(name, new Measure(t.answered(), f[0], f[1], f[2], connections));
             return this;
         }
 

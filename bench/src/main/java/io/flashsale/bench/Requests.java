@@ -14,9 +14,6 @@ import java.util.stream.IntStream;
 /** Raw HTTP/1.1 requests of the api's contract, built once before a run. */
 public record Requests(String host) {
 
-    private static final double RETRY_SHARE = 0.05;
-    private static final double DOUBLE_CLICK_SHARE = 0.05;
-
     /** Buyers' requests as a flash sale sees them; request {@code i} is sent by user {@code users.get(i)}. */
     public record Burst(List<byte[]> requests, List<String> users) {}
 
@@ -42,20 +39,17 @@ public record Requests(String host) {
                 users);
     }
 
-    /**
-     * {@code buyers} distinct buyers named {@code saleId + userPrefix + i}, shuffled: some retry with
-     * the same Idempotency-Key, some click twice (a new key).
-     */
+    /** {@code buyers} buyers named {@code saleId + userPrefix + i}, shuffled; 5 % retry, 5 % click twice. */
     public Burst burst(Tokens tokens, String saleId, String userPrefix, int buyers, long seed) {
         Random random = new Random(seed);
         List<String> keys = new ArrayList<>();
         for (int i = 0; i < buyers; i++) {
             String user = saleId + userPrefix + i;
             keys.add("k1-" + user);
-            if (random.nextDouble() < RETRY_SHARE) {
+            if (random.nextDouble() < 0.05) {
                 keys.add("k1-" + user);
             }
-            if (random.nextDouble() < DOUBLE_CLICK_SHARE) {
+            if (random.nextDouble() < 0.05) {
                 keys.add("k2-" + user);
             }
         }

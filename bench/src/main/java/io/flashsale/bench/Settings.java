@@ -7,10 +7,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/**
- * The options of {@code bin/flashsale bench} that size its loads. With {@code --smoke} each one not
- * given takes the smoke test's size, and a timed load stops at {@value #SMOKE_REQUESTS} requests.
- */
+/** The bench's load sizes; {@code --smoke} sizes each not given small and caps a timed load's requests. */
 final class Settings {
 
     static final int SMOKE_REQUESTS = 50;
@@ -30,10 +27,7 @@ final class Settings {
     @Option(names = "--settle", description = "Purchases P3 (and P6) settle.", defaultValue = "1000")
     int settleWorkflows;
 
-    @Option(
-            names = "--buyers",
-            description = "Buyers of P2's and P4's sales, one request each.",
-            defaultValue = "10000")
+    @Option(names = "--buyers", description = "P2's and P4's buyers, one request each.", defaultValue = "10000")
     int burstBuyers;
 
     @Option(names = "--units", description = "Units of the P2 and P4 sales.", defaultValue = "500")
@@ -42,11 +36,7 @@ final class Settings {
     @Option(names = "--rate", description = "P4's open-loop arrivals per second.", defaultValue = "2000")
     int arrivalRate;
 
-    @Option(
-            names = "--curve",
-            split = ",",
-            description = "The load curve's connections.",
-            defaultValue = "16,64,200,800")
+    @Option(names = "--curve", split = ",", description = "Load curve connections.", defaultValue = "16,64,200,800")
     List<Integer> curve;
 
     @Option(names = "--smoke", description = "About 50 requests per phase, for options not given.")

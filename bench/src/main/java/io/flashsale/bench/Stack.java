@@ -14,18 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-/**
- * A private stack the bench and the demo run on: Temporal, one worker and the api on private stores,
- * with a random JWT secret (the api refuses the dev secret outside the dev profile) to sign {@link #tokens}.
- */
+/** Temporal, one worker and the api on private stores, with a random JWT secret (the api refuses the dev one). */
 public record Stack(FlashSaleStack flashSale, Tokens tokens) implements AutoCloseable {
 
     /** On the dev server with its Web UI, the back end at {@code backEndNice}. */
     public static Stack start(
             Path root, Path logs, PrivateStores stores, int backEndNice, Map<FlashSaleStack.App, List<String>> jvmFlags)
             throws Exception {
-        FlashSaleStack.Builder builder =
-                FlashSaleStack.builder(root, logs).webUi().backEndNice(backEndNice);
+        var builder = FlashSaleStack.builder(root, logs).webUi().backEndNice(backEndNice);
         jvmFlags.forEach(builder::jvmFlags);
         return start(builder, stores, Map.of());
     }

@@ -12,13 +12,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 
-/**
- * Answers of one run by outcome (admitted, same-key, sold-out, ...), a latency histogram (µs) per
- * outcome and, when it knows the user behind each request, the users admitted and when.
- */
+/** Answers by outcome (admitted, sold-out, ...) with a latency histogram (µs) each, and the users admitted when. */
 public final class Tally implements HttpLoad.Sink {
 
-    /** The outcomes of a buyer who did not win: the unit was gone, the buyer had one, or asked twice. */
+    /** The outcomes of a buyer who did not win. */
     public static final String[] LOSERS = {"sold-out", "already-purchased", "same-key"};
 
     /** A problem's type: the api's after {@code /problems/}, the DB-only baseline's as it is. */
@@ -91,7 +88,7 @@ public final class Tally implements HttpLoad.Sink {
         return Map.copyOf(admittedAtMillis);
     }
 
-    /** Users with more than one 202: a second admission of the same user (must be 0). */
+    /** Users with more than one 202 (must be 0). */
     public long usersAdmittedTwice() {
         return admittedTwice.size();
     }

@@ -19,10 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
-/**
- * P3's ceiling: three no-op activities in a row with the purchase's activity options, the least a
- * 3-step workflow costs on Temporal; its worker is a JVM of its own with the SDK's default options.
- */
+/** P3's ceiling: three no-op activities with the purchase's options, served by a JVM of its own. */
 public final class TrivialWorker {
 
     static final String READY = "trivial worker ready";
@@ -51,13 +48,6 @@ public final class TrivialWorker {
         }
     }
 
-    static final class NoOpSteps implements Steps {
-        @Override
-        public String step(String id, int n) {
-            return id;
-        }
-    }
-
     private TrivialWorker() {}
 
     /** Serves the trivial workflow on Temporal at {@code args[0]} until stopped. */
@@ -65,7 +55,7 @@ public final class TrivialWorker {
         WorkerFactory factory = WorkerFactory.newInstance(client(args[0]));
         Worker worker = factory.newWorker(TASK_QUEUE);
         worker.registerWorkflowImplementationTypes(TrivialWorkflowImpl.class);
-        worker.registerActivitiesImplementations(new NoOpSteps());
+        worker.registerActivitiesImplementations((Steps) (id, n) -> id);
         factory.start();
         Runtime.getRuntime().addShutdownHook(new Thread(factory::shutdownNow));
         System.out.println(READY);
@@ -79,8 +69,8 @@ public final class TrivialWorker {
         long start = System.nanoTime();
         try {
             CompletableFuture<?>[] results = IntStream.range(0, n)
-                    .mapToObj(i -> CompletableFuture.supplyAsync(() -> start(client, prefix + "-" + i), starters))
-                    .map(started -> started.thenCompose(result -> result))
+                    .mapToObj(i -> CompletableFuture.supplyAsync(() -> start(client, prefix + "-" + i), starters)
+                            .thenCompose(result -> result))
                     .toArray(CompletableFuture[]::new);
             CompletableFuture.allOf(results).get(timeout.toSeconds(), TimeUnit.SECONDS);
         } finally {
@@ -91,11 +81,8 @@ public final class TrivialWorker {
     }
 
     private static CompletableFuture<String> start(WorkflowClient client, String id) {
-        WorkflowOptions options = WorkflowOptions.newBuilder()
-                .setWorkflowId(id)
-                .setTaskQueue(TASK_QUEUE)
-                .build();
-        return WorkflowClient.execute(client.newWorkflowStub(TrivialWorkflow.class, options)::run, id);
+        var options = WorkflowOptions.newBuilder().setWorkflowId(id).setTaskQueue(TASK_QUEUE);
+        return WorkflowClient.execute(client.newWorkflowStub(TrivialWorkflow.class, options.build())::run, id);
     }
 
     private static WorkflowClient client(String address) {

@@ -59,19 +59,17 @@ class BenchSmokeIT {
 
     /** 50 buyers for 10 units on each side: exactly 10 winners, 40 sold-out, nothing else. */
     private static void assertContestOnBothDesigns(Report.Phase p2) {
-        assertThat(p2.facts.get(ContestPhase.API + " outcomes")).isEqualTo(Map.of("admitted", 10L, "sold-out", 40L));
-        assertThat(p2.facts.get(ContestPhase.BASELINE + " outcomes"))
-                .isEqualTo(Map.of("created", 10L, "sold-out", 40L));
-        assertThat(p2.values.get(ContestPhase.BASELINE + ": winners in its orders table"))
+        assertThat(p2.facts.get(SalePhases.API + " outcomes")).isEqualTo(Map.of("admitted", 10L, "sold-out", 40L));
+        assertThat(p2.facts.get(SalePhases.BASELINE + " outcomes")).isEqualTo(Map.of("created", 10L, "sold-out", 40L));
+        assertThat(p2.values.get(SalePhases.BASELINE + ": winners in its orders table"))
                 .isEqualTo(10L);
-        assertThat(p2.values.get(ContestPhase.API + ": oversold (audit)")).isEqualTo(0L);
-        assertThat(p2.values.get(ContestPhase.API + ": duplicate orders (audit)"))
-                .isEqualTo(0L);
-        assertThat(p2.facts.get(ContestPhase.BASELINE + " answer to a forged token"))
+        assertThat(p2.values.get(SalePhases.API + ": oversold (audit)")).isEqualTo(0L);
+        assertThat(p2.values.get(SalePhases.API + ": duplicate orders (audit)")).isEqualTo(0L);
+        assertThat(p2.facts.get(SalePhases.BASELINE + " answer to a forged token"))
                 .isEqualTo(Map.of("unauthorized", 1L));
-        assertThat(p2.facts.get(ContestPhase.API + " mysql balanced")).isEqualTo(true);
+        assertThat(p2.facts.get(SalePhases.API + " mysql balanced")).isEqualTo(true);
         // the baseline answered from a process of its own, whose CPU the bench counted apart
-        assertThat(p2.facts.get(ContestPhase.BASELINE_CPU))
+        assertThat(p2.facts.get(SalePhases.BASELINE_CPU))
                 .asInstanceOf(InstanceOfAssertFactories.map(String.class, Double.class))
                 .hasEntrySatisfying(DbBaseline.NAME, ms -> assertThat(ms).isPositive());
     }

@@ -7,21 +7,23 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 
-/** P2: the contest with stock, on the DB-only baseline ({@link DbBaseline}) and then on the api. */
-final class ContestPhase {
+/** P2 and P4: a sale of {@code --units} for {@code --buyers}, a contest against {@link DbBaseline} and open loop. */
+final class SalePhases {
 
     static final double TARGET = 3;
+    static final double LOSERS_P99_MS = 25;
+    static final double WINNERS_P99_MS = 50;
     static final String API = "Redis-first api";
     static final String BASELINE = "DB-only baseline";
     static final String BASELINE_CPU = BASELINE + ": CPU ms per buyer request (its contest, every process)";
 
     private record Baseline(Tally tally, Map<String, Double> cpuPerRequest) {}
 
-    private ContestPhase() {}
+    private SalePhases() {}
 
-    static Report.Phase run(Phases on) throws Exception {
+    /** P2: the contest with stock, on the DB-only baseline and then on the api. */
+    static Report.Phase p2(Phases on) throws Exception {
         Settings settings = on.settings();
-        String api = "p2a" + on.run();
         String baseline = "p2b" + on.run();
         try (DbBaseline db = DbBaseline.start(on.stack(), on.mysql())) {
             CpuMeter cpu = on.cpu().including(DbBaseline.NAME, db.process().toHandle());
@@ -31,10 +33,10 @@ final class ContestPhase {
             }
             Baseline contest = contest(on, db, cpu, baseline);
             Tally onDb = contest.tally();
-            Phases.Settled onApi = on.settle(api, settings.burstUnits, settings.burstBuyers, false);
+            Phases.Settled onApi = on.settle("p2a" + on.run(), settings.burstUnits, settings.burstBuyers, false);
             Tally forged = forged(db, baseline);
             DbBaseline.Sale table = db.sale(baseline);
-            AuditSummary audit = on.audit(api);
+            AuditSummary audit = on.audit(onApi.sale());
             boolean correct = onApi.tally().counts().equals(expected(settings, "admitted"))
                     && onDb.counts().equals(expected(settings, "created"))
                     && table.orders() == settings.burstUnits
@@ -83,8 +85,8 @@ final class ContestPhase {
 
     /** One purchase with a token signed by another key. */
     private static Tally forged(DbBaseline db, String sale) throws Exception {
-        Tokens other = new Tokens("forged-" + UUID.randomUUID() + UUID.randomUUID());
-        byte[] request = new Requests(db.address()).purchase(sale, other.buyer(sale + "forger"), "k-forger");
+        String token = new Tokens("forged-" + UUID.randomUUID() + UUID.randomUUID()).buyer(sale + "forger");
+        byte[] request = new Requests(db.address()).purchase(sale, token, "k-forger");
         return new HttpLoad(db.address()).each(1, List.of(request), new Tally(null));
     }
 
@@ -103,5 +105,54 @@ final class ContestPhase {
                 .value(name + ": winners", tally.count(won))
                 .latency(name + " winners", tally, null, won)
                 .latency(name + " losers", tally, null, "sold-out", "already-purchased");
+    }
+
+    /** P4: the flash sale as it arrives, open loop on {@link Requests#burst}, checked by the api's audit. */
+    static Report.Phase p4(Phases on) throws Exception {
+        Phases.Settled sold = sell(on);
+        Tally tally = sold.tally();
+        HttpLoad.Schedule schedule = sold.schedule();
+        AuditSummary audit = on.audit(sold.sale());
+        long duplicates = audit.duplicateOrders() + tally.usersAdmittedTwice();
+        boolean met = audit.oversold() == 0
+                && duplicates == 0
+                && tally.millis(99, Tally.LOSERS) <= LOSERS_P99_MS
+                && tally.millis(99, "admitted") <= WINNERS_P99_MS;
+        Settings settings = on.settings();
+        Report.Phase phase = new Report.Phase(
+                        "P4",
+                        "%,d buyers for %,d units, open loop at %,d requests/s"
+                                .formatted(settings.burstBuyers, settings.burstUnits, settings.arrivalRate))
+                .latency("winners", tally, WINNERS_P99_MS, "admitted")
+                .latency("losers", tally, LOSERS_P99_MS, Tally.LOSERS)
+                .value("requests", tally.answered())
+                .value("admitted", tally.count("admitted"))
+                .value("oversold", audit.oversold())
+                .value("duplicate orders", duplicates)
+                .value("every buyer answered after (s)", schedule.seconds())
+                .value("throughput (req/s)", tally.answered() / schedule.seconds())
+                .value("sends > " + HttpLoad.LATE.toMillis() + " ms behind schedule", schedule.late())
+                .value("send delay p99 (ms)", schedule.sendDelays().getValueAtPercentile(99) / 1e3)
+                .value("send delay max (ms)", schedule.sendDelays().getMaxValue() / 1e3)
+                .value("connections opened", schedule.connections())
+                .value("all winners PENDING_PAYMENT after (s)", sold.seconds());
+        return sold.lag()
+                .addTo(phase, "")
+                .target(
+                        "losers p99 <= %s ms; winners p99 <= %s ms; oversold = 0; duplicates = 0"
+                                .formatted(Report.fmt(LOSERS_P99_MS), Report.fmt(WINNERS_P99_MS)),
+                        met)
+                .fact("outcomes", tally.counts())
+                .fact("mysql balanced", audit.mysqlBalanced())
+                .fact("redis balanced", audit.redisBalanced());
+    }
+
+    /** The measured sale, after a warm-up sale alike unless {@code --warmup 0}. */
+    static Phases.Settled sell(Phases on) throws Exception {
+        Settings settings = on.settings();
+        if (!settings.warmup().isZero()) {
+            on.settle("p4w" + on.run(), settings.burstUnits, settings.burstBuyers, true);
+        }
+        return on.settle("p4" + on.run(), settings.burstUnits, settings.burstBuyers, true);
     }
 }
