@@ -22,11 +22,12 @@ stores_log() { echo "stores: $*"; }
 stores_mariadb_up() { mysqladmin ping -h127.0.0.1 --connect-timeout=2 >/dev/null 2>&1; }
 stores_redis_up() { [[ "$(redis-cli -h 127.0.0.1 ping 2>/dev/null)" == PONG ]]; }
 
-# stores_apt WHAT PACKAGE...: installs the packages with apt-get; without apt-get, asks for WHAT
+# stores_apt WHAT PACKAGE...: installs the packages with apt-get; without apt-get, asks the user to
+# install WHAT (a sentence that follows "install")
 stores_apt() {
   local what="$1"
   shift
-  command -v apt-get >/dev/null || { echo "stores: no apt-get to install $*; install $what yourself" >&2 && return 1; }
+  command -v apt-get >/dev/null || { echo "stores: no apt-get to install $*; install $what" >&2 && return 1; }
   stores_log "installing $* (apt-get)"
   $STORES_SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $STORES_SUDO apt-get install -y -qq "$@" >/dev/null
@@ -37,7 +38,7 @@ stores_install() {
     command -v redis-server >/dev/null && command -v redis-cli >/dev/null; then
     return 0
   fi
-  stores_apt "MariaDB 10.11+ (or MySQL 8) and Redis 7, or point MYSQL_URL and REDIS_URL at running servers," \
+  stores_apt "MariaDB 10.11+ (or MySQL 8) and Redis 7 yourself, or point MYSQL_URL and REDIS_URL at running servers" \
     mariadb-server redis-server
 }
 
@@ -180,7 +181,7 @@ stores_postgres_psql() { # as the postgres superuser, through the unix socket
 
 stores_install_postgres() {
   command -v pg_ctlcluster >/dev/null && command -v psql >/dev/null && return 0
-  stores_apt "PostgreSQL 12+" postgresql
+  stores_apt "PostgreSQL 12+ yourself" postgresql
 }
 
 stores_start_postgres() {
@@ -250,7 +251,7 @@ stores_chromium() {
   if [[ -x "${CHROME_BIN:-/usr/bin/chromium}" && -x "${CHROMEDRIVER:-/usr/bin/chromedriver}" ]]; then
     return 0
   fi
-  stores_apt "Chromium and its driver (CHROME_BIN, CHROMEDRIVER)" chromium chromium-driver
+  stores_apt "Chromium and its driver yourself (CHROME_BIN, CHROMEDRIVER)" chromium chromium-driver
 }
 
 # stores_for_tests: everything './mvnw -B verify' needs on this machine (its root pom calls this

@@ -82,8 +82,8 @@ public final class BenchCommand implements Callable<Integer> {
         PrivateStores stores = PrivateStores.fresh();
         String run = Long.toString(System.currentTimeMillis() % 1_000_000, 36);
         try (Phases on = Phases.on(Stack.start(root, logs, stores, backendNice, appFlags()), stores, settings(), run)) {
-            System.out.println(
-                    "stack up: api " + on.stack().api() + ", " + on.stack().temporal());
+            System.out.println("stack up: api " + on.stack().api() + ", "
+                    + on.stack().temporal() + ", schema " + stores.schema() + ", Redis prefix " + stores.redisPrefix());
             Report report = new Report(Report.Environment.of(on));
             Comparisons comparisons = new Comparisons(on, root, logs);
             for (String phase : only()) {
@@ -129,12 +129,16 @@ public final class BenchCommand implements Callable<Integer> {
     Set<String> only() {
         boolean cluster = temporal == Temporal.cluster;
         List<String> names = phases != null ? phases : cluster ? List.of("P3") : List.of("curve", "P2", "P3", "P4");
-        Set<String> named = new HashSet<>(List.of("P1", cluster ? "P6" : "P1"));
+        Set<String> named = new HashSet<>(Set.of("P1"));
+        if (cluster) {
+            named.add("P6");
+        }
         for (String name : names) {
             named.add(PHASES.stream()
                     .filter(p -> p.equalsIgnoreCase(name.trim()))
                     .findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("--phases: unknown phase " + name.trim())));
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            "--phases: unknown phase " + name.trim() + "; known: " + String.join(",", PHASES))));
         }
         return PHASES.stream().filter(named::contains).collect(Collectors.toCollection(LinkedHashSet::new));
     }

@@ -85,12 +85,12 @@ final class Chart {
     private static JFreeChart latencies(List<Report.Phase> phases, Report.Environment environment) {
         DefaultCategoryDataset bars = new DefaultCategoryDataset();
         DefaultCategoryDataset targets = new DefaultCategoryDataset();
-        DefaultCategoryDataset[] sets = {bars, targets};
         for (Report.Phase phase : phases) {
             if (!phase.id.equals(CURVE)) {
-                phase.measures.forEach((name, m) -> bar(sets, phase.id + " " + name, m.p50Ms(), m.p99Ms(), null));
-                phase.latencies.forEach(
-                        (name, l) -> bar(sets, phase.id + " " + name, l.p50Ms(), l.p99Ms(), l.p99TargetMs()));
+                phase.measures.forEach(
+                        (name, load) -> bar(bars, targets, phase.id + " " + name, load.p50Ms(), load.p99Ms(), null));
+                phase.latencies.forEach((name, group) ->
+                        bar(bars, targets, phase.id + " " + name, group.p50Ms(), group.p99Ms(), group.p99TargetMs()));
             }
         }
         var chart = ChartFactory.createBarChart(null, null, null, bars, HORIZONTAL, true, false, false);
@@ -111,12 +111,18 @@ final class Chart {
         return chart;
     }
 
-    /** A row's bars and its target, in both datasets (bars, targets: their rows must match). */
-    private static void bar(DefaultCategoryDataset[] sets, String row, double p50, double p99, Double target) {
+    /** A row's bars and its target, in the two datasets (whose rows must match). */
+    private static void bar(
+            DefaultCategoryDataset bars,
+            DefaultCategoryDataset targets,
+            String row,
+            double p50,
+            double p99,
+            Double target) {
         if (!Double.isNaN(p99)) {
-            sets[0].addValue(p50, "p50", row);
-            sets[0].addValue(p99, "p99", row);
-            sets[1].addValue(target, "p99 target", row);
+            bars.addValue(p50, "p50", row);
+            bars.addValue(p99, "p99", row);
+            targets.addValue(target, "p99 target", row);
         }
     }
 

@@ -22,8 +22,14 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
     /** How long a phase waits for its winners' orders (or its workflows) to settle. */
     static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(5);
 
-    static Phases on(Stack stack, PrivateStores stores, Settings settings, String run) {
-        return new Phases(stack, stores, settings, new ApiClient(stack.api()), CpuMeter.of(stack), run);
+    /** The phases' view of {@code stack}, which closes with it (at once, should this fail). */
+    static Phases on(Stack stack, PrivateStores stores, Settings settings, String run) throws Exception {
+        try {
+            return new Phases(stack, stores, settings, new ApiClient(stack.api()), CpuMeter.of(stack), run);
+        } catch (RuntimeException | Error e) {
+            stack.close();
+            throw e;
+        }
     }
 
     JdbcClient mysql() {

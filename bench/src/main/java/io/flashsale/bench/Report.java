@@ -89,21 +89,25 @@ record Report(Environment environment, List<Phase> phases) {
         }
 
         /** A load's measure; {@code connections} of a closed loop, or null. */
-        Phase measure(String name, Tally t, Integer connections) {
-            double[] f = DoubleStream.of(t.throughput(), t.millis(50), t.millis(99))
-                    .map(Report::round)
-                    .toArray();
-            measures.put(name, new Measure(t.answered(), f[0], f[1], f[2], connections));
+        Phase measure(String name, Tally load, Integer connections) {
+            measures.put(
+                    name,
+                    new Measure(
+                            load.answered(),
+                            round(load.throughput()),
+                            round(load.millis(50)),
+                            round(load.millis(99)),
+                            connections));
             return this;
         }
 
         /** The latency of the answers with one of {@code outcomes}; {@code p99Target} in ms, or null. */
-        Phase latency(String name, Tally t, Double p99Target, String... outcomes) {
-            long answers = Arrays.stream(outcomes).mapToLong(t::count).sum();
+        Phase latency(String name, Tally answers, Double p99Target, String... outcomes) {
+            long count = Arrays.stream(outcomes).mapToLong(answers::count).sum();
             double[] ms = DoubleStream.of(50, 90, 99, 100)
-                    .map(p -> round(t.millis(p, outcomes)))
+                    .map(percentile -> round(answers.millis(percentile, outcomes)))
                     .toArray();
-            latencies.put(name, new Latency(answers, ms[0], ms[1], ms[2], ms[3], p99Target));
+            latencies.put(name, new Latency(count, ms[0], ms[1], ms[2], ms[3], p99Target));
             return this;
         }
 

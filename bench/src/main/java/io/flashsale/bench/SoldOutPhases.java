@@ -37,7 +37,11 @@ final class SoldOutPhases {
                     .fact("purchase outcomes" + at, buy.counts())
                     .fact("liveness outcomes" + at, live.counts());
             if (connections == settings.connections) {
-                phase.ratio(ratio, P1_TARGET, "purchase / liveness >= " + P1_TARGET + " at " + at.substring(2), true);
+                phase.ratio(
+                        ratio,
+                        P1_TARGET,
+                        "purchase / liveness >= " + P1_TARGET + " at " + connections + " connections",
+                        true);
             } else {
                 phase.value("ratio at " + connections + " connections", ratio);
             }

@@ -1,6 +1,7 @@
 package io.flashsale.chaos;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SequenceWriter;
 import io.flashsale.launcher.Await;
 import io.flashsale.launcher.redis.RedisMode;
 import io.flashsale.launcher.temporal.TemporalMode;
@@ -121,7 +122,7 @@ public final class ChaosCommand implements Callable<Integer> {
             List<Op> history = load.repeatUnansweredChanges(SETTLE);
             settle(admin, tokens, sales);
             List<Checker.Violation> violations =
-                    new ArrayList<>(Checker.check(Facts.read(stack.stores, admin, tokens, created, history)));
+                    new ArrayList<>(Checker.check(Facts.read(stack.stores(), admin, tokens, created, history)));
             faults.stream()
                     .filter(done -> done.failure() != null)
                     .forEach(done -> violations.add(new Checker.Violation(
@@ -132,11 +133,11 @@ public final class ChaosCommand implements Callable<Integer> {
                     + "seed " + seed
                     + (cluster ? ", Temporal cluster" : ", Temporal dev server")
                     + (sentinel ? ", Redis Sentinel" : ", one Redis server") + "\n";
-            JSON.writer()
+            try (SequenceWriter lines = JSON.writer()
                     .withRootValueSeparator("\n")
-                    .writeValues(out.resolve("history.jsonl").toFile())
-                    .writeAll(history)
-                    .close();
+                    .writeValues(out.resolve("history.jsonl").toFile())) {
+                lines.writeAll(history);
+            }
             Files.writeString(out.resolve("result.txt"), table);
             return new Result(schedule, faults, history, violations, table);
         }

@@ -38,12 +38,20 @@ final class ChaosStack implements AutoCloseable {
     private RedisSentinels sentinels;
     private MariaDb mariadb;
     private final Map<String, String> environment = new HashMap<>();
-    /** The links from the apps to the stores, which the nemesis breaks. */
-    Toxiproxy toxiproxy;
-    /** The run's stores; the checker reads its MariaDB. */
-    PrivateStores stores;
+    private Toxiproxy toxiproxy;
+    private PrivateStores stores;
 
     private ChaosStack() {}
+
+    /** The links from the apps to the stores, which the nemesis breaks. */
+    Toxiproxy toxiproxy() {
+        return toxiproxy;
+    }
+
+    /** The run's stores; the checker reads its MariaDB. */
+    PrivateStores stores() {
+        return stores;
+    }
 
     /** What the nemesis may kill: the apps, the dev server or the cluster's frontend and history hosts, the stores. */
     static List<String> targets(boolean cluster) {

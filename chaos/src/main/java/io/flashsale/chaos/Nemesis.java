@@ -104,7 +104,7 @@ public final class Nemesis {
                 killed = target.pid().getAsLong();
                 target.kill().run();
             } else {
-                broken = stack.toxiproxy.breakLink(fault.target(), fault.action());
+                broken = stack.toxiproxy().breakLink(fault.target(), fault.action());
             }
             System.out.println("nemesis: " + fault + " (" + (target != null ? "pid " + killed : broken) + ")");
             TimeUnit.MILLISECONDS.sleep(fault.down().toMillis());
@@ -114,7 +114,7 @@ public final class Nemesis {
             }
             Done done = target != null
                     ? new Done(fault, killed, target.pid().getAsLong(), null, null, null)
-                    : new Done(fault, -1, -1, broken, stack.toxiproxy.healLink(fault.target(), fault.action()), null);
+                    : new Done(fault, -1, -1, broken, stack.toxiproxy().healLink(fault.target(), fault.action()), null);
             System.out.println("nemesis: healed " + done);
             return done;
         } catch (Exception e) {

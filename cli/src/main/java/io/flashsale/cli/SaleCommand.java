@@ -5,7 +5,6 @@ import io.flashsale.testkit.ApiClient;
 import io.flashsale.testkit.Tokens;
 import java.io.PrintWriter;
 import java.time.Instant;
-import java.util.Map;
 import java.util.UUID;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,7 +71,7 @@ final class SaleCommand {
 
     @Command(name = "close", description = "End the sale now.")
     int close(@Parameters(paramLabel = "SALE", description = "the sale's id") String sale) {
-        return change(sale, "close", null, null);
+        return answer(api.client().closeSale(token(), sale));
     }
 
     @Command(name = "restock", description = "Add N units to the sale, once per Idempotency-Key.")
@@ -80,7 +79,7 @@ final class SaleCommand {
             @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
             @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") Integer units,
             @Mixin IdempotencyKey key) {
-        return change(sale, "restock", Map.of("units", units), key.printed(spec));
+        return answer(api.client().restock(token(), sale, key.printed(spec), units));
     }
 
     @Command(
@@ -90,18 +89,12 @@ final class SaleCommand {
             @Parameters(paramLabel = "SALE", description = "the sale's id") String sale,
             @Parameters(paramLabel = "N", converter = PositiveNumber.class, description = "units") Integer units,
             @Mixin IdempotencyKey key) {
-        return change(sale, "withdraw", Map.of("units", units), key.printed(spec));
+        return answer(api.client().withdraw(token(), sale, key.printed(spec), units));
     }
 
     @Command(name = "move", description = "Set the sale's window.")
     int move(@Parameters(paramLabel = "SALE", description = "the sale's id") String sale, @Mixin SaleWindow window) {
-        return change(sale, "move", window, null);
-    }
-
-    /** {@code POST /api/sales/SALE/CHANGE}, once per {@code key} (null sends none). */
-    private int change(String sale, String change, Object body, String key) {
-        String path = "/api/sales/" + sale + "/" + change;
-        return answer(api.client().post(path, token(), body, ApiClient.IDEMPOTENCY_KEY, key));
+        return answer(api.client().moveSale(token(), sale, window));
     }
 
     private int answer(ApiClient.Response response) {

@@ -73,9 +73,9 @@ class RateLimitIT extends ApiIntegrationTest {
         String sale = startsLater(limited(saleBody(3), Map.of("capacity", 1, "refillPerSecond", 0.1), null));
         assertThat(stores.loseSale(sale)).isPositive();
 
-        api.post("/api/sales/" + sale + "/audit/repair", ADMIN, null).assertStatus(200);
+        api.repair(ADMIN, sale).assertStatus(200);
 
-        Response view = api.get("/api/sales/" + sale, ADMIN).assertStatus(200);
+        Response view = api.sale(ADMIN, sale).assertStatus(200);
         assertThat(view.body()
                         .path("rateLimits")
                         .path("perUser")
@@ -92,8 +92,7 @@ class RateLimitIT extends ApiIntegrationTest {
     @Test
     void appliesTheConfiguredPerUserDefaultWhenTheSaleSetsNone() throws InterruptedException {
         String sale = startsLater(saleBody(3));
-        assertThat(api.get("/api/sales/" + sale, ADMIN).body().has("rateLimits"))
-                .isFalse();
+        assertThat(api.sale(ADMIN, sale).body().has("rateLimits")).isFalse();
         String token = TestTokens.buyer(newUser());
         List<Callable<Response>> burst = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
@@ -159,7 +158,7 @@ class RateLimitIT extends ApiIntegrationTest {
         String id = (String) body.get("id");
         StoreSnapshot before = stores.snapshot(id);
 
-        api.post("/api/sales", ADMIN, body).assertProblem(400, "invalid-request");
+        api.createSale(ADMIN, body).assertProblem(400, "invalid-request");
 
         assertThat(stores.snapshot(id)).as("after %s", body).isEqualTo(before);
     }

@@ -7,8 +7,10 @@ import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -26,6 +28,7 @@ final class Payer implements AutoCloseable {
 
     private final ExecutorService pool = Executors.newFixedThreadPool(32);
     private final List<CompletableFuture<String>> payments = new CopyOnWriteArrayList<>();
+    private final Set<String> admitted = ConcurrentHashMap.newKeySet();
     private final AtomicInteger winners = new AtomicInteger();
     private final AtomicReference<String> firstError = new AtomicReference<>();
     private final Demo demo;
@@ -41,9 +44,9 @@ final class Payer implements AutoCloseable {
         return Math.floor((index + 1) * share) > Math.floor(index * share);
     }
 
-    /** {@code user}'s purchase was admitted (202): pays for it when the user falls in the share. */
+    /** {@code user}'s purchase was admitted (202; a repeated one counts once): pays when the user falls in the share. */
     void admitted(String user) {
-        if (pays(winners.getAndIncrement(), demo.options().payShare)) {
+        if (admitted.add(user) && pays(winners.getAndIncrement(), demo.options().payShare)) {
             payments.add(
                     CompletableFuture.supplyAsync(() -> outcome(PurchaseRequest.purchaseId(sale, user), user), pool));
         }
@@ -61,9 +64,11 @@ final class Payer implements AutoCloseable {
                                 demo.api().status(demo.tokens().buyer(user), id);
                         String status = answer.status() == 200 ? answer.field("status") : "http-" + answer.status();
                         if (status.equals(PurchaseStatus.PENDING_PAYMENT.name()) && !paid.getAndSet(true)) {
-                            demo.api()
+                            ApiClient.Response payment = demo.api()
                                     .pay(demo.tokens().payments(), id, "pay-" + id)
                                     .expect("paying " + id, 200, 202, 409);
+                            // 200: the payment's outcome is known now; 202 or 409: the next read tells
+                            return payment.status() == 200 ? payment.field("status") : status;
                         }
                         return status;
                     },
