@@ -75,19 +75,13 @@ public final class FlashSaleStack implements AutoCloseable {
         private String clusterName;
         private Duration readyTimeout = Duration.ofSeconds(120);
         private int backEndNice;
-        private final Map<App, List<String>> jvmFlags = new EnumMap<>(App.class);
+        private List<String> jvmFlags = List.of();
         private Function<TemporalService, Map<String, String>> environment =
                 temporal -> Map.of("TEMPORAL_ADDRESS", temporal.address());
 
         private Builder(Path root, Path logs) {
             this.root = root;
             this.logs = logs;
-        }
-
-        /** Temporal is the dev server on a SQLite file of the log folder (the default). */
-        public Builder devServer(DevServer.Kind kind) {
-            this.clusterName = null;
-            return this;
         }
 
         /** The dev server serves its Web UI too, on a port of its own. */
@@ -114,15 +108,9 @@ public final class FlashSaleStack implements AutoCloseable {
             return this;
         }
 
-        /** JVM flags of every process of {@code app}, after {@link #JVM_DEFAULTS}. */
-        public Builder jvmFlags(App app, List<String> flags) {
-            jvmFlags.put(app, List.copyOf(flags));
-            return this;
-        }
-
-        /** JVM flags of every app. */
+        /** JVM flags of every app, after {@link #JVM_DEFAULTS}. */
         public Builder jvmFlags(List<String> flags) {
-            Arrays.stream(App.values()).forEach(app -> jvmFlags(app, flags));
+            this.jvmFlags = List.copyOf(flags);
             return this;
         }
 
@@ -151,8 +139,7 @@ public final class FlashSaleStack implements AutoCloseable {
         int uiPort = settings.webUi ? FreePorts.next() : 0;
         DevServer.Options options =
                 new DevServer.Options("127.0.0.1", FreePorts.next(), uiPort, db, DevServer.NAMESPACE, 0);
-        return TemporalService.devServer(
-                processes, settings.root, options, DevServer.Kind.CLI, niced(settings.backEndNice));
+        return TemporalService.devServer(processes, settings.root, options, niced(settings.backEndNice));
     }
 
     private TemporalService startCluster() throws Exception {
@@ -189,7 +176,7 @@ public final class FlashSaleStack implements AutoCloseable {
 
     /** SIGKILL of the app {@code name} (no shutdown hook, no drain); returns its pid once it is gone. */
     public long kill(String name) {
-        Processes.kill(process(name), marker(name) + " ", name);
+        Processes.kill(process(name), name);
         return process(name).pid();
     }
 
@@ -255,7 +242,7 @@ public final class FlashSaleStack implements AutoCloseable {
             Map<String, String> environment)
             throws IOException {
         List<String> command = new ArrayList<>(app == App.WORKER ? niced(backEndNice) : List.of());
-        command.addAll(List.of(Processes.java(), marker(name)));
+        command.addAll(List.of(Processes.java(), "-Dflashsale.process=" + name));
         command.addAll(app == App.API ? withApiCollector(jvmFlags) : jvmFlags);
         command.addAll(arguments);
         Map<String, String> env = new HashMap<>(environment);
@@ -279,11 +266,6 @@ public final class FlashSaleStack implements AutoCloseable {
         return with;
     }
 
-    /** The JVM flag that names an app's process {@code name} on its command line. */
-    public static String marker(String name) {
-        return "-Dflashsale.process=" + name;
-    }
-
     /** What a back-end process's command starts with: {@code nice -n N}, nothing at niceness 0. */
     public static List<String> niced(int niceness) {
         return niceness == 0 ? List.of() : List.of("nice", "-n", Integer.toString(niceness));
@@ -299,7 +281,7 @@ public final class FlashSaleStack implements AutoCloseable {
     /** {@link #JVM_DEFAULTS}, then the stack's flags; the api's with its collector. */
     private List<String> jvmFlags(App app) {
         List<String> flags = new ArrayList<>(JVM_DEFAULTS);
-        flags.addAll(settings.jvmFlags.getOrDefault(app, List.of()));
+        flags.addAll(settings.jvmFlags);
         return app == App.API ? withApiCollector(flags) : flags;
     }
 

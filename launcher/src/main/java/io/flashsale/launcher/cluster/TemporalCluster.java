@@ -98,11 +98,6 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
         return "temporal-" + node.name();
     }
 
-    /** What the command line of the node {@code nodeName} holds, and no other node's. */
-    public static String marker(String nodeName) {
-        return "--env " + nodeName + " --allow-no-auth";
-    }
-
     /** The server's own debugging tool (membership, shard owners). */
     public Path tdbg() {
         return binaries.resolve("tdbg");

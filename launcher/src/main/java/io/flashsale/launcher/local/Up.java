@@ -147,8 +147,7 @@ final class Up implements Callable<Integer> {
                 config.namespace(),
                 observe ? config.port("TEMPORAL_METRICS_PORT") : 0);
         try {
-            TemporalService.devServer(
-                    run, config.root(), options, DevServer.Kind.CLI, FlashSaleStack.niced(config.backEndNice()));
+            TemporalService.devServer(run, config.root(), options, FlashSaleStack.niced(config.backEndNice()));
         } catch (IllegalStateException notReady) {
             throw new Refused(notReady.getMessage() + "; see " + run.shown(run.log(RunFolder.TEMPORAL)));
         }

@@ -44,9 +44,6 @@ public final class DevServer {
     /** The name of the server's process, in every launcher. */
     public static final String PROCESS = "temporal";
 
-    /** What the server's command line holds, and no other program's. */
-    public static final String MARKER = " server start-dev ";
-
     /** The Temporal CLI, the version whose server the cluster ({@code TemporalCluster.SERVER_VERSION}) runs. */
     public static final String CLI_MODULE = "github.com/temporalio/cli@v1.5.1";
 
