@@ -253,7 +253,7 @@ public final class FlashSaleStack implements AutoCloseable {
     /** Waits until the app {@code name} reports UP on {@code port}. */
     public static void awaitHealthy(Launch launch, String name, int port, Duration timeout)
             throws InterruptedException {
-        launch.await(name, timeout, () -> Http.healthy(port));
+        launch.await(name, timeout, () -> Await.healthy(port));
     }
 
     /** {@code flags} with the api's collector, unless they choose a collector themselves (two would not start). */

@@ -2,7 +2,6 @@ package io.flashsale.launcher.cluster;
 
 import com.google.protobuf.util.Durations;
 import io.flashsale.launcher.Await;
-import io.flashsale.launcher.Http;
 import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.temporal.DevServer;
@@ -65,7 +64,7 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
                 "the frontend of " + cluster,
                 READY_TIMEOUT,
                 () -> launch.alive(processName(frontend)),
-                () -> Http.listening(spec.ip(), frontend.grpcPort()));
+                () -> Await.listening(spec.ip(), frontend.grpcPort()));
         for (ClusterSpec.Node node : spec.nodes().subList(1, spec.nodes().size())) {
             launch.start(processName(node), cluster.command(node));
         }

@@ -2,8 +2,8 @@ package io.flashsale.launcher.local;
 
 import static java.util.Map.entry;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.FlashSaleStack;
-import io.flashsale.launcher.Http;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.testkit.DevSecrets;
 import java.nio.file.Path;
@@ -75,7 +75,7 @@ record LocalConfig(Path root, RunFolder run, Map<String, String> given, Map<Stri
 
     /** Refuses when the port of {@code variable} is taken, naming {@code what} wanted it. */
     void refuseTaken(String variable, String what) {
-        if (Http.listening("127.0.0.1", port(variable))) {
+        if (Await.listening("127.0.0.1", port(variable))) {
             throw new Refused(
                     "port " + port(variable) + " (" + what + ") is taken; stop what uses it or set " + variable);
         }

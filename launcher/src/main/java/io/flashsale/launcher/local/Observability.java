@@ -1,6 +1,6 @@
 package io.flashsale.launcher.local;
 
-import io.flashsale.launcher.Http;
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.temporal.GoTool;
 import io.flashsale.testkit.Tokens;
 import java.io.IOException;
@@ -125,6 +125,6 @@ final class Observability {
     }
 
     private void await(String name, String url) throws InterruptedException {
-        run.await(name, Duration.ofSeconds(60), () -> Http.ok(url, null));
+        run.await(name, Duration.ofSeconds(60), () -> Await.ok(url, null));
     }
 }

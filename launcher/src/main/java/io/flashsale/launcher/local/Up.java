@@ -1,7 +1,7 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.FlashSaleStack;
-import io.flashsale.launcher.Http;
 import io.flashsale.launcher.TemporalService;
 import io.flashsale.launcher.WorkerDeployment;
 import io.flashsale.launcher.cluster.ClusterSpec;
@@ -113,7 +113,7 @@ final class Up implements Callable<Integer> {
         if (run.pid(RunFolder.TEMPORAL).isPresent()) {
             return false;
         }
-        if (Http.listening(config.temporalHost(), config.temporalPort())) {
+        if (Await.listening(config.temporalHost(), config.temporalPort())) {
             try {
                 DevServer.awaitReady(config.temporalAddress(), config.namespace(), Duration.ofSeconds(10), () -> true);
                 return false;

@@ -1,7 +1,7 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.FlashSaleStack;
-import io.flashsale.launcher.Http;
 import io.flashsale.launcher.WorkerDeployment;
 import java.time.Duration;
 import java.util.List;
@@ -66,7 +66,7 @@ final class WorkerCommand {
                 throw new Refused("worker of build " + build + " is already running");
             }
             int port = config.port("WORKER_PORT") + 1;
-            while (Http.listening("127.0.0.1", port)) {
+            while (Await.listening("127.0.0.1", port)) {
                 port++;
             }
             Up.startApp(config, worker, port, List.of(RunFolder.buildArgument(build)));

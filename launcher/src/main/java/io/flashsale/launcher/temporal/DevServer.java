@@ -9,6 +9,8 @@ import io.temporal.api.operatorservice.v1.ListSearchAttributesRequest;
 import io.temporal.common.SearchAttributeKey;
 import io.temporal.serviceclient.OperatorServiceStubs;
 import io.temporal.serviceclient.OperatorServiceStubsOptions;
+import io.temporal.testserver.TestServer;
+import java.io.Closeable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,6 +59,22 @@ public final class DevServer {
             Await.until("the Temporal server on " + address, timeout, alive, () -> ready(stubs, namespace));
         } finally {
             stubs.shutdownNow();
+        }
+    }
+
+    /**
+     * Temporal's Java test server on {@code port}, in real time and in memory, with the search attributes
+     * registered in {@code namespace}: the in-process Temporal of the api's integration tests.
+     */
+    public static Closeable startTestServer(int port, String namespace) {
+        // "lock time skipping": true keeps the server on real time, so pay timers run their full length
+        TestServer.PortBoundTestServer server = TestServer.createPortBoundServer(port, true);
+        try {
+            register("127.0.0.1:" + port, namespace);
+            return server;
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
         }
     }
 
