@@ -266,8 +266,10 @@ class ObserveCommandIT {
 
     /** The niceness of the process {@code up} started as {@code component} (its pid file). */
     private static int niceness(String component) throws Exception {
-        return Processes.niceness(Long.parseLong(
-                Files.readAllLines(run.resolve(component + ".pid")).get(0)));
+        return (int) Processes.stat(
+                Long.parseLong(
+                        Files.readAllLines(run.resolve(component + ".pid")).get(0)),
+                19);
     }
 
     /** The api's JSON log lines whose message starts with {@code prefix}. */

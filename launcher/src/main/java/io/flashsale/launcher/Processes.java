@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 
 /** Named child processes of one run, each logging to {@code <logs>/<name>[.N].log}, stopped by {@link #close()}. */
 public final class Processes implements AutoCloseable, Launch {
@@ -90,11 +92,6 @@ public final class Processes implements AutoCloseable, Launch {
         kill(process.toHandle());
     }
 
-    /** The niceness of the process {@code pid}. */
-    public static int niceness(long pid) throws IOException {
-        return (int) stat(pid, 19);
-    }
-
     /** Field {@code field} of {@code /proc/PID/stat}, numbered as proc(5) does (14: user time in ticks, 19: niceness). */
     public static long stat(long pid, int field) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
@@ -115,6 +112,17 @@ public final class Processes implements AutoCloseable, Launch {
             return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
         } finally {
             process.destroyForcibly();
+        }
+    }
+
+    /** Deletes the data folder {@code path} of a server and everything under it; nothing when it is not there. */
+    public static void deleteFolder(Path path) throws IOException {
+        if (Files.exists(path)) {
+            try (Stream<Path> files = Files.walk(path)) {
+                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(file);
+                }
+            }
         }
     }
 

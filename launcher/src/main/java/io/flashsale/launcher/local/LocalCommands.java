@@ -40,11 +40,7 @@ public final class LocalCommands {
     static int refusable(Callable<Integer> body) throws Exception {
         try {
             return body.call();
-        } catch (Refused
-                | IllegalStateException
-                | IllegalArgumentException
-                | UncheckedIOException
-                | IOException failed) {
+        } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException | IOException failed) {
             System.out.flush();
             System.err.println("flashsale: " + failed.getMessage());
             return 1;

@@ -76,7 +76,7 @@ record LocalConfig(Path root, RunFolder run, Map<String, String> given, Map<Stri
     /** Refuses when the port of {@code variable} is taken, naming {@code what} wanted it. */
     void refuseTaken(String variable, String what) {
         if (Await.listening("127.0.0.1", port(variable))) {
-            throw new Refused(
+            throw new IllegalStateException(
                     "port " + port(variable) + " (" + what + ") is taken; stop what uses it or set " + variable);
         }
     }

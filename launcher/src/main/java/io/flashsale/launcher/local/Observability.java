@@ -43,7 +43,7 @@ final class Observability {
         if (run.pid(RunFolder.JAEGER).isEmpty()) {
             JAEGER_PORTS.forEach(variable -> config.refuseTaken(variable, "Jaeger"));
             jaeger = GoTool.jaeger(config.root(), System.err::println)
-                    .orElseThrow(() -> new Refused("cannot build Jaeger (see above)"));
+                    .orElseThrow(() -> new IllegalStateException("cannot build Jaeger (see above)"));
         }
     }
 
@@ -87,7 +87,8 @@ final class Observability {
                 .replace("[\"temporal:8000\"]", "[" + targets + "]");
         for (String left : List.of("api:8080", "worker:8081", "temporal:8000", "/etc/prometheus/")) {
             if (yaml.contains(left)) {
-                throw new Refused("deploy/prometheus/prometheus.yml changed; the local Prometheus no longer fits it");
+                throw new IllegalStateException(
+                        "deploy/prometheus/prometheus.yml changed; the local Prometheus no longer fits it");
             }
         }
         return yaml;

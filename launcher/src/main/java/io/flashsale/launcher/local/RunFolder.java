@@ -230,7 +230,7 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
             } catch (IOException noTextLog) {
                 // nothing logged, or a binary log: the refusal names it
             }
-            throw new Refused(failed.getMessage() + " (log " + shown(log(name))
+            throw new IllegalStateException(failed.getMessage() + " (log " + shown(log(name))
                     + "); 'bin/flashsale down' stops what still runs");
         }
     }

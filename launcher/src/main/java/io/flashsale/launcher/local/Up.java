@@ -68,7 +68,7 @@ final class Up implements Callable<Integer> {
 
     private void up() throws Exception {
         if (redis == RedisMode.sentinel && !config.environment().containsKey("REDIS_SENTINEL_NODES")) {
-            throw new Refused(
+            throw new IllegalStateException(
                     "--redis sentinel: REDIS_SENTINEL_NODES names no Sentinels (bin/flashsale up starts them)");
         }
         if (workerBuild != null) {
@@ -118,12 +118,12 @@ final class Up implements Callable<Integer> {
                 DevServer.awaitReady(config.temporalAddress(), config.namespace(), Duration.ofSeconds(10), () -> true);
                 return false;
             } catch (IllegalStateException notTemporal) {
-                throw new Refused("port " + config.temporalPort() + " (TEMPORAL_ADDRESS=" + config.temporalAddress()
-                        + ") is taken by something that is not a Temporal server");
+                throw new IllegalStateException("port " + config.temporalPort() + " (TEMPORAL_ADDRESS="
+                        + config.temporalAddress() + ") is taken by something that is not a Temporal server");
             }
         }
         if (config.given().containsKey("TEMPORAL_ADDRESS") && !LOCAL.contains(config.temporalHost())) {
-            throw new Refused("nothing listens on TEMPORAL_ADDRESS=" + config.temporalAddress()
+            throw new IllegalStateException("nothing listens on TEMPORAL_ADDRESS=" + config.temporalAddress()
                     + " (not local, so no dev server is started)");
         }
         config.refuseTaken("TEMPORAL_UI_PORT", "the Temporal Web UI");
@@ -149,7 +149,7 @@ final class Up implements Callable<Integer> {
         try {
             TemporalService.devServer(run, config.root(), options, FlashSaleStack.niced(config.backEndNice()));
         } catch (IllegalStateException notReady) {
-            throw new Refused(notReady.getMessage() + "; see " + run.shown(run.log(RunFolder.TEMPORAL)));
+            throw new IllegalStateException(notReady.getMessage() + "; see " + run.shown(run.log(RunFolder.TEMPORAL)));
         }
         return metrics;
     }
@@ -167,7 +167,7 @@ final class Up implements Callable<Integer> {
         if (run.pid(RunFolder.FRONTEND).isPresent()) {
             System.out.println("temporal: cluster already running");
         } else if (!startsTemporal) {
-            throw new Refused("TEMPORAL_ADDRESS=" + config.temporalAddress()
+            throw new IllegalStateException("TEMPORAL_ADDRESS=" + config.temporalAddress()
                     + " is taken; --temporal cluster starts a cluster of its own");
         } else {
             System.out.println("temporal: preparing the cluster (builds temporal-server when missing) ...");
@@ -186,7 +186,8 @@ final class Up implements Callable<Integer> {
         }
         try (WorkerDeployment deployment = WorkerCommand.deployment(config)) {
             deployment.current().ifPresent(current -> {
-                throw new Refused("build " + current + " of the worker is current in this Temporal: an unversioned"
+                throw new IllegalStateException("build " + current
+                        + " of the worker is current in this Temporal: an unversioned"
                         + " worker would get no purchase; start with 'bin/flashsale up --worker-build " + current
                         + "' (or 'bin/flashsale down' and 'reset' for a new Temporal)");
             });

@@ -23,7 +23,7 @@ final class WorkerCommand {
     /** {@code build}, refused unless a build id that fits a file name and a visibility query. */
     static String valid(String build) {
         if (!build.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
-            throw new Refused("not a build id (letters, digits, '.', '_', '-'; at most 64): " + build);
+            throw new IllegalStateException("not a build id (letters, digits, '.', '_', '-'; at most 64): " + build);
         }
         return build;
     }
@@ -63,7 +63,7 @@ final class WorkerCommand {
             LocalConfig config = LocalCommands.config();
             String worker = RunFolder.workerOfBuild(valid(build));
             if (config.run().pid(worker).isPresent()) {
-                throw new Refused("worker of build " + build + " is already running");
+                throw new IllegalStateException("worker of build " + build + " is already running");
             }
             int port = config.port("WORKER_PORT") + 1;
             while (Await.listening("127.0.0.1", port)) {
@@ -87,7 +87,7 @@ final class WorkerCommand {
             throws Exception {
         return withDeployment((config, deployment) -> {
             if (percent < 0 || percent > 100) {
-                throw new Refused("ramp: PERCENT is 0 to 100, not " + percent);
+                throw new IllegalStateException("ramp: PERCENT is 0 to 100, not " + percent);
             }
             deployment.ramp(valid(build), percent, ROUTABLE_WITHIN);
             System.out.println(percent + " % of new purchases go to build " + build);
@@ -142,18 +142,20 @@ final class WorkerCommand {
                     .filter(known -> known.id().equals(valid(build)) && known.routed())
                     .findFirst();
             if (routed.isPresent() && !force) {
-                throw new Refused("stop: build " + build + " is " + routed.get().routing()
-                        + "; make another build current first ('bin/flashsale worker current B'), or --force");
+                throw new IllegalStateException(
+                        "stop: build " + build + " is " + routed.get().routing()
+                                + "; make another build current first ('bin/flashsale worker current B'), or --force");
             }
             long running = deployment.runningOn(build);
             if (running > 0 && !force) {
-                throw new Refused("stop: " + running + " purchase(s) pinned to build " + build
+                throw new IllegalStateException("stop: " + running + " purchase(s) pinned to build " + build
                         + " still run; stop it once 'bin/flashsale worker status' shows 0, or --force");
             }
             config.run()
                     .stop(config.run()
                             .workerOf(build)
-                            .orElseThrow(() -> new Refused("stop: no local worker of build " + build + " runs")));
+                            .orElseThrow(() ->
+                                    new IllegalStateException("stop: no local worker of build " + build + " runs")));
         });
     }
 }

@@ -1,6 +1,5 @@
 package io.flashsale.launcher.mariadb;
 
-import io.flashsale.launcher.Folders;
 import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.temporal.GoTool;
 import io.flashsale.testkit.FreePorts;
@@ -23,7 +22,7 @@ public record MariaDb(Processes processes, Path dir, int port) {
     /** A new server in {@code dir} (emptied first) with {@code user}/{@code password} allowed everything. */
     public static MariaDb start(Processes processes, Path dir, String user, String password) throws Exception {
         MariaDb server = new MariaDb(processes, dir.toAbsolutePath(), FreePorts.next());
-        Folders.delete(server.dir);
+        Processes.deleteFolder(server.dir);
         server.exec(
                 "mariadb-install-db",
                 "--datadir=" + server.dir.resolve("data"),

@@ -1,7 +1,6 @@
 package io.flashsale.launcher.redis;
 
 import io.flashsale.launcher.Await;
-import io.flashsale.launcher.Folders;
 import io.flashsale.launcher.Processes;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -32,7 +31,7 @@ abstract class LocalRedis implements AutoCloseable {
 
     LocalRedis(Path dir) throws IOException {
         this.dir = dir.toAbsolutePath();
-        Folders.delete(this.dir);
+        Processes.deleteFolder(this.dir);
         this.processes = new Processes(this.dir, READY_TIMEOUT);
     }
 

@@ -98,7 +98,7 @@ public final class RedisCluster extends LocalRedis {
 
     /**
      * Stops (SIGSTOP) the master's replica once it has all the master wrote so far and drops its
-     * link, so later writes exist on the master only; returns the replica, for {@link RedisNode#resume}.
+     * link, so later writes exist on the master only; returns the replica, for {@link RedisNode#signal} CONT.
      */
     public RedisNode cutReplication(RedisNode master) throws IOException, InterruptedException {
         RedisNode replica = replicaOf(master);

@@ -105,7 +105,7 @@ class RunFolderTest {
             process.onExit().join();
             assertThatThrownBy(() -> folder.await("worker", Duration.ofSeconds(10), () -> false))
                     .as("an exited start")
-                    .isInstanceOf(Refused.class)
+                    .isInstanceOf(IllegalStateException.class)
                     .hasMessageStartingWith("exited while starting: worker");
         } finally {
             process.destroyForcibly();
