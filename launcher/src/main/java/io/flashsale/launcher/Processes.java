@@ -11,9 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /** Named child processes of one run, each logging to {@code <logs>/<name>[.N].log}, stopped by {@link #close()}. */
@@ -148,13 +146,9 @@ public final class Processes implements AutoCloseable, Launch {
     }
 
     private static boolean exited(ProcessHandle process, Duration patience) {
-        try {
-            process.onExit().get(patience.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (TimeoutException | ExecutionException stuck) {
-            // still there
-        }
+        process.onExit()
+                .completeOnTimeout(process, patience.toMillis(), TimeUnit.MILLISECONDS)
+                .join();
         return !process.isAlive();
     }
 

@@ -6,6 +6,7 @@ import io.flashsale.launcher.temporal.DevServer;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,9 @@ public record TemporalService(
     /** Starts the dev server after {@code launcher} (e.g. {@code nice -n 10}) and waits until its namespace takes purchases. */
     public static TemporalService devServer(Launch launch, Path root, DevServer.Options options, List<String> launcher)
             throws Exception {
-        List<String> command = DevServer.command(options, root, launcher, System.err::println);
+        // a launcher such as nice -n 10 execs the server: the pid stays the server's
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(DevServer.cliCommand(DevServer.cli(root, System.err::println), options));
         TemporalService temporal = new TemporalService(
                 options.address(),
                 ui(options.ip(), options.uiPort()),

@@ -90,15 +90,14 @@ final class Up implements Callable<Integer> {
             observability.startJaeger();
         }
         refuseAnUnversionedWorkerWhereABuildIsCurrent();
-        startApp(
-                config,
-                RunFolder.WORKER,
-                config.port("WORKER_PORT"),
-                workerBuild == null ? List.of() : List.of(RunFolder.buildArgument(workerBuild)));
+        List<String> build = workerBuild == null ? List.of() : List.of(RunFolder.buildArgument(workerBuild));
+        startApp(config, RunFolder.WORKER, config.port("WORKER_PORT"), build);
         startApp(config, RunFolder.API, config.port("API_PORT"), List.of());
         System.out.println("waiting for health (up to " + config.healthTimeout().toSeconds() + "s) ...");
-        FlashSaleStack.awaitHealthy(run, RunFolder.WORKER, config.port("WORKER_PORT"), config.healthTimeout());
-        FlashSaleStack.awaitHealthy(run, RunFolder.API, config.port("API_PORT"), config.healthTimeout());
+        for (String app : List.of(RunFolder.WORKER, RunFolder.API)) {
+            FlashSaleStack.awaitHealthy(
+                    run, app, config.port(app.toUpperCase(Locale.ROOT) + "_PORT"), config.healthTimeout());
+        }
         if (workerBuild != null) {
             try (WorkerDeployment deployment = WorkerCommand.deployment(config)) {
                 deployment.makeCurrent(workerBuild, WorkerCommand.ROUTABLE_WITHIN);

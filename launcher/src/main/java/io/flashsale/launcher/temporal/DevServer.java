@@ -125,17 +125,8 @@ public final class DevServer {
         }
     }
 
-    /**
-     * The server's command after {@code launcher} (e.g. {@code nice -n 10}, which execs it: the pid
-     * stays the server's); the CLI is {@code TEMPORAL_CLI}, {@code .tools/temporal}, the PATH's or built.
-     */
-    public static List<String> command(Options options, Path root, List<String> launcher, Consumer<String> log) {
-        List<String> command = new ArrayList<>(launcher);
-        command.addAll(cliCommand(cli(root, log), options));
-        return command;
-    }
-
-    private static Path cli(Path root, Consumer<String> log) {
+    /** The Temporal CLI: {@code TEMPORAL_CLI}, {@code .tools/temporal}, the PATH's, or built. */
+    public static Path cli(Path root, Consumer<String> log) {
         GoTool tool = GoTool.inModule(root, "temporal-cli", CLI_MODULE, List.of("./cmd/temporal"), log);
         return GoTool.configured("TEMPORAL_CLI")
                 .or(() -> Optional.of(tool.binary("temporal")).filter(Files::isExecutable))
@@ -146,7 +137,7 @@ public final class DevServer {
     }
 
     /** {@code temporal server start-dev} with this project's namespace and search attributes. */
-    static List<String> cliCommand(Path cli, Options options) {
+    public static List<String> cliCommand(Path cli, Options options) {
         List<String> command = new ArrayList<>(List.of(cli.toString()));
         add(
                 command,
