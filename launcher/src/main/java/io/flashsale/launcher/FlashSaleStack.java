@@ -225,29 +225,21 @@ public final class FlashSaleStack implements AutoCloseable {
         Started started = app(name);
         Map<String, String> env = new HashMap<>(environment());
         env.putAll(started.extra());
-        List<String> flags = jvmFlags(started.app());
-        List<String> arguments = image(started.app()).arguments(flags, faults(started));
-        launch(processes, started.app(), name, started.port(), settings.backEndNice, flags, arguments, env);
+        List<String> java = new ArrayList<>(jvmFlags(started.app()));
+        java.addAll(image(started.app()).arguments(java, faults(started)));
+        launch(processes, started.app(), name, started.port(), settings.backEndNice, java, env);
     }
 
-    /** Starts {@code name} of {@code app} through {@code launch}: the worker {@link #niced}, the api with its collector. */
+    /** Starts {@code java ARGUMENTS} as {@code name} of {@code app}: the worker {@link #niced}, the api with its collector. */
     public static void launch(
-            Launch launch,
-            App app,
-            String name,
-            int port,
-            int backEndNice,
-            List<String> jvmFlags,
-            List<String> arguments,
-            Map<String, String> environment)
+            Launch launch, App app, String name, int port, int nice, List<String> arguments, Map<String, String> env)
             throws IOException {
-        List<String> command = new ArrayList<>(app == App.WORKER ? niced(backEndNice) : List.of());
+        List<String> command = new ArrayList<>(app == App.WORKER ? niced(nice) : List.of());
         command.addAll(List.of(Processes.java(), "-Dflashsale.process=" + name));
-        command.addAll(app == App.API ? withApiCollector(jvmFlags) : jvmFlags);
-        command.addAll(arguments);
-        Map<String, String> env = new HashMap<>(environment);
-        env.put(app.name() + "_PORT", Integer.toString(port));
-        launch.start(name, command, env);
+        command.addAll(app == App.API ? withApiCollector(arguments) : arguments);
+        Map<String, String> environment = new HashMap<>(env);
+        environment.put(app.name() + "_PORT", Integer.toString(port));
+        launch.start(name, command, environment);
     }
 
     /** Waits until the app {@code name} reports UP on {@code port}. */

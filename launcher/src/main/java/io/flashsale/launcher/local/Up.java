@@ -199,11 +199,11 @@ final class Up implements Callable<Integer> {
             return;
         }
         FlashSaleStack.App app = RunFolder.app(name);
-        List<String> jar = new ArrayList<>(
+        List<String> java = new ArrayList<>(config.jvmFlags());
+        java.addAll(
                 List.of("-jar", FlashSaleStack.built(config.root(), app, "exec").toString()));
-        jar.addAll(arguments);
-        FlashSaleStack.launch(
-                config.run(), app, name, port, config.backEndNice(), config.jvmFlags(), jar, config.environment());
+        java.addAll(arguments);
+        FlashSaleStack.launch(config.run(), app, name, port, config.backEndNice(), java, config.environment());
     }
 
     private void banner(String observability) {
