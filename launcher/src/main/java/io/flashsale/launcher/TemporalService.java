@@ -25,7 +25,6 @@ public record TemporalService(
         Launch launched,
         Restart restarter) {
 
-    /** How a process of it starts again. */
     interface Restart {
         void start(String process) throws Exception;
     }

@@ -113,7 +113,6 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
 
     /** Registers the namespace and the purchase search attributes; waits until it lists them while {@code alive}. */
     public void awaitReady(BooleanSupplier alive) throws InterruptedException {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
                 .setTarget(spec.address())
                 .setRpcTimeout(Duration.ofSeconds(5))
@@ -137,8 +136,7 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
         } finally {
             service.shutdownNow();
         }
-        DevServer.awaitReady(
-                spec.address(), spec.namespace(), Duration.ofNanos(Math.max(0, deadline - System.nanoTime())), alive);
+        DevServer.awaitReady(spec.address(), spec.namespace(), READY_TIMEOUT, alive);
     }
 
     /** Creates {@code database} when missing and applies what it lacks of the sql tool's embedded {@code schema}. */
