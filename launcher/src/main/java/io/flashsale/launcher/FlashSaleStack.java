@@ -75,7 +75,7 @@ public final class FlashSaleStack implements AutoCloseable {
         private String clusterName;
         private Duration readyTimeout = Duration.ofSeconds(120);
         private int backEndNice;
-        private List<String> jvmFlags = List.of();
+        private final Map<App, List<String>> jvmFlags = new EnumMap<>(App.class);
         private Function<TemporalService, Map<String, String>> environment =
                 temporal -> Map.of("TEMPORAL_ADDRESS", temporal.address());
 
@@ -108,9 +108,15 @@ public final class FlashSaleStack implements AutoCloseable {
             return this;
         }
 
-        /** JVM flags of every app, after {@link #JVM_DEFAULTS}. */
+        /** JVM flags of every process of {@code app}, after {@link #JVM_DEFAULTS}. */
+        public Builder jvmFlags(App app, List<String> flags) {
+            jvmFlags.put(app, List.copyOf(flags));
+            return this;
+        }
+
+        /** JVM flags of every app. */
         public Builder jvmFlags(List<String> flags) {
-            this.jvmFlags = List.copyOf(flags);
+            Arrays.stream(App.values()).forEach(app -> jvmFlags(app, flags));
             return this;
         }
 
@@ -273,7 +279,7 @@ public final class FlashSaleStack implements AutoCloseable {
     /** {@link #JVM_DEFAULTS}, then the stack's flags; the api's with its collector. */
     private List<String> jvmFlags(App app) {
         List<String> flags = new ArrayList<>(JVM_DEFAULTS);
-        flags.addAll(settings.jvmFlags);
+        flags.addAll(settings.jvmFlags.getOrDefault(app, List.of()));
         return app == App.API ? withApiCollector(flags) : flags;
     }
 
