@@ -220,11 +220,8 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     private Started app(String name) {
-        Started app = apps.get(name);
-        if (app == null) {
-            throw new IllegalArgumentException("no app " + name + " in this stack");
-        }
-        return app;
+        return Optional.ofNullable(apps.get(name))
+                .orElseThrow(() -> new IllegalArgumentException("no app " + name + " in this stack"));
     }
 
     private void launch(String name) throws IOException, InterruptedException {

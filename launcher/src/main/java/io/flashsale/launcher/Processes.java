@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -55,11 +56,8 @@ public final class Processes implements AutoCloseable, Launch {
 
     @Override
     public Process get(String name) {
-        Process process = processes.get(name);
-        if (process == null) {
-            throw new IllegalArgumentException("no process " + name);
-        }
-        return process;
+        return Optional.ofNullable(processes.get(name))
+                .orElseThrow(() -> new IllegalArgumentException("no process " + name));
     }
 
     /** The log of the process last started as {@code name}. */

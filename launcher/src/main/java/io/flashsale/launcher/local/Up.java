@@ -9,6 +9,7 @@ import io.flashsale.launcher.redis.RedisMode;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.launcher.temporal.TemporalMode;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,10 +95,8 @@ final class Up implements Callable<Integer> {
         startApp(config, RunFolder.WORKER, config.port("WORKER_PORT"), build);
         startApp(config, RunFolder.API, config.port("API_PORT"), List.of());
         System.out.println("waiting for health (up to " + config.healthTimeout().toSeconds() + "s) ...");
-        for (String app : List.of(RunFolder.WORKER, RunFolder.API)) {
-            FlashSaleStack.awaitHealthy(
-                    run, app, config.port(app.toUpperCase(Locale.ROOT) + "_PORT"), config.healthTimeout());
-        }
+        FlashSaleStack.awaitHealthy(run, RunFolder.WORKER, config.port("WORKER_PORT"), config.healthTimeout());
+        FlashSaleStack.awaitHealthy(run, RunFolder.API, config.port("API_PORT"), config.healthTimeout());
         if (workerBuild != null) {
             try (WorkerDeployment deployment = WorkerCommand.deployment(config)) {
                 deployment.makeCurrent(workerBuild, WorkerCommand.ROUTABLE_WITHIN);
@@ -199,9 +198,9 @@ final class Up implements Callable<Integer> {
             return;
         }
         FlashSaleStack.App app = RunFolder.app(name);
+        Path jar = FlashSaleStack.built(config.root(), app, "exec");
         List<String> java = new ArrayList<>(config.jvmFlags());
-        java.addAll(
-                List.of("-jar", FlashSaleStack.built(config.root(), app, "exec").toString()));
+        java.addAll(List.of("-jar", jar.toString()));
         java.addAll(arguments);
         FlashSaleStack.launch(config.run(), app, name, port, config.backEndNice(), java, config.environment());
     }

@@ -139,12 +139,8 @@ public final class DevServer {
     /** {@code temporal server start-dev} with this project's namespace and search attributes. */
     public static List<String> cliCommand(Path cli, Options options) {
         List<String> command = new ArrayList<>(List.of(cli.toString()));
-        add(
-                command,
-                "server start-dev --ip %s --port %d --namespace %s --log-level warn",
-                options.ip(),
-                options.port(),
-                options.namespace());
+        add(command, "server start-dev --ip %s --port %d", options.ip(), options.port());
+        add(command, "--namespace %s --log-level warn", options.namespace());
         if (options.uiPort() > 0) {
             add(command, "--ui-ip %s --ui-port %d", options.ip(), options.uiPort());
         } else {
@@ -161,11 +157,9 @@ public final class DevServer {
         }
         // the search attributes are registered once at start: no refresh of their cache on every read;
         // one partition per task queue: a single server has no use for four, which forward polls and tasks
-        add(
-                command,
-                "--dynamic-config-value system.forceSearchAttributesCacheRefreshOnRead=false"
-                        + " --dynamic-config-value matching.numTaskqueueReadPartitions=1"
-                        + " --dynamic-config-value matching.numTaskqueueWritePartitions=1");
+        add(command, "--dynamic-config-value system.forceSearchAttributesCacheRefreshOnRead=false");
+        add(command, "--dynamic-config-value matching.numTaskqueueReadPartitions=1");
+        add(command, "--dynamic-config-value matching.numTaskqueueWritePartitions=1");
         PurchaseSearchAttributes.all().forEach(key -> add(command, "--search-attribute %s=Keyword", key.getName()));
         return command;
     }
