@@ -56,18 +56,12 @@ final class Observability {
         Path token = dir.resolve("api-token");
         Files.deleteIfExists(token);
         Files.createFile(token, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Files.writeString(
-                token,
-                Tokens.fromEnvironment()
-                        .sign(Tokens.claims("prometheus", "admin", Instant.now().plus(Duration.ofDays(365)))));
-        Files.writeString(dir.resolve("prometheus.yml"), prometheusConfig(dir, temporalTargets));
-        run.start(
-                RunFolder.PROMETHEUS,
-                List.of(
-                        "prometheus",
-                        "--config.file=" + dir.resolve("prometheus.yml"),
-                        "--storage.tsdb.path=" + dir.resolve("data"),
-                        "--web.listen-address=127.0.0.1:" + config.port("PROMETHEUS_PORT")));
+        Instant expires = Instant.now().plus(Duration.ofDays(365));
+        Files.writeString(token, Tokens.fromEnvironment().sign(Tokens.claims("prometheus", "admin", expires)));
+        Path yml = Files.writeString(dir.resolve("prometheus.yml"), prometheusConfig(dir, temporalTargets));
+        String listen = "--web.listen-address=127.0.0.1:" + config.port("PROMETHEUS_PORT");
+        String data = "--storage.tsdb.path=" + dir.resolve("data");
+        run.start(RunFolder.PROMETHEUS, List.of("prometheus", "--config.file=" + yml, data, listen));
         await(RunFolder.PROMETHEUS, "http://127.0.0.1:" + config.port("PROMETHEUS_PORT") + "/-/ready");
     }
 
@@ -104,18 +98,10 @@ final class Observability {
         if (run.alreadyRunning(RunFolder.JAEGER)) {
             return;
         }
-        Path dir = Files.createDirectories(run.path().resolve("jaeger"));
-        Files.copy(
-                config.root().resolve("deploy/jaeger/config.yaml"),
-                dir.resolve("config.yaml"),
-                StandardCopyOption.REPLACE_EXISTING);
-        run.start(
-                RunFolder.JAEGER,
-                List.of(
-                        jaeger.toString(),
-                        "--config",
-                        dir.resolve("config.yaml").toString()),
-                JAEGER_PORTS.stream().collect(Collectors.toMap(variable -> variable, config::get)));
+        Path yaml = Files.createDirectories(run.path().resolve("jaeger")).resolve("config.yaml");
+        Files.copy(config.root().resolve("deploy/jaeger/config.yaml"), yaml, StandardCopyOption.REPLACE_EXISTING);
+        Map<String, String> ports = JAEGER_PORTS.stream().collect(Collectors.toMap(variable -> variable, config::get));
+        run.start(RunFolder.JAEGER, List.of(jaeger.toString(), "--config", yaml.toString()), ports);
         await(RunFolder.JAEGER, "http://127.0.0.1:" + config.port("JAEGER_UI_PORT") + "/api/services");
     }
 
