@@ -35,17 +35,14 @@ public record TemporalService(
         // a launcher such as nice -n 10 execs the server: the pid stays the server's
         List<String> command = new ArrayList<>(launcher);
         command.addAll(DevServer.cliCommand(DevServer.cli(root, System.err::println), options));
-        TemporalService temporal = new TemporalService(
-                options.address(),
-                ui(options.ip(), options.uiPort()),
-                Optional.empty(),
-                List.of(DevServer.PROCESS),
-                launch,
-                name -> {
-                    launch.start(name, command);
-                    DevServer.awaitReady(
-                            options.address(), options.namespace(), Duration.ofSeconds(120), () -> launch.alive(name));
-                });
+        Restart restart = name -> {
+            launch.start(name, command);
+            DevServer.awaitReady(
+                    options.address(), options.namespace(), Duration.ofSeconds(120), () -> launch.alive(name));
+        };
+        Optional<URI> ui = ui(options.ip(), options.uiPort());
+        var temporal = new TemporalService(
+                options.address(), ui, Optional.empty(), List.of(DevServer.PROCESS), launch, restart);
         temporal.restart(DevServer.PROCESS);
         return temporal;
     }
