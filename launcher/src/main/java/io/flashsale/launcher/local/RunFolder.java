@@ -120,13 +120,10 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
     /** The local worker that polls as build {@code buildId}: up's worker or one 'worker start' started. */
     Optional<String> workerOf(String buildId) {
         String started = workerOfBuild(buildId);
-        if (pid(started).isPresent()) {
-            return Optional.of(started);
-        }
-        return pid(WORKER)
+        return pid(started).map(pid -> started).or(() -> pid(WORKER)
                 .flatMap(RunFolder::commandLine)
                 .filter(line -> Arrays.asList(line.split("\0")).contains(buildArgument(buildId)))
-                .map(line -> WORKER);
+                .map(line -> WORKER));
     }
 
     private static Optional<String> commandLine(long pid) {
