@@ -47,10 +47,7 @@ public final class LocalCommands {
         }
     }
 
-    @Command(
-            name = "down",
-            mixinStandardHelpOptions = true,
-            description = "Stop the processes 'up' started (recorded in .run/*.pid), nothing else.")
+    @Command(name = "down", description = "Stop the processes 'up' started (recorded in .run/*.pid), nothing else.")
     static final class DownCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
@@ -64,10 +61,7 @@ public final class LocalCommands {
         }
     }
 
-    @Command(
-            name = "status",
-            mixinStandardHelpOptions = true,
-            description = "Show which of the processes 'up' started run.")
+    @Command(name = "status", description = "Show which of the processes 'up' started run.")
     static final class StatusCommand implements Callable<Integer> {
         @Override
         public Integer call() {

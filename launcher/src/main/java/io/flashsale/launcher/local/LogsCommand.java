@@ -11,7 +11,6 @@ import picocli.CommandLine.Parameters;
 
 @Command(
         name = "logs",
-        mixinStandardHelpOptions = true,
         description = "Print the log of a process 'up' started (.run/logs/NAME.log); without a name all of them,"
                 + " each under its name.")
 final class LogsCommand implements Callable<Integer> {

@@ -17,7 +17,6 @@ import picocli.CommandLine.Option;
 /** {@code bin/flashsale reset}: SCAN and UNLINK of the prefix's keys only, nothing else of that Redis. */
 @Command(
         name = "reset",
-        mixinStandardHelpOptions = true,
         description = "Delete the dev data to start over: the MySQL schema of MYSQL_URL, the Redis keys"
                 + " FLASHSALE_REDIS_PREFIX:* (nothing else of that Redis) and the dev Temporal's .run/temporal.db."
                 + " Refused while a process 'up' started runs.")

@@ -25,7 +25,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "up",
-        mixinStandardHelpOptions = true,
         description = "Start the Temporal dev server (or the cluster) unless TEMPORAL_ADDRESS names a running"
                 + " Temporal, then one worker and the api; wait until both report UP and print the URLs.")
 final class Up implements Callable<Integer> {

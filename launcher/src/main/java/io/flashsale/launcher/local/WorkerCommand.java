@@ -13,7 +13,6 @@ import picocli.CommandLine.Parameters;
 /** {@code bin/flashsale worker}: a new worker build rolled out during a sale by Worker Versioning. */
 @Command(
         name = "worker",
-        mixinStandardHelpOptions = true,
         description = "Roll out a worker build during a sale (Worker Versioning, docs/workflow-changes.md).")
 final class WorkerCommand {
 
@@ -52,7 +51,6 @@ final class WorkerCommand {
 
     @Command(
             name = "start",
-            mixinStandardHelpOptions = true,
             description = "Start a worker of build BUILD beside the running one, on the first free port above"
                     + " WORKER_PORT; no purchase goes to it until 'ramp' or 'current'.")
     int start(
@@ -77,10 +75,7 @@ final class WorkerCommand {
         });
     }
 
-    @Command(
-            name = "ramp",
-            mixinStandardHelpOptions = true,
-            description = "Send PERCENT of the purchases started from now on to build BUILD.")
+    @Command(name = "ramp", description = "Send PERCENT of the purchases started from now on to build BUILD.")
     int ramp(
             @Parameters(index = "0", paramLabel = "BUILD") String build,
             @Parameters(index = "1", paramLabel = "PERCENT", description = "0 to 100.") float percent)
@@ -94,10 +89,7 @@ final class WorkerCommand {
         });
     }
 
-    @Command(
-            name = "current",
-            mixinStandardHelpOptions = true,
-            description = "Make build BUILD current: every purchase started from now on runs on it.")
+    @Command(name = "current", description = "Make build BUILD current: every purchase started from now on runs on it.")
     int current(@Parameters(paramLabel = "BUILD") String build) throws Exception {
         return withDeployment((config, deployment) -> {
             deployment.makeCurrent(valid(build), ROUTABLE_WITHIN);
@@ -107,7 +99,6 @@ final class WorkerCommand {
 
     @Command(
             name = "status",
-            mixinStandardHelpOptions = true,
             description = "Each build: its routing, the purchases still pinned to it, its local worker.")
     int status() throws Exception {
         return withDeployment((config, deployment) -> {
@@ -129,7 +120,6 @@ final class WorkerCommand {
 
     @Command(
             name = "stop",
-            mixinStandardHelpOptions = true,
             description = "Stop the local worker of build BUILD; refused while new purchases go to the build or"
                     + " purchases pinned to it still run, unless --force.")
     int stop(
