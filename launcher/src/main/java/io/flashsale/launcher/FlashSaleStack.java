@@ -149,13 +149,10 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     private TemporalService startCluster() throws Exception {
+        Path folder = settings.logs.resolve("temporal-cluster");
+        var postgres = ClusterSpec.Postgres.fromEnvironment();
         ClusterSpec spec = ClusterSpec.of(
-                settings.clusterName,
-                settings.logs.resolve("temporal-cluster"),
-                FreePorts.next(),
-                ClusterSpec.Postgres.fromEnvironment(),
-                DevServer.NAMESPACE,
-                FreePorts::next);
+                settings.clusterName, folder, FreePorts.next(), postgres, DevServer.NAMESPACE, FreePorts::next);
         return TemporalService.cluster(processes, settings.root, spec, FreePorts::next);
     }
 

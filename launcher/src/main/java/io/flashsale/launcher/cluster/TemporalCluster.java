@@ -71,9 +71,9 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
         cluster.awaitReady(() -> spec.nodes().stream().allMatch(node -> launch.alive(processName(node))));
         if (ui.isPresent()) {
             String folder = cluster.spec.folder().toString();
-            launch.start(
-                    "temporal-ui",
-                    List.of(ui.get().toString(), "--root", folder, "--config", "ui", "--env", "ui", "start"));
+            List<String> command =
+                    List.of(ui.get().toString(), "--root", folder, "--config", "ui", "--env", "ui", "start");
+            launch.start("temporal-ui", command);
         }
         return cluster;
     }

@@ -154,13 +154,10 @@ final class Up implements Callable<Integer> {
     /** The cluster, its files in {@code .run/temporal-cluster}, its ports from 10000 above the frontend's. */
     private List<String> startCluster() throws Exception {
         int[] next = {config.temporalPort() + 10000};
-        ClusterSpec spec = ClusterSpec.of(
-                "dev",
-                run.path().resolve("temporal-cluster"),
-                config.temporalPort(),
-                ClusterSpec.Postgres.fromEnvironment(),
-                config.namespace(),
-                () -> next[0]++);
+        Path folder = run.path().resolve("temporal-cluster");
+        var postgres = ClusterSpec.Postgres.fromEnvironment();
+        ClusterSpec spec =
+                ClusterSpec.of("dev", folder, config.temporalPort(), postgres, config.namespace(), () -> next[0]++);
         if (run.pid(RunFolder.FRONTEND).isPresent()) {
             System.out.println("temporal: cluster already running");
         } else if (!startsTemporal) {

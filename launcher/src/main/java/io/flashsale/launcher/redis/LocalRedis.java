@@ -46,11 +46,9 @@ abstract class LocalRedis implements AutoCloseable {
         } catch (IOException e) {
             throw new IOException("cannot start redis-server (Redis 7; bin/flashsale stores installs it)", e);
         }
-        Await.until(
-                "redis-server on " + port + "; see " + processes.log(name),
-                READY_TIMEOUT,
-                process::isAlive,
-                () -> "PONG".equals(on(port, c -> c.sync().ping())));
+        String what = "redis-server on " + port + "; see " + processes.log(name);
+        Await.until(what, READY_TIMEOUT, process::isAlive, () -> "PONG"
+                .equals(on(port, c -> c.sync().ping())));
         return new RedisNode(port, process);
     }
 
