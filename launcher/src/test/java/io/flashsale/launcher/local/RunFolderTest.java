@@ -130,6 +130,9 @@ class RunFolderTest {
                     Duration.ofMillis(20),
                     () -> Files.readString(cmdline),
                     line -> line.startsWith("sleep"));
+            assertThat(folder.pid("temporal"))
+                    .as("the command its wrapper exec'ed")
+                    .contains(pid);
             return Files.readString(Path.of("/proc/" + pid + "/autogroup")).strip();
         } finally {
             process.destroyForcibly();
