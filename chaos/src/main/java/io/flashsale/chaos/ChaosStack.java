@@ -144,7 +144,7 @@ final class ChaosStack implements AutoCloseable {
                             () -> alive(sentinels.master().pid()),
                             sentinels::loseMaster,
                             () -> sentinels.replaceLostMaster(FAILOVER_TIMEOUT))
-                    : new Target(redis::pid, redis::kill, redis::restart);
+                    : new Target(() -> redis.node().pid(), () -> redis.node().kill(), redis::restart);
             case "mariadb" -> new Target(mariadb::pid, mariadb::kill, mariadb::restart);
             default -> new Target(
                     () -> alive(apps.process(name).pid()), () -> apps.kill(name), () -> apps.restart(name));

@@ -80,7 +80,7 @@ class ClusterFailoverIT extends RunningSystemTest {
         flood.awaitAnswers(5, PATIENCE);
         long killed = System.nanoTime();
         master.kill();
-        replica.resume();
+        replica.signal("CONT");
         cluster.awaitPromoted(replica, stockKey, PATIENCE);
         Duration promoted = Duration.ofNanos(System.nanoTime() - killed);
         Map<String, Flood.Answer> answers = flood.finish(PATIENCE);

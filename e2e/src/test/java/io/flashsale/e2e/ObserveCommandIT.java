@@ -180,7 +180,7 @@ class ObserveCommandIT {
         String sale = "held" + UUID.randomUUID().toString().substring(0, 8);
         api.createSale(tokens.admin(), sale, 10, Duration.ofMinutes(5)).expect("create sale", 201);
         long temporal =
-                Long.parseLong(Files.readString(run.resolve("temporal.pid")).trim());
+                Long.parseLong(Files.readAllLines(run.resolve("temporal.pid")).get(0));
         signal("STOP", temporal);
         try {
             for (String buyer : List.of("ann", "bob", "cid")) {
@@ -266,8 +266,10 @@ class ObserveCommandIT {
 
     /** The niceness of the process {@code up} started as {@code component} (its pid file). */
     private static int niceness(String component) throws Exception {
-        return Processes.niceness(
-                Long.parseLong(Files.readString(run.resolve(component + ".pid")).trim()));
+        return (int) Processes.stat(
+                Long.parseLong(
+                        Files.readAllLines(run.resolve(component + ".pid")).get(0)),
+                19);
     }
 
     /** The api's JSON log lines whose message starts with {@code prefix}. */

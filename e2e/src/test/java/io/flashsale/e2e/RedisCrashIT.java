@@ -38,8 +38,8 @@ class RedisCrashIT extends RunningSystemTest {
 
         List<ApiClient.Response> burst = purchases.race(Purchases.users("buyer", BUYERS));
         long waitingAtTheKill = report(api.audit(TestTokens.admin(), saleId)).admissionsInFlight();
-        long killedPid = redis.pid();
-        redis.kill();
+        long killedPid = redis.node().pid();
+        redis.node().kill();
 
         assertThat(ProcessHandle.of(killedPid)).as("the Redis process is gone").isEmpty();
         assertThat(waitingAtTheKill)

@@ -136,12 +136,9 @@ class ResetCommandIT {
     @Test
     void refusesWhileAProcessUpStartedRuns() throws Exception {
         try (Processes processes = new Processes(Path.of("target", "e2e-logs", "launcher"), Duration.ofSeconds(30))) {
-            // a live process whose command line is an api's, recorded as up records it
-            Process api = processes.start(
-                    "reset-fake-api-" + run.getFileName(),
-                    List.of("bash", "-c", "exec -a 'java -Dflashsale.process=api' sleep 300"),
-                    Map.of());
-            Files.writeString(run.resolve("api.pid"), api.pid() + "\n");
+            // a live process recorded as the api, its pid and command as up records them
+            Process api = processes.start("reset-fake-api-" + run.getFileName(), List.of("sleep", "300"), Map.of());
+            Files.writeString(run.resolve("api.pid"), api.pid() + "\nsleep\0" + "300\n");
 
             Launcher.Run refused = Launcher.run(environment, "", "reset", "--yes");
 

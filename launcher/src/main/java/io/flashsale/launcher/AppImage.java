@@ -98,7 +98,7 @@ final class AppImage {
     private static void extract(Path executableJar, Path image, Path log, Duration timeout)
             throws IOException, InterruptedException {
         Path partial = image.resolveSibling(image.getFileName() + ".partial");
-        Folders.delete(partial);
+        Processes.deleteFolder(partial);
         String jar = executableJar.toAbsolutePath().toString();
         List<String> command = List.of(
                 Processes.java(), "-Djarmode=tools", "-jar", jar, "extract", "--destination", partial.toString());
@@ -143,7 +143,7 @@ final class AppImage {
             for (Path image : all) {
                 if (!image.equals(current)
                         && Files.getLastModifiedTime(image).toInstant().isBefore(unusedSince)) {
-                    Folders.delete(image);
+                    Processes.deleteFolder(image);
                 }
             }
         }

@@ -84,12 +84,6 @@ public final class FlashSaleStack implements AutoCloseable {
             this.logs = logs;
         }
 
-        /** Temporal is the dev server on a SQLite file of the log folder (the default). */
-        public Builder devServer(DevServer.Kind kind) {
-            this.clusterName = null;
-            return this;
-        }
-
         /** The dev server serves its Web UI too, on a port of its own. */
         public Builder webUi() {
             this.webUi = true;
@@ -151,18 +145,14 @@ public final class FlashSaleStack implements AutoCloseable {
         int uiPort = settings.webUi ? FreePorts.next() : 0;
         DevServer.Options options =
                 new DevServer.Options("127.0.0.1", FreePorts.next(), uiPort, db, DevServer.NAMESPACE, 0);
-        return TemporalService.devServer(
-                processes, settings.root, options, DevServer.Kind.CLI, niced(settings.backEndNice));
+        return TemporalService.devServer(processes, settings.root, options, niced(settings.backEndNice));
     }
 
     private TemporalService startCluster() throws Exception {
+        Path folder = settings.logs.resolve("temporal-cluster");
+        var postgres = ClusterSpec.Postgres.fromEnvironment();
         ClusterSpec spec = ClusterSpec.of(
-                settings.clusterName,
-                settings.logs.resolve("temporal-cluster"),
-                FreePorts.next(),
-                ClusterSpec.Postgres.fromEnvironment(),
-                DevServer.NAMESPACE,
-                FreePorts::next);
+                settings.clusterName, folder, FreePorts.next(), postgres, DevServer.NAMESPACE, FreePorts::next);
         return TemporalService.cluster(processes, settings.root, spec, FreePorts::next);
     }
 
@@ -189,7 +179,7 @@ public final class FlashSaleStack implements AutoCloseable {
 
     /** SIGKILL of the app {@code name} (no shutdown hook, no drain); returns its pid once it is gone. */
     public long kill(String name) {
-        Processes.kill(process(name), marker(name) + " ", name);
+        Processes.kill(process(name), name);
         return process(name).pid();
     }
 
@@ -227,46 +217,35 @@ public final class FlashSaleStack implements AutoCloseable {
     }
 
     private Started app(String name) {
-        Started app = apps.get(name);
-        if (app == null) {
-            throw new IllegalArgumentException("no app " + name + " in this stack");
-        }
-        return app;
+        return Optional.ofNullable(apps.get(name))
+                .orElseThrow(() -> new IllegalArgumentException("no app " + name + " in this stack"));
     }
 
     private void launch(String name) throws IOException, InterruptedException {
         Started started = app(name);
         Map<String, String> env = new HashMap<>(environment());
         env.putAll(started.extra());
-        List<String> flags = jvmFlags(started.app());
-        List<String> arguments = image(started.app()).arguments(flags, faults(started));
-        launch(processes, started.app(), name, started.port(), settings.backEndNice, flags, arguments, env);
+        List<String> java = new ArrayList<>(jvmFlags(started.app()));
+        java.addAll(image(started.app()).arguments(java, faults(started)));
+        launch(processes, started.app(), name, started.port(), settings.backEndNice, java, env);
     }
 
-    /** Starts {@code name} of {@code app} through {@code launch}: the worker {@link #niced}, the api with its collector. */
+    /** Starts {@code java ARGUMENTS} as {@code name} of {@code app}: the worker {@link #niced}, the api with its collector. */
     public static void launch(
-            Launch launch,
-            App app,
-            String name,
-            int port,
-            int backEndNice,
-            List<String> jvmFlags,
-            List<String> arguments,
-            Map<String, String> environment)
+            Launch launch, App app, String name, int port, int nice, List<String> arguments, Map<String, String> env)
             throws IOException {
-        List<String> command = new ArrayList<>(app == App.WORKER ? niced(backEndNice) : List.of());
-        command.addAll(List.of(Processes.java(), marker(name)));
-        command.addAll(app == App.API ? withApiCollector(jvmFlags) : jvmFlags);
-        command.addAll(arguments);
-        Map<String, String> env = new HashMap<>(environment);
-        env.put(app.name() + "_PORT", Integer.toString(port));
-        launch.start(name, command, env);
+        List<String> command = new ArrayList<>(app == App.WORKER ? niced(nice) : List.of());
+        command.addAll(List.of(Processes.java(), "-Dflashsale.process=" + name));
+        command.addAll(app == App.API ? withApiCollector(arguments) : arguments);
+        Map<String, String> environment = new HashMap<>(env);
+        environment.put(app.name() + "_PORT", Integer.toString(port));
+        launch.start(name, command, environment);
     }
 
     /** Waits until the app {@code name} reports UP on {@code port}. */
     public static void awaitHealthy(Launch launch, String name, int port, Duration timeout)
             throws InterruptedException {
-        launch.await(name, timeout, () -> Http.healthy(port));
+        launch.await(name, timeout, () -> Await.healthy(port));
     }
 
     /** {@code flags} with the api's collector, unless they choose a collector themselves (two would not start). */
@@ -277,11 +256,6 @@ public final class FlashSaleStack implements AutoCloseable {
         List<String> with = new ArrayList<>(API_COLLECTOR);
         with.addAll(flags);
         return with;
-    }
-
-    /** The JVM flag that names an app's process {@code name} on its command line. */
-    public static String marker(String name) {
-        return "-Dflashsale.process=" + name;
     }
 
     /** What a back-end process's command starts with: {@code nice -n N}, nothing at niceness 0. */

@@ -110,7 +110,6 @@ public record PrivateStores(
         }
     }
 
-    /** How many Redis keys are under the prefix. */
     public long keys() {
         return scan(false);
     }

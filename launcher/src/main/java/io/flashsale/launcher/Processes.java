@@ -6,13 +6,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 
 /** Named child processes of one run, each logging to {@code <logs>/<name>[.N].log}, stopped by {@link #close()}. */
 public final class Processes implements AutoCloseable, Launch {
@@ -55,11 +56,8 @@ public final class Processes implements AutoCloseable, Launch {
 
     @Override
     public Process get(String name) {
-        Process process = processes.get(name);
-        if (process == null) {
-            throw new IllegalArgumentException("no process " + name);
-        }
-        return process;
+        return Optional.ofNullable(processes.get(name))
+                .orElseThrow(() -> new IllegalArgumentException("no process " + name));
     }
 
     /** The log of the process last started as {@code name}. */
@@ -82,18 +80,12 @@ public final class Processes implements AutoCloseable, Launch {
         await(name, timeout, () -> Files.readString(log(name)).contains(marker));
     }
 
-    /** SIGKILL of {@code process} once its command line holds {@code marker} (it is the live {@code what}). */
-    public static void kill(Process process, String marker, String what) {
-        String commandLine = process.info().commandLine().orElse("");
-        if (!process.isAlive() || !commandLine.contains(marker)) {
-            throw new IllegalStateException("pid " + process.pid() + " is not the live " + what + ": " + commandLine);
+    /** SIGKILL of the child {@code process}, refused unless it is the live {@code what} (a child's pid is never reused). */
+    public static void kill(Process process, String what) {
+        if (!process.isAlive()) {
+            throw new IllegalStateException("pid " + process.pid() + " is not the live " + what);
         }
         kill(process.toHandle());
-    }
-
-    /** The niceness of the process {@code pid}. */
-    public static int niceness(long pid) throws IOException {
-        return (int) stat(pid, 19);
     }
 
     /** Field {@code field} of {@code /proc/PID/stat}, numbered as proc(5) does (14: user time in ticks, 19: niceness). */
@@ -119,6 +111,17 @@ public final class Processes implements AutoCloseable, Launch {
         }
     }
 
+    /** Deletes the data folder {@code path} of a server and everything under it; nothing when it is not there. */
+    public static void deleteFolder(Path path) throws IOException {
+        if (Files.exists(path)) {
+            try (Stream<Path> files = Files.walk(path)) {
+                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(file);
+                }
+            }
+        }
+    }
+
     /** The java launcher of this JVM, for children that run on the same Java. */
     public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -141,13 +144,9 @@ public final class Processes implements AutoCloseable, Launch {
     }
 
     private static boolean exited(ProcessHandle process, Duration patience) {
-        try {
-            process.onExit().get(patience.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (TimeoutException | ExecutionException stuck) {
-            // still there
-        }
+        process.onExit()
+                .completeOnTimeout(process, patience.toMillis(), TimeUnit.MILLISECONDS)
+                .join();
         return !process.isAlive();
     }
 

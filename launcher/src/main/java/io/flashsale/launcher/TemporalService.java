@@ -6,6 +6,7 @@ import io.flashsale.launcher.temporal.DevServer;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,38 +16,33 @@ import java.util.function.IntSupplier;
 /**
  * A Temporal started through a {@link Launch}: the dev server (process {@code temporal}) or the
  * cluster (a process {@code temporal-NODE} per node), each killed and restarted by name.
- *
- * @param markers each process's name and what its command line holds
  */
 public record TemporalService(
         String address,
         Optional<URI> webUi,
         Optional<TemporalCluster> cluster,
-        Map<String, String> markers,
+        List<String> names,
         Launch launched,
         Restart restarter) {
 
-    /** How a process of it starts again. */
     interface Restart {
         void start(String process) throws Exception;
     }
 
     /** Starts the dev server after {@code launcher} (e.g. {@code nice -n 10}) and waits until its namespace takes purchases. */
-    public static TemporalService devServer(
-            Launch launch, Path root, DevServer.Options options, DevServer.Kind kind, List<String> launcher)
+    public static TemporalService devServer(Launch launch, Path root, DevServer.Options options, List<String> launcher)
             throws Exception {
-        List<String> command = DevServer.command(options, root, launcher, System.err::println);
-        TemporalService temporal = new TemporalService(
-                options.address(),
-                ui(options.ip(), options.uiPort()),
-                Optional.empty(),
-                Map.of(DevServer.PROCESS, DevServer.MARKER),
-                launch,
-                name -> {
-                    launch.start(name, command);
-                    DevServer.awaitReady(
-                            options.address(), options.namespace(), Duration.ofSeconds(120), () -> launch.alive(name));
-                });
+        // a launcher such as nice -n 10 execs the server: the pid stays the server's
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(DevServer.cliCommand(DevServer.cli(root, System.err::println), options));
+        Restart restart = name -> {
+            launch.start(name, command);
+            DevServer.awaitReady(
+                    options.address(), options.namespace(), Duration.ofSeconds(120), () -> launch.alive(name));
+        };
+        Optional<URI> ui = ui(options.ip(), options.uiPort());
+        var temporal = new TemporalService(
+                options.address(), ui, Optional.empty(), List.of(DevServer.PROCESS), launch, restart);
         temporal.restart(DevServer.PROCESS);
         return temporal;
     }
@@ -55,13 +51,12 @@ public record TemporalService(
     public static TemporalService cluster(Launch launch, Path root, ClusterSpec spec, IntSupplier uiPort)
             throws Exception {
         TemporalCluster cluster = TemporalCluster.start(root, spec, uiPort, launch, System.err::println);
-        Map<String, String> markers = new LinkedHashMap<>();
-        spec.nodes()
-                .forEach(node -> markers.put(TemporalCluster.processName(node), TemporalCluster.marker(node.name())));
+        List<String> names =
+                spec.nodes().stream().map(TemporalCluster::processName).toList();
         return new TemporalService(
-                spec.address(), ui(spec.ip(), spec.uiPort()), Optional.of(cluster), markers, launch, process -> {
+                spec.address(), ui(spec.ip(), spec.uiPort()), Optional.of(cluster), names, launch, process -> {
                     launch.start(process, cluster.command(spec.node(process.substring("temporal-".length()))));
-                    cluster.awaitReady(() -> markers.keySet().stream().allMatch(launch::alive));
+                    cluster.awaitReady(() -> names.stream().allMatch(launch::alive));
                 });
     }
 
@@ -72,7 +67,7 @@ public record TemporalService(
     /** Its live server processes by name ({@code temporal}, or {@code temporal-frontend}, ...), e.g. to read their CPU time. */
     public Map<String, ProcessHandle> processes() {
         Map<String, ProcessHandle> live = new LinkedHashMap<>();
-        markers.keySet().forEach(name -> live.put(name, process(name).toHandle()));
+        names.forEach(name -> live.put(name, process(name).toHandle()));
         return live;
     }
 
@@ -81,23 +76,21 @@ public record TemporalService(
         return launched.get(name);
     }
 
-    /** SIGKILL (no shutdown of any kind), after checking the pid still runs that server or node. */
+    /** SIGKILL (no shutdown of any kind) of the live server or node {@code name}. */
     public void kill(String name) {
-        Processes.kill(process(name), marker(name), name);
+        Processes.kill(process(known(name)), name);
     }
 
     /** Starts {@code name} again, same ports and files, and waits until Temporal takes purchases. */
     public void restart(String name) throws Exception {
-        marker(name);
-        restarter.start(name);
+        restarter.start(known(name));
     }
 
-    private String marker(String name) {
-        String marker = markers.get(name);
-        if (marker == null) {
-            throw new IllegalArgumentException("no Temporal process " + name + " in " + markers.keySet());
+    private String known(String name) {
+        if (!names.contains(name)) {
+            throw new IllegalArgumentException("no Temporal process " + name + " in " + names);
         }
-        return marker;
+        return name;
     }
 
     @Override

@@ -57,41 +57,37 @@ public record WorkerDeployment(WorkflowServiceStubs service, String address, Str
 
     /** The deployment {@code name} in {@code namespace} of the Temporal at {@code temporalAddress}. */
     public WorkerDeployment(String temporalAddress, String namespace, String name) {
-        this(
-                WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
-                        .setTarget(temporalAddress)
-                        .setRpcTimeout(Duration.ofSeconds(10))
-                        .build()),
-                temporalAddress,
-                namespace,
-                name);
+        this(WorkflowServiceStubs.newServiceStubs(options(temporalAddress)), temporalAddress, namespace, name);
+    }
+
+    private static WorkflowServiceStubsOptions options(String temporalAddress) {
+        return WorkflowServiceStubsOptions.newBuilder()
+                .setTarget(temporalAddress)
+                .setRpcTimeout(Duration.ofSeconds(10))
+                .build();
     }
 
     /** Purchases started from now on run on {@code buildId}; a ramp there was ends. */
     public void makeCurrent(String buildId, Duration patience) throws Exception {
-        retried(
-                buildId,
-                patience,
-                stub -> stub.setWorkerDeploymentCurrentVersion(SetWorkerDeploymentCurrentVersionRequest.newBuilder()
-                        .setNamespace(namespace)
-                        .setDeploymentName(name)
-                        .setBuildId(buildId)
-                        .setIgnoreMissingTaskQueues(true)
-                        .build()));
+        var request = SetWorkerDeploymentCurrentVersionRequest.newBuilder()
+                .setNamespace(namespace)
+                .setDeploymentName(name)
+                .setBuildId(buildId)
+                .setIgnoreMissingTaskQueues(true)
+                .build();
+        retried(buildId, patience, stub -> stub.setWorkerDeploymentCurrentVersion(request));
     }
 
     /** {@code percent} of the purchases started from now on run on {@code buildId}, the rest on the current build. */
     public void ramp(String buildId, float percent, Duration patience) throws Exception {
-        retried(
-                buildId,
-                patience,
-                stub -> stub.setWorkerDeploymentRampingVersion(SetWorkerDeploymentRampingVersionRequest.newBuilder()
-                        .setNamespace(namespace)
-                        .setDeploymentName(name)
-                        .setBuildId(buildId)
-                        .setPercentage(percent)
-                        .setIgnoreMissingTaskQueues(true)
-                        .build()));
+        var request = SetWorkerDeploymentRampingVersionRequest.newBuilder()
+                .setNamespace(namespace)
+                .setDeploymentName(name)
+                .setBuildId(buildId)
+                .setPercentage(percent)
+                .setIgnoreMissingTaskQueues(true)
+                .build();
+        retried(buildId, patience, stub -> stub.setWorkerDeploymentRampingVersion(request));
     }
 
     /** The builds Temporal knows of this deployment; none before a versioned worker polled. */

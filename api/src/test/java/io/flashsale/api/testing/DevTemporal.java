@@ -1,12 +1,12 @@
 package io.flashsale.api.testing;
 
-import io.flashsale.launcher.temporal.DevTemporalServer;
+import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.testkit.FreePorts;
 import java.io.Closeable;
 import java.io.IOException;
 
 /**
- * The in-process Temporal of an api test context: {@link DevTemporalServer} (real time, search
+ * The in-process Temporal of an api test context: {@link DevServer#startTestServer} (real time, search
  * attributes registered) on a free port. Started by the first {@link #target()} call, which the
  * context makes while it resolves {@code spring.temporal.connection.target}; closed with the context
  * (it is a bean of {@link ApiTestConfiguration}).
@@ -33,7 +33,7 @@ public final class DevTemporal implements AutoCloseable {
     static synchronized DevTemporal current() {
         if (current == null) {
             int port = FreePorts.next();
-            current = new DevTemporal(DevTemporalServer.start(port, NAMESPACE), port);
+            current = new DevTemporal(DevServer.startTestServer(port, NAMESPACE), port);
         }
         return current;
     }

@@ -1,6 +1,6 @@
 package io.flashsale.cli.demo;
 
-import io.flashsale.launcher.Http;
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.local.LocalCommands;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -21,6 +21,6 @@ record WebUi(URI base, String namespace) {
 
     /** Whether it answers 200 within 3 s. */
     boolean answers() {
-        return Http.ok(base.toString(), null);
+        return Await.ok(base.toString(), null);
     }
 }

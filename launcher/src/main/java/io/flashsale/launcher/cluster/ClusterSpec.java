@@ -63,13 +63,11 @@ public record ClusterSpec(
         List<Node> nodes = new ArrayList<>();
         for (String node : List.of(FRONTEND, "matching", "worker", HISTORY + "-1", HISTORY + "-2")) {
             boolean frontend = node.equals(FRONTEND);
-            nodes.add(new Node(
-                    node,
-                    node.replaceFirst("-\\d$", ""),
-                    frontend ? frontendPort : freePort.getAsInt(),
-                    freePort.getAsInt(),
-                    freePort.getAsInt(),
-                    frontend ? freePort.getAsInt() : 0));
+            int grpc = frontend ? frontendPort : freePort.getAsInt();
+            int membership = freePort.getAsInt();
+            int metrics = freePort.getAsInt();
+            int http = frontend ? freePort.getAsInt() : 0;
+            nodes.add(new Node(node, node.replaceFirst("-\\d$", ""), grpc, membership, metrics, http));
         }
         return new ClusterSpec(name, folder.toAbsolutePath(), "127.0.0.1", SHARDS, postgres, namespace, nodes, 0);
     }

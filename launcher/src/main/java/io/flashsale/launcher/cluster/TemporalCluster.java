@@ -2,7 +2,6 @@ package io.flashsale.launcher.cluster;
 
 import com.google.protobuf.util.Durations;
 import io.flashsale.launcher.Await;
-import io.flashsale.launcher.Http;
 import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.temporal.DevServer;
@@ -65,16 +64,16 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
                 "the frontend of " + cluster,
                 READY_TIMEOUT,
                 () -> launch.alive(processName(frontend)),
-                () -> Http.listening(spec.ip(), frontend.grpcPort()));
+                () -> Await.listening(spec.ip(), frontend.grpcPort()));
         for (ClusterSpec.Node node : spec.nodes().subList(1, spec.nodes().size())) {
             launch.start(processName(node), cluster.command(node));
         }
         cluster.awaitReady(() -> spec.nodes().stream().allMatch(node -> launch.alive(processName(node))));
         if (ui.isPresent()) {
             String folder = cluster.spec.folder().toString();
-            launch.start(
-                    "temporal-ui",
-                    List.of(ui.get().toString(), "--root", folder, "--config", "ui", "--env", "ui", "start"));
+            List<String> command =
+                    List.of(ui.get().toString(), "--root", folder, "--config", "ui", "--env", "ui", "start");
+            launch.start("temporal-ui", command);
         }
         return cluster;
     }
@@ -98,11 +97,6 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
         return "temporal-" + node.name();
     }
 
-    /** What the command line of the node {@code nodeName} holds, and no other node's. */
-    public static String marker(String nodeName) {
-        return "--env " + nodeName + " --allow-no-auth";
-    }
-
     /** The server's own debugging tool (membership, shard owners). */
     public Path tdbg() {
         return binaries.resolve("tdbg");
@@ -119,7 +113,6 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
 
     /** Registers the namespace and the purchase search attributes; waits until it lists them while {@code alive}. */
     public void awaitReady(BooleanSupplier alive) throws InterruptedException {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
                 .setTarget(spec.address())
                 .setRpcTimeout(Duration.ofSeconds(5))
@@ -143,8 +136,7 @@ public record TemporalCluster(ClusterSpec spec, Path binaries) {
         } finally {
             service.shutdownNow();
         }
-        DevServer.awaitReady(
-                spec.address(), spec.namespace(), Duration.ofNanos(Math.max(0, deadline - System.nanoTime())), alive);
+        DevServer.awaitReady(spec.address(), spec.namespace(), READY_TIMEOUT, alive);
     }
 
     /** Creates {@code database} when missing and applies what it lacks of the sql tool's embedded {@code schema}. */

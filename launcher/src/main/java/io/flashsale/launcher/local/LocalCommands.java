@@ -40,21 +40,14 @@ public final class LocalCommands {
     static int refusable(Callable<Integer> body) throws Exception {
         try {
             return body.call();
-        } catch (Refused
-                | IllegalStateException
-                | IllegalArgumentException
-                | UncheckedIOException
-                | IOException failed) {
+        } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException | IOException failed) {
             System.out.flush();
             System.err.println("flashsale: " + failed.getMessage());
             return 1;
         }
     }
 
-    @Command(
-            name = "down",
-            mixinStandardHelpOptions = true,
-            description = "Stop the processes 'up' started (recorded in .run/*.pid), nothing else.")
+    @Command(name = "down", description = "Stop the processes 'up' started (recorded in .run/*.pid), nothing else.")
     static final class DownCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
@@ -68,10 +61,7 @@ public final class LocalCommands {
         }
     }
 
-    @Command(
-            name = "status",
-            mixinStandardHelpOptions = true,
-            description = "Show which of the processes 'up' started run.")
+    @Command(name = "status", description = "Show which of the processes 'up' started run.")
     static final class StatusCommand implements Callable<Integer> {
         @Override
         public Integer call() {

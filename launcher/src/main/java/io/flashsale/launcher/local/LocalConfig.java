@@ -2,8 +2,8 @@ package io.flashsale.launcher.local;
 
 import static java.util.Map.entry;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.FlashSaleStack;
-import io.flashsale.launcher.Http;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.testkit.DevSecrets;
 import java.nio.file.Path;
@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What the local commands run with, read from the environment once; a blank variable means its default.
@@ -39,12 +40,10 @@ record LocalConfig(Path root, RunFolder run, Map<String, String> given, Map<Stri
 
     static LocalConfig fromEnvironment(Path root, Map<String, String> environment) {
         Path checkout = root.toAbsolutePath().normalize();
-        Map<String, String> given = new HashMap<>();
-        environment.forEach((name, value) -> {
-            if (!value.isBlank()) {
-                given.put(name, value.trim());
-            }
-        });
+        Map<String, String> given = environment.entrySet().stream()
+                .filter(variable -> !variable.getValue().isBlank())
+                .collect(Collectors.toMap(
+                        Map.Entry::getKey, variable -> variable.getValue().trim()));
         // an empty MYSQL_PASSWORD reaches the apps as no password
         Map<String, String> children = new HashMap<>(environment);
         Path run = Path.of(given.getOrDefault(
@@ -64,7 +63,6 @@ record LocalConfig(Path root, RunFolder run, Map<String, String> given, Map<Stri
         return config;
     }
 
-    /** The variable {@code name}, or its default. */
     String get(String name) {
         return given.getOrDefault(name, DEFAULTS.get(name));
     }
@@ -75,8 +73,8 @@ record LocalConfig(Path root, RunFolder run, Map<String, String> given, Map<Stri
 
     /** Refuses when the port of {@code variable} is taken, naming {@code what} wanted it. */
     void refuseTaken(String variable, String what) {
-        if (Http.listening("127.0.0.1", port(variable))) {
-            throw new Refused(
+        if (Await.listening("127.0.0.1", port(variable))) {
+            throw new IllegalStateException(
                     "port " + port(variable) + " (" + what + ") is taken; stop what uses it or set " + variable);
         }
     }

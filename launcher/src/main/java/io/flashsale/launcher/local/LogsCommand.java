@@ -11,7 +11,6 @@ import picocli.CommandLine.Parameters;
 
 @Command(
         name = "logs",
-        mixinStandardHelpOptions = true,
         description = "Print the log of a process 'up' started (.run/logs/NAME.log); without a name all of them,"
                 + " each under its name.")
 final class LogsCommand implements Callable<Integer> {
@@ -32,11 +31,12 @@ final class LogsCommand implements Callable<Integer> {
         return LocalCommands.refusable(() -> {
             RunFolder run = LocalCommands.config().run();
             if (name != null && !run.names().contains(name)) {
-                throw new Refused("logs: unknown process '" + name + "' (api, worker, worker-BUILD, temporal,"
-                        + " prometheus, jaeger, or a cluster node: temporal-frontend, ...)");
+                throw new IllegalStateException(
+                        "logs: unknown process '" + name + "' (api, worker, worker-BUILD, temporal,"
+                                + " prometheus, jaeger, or a cluster node: temporal-frontend, ...)");
             }
             if (name != null && !Files.exists(run.log(name))) {
-                throw new Refused("logs: no log of " + name + " (" + run.shown(run.log(name))
+                throw new IllegalStateException("logs: no log of " + name + " (" + run.shown(run.log(name))
                         + " is missing; 'bin/flashsale up' writes it)");
             }
             // every log there, each under its name; a missing one of a process up always starts is named too
@@ -47,8 +47,8 @@ final class LogsCommand implements Callable<Integer> {
                             .toList();
             List<Path> logs = shown.stream().map(run::log).filter(Files::exists).toList();
             if (logs.isEmpty()) {
-                throw new Refused("logs: no logs in " + run.shown(run.path().resolve("logs"))
-                        + "/ ('bin/flashsale up' writes them)");
+                throw new IllegalStateException("logs: no logs in "
+                        + run.shown(run.path().resolve("logs")) + "/ ('bin/flashsale up' writes them)");
             }
             if (follow) {
                 return tail(logs);

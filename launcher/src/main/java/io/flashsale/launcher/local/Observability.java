@@ -1,6 +1,6 @@
 package io.flashsale.launcher.local;
 
-import io.flashsale.launcher.Http;
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.temporal.GoTool;
 import io.flashsale.testkit.Tokens;
 import java.io.IOException;
@@ -43,7 +43,7 @@ final class Observability {
         if (run.pid(RunFolder.JAEGER).isEmpty()) {
             JAEGER_PORTS.forEach(variable -> config.refuseTaken(variable, "Jaeger"));
             jaeger = GoTool.jaeger(config.root(), System.err::println)
-                    .orElseThrow(() -> new Refused("cannot build Jaeger (see above)"));
+                    .orElseThrow(() -> new IllegalStateException("cannot build Jaeger (see above)"));
         }
     }
 
@@ -56,18 +56,12 @@ final class Observability {
         Path token = dir.resolve("api-token");
         Files.deleteIfExists(token);
         Files.createFile(token, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Files.writeString(
-                token,
-                Tokens.fromEnvironment()
-                        .sign(Tokens.claims("prometheus", "admin", Instant.now().plus(Duration.ofDays(365)))));
-        Files.writeString(dir.resolve("prometheus.yml"), prometheusConfig(dir, temporalTargets));
-        run.start(
-                RunFolder.PROMETHEUS,
-                List.of(
-                        "prometheus",
-                        "--config.file=" + dir.resolve("prometheus.yml"),
-                        "--storage.tsdb.path=" + dir.resolve("data"),
-                        "--web.listen-address=127.0.0.1:" + config.port("PROMETHEUS_PORT")));
+        Instant expires = Instant.now().plus(Duration.ofDays(365));
+        Files.writeString(token, Tokens.fromEnvironment().sign(Tokens.claims("prometheus", "admin", expires)));
+        Path yml = Files.writeString(dir.resolve("prometheus.yml"), prometheusConfig(dir, temporalTargets));
+        String listen = "--web.listen-address=127.0.0.1:" + config.port("PROMETHEUS_PORT");
+        String data = "--storage.tsdb.path=" + dir.resolve("data");
+        run.start(RunFolder.PROMETHEUS, List.of("prometheus", "--config.file=" + yml, data, listen));
         await(RunFolder.PROMETHEUS, "http://127.0.0.1:" + config.port("PROMETHEUS_PORT") + "/-/ready");
     }
 
@@ -87,7 +81,8 @@ final class Observability {
                 .replace("[\"temporal:8000\"]", "[" + targets + "]");
         for (String left : List.of("api:8080", "worker:8081", "temporal:8000", "/etc/prometheus/")) {
             if (yaml.contains(left)) {
-                throw new Refused("deploy/prometheus/prometheus.yml changed; the local Prometheus no longer fits it");
+                throw new IllegalStateException(
+                        "deploy/prometheus/prometheus.yml changed; the local Prometheus no longer fits it");
             }
         }
         return yaml;
@@ -103,18 +98,10 @@ final class Observability {
         if (run.alreadyRunning(RunFolder.JAEGER)) {
             return;
         }
-        Path dir = Files.createDirectories(run.path().resolve("jaeger"));
-        Files.copy(
-                config.root().resolve("deploy/jaeger/config.yaml"),
-                dir.resolve("config.yaml"),
-                StandardCopyOption.REPLACE_EXISTING);
-        run.start(
-                RunFolder.JAEGER,
-                List.of(
-                        jaeger.toString(),
-                        "--config",
-                        dir.resolve("config.yaml").toString()),
-                JAEGER_PORTS.stream().collect(Collectors.toMap(variable -> variable, config::get)));
+        Path yaml = Files.createDirectories(run.path().resolve("jaeger")).resolve("config.yaml");
+        Files.copy(config.root().resolve("deploy/jaeger/config.yaml"), yaml, StandardCopyOption.REPLACE_EXISTING);
+        Map<String, String> ports = JAEGER_PORTS.stream().collect(Collectors.toMap(variable -> variable, config::get));
+        run.start(RunFolder.JAEGER, List.of(jaeger.toString(), "--config", yaml.toString()), ports);
         await(RunFolder.JAEGER, "http://127.0.0.1:" + config.port("JAEGER_UI_PORT") + "/api/services");
     }
 
@@ -125,6 +112,6 @@ final class Observability {
     }
 
     private void await(String name, String url) throws InterruptedException {
-        run.await(name, Duration.ofSeconds(60), () -> Http.ok(url, null));
+        run.await(name, Duration.ofSeconds(60), () -> Await.ok(url, null));
     }
 }

@@ -17,7 +17,6 @@ import picocli.CommandLine.Option;
 /** {@code bin/flashsale reset}: SCAN and UNLINK of the prefix's keys only, nothing else of that Redis. */
 @Command(
         name = "reset",
-        mixinStandardHelpOptions = true,
         description = "Delete the dev data to start over: the MySQL schema of MYSQL_URL, the Redis keys"
                 + " FLASHSALE_REDIS_PREFIX:* (nothing else of that Redis) and the dev Temporal's .run/temporal.db."
                 + " Refused while a process 'up' started runs.")
@@ -39,21 +38,22 @@ final class Reset implements Callable<Integer> {
                 .flatMap(name -> run.pid(name).map(pid -> name + " (pid " + pid + ")").stream())
                 .collect(Collectors.joining(", "));
         if (!running.isEmpty()) {
-            throw new Refused(
+            throw new IllegalStateException(
                     "reset: refused, still running: " + running + "; stop them with 'bin/flashsale down' first");
         }
         if (!env.getOrDefault("REDIS_CLUSTER_NODES", "").isBlank()) {
-            throw new Refused("reset: works on the single Redis of REDIS_URL, not on REDIS_CLUSTER_NODES");
+            throw new IllegalStateException(
+                    "reset: works on the single Redis of REDIS_URL, not on REDIS_CLUSTER_NODES");
         }
         PrivateStores stores = PrivateStores.configured(env);
         String schema = stores.schema();
         String prefix = stores.redisPrefix();
         if (!schema.matches("[A-Za-z0-9_]+")) {
-            throw new Refused(
+            throw new IllegalStateException(
                     "reset: MYSQL_URL names no plain database (jdbc:mysql://HOST[:PORT]/DATABASE): '" + schema + "'");
         }
         if (!prefix.matches("[A-Za-z0-9_:.-]{1,40}")) {
-            throw new Refused("reset: FLASHSALE_REDIS_PREFIX '" + prefix + "' is not a key prefix");
+            throw new IllegalStateException("reset: FLASHSALE_REDIS_PREFIX '" + prefix + "' is not a key prefix");
         }
         RedisURI uri = RedisURI.create(stores.redisUrl());
         String redis = "redis://" + uri.getHost() + ":" + uri.getPort() + "/" + uri.getDatabase();
@@ -76,7 +76,7 @@ final class Reset implements Callable<Integer> {
         System.out.println("  Temporal  " + run.shown(db) + " (with -wal, -shm): the dev server's workflows"
                 + (files.isEmpty() ? " (not there)" : ""));
         if (!yes && !confirmed()) {
-            throw new Refused("reset: not confirmed; nothing was deleted");
+            throw new IllegalStateException("reset: not confirmed; nothing was deleted");
         }
         if (schemaThere) {
             stores.dropSchema();
@@ -95,7 +95,7 @@ final class Reset implements Callable<Integer> {
         try {
             return read.call();
         } catch (Exception e) {
-            throw new Refused("reset: cannot reach " + what + ": " + e.getMessage());
+            throw new IllegalStateException("reset: cannot reach " + what + ": " + e.getMessage());
         }
     }
 

@@ -4,14 +4,13 @@ import io.flashsale.launcher.Await;
 import io.flashsale.launcher.FlashSaleStack;
 import io.flashsale.launcher.Launch;
 import io.flashsale.launcher.Processes;
-import io.flashsale.launcher.cluster.TemporalCluster;
 import io.flashsale.launcher.temporal.DevServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,9 +19,9 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * The processes of {@code bin/flashsale up} across invocations, by name: each detached, its pid in
- * {@code <run>/NAME.pid}, its output in {@code <run>/logs/NAME.log}. A pid file counts only while the
- * pid's command line is still that process's ({@link #runs}).
+ * The processes of {@code bin/flashsale up} across invocations, by name: each detached, its pid and
+ * command in {@code <run>/NAME.pid}, its output in {@code <run>/logs/NAME.log}. A pid file counts only
+ * while the pid's command line is still the recorded command's ({@link #pid}), never another process's.
  *
  * @param root the checkout, which messages show paths relative to
  * @param environment what every process gets on top of this JVM's environment
@@ -39,28 +38,14 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
     private static final String BUILD = "worker-";
     private static final String BUILD_ARGUMENT = "--flashsale.worker.deployment.build-id=";
 
-    /** What {@code up} starts, in stop order (the reverse of the start order), each with what its command line holds. */
-    private Map<String, String> markers() {
-        Map<String, String> markers = new LinkedHashMap<>();
-        markers.put(PROMETHEUS, "prometheus --config.file=" + path.resolve("prometheus"));
-        markers.put(API, appMarker(API));
-        markers.put(WORKER, appMarker(WORKER));
-        markers.put(JAEGER, "jaeger --config " + path.resolve("jaeger"));
-        markers.put(TEMPORAL, DevServer.MARKER);
-        markers.put("temporal-ui", "ui-server");
-        for (String node : List.of("history-2", "history-1", "worker", "matching", "frontend")) {
-            markers.put("temporal-" + node, TemporalCluster.marker(node));
-        }
-        return markers;
-    }
-
-    private static String appMarker(String name) {
-        return " " + FlashSaleStack.marker(name) + " ";
-    }
+    /** What {@code up} starts, in stop order (the reverse of the start order). */
+    private static final List<String> NAMES = List.of(("prometheus api worker jaeger temporal temporal-ui"
+                    + " temporal-history-2 temporal-history-1 temporal-worker temporal-matching temporal-frontend")
+            .split(" "));
 
     /** Every name, in stop order, with the workers of other builds that left a pid file or a log. */
     List<String> names() {
-        List<String> all = new ArrayList<>(markers().keySet());
+        List<String> all = new ArrayList<>(NAMES);
         Set<String> builds = new TreeSet<>();
         for (Path folder : List.of(path, path.resolve("logs"))) {
             try (Stream<String> files =
@@ -95,12 +80,6 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
         return name.equals(API) ? FlashSaleStack.App.API : FlashSaleStack.App.WORKER;
     }
 
-    /** Whether {@code commandLine} is that of the process {@code name} started in this folder. */
-    boolean runs(String name, String commandLine) {
-        return commandLine.contains(
-                name.startsWith(BUILD) ? appMarker(name) : markers().get(name));
-    }
-
     Path log(String name) {
         return path.resolve("logs").resolve(name + ".log");
     }
@@ -115,10 +94,20 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
         return absolute.startsWith(root) ? root.relativize(absolute).toString() : absolute.toString();
     }
 
-    /** The pid of the process {@code name}, when its pid file names a live process of it. */
+    /**
+     * The pid of the process {@code name}, when its pid file names a live process whose command line
+     * is the recorded command or, as it execs along {@link #detached}, a tail of it.
+     */
     Optional<Long> pid(String name) {
-        return recorded(name)
-                .filter(pid -> commandLine(pid).filter(line -> runs(name, line)).isPresent());
+        try {
+            String[] file = Files.readString(pidFile(name)).split("\n", 2);
+            long pid = Long.parseLong(file[0]);
+            String live = commandLine(pid).orElse("");
+            String recorded = file.length < 2 ? "" : "\0" + file[1].strip();
+            return live.isEmpty() || !recorded.endsWith("\0" + live) ? Optional.empty() : Optional.of(pid);
+        } catch (IOException | NumberFormatException none) {
+            return Optional.empty();
+        }
     }
 
     /** Whether {@code name} runs, saying so when it does. */
@@ -131,19 +120,16 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
     /** The local worker that polls as build {@code buildId}: up's worker or one 'worker start' started. */
     Optional<String> workerOf(String buildId) {
         String started = workerOfBuild(buildId);
-        if (pid(started).isPresent()) {
-            return Optional.of(started);
-        }
-        return pid(WORKER)
+        return pid(started).map(pid -> started).or(() -> pid(WORKER)
                 .flatMap(RunFolder::commandLine)
-                .filter(line -> line.contains(" " + buildArgument(buildId) + " "))
-                .map(line -> WORKER);
+                .filter(line -> Arrays.asList(line.split("\0")).contains(buildArgument(buildId)))
+                .map(line -> WORKER));
     }
 
     private static Optional<String> commandLine(long pid) {
         try {
-            return Optional.of(Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"))
-                    .replace('\0', ' '));
+            String line = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"));
+            return Optional.of(line.endsWith("\0") ? line.substring(0, line.length() - 1) : line);
         } catch (IOException gone) {
             return Optional.empty();
         }
@@ -151,24 +137,26 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
 
     private Optional<Long> recorded(String name) {
         try {
-            return Optional.of(Long.parseLong(Files.readString(pidFile(name)).trim()));
+            return Optional.of(Long.parseLong(
+                    Files.readString(pidFile(name)).split("\n", 2)[0].trim()));
         } catch (IOException | NumberFormatException none) {
             return Optional.empty();
         }
     }
 
-    /** Starts {@code command} detached ({@link #detached}) and records its pid. */
+    /** Starts {@code command} detached ({@link #detached}) and records its pid and command, NUL between arguments. */
     @Override
     public Process start(String name, List<String> command, Map<String, String> extra) throws IOException {
         Files.createDirectories(log(name).getParent());
-        ProcessBuilder builder = new ProcessBuilder(detached(command))
+        List<String> detached = detached(command);
+        ProcessBuilder builder = new ProcessBuilder(detached)
                 .redirectErrorStream(true)
                 .redirectOutput(log(name).toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
         builder.environment().putAll(environment);
         builder.environment().putAll(extra);
         Process process = builder.start();
-        Files.writeString(pidFile(name), process.pid() + "\n");
+        Files.writeString(pidFile(name), process.pid() + "\n" + String.join("\0", detached) + "\n");
         System.out.println("started " + name + " (pid " + process.pid() + ", log " + shown(log(name)) + ")");
         return process;
     }
@@ -239,7 +227,7 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
             } catch (IOException noTextLog) {
                 // nothing logged, or a binary log: the refusal names it
             }
-            throw new Refused(failed.getMessage() + " (log " + shown(log(name))
+            throw new IllegalStateException(failed.getMessage() + " (log " + shown(log(name))
                     + "); 'bin/flashsale down' stops what still runs");
         }
     }

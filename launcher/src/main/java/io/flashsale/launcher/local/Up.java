@@ -1,7 +1,7 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.FlashSaleStack;
-import io.flashsale.launcher.Http;
 import io.flashsale.launcher.TemporalService;
 import io.flashsale.launcher.WorkerDeployment;
 import io.flashsale.launcher.cluster.ClusterSpec;
@@ -9,6 +9,7 @@ import io.flashsale.launcher.redis.RedisMode;
 import io.flashsale.launcher.temporal.DevServer;
 import io.flashsale.launcher.temporal.TemporalMode;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "up",
-        mixinStandardHelpOptions = true,
         description = "Start the Temporal dev server (or the cluster) unless TEMPORAL_ADDRESS names a running"
                 + " Temporal, then one worker and the api; wait until both report UP and print the URLs.")
 final class Up implements Callable<Integer> {
@@ -68,7 +68,7 @@ final class Up implements Callable<Integer> {
 
     private void up() throws Exception {
         if (redis == RedisMode.sentinel && !config.environment().containsKey("REDIS_SENTINEL_NODES")) {
-            throw new Refused(
+            throw new IllegalStateException(
                     "--redis sentinel: REDIS_SENTINEL_NODES names no Sentinels (bin/flashsale up starts them)");
         }
         if (workerBuild != null) {
@@ -90,11 +90,8 @@ final class Up implements Callable<Integer> {
             observability.startJaeger();
         }
         refuseAnUnversionedWorkerWhereABuildIsCurrent();
-        startApp(
-                config,
-                RunFolder.WORKER,
-                config.port("WORKER_PORT"),
-                workerBuild == null ? List.of() : List.of(RunFolder.buildArgument(workerBuild)));
+        List<String> build = workerBuild == null ? List.of() : List.of(RunFolder.buildArgument(workerBuild));
+        startApp(config, RunFolder.WORKER, config.port("WORKER_PORT"), build);
         startApp(config, RunFolder.API, config.port("API_PORT"), List.of());
         System.out.println("waiting for health (up to " + config.healthTimeout().toSeconds() + "s) ...");
         FlashSaleStack.awaitHealthy(run, RunFolder.WORKER, config.port("WORKER_PORT"), config.healthTimeout());
@@ -113,17 +110,17 @@ final class Up implements Callable<Integer> {
         if (run.pid(RunFolder.TEMPORAL).isPresent()) {
             return false;
         }
-        if (Http.listening(config.temporalHost(), config.temporalPort())) {
+        if (Await.listening(config.temporalHost(), config.temporalPort())) {
             try {
                 DevServer.awaitReady(config.temporalAddress(), config.namespace(), Duration.ofSeconds(10), () -> true);
                 return false;
             } catch (IllegalStateException notTemporal) {
-                throw new Refused("port " + config.temporalPort() + " (TEMPORAL_ADDRESS=" + config.temporalAddress()
-                        + ") is taken by something that is not a Temporal server");
+                throw new IllegalStateException("port " + config.temporalPort() + " (TEMPORAL_ADDRESS="
+                        + config.temporalAddress() + ") is taken by something that is not a Temporal server");
             }
         }
         if (config.given().containsKey("TEMPORAL_ADDRESS") && !LOCAL.contains(config.temporalHost())) {
-            throw new Refused("nothing listens on TEMPORAL_ADDRESS=" + config.temporalAddress()
+            throw new IllegalStateException("nothing listens on TEMPORAL_ADDRESS=" + config.temporalAddress()
                     + " (not local, so no dev server is started)");
         }
         config.refuseTaken("TEMPORAL_UI_PORT", "the Temporal Web UI");
@@ -147,10 +144,9 @@ final class Up implements Callable<Integer> {
                 config.namespace(),
                 observe ? config.port("TEMPORAL_METRICS_PORT") : 0);
         try {
-            TemporalService.devServer(
-                    run, config.root(), options, DevServer.Kind.CLI, FlashSaleStack.niced(config.backEndNice()));
+            TemporalService.devServer(run, config.root(), options, FlashSaleStack.niced(config.backEndNice()));
         } catch (IllegalStateException notReady) {
-            throw new Refused(notReady.getMessage() + "; see " + run.shown(run.log(RunFolder.TEMPORAL)));
+            throw new IllegalStateException(notReady.getMessage() + "; see " + run.shown(run.log(RunFolder.TEMPORAL)));
         }
         return metrics;
     }
@@ -158,17 +154,14 @@ final class Up implements Callable<Integer> {
     /** The cluster, its files in {@code .run/temporal-cluster}, its ports from 10000 above the frontend's. */
     private List<String> startCluster() throws Exception {
         int[] next = {config.temporalPort() + 10000};
-        ClusterSpec spec = ClusterSpec.of(
-                "dev",
-                run.path().resolve("temporal-cluster"),
-                config.temporalPort(),
-                ClusterSpec.Postgres.fromEnvironment(),
-                config.namespace(),
-                () -> next[0]++);
+        Path folder = run.path().resolve("temporal-cluster");
+        var postgres = ClusterSpec.Postgres.fromEnvironment();
+        ClusterSpec spec =
+                ClusterSpec.of("dev", folder, config.temporalPort(), postgres, config.namespace(), () -> next[0]++);
         if (run.pid(RunFolder.FRONTEND).isPresent()) {
             System.out.println("temporal: cluster already running");
         } else if (!startsTemporal) {
-            throw new Refused("TEMPORAL_ADDRESS=" + config.temporalAddress()
+            throw new IllegalStateException("TEMPORAL_ADDRESS=" + config.temporalAddress()
                     + " is taken; --temporal cluster starts a cluster of its own");
         } else {
             System.out.println("temporal: preparing the cluster (builds temporal-server when missing) ...");
@@ -187,7 +180,8 @@ final class Up implements Callable<Integer> {
         }
         try (WorkerDeployment deployment = WorkerCommand.deployment(config)) {
             deployment.current().ifPresent(current -> {
-                throw new Refused("build " + current + " of the worker is current in this Temporal: an unversioned"
+                throw new IllegalStateException("build " + current
+                        + " of the worker is current in this Temporal: an unversioned"
                         + " worker would get no purchase; start with 'bin/flashsale up --worker-build " + current
                         + "' (or 'bin/flashsale down' and 'reset' for a new Temporal)");
             });
@@ -200,11 +194,11 @@ final class Up implements Callable<Integer> {
             return;
         }
         FlashSaleStack.App app = RunFolder.app(name);
-        List<String> jar = new ArrayList<>(
-                List.of("-jar", FlashSaleStack.built(config.root(), app, "exec").toString()));
-        jar.addAll(arguments);
-        FlashSaleStack.launch(
-                config.run(), app, name, port, config.backEndNice(), config.jvmFlags(), jar, config.environment());
+        Path jar = FlashSaleStack.built(config.root(), app, "exec");
+        List<String> java = new ArrayList<>(config.jvmFlags());
+        java.addAll(List.of("-jar", jar.toString()));
+        java.addAll(arguments);
+        FlashSaleStack.launch(config.run(), app, name, port, config.backEndNice(), java, config.environment());
     }
 
     private void banner(String observability) {

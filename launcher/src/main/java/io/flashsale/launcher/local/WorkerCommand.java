@@ -1,7 +1,7 @@
 package io.flashsale.launcher.local;
 
+import io.flashsale.launcher.Await;
 import io.flashsale.launcher.FlashSaleStack;
-import io.flashsale.launcher.Http;
 import io.flashsale.launcher.WorkerDeployment;
 import java.time.Duration;
 import java.util.List;
@@ -13,7 +13,6 @@ import picocli.CommandLine.Parameters;
 /** {@code bin/flashsale worker}: a new worker build rolled out during a sale by Worker Versioning. */
 @Command(
         name = "worker",
-        mixinStandardHelpOptions = true,
         description = "Roll out a worker build during a sale (Worker Versioning, docs/workflow-changes.md).")
 final class WorkerCommand {
 
@@ -23,7 +22,7 @@ final class WorkerCommand {
     /** {@code build}, refused unless a build id that fits a file name and a visibility query. */
     static String valid(String build) {
         if (!build.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
-            throw new Refused("not a build id (letters, digits, '.', '_', '-'; at most 64): " + build);
+            throw new IllegalStateException("not a build id (letters, digits, '.', '_', '-'; at most 64): " + build);
         }
         return build;
     }
@@ -52,7 +51,6 @@ final class WorkerCommand {
 
     @Command(
             name = "start",
-            mixinStandardHelpOptions = true,
             description = "Start a worker of build BUILD beside the running one, on the first free port above"
                     + " WORKER_PORT; no purchase goes to it until 'ramp' or 'current'.")
     int start(
@@ -63,10 +61,10 @@ final class WorkerCommand {
             LocalConfig config = LocalCommands.config();
             String worker = RunFolder.workerOfBuild(valid(build));
             if (config.run().pid(worker).isPresent()) {
-                throw new Refused("worker of build " + build + " is already running");
+                throw new IllegalStateException("worker of build " + build + " is already running");
             }
             int port = config.port("WORKER_PORT") + 1;
-            while (Http.listening("127.0.0.1", port)) {
+            while (Await.listening("127.0.0.1", port)) {
                 port++;
             }
             Up.startApp(config, worker, port, List.of(RunFolder.buildArgument(build)));
@@ -77,27 +75,21 @@ final class WorkerCommand {
         });
     }
 
-    @Command(
-            name = "ramp",
-            mixinStandardHelpOptions = true,
-            description = "Send PERCENT of the purchases started from now on to build BUILD.")
+    @Command(name = "ramp", description = "Send PERCENT of the purchases started from now on to build BUILD.")
     int ramp(
             @Parameters(index = "0", paramLabel = "BUILD") String build,
             @Parameters(index = "1", paramLabel = "PERCENT", description = "0 to 100.") float percent)
             throws Exception {
         return withDeployment((config, deployment) -> {
             if (percent < 0 || percent > 100) {
-                throw new Refused("ramp: PERCENT is 0 to 100, not " + percent);
+                throw new IllegalStateException("ramp: PERCENT is 0 to 100, not " + percent);
             }
             deployment.ramp(valid(build), percent, ROUTABLE_WITHIN);
             System.out.println(percent + " % of new purchases go to build " + build);
         });
     }
 
-    @Command(
-            name = "current",
-            mixinStandardHelpOptions = true,
-            description = "Make build BUILD current: every purchase started from now on runs on it.")
+    @Command(name = "current", description = "Make build BUILD current: every purchase started from now on runs on it.")
     int current(@Parameters(paramLabel = "BUILD") String build) throws Exception {
         return withDeployment((config, deployment) -> {
             deployment.makeCurrent(valid(build), ROUTABLE_WITHIN);
@@ -107,7 +99,6 @@ final class WorkerCommand {
 
     @Command(
             name = "status",
-            mixinStandardHelpOptions = true,
             description = "Each build: its routing, the purchases still pinned to it, its local worker.")
     int status() throws Exception {
         return withDeployment((config, deployment) -> {
@@ -129,7 +120,6 @@ final class WorkerCommand {
 
     @Command(
             name = "stop",
-            mixinStandardHelpOptions = true,
             description = "Stop the local worker of build BUILD; refused while new purchases go to the build or"
                     + " purchases pinned to it still run, unless --force.")
     int stop(
@@ -142,18 +132,20 @@ final class WorkerCommand {
                     .filter(known -> known.id().equals(valid(build)) && known.routed())
                     .findFirst();
             if (routed.isPresent() && !force) {
-                throw new Refused("stop: build " + build + " is " + routed.get().routing()
-                        + "; make another build current first ('bin/flashsale worker current B'), or --force");
+                throw new IllegalStateException(
+                        "stop: build " + build + " is " + routed.get().routing()
+                                + "; make another build current first ('bin/flashsale worker current B'), or --force");
             }
             long running = deployment.runningOn(build);
             if (running > 0 && !force) {
-                throw new Refused("stop: " + running + " purchase(s) pinned to build " + build
+                throw new IllegalStateException("stop: " + running + " purchase(s) pinned to build " + build
                         + " still run; stop it once 'bin/flashsale worker status' shows 0, or --force");
             }
             config.run()
                     .stop(config.run()
                             .workerOf(build)
-                            .orElseThrow(() -> new Refused("stop: no local worker of build " + build + " runs")));
+                            .orElseThrow(() ->
+                                    new IllegalStateException("stop: no local worker of build " + build + " runs")));
         });
     }
 }

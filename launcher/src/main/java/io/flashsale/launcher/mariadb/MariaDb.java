@@ -1,6 +1,5 @@
 package io.flashsale.launcher.mariadb;
 
-import io.flashsale.launcher.Folders;
 import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.temporal.GoTool;
 import io.flashsale.testkit.FreePorts;
@@ -23,21 +22,14 @@ public record MariaDb(Processes processes, Path dir, int port) {
     /** A new server in {@code dir} (emptied first) with {@code user}/{@code password} allowed everything. */
     public static MariaDb start(Processes processes, Path dir, String user, String password) throws Exception {
         MariaDb server = new MariaDb(processes, dir.toAbsolutePath(), FreePorts.next());
-        Folders.delete(server.dir);
-        server.exec(
-                "mariadb-install-db",
-                "--datadir=" + server.dir.resolve("data"),
-                USER,
-                "--skip-test-db",
-                "--auth-root-authentication-method=normal",
-                "--innodb-log-file-size=16M");
+        Processes.deleteFolder(server.dir);
+        String data = "--datadir=" + server.dir.resolve("data");
+        String rootLogin = "--auth-root-authentication-method=normal";
+        server.exec("mariadb-install-db", data, USER, "--skip-test-db", rootLogin, "--innodb-log-file-size=16M");
         server.restart();
-        server.exec(
-                "mariadb",
-                "--socket=" + server.socket(),
-                "--user=root",
-                "--execute=CREATE USER '%1$s'@'%%' IDENTIFIED BY '%2$s'; GRANT ALL ON *.* TO '%1$s'@'%%';"
-                        .formatted(user, password));
+        String grant = "CREATE USER '%1$s'@'%%' IDENTIFIED BY '%2$s'; GRANT ALL ON *.* TO '%1$s'@'%%';"
+                .formatted(user, password);
+        server.exec("mariadb", "--socket=" + server.socket(), "--user=root", "--execute=" + grant);
         return server;
     }
 
@@ -60,21 +52,11 @@ public record MariaDb(Processes processes, Path dir, int port) {
     public void restart() throws Exception {
         String mariadbd =
                 GoTool.onPath("mariadbd", "/usr/sbin").map(Path::toString).orElse("mariadbd");
-        processes.start(
-                "mariadb",
-                List.of(
-                        mariadbd,
-                        "--no-defaults",
-                        "--datadir=" + dir.resolve("data"),
-                        "--bind-address=127.0.0.1",
-                        "--port=" + port,
-                        "--socket=" + socket(),
-                        "--pid-file=" + dir.resolve("mariadbd.pid"),
-                        USER,
-                        "--innodb-buffer-pool-size=64M",
-                        "--innodb-log-file-size=16M",
-                        "--max-connections=300"),
-                Map.of());
+        List<String> command = new ArrayList<>(List.of(mariadbd, "--no-defaults", "--datadir=" + dir.resolve("data")));
+        command.addAll(List.of("--bind-address=127.0.0.1", "--port=" + port, "--socket=" + socket(), USER));
+        command.addAll(List.of("--pid-file=" + dir.resolve("mariadbd.pid"), "--max-connections=300"));
+        command.addAll(List.of("--innodb-buffer-pool-size=64M", "--innodb-log-file-size=16M"));
+        processes.start("mariadb", command, Map.of());
         processes.awaitLog("mariadb", "ready for connections", READY_TIMEOUT);
     }
 

@@ -1,7 +1,6 @@
 package io.flashsale.launcher.redis;
 
 import io.flashsale.launcher.Await;
-import io.flashsale.launcher.Folders;
 import io.flashsale.launcher.Processes;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -32,7 +31,7 @@ abstract class LocalRedis implements AutoCloseable {
 
     LocalRedis(Path dir) throws IOException {
         this.dir = dir.toAbsolutePath();
-        Folders.delete(this.dir);
+        Processes.deleteFolder(this.dir);
         this.processes = new Processes(this.dir, READY_TIMEOUT);
     }
 
@@ -47,11 +46,9 @@ abstract class LocalRedis implements AutoCloseable {
         } catch (IOException e) {
             throw new IOException("cannot start redis-server (Redis 7; bin/flashsale stores installs it)", e);
         }
-        Await.until(
-                "redis-server on " + port + "; see " + processes.log(name),
-                READY_TIMEOUT,
-                process::isAlive,
-                () -> "PONG".equals(on(port, c -> c.sync().ping())));
+        String what = "redis-server on " + port + "; see " + processes.log(name);
+        Await.until(what, READY_TIMEOUT, process::isAlive, () -> "PONG"
+                .equals(on(port, c -> c.sync().ping())));
         return new RedisNode(port, process);
     }
 

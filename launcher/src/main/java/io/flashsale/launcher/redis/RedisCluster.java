@@ -84,13 +84,9 @@ public final class RedisCluster extends LocalRedis {
 
     public RedisNode replicaOf(RedisNode master) {
         Partitions partitions = partitions();
+        String masterId = partitions.getPartition("127.0.0.1", master.port()).getNodeId();
         return partitions.stream()
-                .filter(node -> node.getSlaveOf() != null
-                        && partitions
-                                        .getPartitionByNodeId(node.getSlaveOf())
-                                        .getUri()
-                                        .getPort()
-                                == master.port())
+                .filter(node -> masterId.equals(node.getSlaveOf()))
                 .map(this::node)
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException(master + " has no replica"));
@@ -98,7 +94,7 @@ public final class RedisCluster extends LocalRedis {
 
     /**
      * Stops (SIGSTOP) the master's replica once it has all the master wrote so far and drops its
-     * link, so later writes exist on the master only; returns the replica, for {@link RedisNode#resume}.
+     * link, so later writes exist on the master only; returns the replica, for {@link RedisNode#signal} CONT.
      */
     public RedisNode cutReplication(RedisNode master) throws IOException, InterruptedException {
         RedisNode replica = replicaOf(master);
@@ -161,7 +157,7 @@ public final class RedisCluster extends LocalRedis {
         return nodes.stream()
                 .allMatch(node -> clusterInfo(node).containsAll(healthy)
                         && partitions(node).stream()
-                                        .filter(n -> n.getSlaveOf() != null)
+                                        .filter(seen -> seen.getSlaveOf() != null)
                                         .count()
                                 == NODES - MASTERS
                         && (info(node.port(), "replication", "role").equals("master")

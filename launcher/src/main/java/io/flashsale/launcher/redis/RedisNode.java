@@ -19,18 +19,13 @@ public record RedisNode(int port, Process process) {
         return process.isAlive();
     }
 
-    /** Sends {@code signal} (STOP, CONT) to this node's pid. */
-    void signal(String signal) throws IOException, InterruptedException {
+    /** Sends {@code signal} to this node's pid: STOP, or CONT for a node {@link RedisCluster#cutReplication} stopped. */
+    public void signal(String signal) throws IOException, InterruptedException {
         Process kill =
                 new ProcessBuilder("kill", "-" + signal, "" + pid()).inheritIO().start();
         if (kill.waitFor() != 0) {
             throw new IOException("kill -" + signal + " " + pid() + " failed");
         }
-    }
-
-    /** SIGCONT for a node {@link RedisCluster#cutReplication} stopped. */
-    public void resume() throws IOException, InterruptedException {
-        signal("CONT");
     }
 
     /** SIGKILL of this very process (its handle never signals a reused pid): no shutdown, no last write. */

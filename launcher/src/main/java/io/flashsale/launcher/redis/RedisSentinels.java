@@ -1,6 +1,6 @@
 package io.flashsale.launcher.redis;
 
-import io.flashsale.launcher.Folders;
+import io.flashsale.launcher.Processes;
 import io.flashsale.launcher.proxy.Toxiproxy;
 import io.flashsale.testkit.FreePorts;
 import java.io.IOException;
@@ -87,7 +87,7 @@ public final class RedisSentinels extends LocalRedis {
     public void loseMaster() throws IOException {
         link.breakLink(REPLICATION, "cut");
         master.kill();
-        Folders.delete(home(master.port()));
+        Processes.deleteFolder(home(master.port()));
     }
 
     /** After {@link #loseMaster}: a new empty server on the lost port joins the promoted replica as its replica. */

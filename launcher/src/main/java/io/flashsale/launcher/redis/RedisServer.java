@@ -35,13 +35,9 @@ public final class RedisServer extends LocalRedis {
         return "redis://" + node.address();
     }
 
-    public long pid() {
-        return node.pid();
-    }
-
-    /** SIGKILL: no shutdown, nothing written after the kill. Returns once the process is gone. */
-    public void kill() {
-        node.kill();
+    /** Its process now, to SIGKILL ({@link RedisNode#kill}) and start again with {@link #restart}. */
+    public RedisNode node() {
+        return node;
     }
 
     /** Starts the server (again) on the same port and files; returns once it answers PING (AOF loaded). */

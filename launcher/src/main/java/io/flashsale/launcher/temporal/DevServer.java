@@ -9,6 +9,8 @@ import io.temporal.api.operatorservice.v1.ListSearchAttributesRequest;
 import io.temporal.common.SearchAttributeKey;
 import io.temporal.serviceclient.OperatorServiceStubs;
 import io.temporal.serviceclient.OperatorServiceStubsOptions;
+import io.temporal.testserver.TestServer;
+import java.io.Closeable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,9 +46,6 @@ public final class DevServer {
     /** The name of the server's process, in every launcher. */
     public static final String PROCESS = "temporal";
 
-    /** What the server's command line holds, and no other program's. */
-    public static final String MARKER = " server start-dev ";
-
     /** The Temporal CLI, the version whose server the cluster ({@code TemporalCluster.SERVER_VERSION}) runs. */
     public static final String CLI_MODULE = "github.com/temporalio/cli@v1.5.1";
 
@@ -60,6 +59,22 @@ public final class DevServer {
             Await.until("the Temporal server on " + address, timeout, alive, () -> ready(stubs, namespace));
         } finally {
             stubs.shutdownNow();
+        }
+    }
+
+    /**
+     * Temporal's Java test server on {@code port}, in real time and in memory, with the search attributes
+     * registered in {@code namespace}: the in-process Temporal of the api's integration tests.
+     */
+    public static Closeable startTestServer(int port, String namespace) {
+        // "lock time skipping": true keeps the server on real time, so pay timers run their full length
+        TestServer.PortBoundTestServer server = TestServer.createPortBoundServer(port, true);
+        try {
+            register("127.0.0.1:" + port, namespace);
+            return server;
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
         }
     }
 
@@ -110,17 +125,8 @@ public final class DevServer {
         }
     }
 
-    /**
-     * The server's command after {@code launcher} (e.g. {@code nice -n 10}, which execs it: the pid
-     * stays the server's); the CLI is {@code TEMPORAL_CLI}, {@code .tools/temporal}, the PATH's or built.
-     */
-    public static List<String> command(Options options, Path root, List<String> launcher, Consumer<String> log) {
-        List<String> command = new ArrayList<>(launcher);
-        command.addAll(cliCommand(cli(root, log), options));
-        return command;
-    }
-
-    private static Path cli(Path root, Consumer<String> log) {
+    /** The Temporal CLI: {@code TEMPORAL_CLI}, {@code .tools/temporal}, the PATH's, or built. */
+    public static Path cli(Path root, Consumer<String> log) {
         GoTool tool = GoTool.inModule(root, "temporal-cli", CLI_MODULE, List.of("./cmd/temporal"), log);
         return GoTool.configured("TEMPORAL_CLI")
                 .or(() -> Optional.of(tool.binary("temporal")).filter(Files::isExecutable))
@@ -131,14 +137,10 @@ public final class DevServer {
     }
 
     /** {@code temporal server start-dev} with this project's namespace and search attributes. */
-    static List<String> cliCommand(Path cli, Options options) {
+    public static List<String> cliCommand(Path cli, Options options) {
         List<String> command = new ArrayList<>(List.of(cli.toString()));
-        add(
-                command,
-                "server start-dev --ip %s --port %d --namespace %s --log-level warn",
-                options.ip(),
-                options.port(),
-                options.namespace());
+        add(command, "server start-dev --ip %s --port %d", options.ip(), options.port());
+        add(command, "--namespace %s --log-level warn", options.namespace());
         if (options.uiPort() > 0) {
             add(command, "--ui-ip %s --ui-port %d", options.ip(), options.uiPort());
         } else {
@@ -155,11 +157,9 @@ public final class DevServer {
         }
         // the search attributes are registered once at start: no refresh of their cache on every read;
         // one partition per task queue: a single server has no use for four, which forward polls and tasks
-        add(
-                command,
-                "--dynamic-config-value system.forceSearchAttributesCacheRefreshOnRead=false"
-                        + " --dynamic-config-value matching.numTaskqueueReadPartitions=1"
-                        + " --dynamic-config-value matching.numTaskqueueWritePartitions=1");
+        add(command, "--dynamic-config-value system.forceSearchAttributesCacheRefreshOnRead=false");
+        add(command, "--dynamic-config-value matching.numTaskqueueReadPartitions=1");
+        add(command, "--dynamic-config-value matching.numTaskqueueWritePartitions=1");
         PurchaseSearchAttributes.all().forEach(key -> add(command, "--search-attribute %s=Keyword", key.getName()));
         return command;
     }

@@ -48,7 +48,6 @@ public record GoTool(Path folder, String module, Path source, List<String> packa
         return new GoTool(folder, null, source.toAbsolutePath().normalize(), packages, log);
     }
 
-    /** {@code folder/name}. */
     public Path binary(String name) {
         return folder.resolve(name);
     }

@@ -39,7 +39,7 @@ class ObservabilityTest {
         LocalConfig config = LocalConfig.fromEnvironment(root, Map.of());
 
         assertThatThrownBy(() -> new Observability(config).prometheusConfig(root, List.of()))
-                .isInstanceOf(Refused.class)
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no longer fits");
     }
 }

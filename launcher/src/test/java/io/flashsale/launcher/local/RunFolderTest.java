@@ -26,18 +26,31 @@ class RunFolderTest {
     private static final RunFolder CHECKOUT = new RunFolder(Path.of("/checkout"), Path.of("/checkout/.run"), Map.of());
 
     @Test
-    void knowsEachAppAndEachWorkerBuildByTheNameOnItsCommandLine() {
-        String api = "/usr/bin/java -Dflashsale.process=api -XX:TieredStopAtLevel=1 -jar"
-                + " /checkout/api/target/api-0.1.0-exec.jar --server.port=8080 ";
-        String buildB =
-                "/usr/bin/java -Dflashsale.process=worker-b -jar /checkout/worker/target/worker-0.1.0-exec.jar ";
+    void aPidFileCountsOnlyWhileItsPidRunsTheRecordedCommand(@TempDir Path root) throws Exception {
+        RunFolder folder = folder(root.resolve(".run"));
+        Process sleep = folder.start("api", List.of("sleep", "60"), Map.of());
+        try {
+            Await.until(
+                    "sleep to exec",
+                    Duration.ofSeconds(10),
+                    Duration.ofMillis(20),
+                    () -> folder.pid("api"),
+                    pid -> pid.isPresent());
 
-        assertThat(CHECKOUT.runs("api", api)).isTrue();
-        assertThat(CHECKOUT.runs("worker", api)).isFalse();
-        assertThat(CHECKOUT.runs("api", "sleep 300")).isFalse();
-        assertThat(CHECKOUT.runs(RunFolder.workerOfBuild("b"), buildB)).isTrue();
-        assertThat(CHECKOUT.runs("worker", buildB)).isFalse();
-        assertThat(CHECKOUT.runs(RunFolder.workerOfBuild("b2"), buildB)).isFalse();
+            assertThat(folder.pid("api")).contains(sleep.pid());
+            Files.writeString(folder.pidFile("worker"), sleep.pid() + "\nsleep\0" + "61\n");
+            assertThat(folder.pid("worker")).as("another command on the pid").isEmpty();
+            Files.writeString(folder.pidFile("worker"), ProcessHandle.current().pid() + "\nsleep\0" + "60\n");
+            assertThat(folder.pid("worker"))
+                    .as("the pid reused by another process")
+                    .isEmpty();
+            Files.writeString(folder.pidFile("worker"), sleep.pid() + "\n");
+            assertThat(folder.pid("worker")).as("a pid file without a command").isEmpty();
+        } finally {
+            sleep.destroyForcibly();
+            sleep.onExit().join();
+        }
+        assertThat(folder.pid("api")).as("an exited process").isEmpty();
         assertThat(RunFolder.app(RunFolder.workerOfBuild("b"))).isEqualTo(FlashSaleStack.App.WORKER);
     }
 
@@ -57,29 +70,8 @@ class RunFolderTest {
     }
 
     @Test
-    void knowsTheDevServerByItsCommand() {
-        assertThat(CHECKOUT.runs("temporal", "/checkout/.tools/temporal server start-dev --port 7233"))
-                .isTrue();
-        assertThat(CHECKOUT.runs("temporal", "temporal workflow list")).isFalse();
-    }
-
-    @Test
-    void knowsPrometheusAndJaegerByTheirRunFolder() {
-        assertThat(CHECKOUT.runs("prometheus", "prometheus --config.file=/checkout/.run/prometheus/prometheus.yml"))
-                .isTrue();
-        assertThat(CHECKOUT.runs("prometheus", "prometheus --config.file=/etc/prometheus/prometheus.yml"))
-                .isFalse();
-        assertThat(CHECKOUT.runs("jaeger", "jaeger --config /elsewhere/jaeger/config.yaml"))
-                .isFalse();
-    }
-
-    @Test
-    void knowsEachClusterNodeByItsEnvironment() {
-        String history = "temporal-server --root x --config config --env history-1 --allow-no-auth start";
-
-        assertThat(CHECKOUT.names()).contains("temporal-history-1", "temporal-history-2");
-        assertThat(CHECKOUT.runs("temporal-history-1", history)).isTrue();
-        assertThat(CHECKOUT.runs("temporal-history-2", history)).isFalse();
+    void knowsEachClusterNode() {
+        assertThat(CHECKOUT.names()).contains("temporal-history-1", "temporal-history-2", "temporal-frontend");
     }
 
     @Test
@@ -113,7 +105,7 @@ class RunFolderTest {
             process.onExit().join();
             assertThatThrownBy(() -> folder.await("worker", Duration.ofSeconds(10), () -> false))
                     .as("an exited start")
-                    .isInstanceOf(Refused.class)
+                    .isInstanceOf(IllegalStateException.class)
                     .hasMessageStartingWith("exited while starting: worker");
         } finally {
             process.destroyForcibly();
@@ -138,6 +130,9 @@ class RunFolderTest {
                     Duration.ofMillis(20),
                     () -> Files.readString(cmdline),
                     line -> line.startsWith("sleep"));
+            assertThat(folder.pid("temporal"))
+                    .as("the command its wrapper exec'ed")
+                    .contains(pid);
             return Files.readString(Path.of("/proc/" + pid + "/autogroup")).strip();
         } finally {
             process.destroyForcibly();

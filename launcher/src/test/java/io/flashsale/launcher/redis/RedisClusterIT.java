@@ -45,7 +45,7 @@ class RedisClusterIT {
                 RedisNode replica = cluster.cutReplication(master);
                 redis.sync().decr(key);
                 master.kill();
-                replica.resume();
+                replica.signal("CONT");
                 cluster.awaitPromoted(replica, key, Duration.ofSeconds(30));
 
                 assertThat(master.isAlive()).isFalse();

@@ -12,15 +12,15 @@ class RedisServerIT {
     @Test
     void refusesARestartWhileItRunsAndStartsAgainAfterAKill() throws Exception {
         try (RedisServer server = RedisServer.start(Path.of("target", "redis-server-it"), "always")) {
-            long first = server.pid();
+            long first = server.node().pid();
 
             assertThatThrownBy(server::restart).hasMessageContaining("still runs");
-            assertThat(server.pid()).isEqualTo(first);
+            assertThat(server.node().pid()).isEqualTo(first);
 
-            server.kill();
+            server.node().kill();
             server.restart();
-            assertThat(server.pid()).isNotEqualTo(first);
-            assertThat(ProcessHandle.of(server.pid()))
+            assertThat(server.node().pid()).isNotEqualTo(first);
+            assertThat(ProcessHandle.of(server.node().pid()))
                     .hasValueSatisfying(p -> assertThat(p.isAlive()).isTrue());
         }
     }

@@ -30,7 +30,7 @@ class DevTemporalServerTest {
     @BeforeAll
     static void startServer() throws IOException {
         int port = FreePorts.next();
-        server = DevTemporalServer.start(port, "default");
+        server = DevServer.startTestServer(port, "default");
         target = "127.0.0.1:" + port;
         service = WorkflowServiceStubs.newServiceStubs(
                 WorkflowServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
