@@ -9,7 +9,9 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -97,16 +99,19 @@ public record PrivateStores(
     }
 
     public boolean schemaExists() throws SQLException {
-        try (Connection c = connectToServer()) {
-            return c.createStatement()
-                    .executeQuery("SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '" + schema + "'")
-                    .next();
+        try (Connection c = connectToServer();
+                PreparedStatement query =
+                        c.prepareStatement("SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?")) {
+            query.setString(1, schema);
+            return query.executeQuery().next();
         }
     }
 
     public void dropSchema() throws SQLException {
-        try (Connection c = connectToServer()) {
-            c.createStatement().execute("DROP DATABASE IF EXISTS `" + schema + "`");
+        // an identifier cannot be a parameter: quoted, a backtick in it doubled
+        try (Connection c = connectToServer();
+                Statement drop = c.createStatement()) {
+            drop.execute("DROP DATABASE IF EXISTS `" + schema.replace("`", "``") + "`");
         }
     }
 

@@ -34,7 +34,11 @@ public record WorkerDeployment(WorkflowServiceStubs service, String address, Str
 
         /** Whether new purchases go to it: current or ramping. */
         public boolean routed() {
-            return routing().equals("current") || routing().startsWith("ramping");
+            return current() || status == WorkerDeploymentVersionStatus.WORKER_DEPLOYMENT_VERSION_STATUS_RAMPING;
+        }
+
+        public boolean current() {
+            return status == WorkerDeploymentVersionStatus.WORKER_DEPLOYMENT_VERSION_STATUS_CURRENT;
         }
 
         /** Its status in a word, with the share of new purchases when ramping ({@code ramping 50.0 %}). */
@@ -42,7 +46,9 @@ public record WorkerDeployment(WorkflowServiceStubs service, String address, Str
             String word = status.name()
                     .replace("WORKER_DEPLOYMENT_VERSION_STATUS_", "")
                     .toLowerCase(Locale.ROOT);
-            return word.equals("ramping") ? word + " " + rampPercent + " %" : word;
+            return status == WorkerDeploymentVersionStatus.WORKER_DEPLOYMENT_VERSION_STATUS_RAMPING
+                    ? word + " " + rampPercent + " %"
+                    : word;
         }
 
         @Override
@@ -114,10 +120,7 @@ public record WorkerDeployment(WorkflowServiceStubs service, String address, Str
 
     /** The build new purchases go to, if one is current (else they run unversioned). */
     public Optional<String> current() {
-        return builds().stream()
-                .filter(build -> build.routing().equals("current"))
-                .map(Build::id)
-                .findFirst();
+        return builds().stream().filter(Build::current).map(Build::id).findFirst();
     }
 
     /** How many workflows pinned to {@code buildId} still run, as Temporal's visibility counts them. */

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 
@@ -28,14 +27,18 @@ public record ClusterSpec(
     /** Where Temporal keeps its state: a PostgreSQL server and a login role allowed to create databases. */
     public record Postgres(String host, int port, String user, String password) {
 
-        /** {@code TEMPORAL_PG_HOST}, {@code _PORT}, {@code _USER} and {@code _PASSWORD}, else stores.sh's defaults. */
+        /** {@code TEMPORAL_PG_HOST}, {@code _PORT}, {@code _USER} and {@code _PASSWORD}; unset or blank, stores.sh's defaults. */
         public static Postgres fromEnvironment() {
-            Map<String, String> env = System.getenv();
             return new Postgres(
-                    env.getOrDefault("TEMPORAL_PG_HOST", "127.0.0.1"),
-                    Integer.parseInt(env.getOrDefault("TEMPORAL_PG_PORT", "5432")),
-                    env.getOrDefault("TEMPORAL_PG_USER", "temporal"),
-                    env.getOrDefault("TEMPORAL_PG_PASSWORD", "temporal"));
+                    setting("TEMPORAL_PG_HOST", "127.0.0.1"),
+                    Integer.parseInt(setting("TEMPORAL_PG_PORT", "5432")),
+                    setting("TEMPORAL_PG_USER", "temporal"),
+                    setting("TEMPORAL_PG_PASSWORD", "temporal"));
+        }
+
+        private static String setting(String variable, String fallback) {
+            String value = System.getenv(variable);
+            return value == null || value.isBlank() ? fallback : value.trim();
         }
     }
 

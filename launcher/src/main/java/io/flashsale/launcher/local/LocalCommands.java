@@ -28,7 +28,7 @@ public final class LocalCommands {
     /** The api {@code up} started, while it runs. */
     public static Optional<URI> runningApi() {
         LocalConfig config = config();
-        return config.run().pid(RunFolder.API).map(pid -> URI.create("http://127.0.0.1:" + config.port("API_PORT")));
+        return config.run().pid(RunFolder.API).map(pid -> URI.create("http://127.0.0.1:" + config.integer("API_PORT")));
     }
 
     static LocalConfig config() {

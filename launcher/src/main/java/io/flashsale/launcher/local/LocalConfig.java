@@ -67,15 +67,16 @@ record LocalConfig(Path root, RunFolder run, Map<String, String> given, Map<Stri
         return given.getOrDefault(name, DEFAULTS.get(name));
     }
 
-    int port(String name) {
+    /** The variable {@code name} (a port, the niceness, seconds), or its default, as a number. */
+    int integer(String name) {
         return Integer.parseInt(get(name));
     }
 
     /** Refuses when the port of {@code variable} is taken, naming {@code what} wanted it. */
     void refuseTaken(String variable, String what) {
-        if (Await.listening("127.0.0.1", port(variable))) {
+        if (Await.listening("127.0.0.1", integer(variable))) {
             throw new IllegalStateException(
-                    "port " + port(variable) + " (" + what + ") is taken; stop what uses it or set " + variable);
+                    "port " + integer(variable) + " (" + what + ") is taken; stop what uses it or set " + variable);
         }
     }
 
@@ -96,7 +97,7 @@ record LocalConfig(Path root, RunFolder run, Map<String, String> given, Map<Stri
     }
 
     int backEndNice() {
-        return port("FLASHSALE_BACKEND_NICE");
+        return integer("FLASHSALE_BACKEND_NICE");
     }
 
     List<String> jvmFlags() {
@@ -104,6 +105,6 @@ record LocalConfig(Path root, RunFolder run, Map<String, String> given, Map<Stri
     }
 
     Duration healthTimeout() {
-        return Duration.ofSeconds(port("HEALTH_TIMEOUT"));
+        return Duration.ofSeconds(integer("HEALTH_TIMEOUT"));
     }
 }

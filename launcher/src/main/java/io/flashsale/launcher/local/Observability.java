@@ -59,10 +59,10 @@ final class Observability {
         Instant expires = Instant.now().plus(Duration.ofDays(365));
         Files.writeString(token, Tokens.fromEnvironment().sign(Tokens.claims("prometheus", "admin", expires)));
         Path yml = Files.writeString(dir.resolve("prometheus.yml"), prometheusConfig(dir, temporalTargets));
-        String listen = "--web.listen-address=127.0.0.1:" + config.port("PROMETHEUS_PORT");
+        String listen = "--web.listen-address=127.0.0.1:" + config.integer("PROMETHEUS_PORT");
         String data = "--storage.tsdb.path=" + dir.resolve("data");
         run.start(RunFolder.PROMETHEUS, List.of("prometheus", "--config.file=" + yml, data, listen));
-        await(RunFolder.PROMETHEUS, "http://127.0.0.1:" + config.port("PROMETHEUS_PORT") + "/-/ready");
+        await(RunFolder.PROMETHEUS, "http://127.0.0.1:" + config.integer("PROMETHEUS_PORT") + "/-/ready");
     }
 
     /** compose's prometheus.yml with this machine's addresses, paths and interval. */
@@ -76,8 +76,8 @@ final class Observability {
                         "/etc/prometheus/rules.yml",
                         config.root().resolve(RULES).toString())
                 .replace("/prometheus/api-token", dir.resolve("api-token").toString())
-                .replace("\"api:8080\"", "\"127.0.0.1:" + config.port("API_PORT") + "\"")
-                .replace("\"worker:8081\"", "\"127.0.0.1:" + config.port("WORKER_PORT") + "\"")
+                .replace("\"api:8080\"", "\"127.0.0.1:" + config.integer("API_PORT") + "\"")
+                .replace("\"worker:8081\"", "\"127.0.0.1:" + config.integer("WORKER_PORT") + "\"")
                 .replace("[\"temporal:8000\"]", "[" + targets + "]");
         for (String left : List.of("api:8080", "worker:8081", "temporal:8000", "/etc/prometheus/")) {
             if (yaml.contains(left)) {
@@ -93,7 +93,7 @@ final class Observability {
         Map<String, String> env = config.environment();
         env.putIfAbsent(
                 "MANAGEMENT_OTLP_TRACING_ENDPOINT",
-                "http://127.0.0.1:" + config.port("JAEGER_OTLP_PORT") + "/v1/traces");
+                "http://127.0.0.1:" + config.integer("JAEGER_OTLP_PORT") + "/v1/traces");
         env.putIfAbsent("MANAGEMENT_TRACING_SAMPLING_PROBABILITY", "1.0");
         if (run.alreadyRunning(RunFolder.JAEGER)) {
             return;
@@ -102,12 +102,13 @@ final class Observability {
         Files.copy(config.root().resolve("deploy/jaeger/config.yaml"), yaml, StandardCopyOption.REPLACE_EXISTING);
         Map<String, String> ports = JAEGER_PORTS.stream().collect(Collectors.toMap(variable -> variable, config::get));
         run.start(RunFolder.JAEGER, List.of(jaeger.toString(), "--config", yaml.toString()), ports);
-        await(RunFolder.JAEGER, "http://127.0.0.1:" + config.port("JAEGER_UI_PORT") + "/api/services");
+        await(RunFolder.JAEGER, "http://127.0.0.1:" + config.integer("JAEGER_UI_PORT") + "/api/services");
     }
 
     String banner() {
-        return "  Prometheus      http://127.0.0.1:" + config.port("PROMETHEUS_PORT") + "   (alerts: /alerts; rules: "
-                + RULES + ")\n  Jaeger          http://127.0.0.1:" + config.port("JAEGER_UI_PORT")
+        return "  Prometheus      http://127.0.0.1:" + config.integer("PROMETHEUS_PORT")
+                + "   (alerts: /alerts; rules: "
+                + RULES + ")\n  Jaeger          http://127.0.0.1:" + config.integer("JAEGER_UI_PORT")
                 + "   (query API /api/traces?service=flashsale-api; the UI needs JAEGER_UI_ASSETS)\n";
     }
 

@@ -227,8 +227,11 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
             } catch (IOException noTextLog) {
                 // nothing logged, or a binary log: the refusal names it
             }
-            throw new IllegalStateException(failed.getMessage() + " (log " + shown(log(name))
-                    + "); 'bin/flashsale down' stops what still runs");
+            String stop = name.startsWith(BUILD)
+                    ? "'bin/flashsale worker stop " + name.substring(BUILD.length())
+                            + " --force' stops what may still run"
+                    : "'bin/flashsale down' stops what still runs";
+            throw new IllegalStateException(failed.getMessage() + " (log " + shown(log(name)) + "); " + stop);
         }
     }
 }

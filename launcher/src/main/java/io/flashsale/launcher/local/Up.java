@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -91,11 +92,11 @@ final class Up implements Callable<Integer> {
         }
         refuseAnUnversionedWorkerWhereABuildIsCurrent();
         List<String> build = workerBuild == null ? List.of() : List.of(RunFolder.buildArgument(workerBuild));
-        startApp(config, RunFolder.WORKER, config.port("WORKER_PORT"), build);
-        startApp(config, RunFolder.API, config.port("API_PORT"), List.of());
+        startApp(config, RunFolder.WORKER, config.integer("WORKER_PORT"), build);
+        startApp(config, RunFolder.API, config.integer("API_PORT"), List.of());
         System.out.println("waiting for health (up to " + config.healthTimeout().toSeconds() + "s) ...");
-        FlashSaleStack.awaitHealthy(run, RunFolder.WORKER, config.port("WORKER_PORT"), config.healthTimeout());
-        FlashSaleStack.awaitHealthy(run, RunFolder.API, config.port("API_PORT"), config.healthTimeout());
+        FlashSaleStack.awaitHealthy(run, RunFolder.WORKER, config.integer("WORKER_PORT"), config.healthTimeout());
+        FlashSaleStack.awaitHealthy(run, RunFolder.API, config.integer("API_PORT"), config.healthTimeout());
         if (workerBuild != null) {
             try (WorkerDeployment deployment = WorkerCommand.deployment(config)) {
                 deployment.makeCurrent(workerBuild, WorkerCommand.ROUTABLE_WITHIN);
@@ -129,7 +130,7 @@ final class Up implements Callable<Integer> {
 
     /** The dev server, unless a Temporal runs; returns where Prometheus scrapes its metrics. */
     private List<String> startDevServer() throws Exception {
-        List<String> metrics = List.of("127.0.0.1:" + config.port("TEMPORAL_METRICS_PORT"));
+        List<String> metrics = List.of("127.0.0.1:" + config.integer("TEMPORAL_METRICS_PORT"));
         if (!startsTemporal) {
             System.out.println(run.pid(RunFolder.TEMPORAL)
                     .map(pid -> "temporal: dev server already running (pid " + pid + ")")
@@ -139,10 +140,10 @@ final class Up implements Callable<Integer> {
         DevServer.Options options = new DevServer.Options(
                 config.temporalHost(),
                 config.temporalPort(),
-                config.port("TEMPORAL_UI_PORT"),
+                config.integer("TEMPORAL_UI_PORT"),
                 run.path().resolve("temporal.db"),
                 config.namespace(),
-                observe ? config.port("TEMPORAL_METRICS_PORT") : 0);
+                observe ? config.integer("TEMPORAL_METRICS_PORT") : 0);
         try {
             TemporalService.devServer(run, config.root(), options, FlashSaleStack.niced(config.backEndNice()));
         } catch (IllegalStateException notReady) {
@@ -165,7 +166,7 @@ final class Up implements Callable<Integer> {
                     + " is taken; --temporal cluster starts a cluster of its own");
         } else {
             System.out.println("temporal: preparing the cluster (builds temporal-server when missing) ...");
-            TemporalService.cluster(run, config.root(), spec, () -> config.port("TEMPORAL_UI_PORT"));
+            TemporalService.cluster(run, config.root(), spec, () -> config.integer("TEMPORAL_UI_PORT"));
         }
         startsTemporal = true;
         return spec.nodes().stream()
@@ -202,10 +203,10 @@ final class Up implements Callable<Integer> {
     }
 
     private void banner(String observability) {
-        String api = "http://127.0.0.1:" + config.port("API_PORT");
-        String worker = "http://127.0.0.1:" + config.port("WORKER_PORT");
+        String api = "http://127.0.0.1:" + config.integer("API_PORT");
+        String worker = "http://127.0.0.1:" + config.integer("WORKER_PORT");
         String webUi = startsTemporal || run.pid(RunFolder.TEMPORAL).isPresent()
-                ? "http://127.0.0.1:" + config.port("TEMPORAL_UI_PORT") + "/namespaces/" + config.namespace()
+                ? "http://127.0.0.1:" + config.integer("TEMPORAL_UI_PORT") + "/namespaces/" + config.namespace()
                         + "/workflows"
                 : "the one of the Temporal service on " + config.temporalAddress();
         String sentinels = redis == RedisMode.sentinel
@@ -214,29 +215,38 @@ final class Up implements Callable<Integer> {
                         + config.environment().getOrDefault("FLASHSALE_REDIS_REPLICATION_REPLICAS", "0")
                         + " replica(s)\n"
                 : "";
-        System.out.printf(
+        String text =
                 """
 
                 flashsale is up
-                  api             %1$s   (health: /actuator/health)
-                  Swagger UI      %1$s/swagger-ui.html   (OpenAPI: /v3/api-docs)
-                  api metrics     %1$s/actuator/prometheus   (admin token only), e.g.
+                  api             {api}   (health: /actuator/health)
+                  Swagger UI      {api}/swagger-ui.html   (OpenAPI: /v3/api-docs)
+                  api metrics     {api}/actuator/prometheus   (admin token only), e.g.
                                   curl -H "Authorization: Bearer $(bin/flashsale token --user ops --admin | tail -1)" \\
-                                    %1$s/actuator/prometheus
-                  worker          %2$s/actuator/health, /actuator/prometheus
-                  Temporal        %3$s (namespace %4$s)
-                  Web UI          %5$s
-                  logs            %6$s/   (bin/flashsale logs [api|worker|temporal] [-f])
+                                    {api}/actuator/prometheus
+                  worker          {worker}/actuator/health, /actuator/prometheus
+                  Temporal        {temporal} (namespace {namespace})
+                  Web UI          {webUi}
+                  logs            {logs}/   (bin/flashsale logs [api|worker|temporal] [-f])
                   token           bin/flashsale token --user alice   (--admin: sale admin; --scope payments)
                   stop            bin/flashsale down
-                %7$s%8$s""",
+                """;
+        Map<String, String> values = Map.of(
+                "{api}",
                 api,
+                "{worker}",
                 worker,
+                "{temporal}",
                 config.temporalAddress(),
+                "{namespace}",
                 config.namespace(),
+                "{webUi}",
                 webUi,
-                run.shown(run.path().resolve("logs")),
-                sentinels,
-                observability);
+                "{logs}",
+                run.shown(run.path().resolve("logs")));
+        for (Map.Entry<String, String> value : values.entrySet()) {
+            text = text.replace(value.getKey(), value.getValue());
+        }
+        System.out.print(text + sentinels + observability);
     }
 }

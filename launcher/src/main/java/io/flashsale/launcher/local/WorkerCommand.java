@@ -63,7 +63,7 @@ final class WorkerCommand {
             if (config.run().pid(worker).isPresent()) {
                 throw new IllegalStateException("worker of build " + build + " is already running");
             }
-            int port = config.port("WORKER_PORT") + 1;
+            int port = config.integer("WORKER_PORT") + 1;
             while (Await.listening("127.0.0.1", port)) {
                 port++;
             }

@@ -7,15 +7,18 @@ import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.models.partitions.ClusterPartitionParser;
 import io.lettuce.core.cluster.models.partitions.Partitions;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -84,7 +87,9 @@ public final class RedisCluster extends LocalRedis {
 
     public RedisNode replicaOf(RedisNode master) {
         Partitions partitions = partitions();
-        String masterId = partitions.getPartition("127.0.0.1", master.port()).getNodeId();
+        String masterId = Optional.ofNullable(partitions.getPartition("127.0.0.1", master.port()))
+                .orElseThrow(() -> new IllegalStateException(master + " is not in the cluster's view"))
+                .getNodeId();
         return partitions.stream()
                 .filter(node -> masterId.equals(node.getSlaveOf()))
                 .map(this::node)
@@ -131,6 +136,7 @@ public final class RedisCluster extends LocalRedis {
                         // while a master fails over, only its own slots stop answering
                         "--cluster-require-full-coverage", "no",
                         "--dir", dir.toString(),
+                        "--dbfilename", "dump-" + port + ".rdb", // the nodes share the folder
                         "--save", "", // no snapshots; the append-only file is off by default
                         // a replica syncs at once: diskless, without the default 5 s wait for more replicas
                         "--repl-diskless-sync-delay", "0",
@@ -147,7 +153,11 @@ public final class RedisCluster extends LocalRedis {
         }
     }
 
-    /** Every node sees 6 nodes: 3 masters serving every slot and 3 replicas; every replica has synced. */
+    /** What no node of a ready cluster is flagged with, as any node sees it. */
+    private static final Set<NodeFlag> BROKEN =
+            EnumSet.of(NodeFlag.FAIL, NodeFlag.EVENTUAL_FAIL, NodeFlag.HANDSHAKE, NodeFlag.NOADDR);
+
+    /** Every node sees 6 healthy nodes: 3 masters serving every slot and 3 replicas; every replica has synced. */
     private boolean ready() {
         List<String> healthy = List.of(
                 "cluster_state:ok",
@@ -156,6 +166,8 @@ public final class RedisCluster extends LocalRedis {
                 "cluster_size:" + MASTERS);
         return nodes.stream()
                 .allMatch(node -> clusterInfo(node).containsAll(healthy)
+                        && partitions(node).stream()
+                                .noneMatch(seen -> seen.getFlags().stream().anyMatch(BROKEN::contains))
                         && partitions(node).stream()
                                         .filter(seen -> seen.getSlaveOf() != null)
                                         .count()

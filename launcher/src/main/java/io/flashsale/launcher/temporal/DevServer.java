@@ -27,11 +27,6 @@ import java.util.function.Consumer;
  */
 public final class DevServer {
 
-    /** The dev server there is: the CLI's. */
-    public enum Kind {
-        CLI
-    }
-
     /** Where and how it listens: {@code uiPort} 0 headless, {@code dbFile} null in memory, {@code metricsPort} 0 none. */
     public record Options(String ip, int port, int uiPort, Path dbFile, String namespace, int metricsPort) {
 

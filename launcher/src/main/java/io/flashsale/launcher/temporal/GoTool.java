@@ -85,11 +85,15 @@ public record GoTool(Path folder, String module, Path source, List<String> packa
                 .program("jaeger"));
     }
 
-    /** The file named by the environment variable {@code variable}, when set. */
+    /** The file named by the environment variable {@code variable}, when set; refused unless executable. */
     public static Optional<Path> configured(String variable) {
-        return Optional.ofNullable(System.getenv(variable))
+        Optional<Path> configured = Optional.ofNullable(System.getenv(variable))
                 .filter(v -> !v.isBlank())
                 .map(Path::of);
+        if (configured.isPresent() && !Files.isExecutable(configured.get())) {
+            throw new IllegalStateException(variable + "=" + configured.get() + " is not an executable file");
+        }
+        return configured;
     }
 
     /** The executable {@code name} in a folder of the PATH, else in one of {@code moreFolders}. */
@@ -118,6 +122,9 @@ public record GoTool(Path folder, String module, Path source, List<String> packa
         if (moduleDir == null && run(go, folder, List.of("mod", "download", "-json", module), "go mod download")) {
             Matcher dir = MODULE_DIR.matcher(Files.readString(buildLog()));
             moduleDir = dir.find() ? Path.of(dir.group(1)) : null;
+            if (moduleDir == null) {
+                log.accept("go mod download named no folder for " + module + "; see " + buildLog());
+            }
         }
         if (moduleDir == null) {
             return false;

@@ -16,7 +16,7 @@ class LocalConfigTest {
         LocalConfig config = LocalConfig.fromEnvironment(
                 ROOT, Map.of("API_PORT", "", "TEMPORAL_ADDRESS", " ", "FLASHSALE_JVM_FLAGS", ""));
 
-        assertThat(config.port("API_PORT")).isEqualTo(8080);
+        assertThat(config.integer("API_PORT")).isEqualTo(8080);
         assertThat(config.temporalAddress()).isEqualTo("127.0.0.1:7233");
         assertThat(config.given()).doesNotContainKey("TEMPORAL_ADDRESS");
         assertThat(config.jvmFlags()).isEqualTo(FlashSaleStack.JVM_DEFAULTS);

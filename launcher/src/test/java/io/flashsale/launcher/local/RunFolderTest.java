@@ -106,10 +106,24 @@ class RunFolderTest {
             assertThatThrownBy(() -> folder.await("worker", Duration.ofSeconds(10), () -> false))
                     .as("an exited start")
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessageStartingWith("exited while starting: worker");
+                    .hasMessageStartingWith("exited while starting: worker")
+                    .hasMessageEndingWith("(log .run/logs/worker.log); 'bin/flashsale down' stops what still runs");
         } finally {
             process.destroyForcibly();
         }
+    }
+
+    /** A worker of another build that does not start is stopped by 'worker stop', not by 'down' (up's whole system). */
+    @Test
+    void aBuildsWorkerThatFailsToStartIsStoppedByWorkerStop(@TempDir Path root) throws Exception {
+        RunFolder folder = folder(root.resolve(".run"));
+        String worker = RunFolder.workerOfBuild("b2");
+        folder.start(worker, List.of("true"), Map.of()).onExit().join();
+
+        assertThatThrownBy(() -> folder.await(worker, Duration.ofSeconds(10), () -> false))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("exited while starting: worker-b2 (log .run/logs/worker-b2.log);"
+                        + " 'bin/flashsale worker stop b2 --force' stops what may still run");
     }
 
     private static RunFolder folder(Path run) {
