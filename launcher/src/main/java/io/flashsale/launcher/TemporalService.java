@@ -51,11 +51,13 @@ public record TemporalService(
     public static TemporalService cluster(Launch launch, Path root, ClusterSpec spec, IntSupplier uiPort)
             throws Exception {
         TemporalCluster cluster = TemporalCluster.start(root, spec, uiPort, launch, System.err::println);
+        // the cluster's own spec: with the Web UI's port when its server could be built
+        ClusterSpec started = cluster.spec();
         List<String> names =
-                spec.nodes().stream().map(TemporalCluster::processName).toList();
+                started.nodes().stream().map(TemporalCluster::processName).toList();
         return new TemporalService(
-                spec.address(), ui(spec.ip(), spec.uiPort()), Optional.of(cluster), names, launch, process -> {
-                    launch.start(process, cluster.command(spec.node(process.substring("temporal-".length()))));
+                started.address(), ui(started.ip(), started.uiPort()), Optional.of(cluster), names, launch, process -> {
+                    launch.start(process, cluster.command(started.node(process.substring("temporal-".length()))));
                     cluster.awaitReady(() -> names.stream().allMatch(launch::alive));
                 });
     }
