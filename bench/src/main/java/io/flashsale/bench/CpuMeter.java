@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 /** CPU time of each process of a stack with its ended children's, per unit of work: stabler than seconds. */
@@ -38,7 +39,7 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
     /** Each process's niceness (0 for one that is gone). */
     Map<String, Integer> niceness() {
         Map<String, Integer> niceness = new LinkedHashMap<>();
-        processes.forEach((name, process) -> niceness.put(name, (int) stat(process, 19)));
+        processes.forEach((name, process) -> niceness.put(name, (int) stat(process, 19)[0]));
         return niceness;
     }
 
@@ -55,8 +56,13 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
 
     /** Each process's CPU between {@code before} and now, in milliseconds per {@code units}. */
     Map<String, Double> millisPer(Map<String, Duration> before, long units) {
+        return millisPer(before, read(), units);
+    }
+
+    /** Each process's CPU between the readings {@code before} and {@code after}, in milliseconds per {@code units}. */
+    static Map<String, Double> millisPer(Map<String, Duration> before, Map<String, Duration> after, long units) {
         Map<String, Double> per = new LinkedHashMap<>();
-        read().forEach((name, now) -> {
+        after.forEach((name, now) -> {
             double millis = now.minus(before.getOrDefault(name, now)).toNanos() / 1e6;
             per.put(name, Math.round(millis / Math.max(1, units) * 1000) / 1000.0);
         });
@@ -66,16 +72,17 @@ record CpuMeter(Map<String, ProcessHandle> processes) {
     /** User and system time of the processes and their ended children (fields 14-17 of /proc/PID/stat). */
     private static Duration cpu(Stream<ProcessHandle> processes) {
         long ticks = processes
-                .mapToLong(p -> stat(p, 14) + stat(p, 15) + stat(p, 16) + stat(p, 17))
+                .mapToLong(p -> LongStream.of(stat(p, 14, 15, 16, 17)).sum())
                 .sum();
         return Duration.ofMillis(ticks * 1000 / CLOCK_TICKS);
     }
 
-    private static long stat(ProcessHandle process, int field) {
+    /** {@code fields} of the process's /proc/PID/stat, read once; zeros for a process that is gone. */
+    private static long[] stat(ProcessHandle process, int... fields) {
         try {
-            return Processes.stat(process.pid(), field);
+            return Processes.stat(process.pid(), fields);
         } catch (IOException | RuntimeException gone) {
-            return 0;
+            return new long[fields.length];
         }
     }
 

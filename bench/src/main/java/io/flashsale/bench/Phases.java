@@ -111,15 +111,14 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
         }
     }
 
-    /** A sale's answers, seconds until every winner was PENDING_PAYMENT, CPU ms per request and winner, order lag. */
+    /** A sale's answers, seconds until every winner was PENDING_PAYMENT, CPU ms per request and winner. */
     record Settled(
             String sale,
             Tally tally,
             HttpLoad.Schedule schedule,
             double seconds,
             Map<String, Double> cpuPerRequest,
-            Map<String, Double> cpuPerWinner,
-            OrderLag lag) {
+            Map<String, Double> cpuPerWinner) {
 
         double rate() {
             return tally.count("admitted") / seconds;
@@ -159,10 +158,11 @@ record Phases(Stack stack, PrivateStores stores, Settings settings, ApiClient ap
                         .body(),
                 seen -> seen.path("pendingPayment").asLong() >= winners);
         double seconds = (System.nanoTime() - start) / 1e9;
-        Map<String, Double> perRequest = cpu.millisPer(before, burst.requests().size());
-        Map<String, Double> perWinner = cpu.millisPer(before, winners);
-        OrderLag lag = OrderLag.of(tally.admittedAtMillis(), mysql(), sale);
-        return new Settled(sale, tally, schedule, seconds, perRequest, perWinner, lag);
+        Map<String, Duration> after = cpu.read();
+        Map<String, Double> perRequest =
+                CpuMeter.millisPer(before, after, burst.requests().size());
+        Map<String, Double> perWinner = CpuMeter.millisPer(before, after, winners);
+        return new Settled(sale, tally, schedule, seconds, perRequest, perWinner);
     }
 
     @Override

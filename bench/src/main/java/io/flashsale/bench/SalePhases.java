@@ -50,7 +50,7 @@ final class SalePhases {
                             .formatted(settings.burstBuyers, settings.burstUnits, settings.connections, API, BASELINE));
             side(phase, API, onApi.tally(), "admitted");
             side(phase, BASELINE, onDb, "created");
-            onApi.lag().addTo(phase, API + ": ");
+            orderLag(on, onApi).addTo(phase, API + ": ");
             return phase.value(BASELINE + ": winners in its orders table", table.orders())
                     .value(API + ": oversold (audit)", audit.oversold())
                     .value(API + ": duplicate orders (audit)", audit.duplicateOrders())
@@ -136,7 +136,7 @@ final class SalePhases {
                 .value("send delay max (ms)", schedule.sendDelays().getMaxValue() / 1e3)
                 .value("connections opened", schedule.connections())
                 .value("all winners PENDING_PAYMENT after (s)", sold.seconds());
-        return sold.lag()
+        return orderLag(on, sold)
                 .addTo(phase, "")
                 .target(
                         "losers p99 <= %s ms; winners p99 <= %s ms; oversold = 0; duplicates = 0"
@@ -145,6 +145,11 @@ final class SalePhases {
                 .fact("outcomes", tally.counts())
                 .fact("mysql balanced", audit.mysqlBalanced())
                 .fact("redis balanced", audit.redisBalanced());
+    }
+
+    /** From each winner's 202 of the {@code settled} sale to its order in MySQL. */
+    private static OrderLag orderLag(Phases on, Phases.Settled settled) {
+        return OrderLag.of(settled.tally().admittedAtMillis(), on.mysql(), settled.sale());
     }
 
     /** The measured sale, after a warm-up sale alike unless {@code --warmup 0}. */

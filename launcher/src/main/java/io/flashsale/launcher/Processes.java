@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -90,9 +91,17 @@ public final class Processes implements AutoCloseable, Launch {
 
     /** Field {@code field} of {@code /proc/PID/stat}, numbered as proc(5) does (14: user time in ticks, 19: niceness). */
     public static long stat(long pid, int field) throws IOException {
+        return stat(pid, new int[] {field})[0];
+    }
+
+    /** The same for several {@code fields} of one reading of the file. */
+    public static long[] stat(long pid, int... fields) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
         // field 3 (the state) comes after the command, which may hold spaces and parentheses
-        return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[field - 3]);
+        String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Arrays.stream(fields)
+                .mapToLong(field -> Long.parseLong(after[field - 3]))
+                .toArray();
     }
 
     /** Runs {@code command} to its end, output appended to {@code log}; its exit status, -1 (killed) past {@code timeout}. */
