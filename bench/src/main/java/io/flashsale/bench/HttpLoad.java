@@ -18,8 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 
 /** HTTP/1.1 load on one selector thread (one core at most): keep-alive connections, closed or open loop. */
@@ -218,7 +216,7 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             }
 
             private void write() throws IOException {
-                ByteBuffer out = ByteBuffer.wrap(current == null ? new byte[0] : current.bytes());
+                ByteBuffer out = ByteBuffer.wrap(current.bytes());
                 while (out.hasRemaining()) {
                     if (channel.write(out) == 0) {
                         Thread.onSpinWait();
@@ -231,7 +229,9 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
                 if (ready.isConnectable()) {
                     if (channel.finishConnect()) {
                         key.interestOps(SelectionKey.OP_READ);
-                        write();
+                        if (current != null) { // a request waits for this connection
+                            write();
+                        }
                     }
                     return false;
                 }
@@ -263,8 +263,6 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
         /** A connection that failed or was closed while a request was in flight. */
         static final Answer FAILED = new Answer(-1, "", true);
 
-        private static final Pattern CONTENT_LENGTH = Pattern.compile("\r\ncontent-length: *(\\d+)");
-
         /** Adds {@code count} bytes read to {@code bytes}; the answer once whole, else null. */
         static Answer parse(ByteArrayOutputStream bytes, byte[] read, int count) {
             bytes.write(read, 0, count);
@@ -276,8 +274,11 @@ public record HttpLoad(InetSocketAddress address, Duration silence) {
             }
             String head = text.substring(0, headEnd + 2).toLowerCase(Locale.ROOT);
             String rest = text.substring(headEnd + 4);
-            Matcher contentLength = CONTENT_LENGTH.matcher(head);
-            int length = contentLength.find() ? Integer.parseInt(contentLength.group(1)) : 0;
+            int lengthAt = head.indexOf("\r\ncontent-length:");
+            int length = lengthAt < 0
+                    ? 0
+                    : Integer.parseInt(head.substring(lengthAt + 17, head.indexOf("\r\n", lengthAt + 2))
+                            .trim());
             String content = head.contains("\r\ntransfer-encoding: chunked")
                     ? chunks(rest)
                     : rest.length() < length ? null : rest.substring(0, length);

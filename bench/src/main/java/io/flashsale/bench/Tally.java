@@ -8,8 +8,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 
 /** Answers by outcome (admitted, sold-out, ...) with a latency histogram (µs) each, and the users admitted when. */
@@ -19,9 +17,8 @@ public final class Tally implements HttpLoad.Sink {
     public static final String[] LOSERS = {"sold-out", "already-purchased", "same-key"};
 
     /** A problem's type: the api's after {@code /problems/}, the DB-only baseline's as it is. */
-    private static final Pattern PROBLEM = Pattern.compile("\"type\":\"(?:[^\"]*/problems/)?([^\"]+)\"");
-
     private final Map<String, Histogram> latency = new TreeMap<>();
+
     private final Map<String, Long> admittedAtMillis = new HashMap<>();
     private final Set<String> admittedTwice = new HashSet<>();
     private final IntFunction<String> userOf;
@@ -57,11 +54,20 @@ public final class Tally implements HttpLoad.Sink {
             case 200 -> body.contains("UP") ? "up" : "same-key";
             case 201 -> "created";
             case -1 -> "connection-error";
-            default -> {
-                Matcher problem = PROBLEM.matcher(body);
-                yield problem.find() ? problem.group(1) : "http-" + status;
-            }
+            default -> problemType(status, body);
         };
+    }
+
+    /** The problem's type, its {@code /problems/} prefix cut; {@code http-STATUS} for a body without one. */
+    private static String problemType(int status, String body) {
+        int type = body.indexOf("\"type\":\"");
+        int end = type < 0 ? -1 : body.indexOf('"', type + 8);
+        if (end < 0) {
+            return "http-" + status;
+        }
+        String value = body.substring(type + 8, end);
+        int prefix = value.lastIndexOf("/problems/");
+        return prefix < 0 ? value : value.substring(prefix + "/problems/".length());
     }
 
     public long answered() {
