@@ -99,15 +99,11 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
      * is the recorded command or, as it execs along {@link #detached}, a tail of it.
      */
     Optional<Long> pid(String name) {
-        try {
-            String[] file = Files.readString(pidFile(name)).split("\n", 2);
-            long pid = Long.parseLong(file[0]);
-            String live = commandLine(pid).orElse("");
-            String recorded = file.length < 2 ? "" : "\0" + file[1].strip();
-            return live.isEmpty() || !recorded.endsWith("\0" + live) ? Optional.empty() : Optional.of(pid);
-        } catch (IOException | NumberFormatException none) {
-            return Optional.empty();
-        }
+        return recorded(name)
+                .filter(file -> commandLine(file.pid())
+                        .filter(live -> !live.isEmpty() && ("\0" + file.command()).endsWith("\0" + live))
+                        .isPresent())
+                .map(PidFile::pid);
     }
 
     /** Whether {@code name} runs, saying so when it does. */
@@ -135,10 +131,13 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
         }
     }
 
-    private Optional<Long> recorded(String name) {
+    /** What a pid file holds: the pid, then the command started, NUL between its arguments. */
+    private record PidFile(long pid, String command) {}
+
+    private Optional<PidFile> recorded(String name) {
         try {
-            return Optional.of(Long.parseLong(
-                    Files.readString(pidFile(name)).split("\n", 2)[0].trim()));
+            String[] file = Files.readString(pidFile(name)).split("\n", 2);
+            return Optional.of(new PidFile(Long.parseLong(file[0].trim()), file.length < 2 ? "" : file[1].strip()));
         } catch (IOException | NumberFormatException none) {
             return Optional.empty();
         }
@@ -165,7 +164,7 @@ record RunFolder(Path root, Path path, Map<String, String> environment) implemen
     @Override
     public boolean alive(String name) {
         return recorded(name)
-                .flatMap(ProcessHandle::of)
+                .flatMap(file -> ProcessHandle.of(file.pid()))
                 .filter(ProcessHandle::isAlive)
                 .isPresent();
     }
