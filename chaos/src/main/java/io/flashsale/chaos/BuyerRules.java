@@ -41,9 +41,10 @@ final class BuyerRules {
      * nothing) owns none; one never answered may own one.
      */
     static void oneOrderPerBuyer(Facts facts, BiConsumer<String, List<Op>> found) {
+        Map<String, List<Op>> byPurchase = facts.byPurchase();
         facts.ordersByBuyer().forEach((purchaseId, orders) -> {
             String buyer = Facts.buyer(orders.get(0).saleId(), orders.get(0).userId());
-            List<Op> ops = facts.opsOf(purchaseId);
+            List<Op> ops = byPurchase.getOrDefault(purchaseId, List.of());
             List<Op> buys = ops.stream().filter(op -> op.kind().buy()).toList();
             if (orders.size() > 1) {
                 found.accept(buyer + " owns " + orders.size() + " orders", ops);
@@ -64,11 +65,12 @@ final class BuyerRules {
      * are not checked.
      */
     static void sameKeySameAnswer(Facts facts, BiConsumer<String, List<Op>> found) {
+        Map<String, List<Op>> byPurchase = facts.byPurchase();
         for (Op retry : facts.history()) {
             if (retry.kind() != Op.Kind.BUY_RETRY || (retry.status() != 409 && retry.status() != 429)) {
                 continue;
             }
-            facts.opsOf(retry.purchaseId()).stream()
+            byPurchase.getOrDefault(retry.purchaseId(), List.of()).stream()
                     .filter(op -> op.kind().buy()
                             && op.outcome() == Op.Outcome.OK
                             && op.key().equals(retry.key())

@@ -2,6 +2,7 @@ package io.flashsale.chaos;
 
 import io.flashsale.workflows.purchase.PurchaseStatus;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Predicate;
@@ -36,11 +37,12 @@ final class PaymentRules {
                         facts.opsOf(payment.purchaseId()));
             }
         });
+        Map<String, List<Op>> byPurchase = facts.byPurchase();
         for (Facts.Order order : facts.orders()) {
             if (order.status() != PurchaseStatus.PAID) {
                 continue;
             }
-            List<Op> ops = facts.opsOf(order.purchaseId());
+            List<Op> ops = byPurchase.getOrDefault(order.purchaseId(), List.of());
             List<Op> sent = ops.stream()
                     .filter(op -> !op.kind().buy() && op.key().equals(order.paymentId()))
                     .toList();
@@ -79,8 +81,9 @@ final class PaymentRules {
                         facts.opsOf(payment.purchaseId()));
             }
         });
+        Map<String, List<Op>> byPurchase = facts.byPurchase();
         for (Facts.Refund row : facts.refunds()) {
-            List<Op> ops = facts.opsOf(row.purchaseId());
+            List<Op> ops = byPurchase.getOrDefault(row.purchaseId(), List.of());
             facts.orders().stream()
                     .filter(order -> paidWith(order, row.paymentId()))
                     .forEach(order -> found.accept(
