@@ -26,7 +26,12 @@ final class TokenCommand implements Runnable {
     enum Scope {
         BUYER,
         ADMIN,
-        PAYMENTS
+        PAYMENTS;
+
+        /** The token's {@code scope} claim, as {@code --scope} names it. */
+        String claim() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 
     @Spec
@@ -55,13 +60,11 @@ final class TokenCommand implements Runnable {
     @Override
     public void run() {
         if (admin && scope != null && scope != Scope.ADMIN) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--admin is --scope admin, not --scope " + scope.name().toLowerCase(Locale.ROOT));
+            throw new ParameterException(spec.commandLine(), "--admin is --scope admin, not --scope " + scope.claim());
         }
         Instant now = Instant.now();
         Scope chosen = admin ? Scope.ADMIN : scope == null ? Scope.BUYER : scope;
-        Map<String, Object> claims = Tokens.claims(user, chosen.name().toLowerCase(Locale.ROOT), now.plusSeconds(ttl));
+        Map<String, Object> claims = Tokens.claims(user, chosen.claim(), now.plusSeconds(ttl));
         claims.put("iat", now.getEpochSecond());
         spec.commandLine().getOut().println(Tokens.fromEnvironment().sign(claims));
     }

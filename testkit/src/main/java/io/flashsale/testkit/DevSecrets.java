@@ -26,12 +26,15 @@ public final class DevSecrets {
 
     /** The HS256 secret bearer tokens are signed with in dev ({@code FLASHSALE_JWT_SECRET}). */
     public static String jwt() {
-        return Objects.requireNonNull(SECRETS.getProperty("jwt"), "dev-secrets.properties has no jwt");
+        return get("jwt");
     }
 
     /** The payment webhook's HMAC secret in dev ({@code FLASHSALE_PAYMENT_WEBHOOK_SECRET}). */
     public static String paymentWebhook() {
-        return Objects.requireNonNull(
-                SECRETS.getProperty("payment-webhook"), "dev-secrets.properties has no payment-webhook");
+        return get("payment-webhook");
+    }
+
+    private static String get(String name) {
+        return Objects.requireNonNull(SECRETS.getProperty(name), "dev-secrets.properties has no " + name);
     }
 }
