@@ -61,27 +61,31 @@ final class SaleText {
 
     /** The fields of {@code node} as text, {@code -} for one missing or null. */
     static List<Object> cells(JsonNode node, String... fields) {
-        return Stream.of(fields).map(field -> fill("{" + field + "}", node)).collect(Collectors.toList());
+        return Stream.of(fields).map(field -> text(node, field, "-")).collect(Collectors.toList());
     }
 
     /** {@code template} with each {@link #FIELD} replaced by that field of {@code node} ({@code -} when missing or null). */
     static String fill(String template, JsonNode node) {
-        return FIELD.matcher(template).replaceAll(field -> {
-            JsonNode value = node.at("/" + field.group(1));
-            String text = value.isMissingNode() || value.isNull()
-                    ? field.group(2) == null ? "-" : field.group(2)
-                    : value.isValueNode() ? value.asText() : value.toString();
-            return Matcher.quoteReplacement(text);
-        });
+        return FIELD.matcher(template)
+                .replaceAll(field -> Matcher.quoteReplacement(
+                        text(node, field.group(1), field.group(2) == null ? "-" : field.group(2))));
+    }
+
+    /** The field at {@code path} of {@code node} as text, {@code otherwise} when missing or null. */
+    private static String text(JsonNode node, String path, String otherwise) {
+        JsonNode value = node.at("/" + path);
+        return value.isMissingNode() || value.isNull()
+                ? otherwise
+                : value.isValueNode() ? value.asText() : value.toString();
     }
 
     /** open, not open yet, closed, or archived (ended, every purchase final, Redis keys gone). */
     static String state(JsonNode sale, Instant now) {
-        String ends = fill("{endsAt}", sale);
-        String starts = fill("{startsAt}", sale);
-        if (!fill("{redisArchivedAt}", sale).equals("-")) {
+        if (!text(sale, "redisArchivedAt", "-").equals("-")) {
             return "archived";
         }
+        String ends = text(sale, "endsAt", "-");
+        String starts = text(sale, "startsAt", "-");
         if (!ends.equals("-") && !now.isBefore(Instant.parse(ends))) {
             return "closed";
         }
