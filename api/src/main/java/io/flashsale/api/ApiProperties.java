@@ -22,7 +22,8 @@ import org.springframework.validation.annotation.Validated;
  * @param payments payment confirmations by the payment service
  * @param soldOutMark sold-out answers from memory ({@link io.flashsale.stores.admission.SoldOutMarks})
  * @param starts the workflow starts of admitted buyers, off the request thread
- * @param warmup the requests the api sends itself before it reports ready
+ * @param warmup the requests the api sends itself before it reports ready, and how many of its
+ *     admissions rehearse their workflow start
  */
 @Validated
 @ConfigurationProperties("flashsale.api")
@@ -95,5 +96,5 @@ public record ApiProperties(
      * @param requests purchase requests the api sends to itself before it reports ready; 0: none
      * @param concurrency of them at once
      */
-    public record Warmup(@Min(0) int requests, @Min(1) int concurrency) {}
+    public record Warmup(@Min(0) int requests, @Min(1) int concurrency, @Min(0) int starts) {}
 }

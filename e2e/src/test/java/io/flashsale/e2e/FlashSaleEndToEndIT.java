@@ -48,7 +48,8 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
      * Ready means warm: the api reports UP (its readiness is part of its health) only after it sent
      * itself its warm-up requests through the whole admission path on three private sales: not open
      * yet, sold out, and one where every third request admits a buyer once (one request in three
-     * goes to each; the buyers are distinct within the first thousand requests).
+     * goes to each; the buyers are distinct within the first thousand requests), the workflow start of
+     * each of its admissions rehearsed on the dev server and deleted.
      */
     @Test
     void theApiReportsReadyOnlyOnceItsAdmissionPathIsWarm() throws Exception {
@@ -57,7 +58,8 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
 
         assertThat(apiLog)
                 .contains("admission path warmed: " + FlashSaleSystem.WARMUP_REQUESTS + " requests")
-                .contains("answers {202=" + admitted + ", 409=" + (FlashSaleSystem.WARMUP_REQUESTS - admitted) + "}");
+                .contains("answers {202=" + admitted + ", 409=" + (FlashSaleSystem.WARMUP_REQUESTS - admitted) + "}, "
+                        + admitted + " workflow starts rehearsed");
         assertThat(api.sales(TestTokens.admin()).body().toString()).doesNotContain("warmup_");
         try (SystemStores stores = new SystemStores(system.environment())) {
             assertThat(stores.probe().saleKeysMatching("warmup_*_a"))
@@ -65,7 +67,7 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
                     .isEmpty();
         }
         assertThat(system.countRuns("WorkflowId STARTS_WITH 'purchase-warmup_'"))
-                .as("no warm-up admission started a workflow")
+                .as("no warm-up admission left a workflow: each rehearsed start deleted")
                 .isZero();
     }
 

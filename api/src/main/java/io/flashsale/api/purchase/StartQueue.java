@@ -11,7 +11,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.tracing.Tracer;
 import java.time.Duration;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
@@ -34,8 +34,9 @@ import org.springframework.stereotype.Component;
  * buyer, and the relay, which takes only admissions older than its handoff, starts none twice. A
  * started workflow's entry is dropped (XDEL), so the relay has nothing to do.
  * A start runs in the trace of the request that admitted the buyer: the workflow's spans, on the
- * worker, join the request's trace. The admissions of a sale {@link #holdBack held back} (the
- * warm-up's private sale, which no list and so no relay knows) become no workflow.
+ * worker, join the request's trace. The admissions of a sale {@link #rehearse rehearsed} (the
+ * warm-up's private sale, which no list and so no relay knows) become no purchase: the first of them
+ * are started and deleted at once ({@link PurchaseStarter#rehearse}), the rest start nothing.
  */
 @Component
 public class StartQueue implements SmartLifecycle {
@@ -50,7 +51,11 @@ public class StartQueue implements SmartLifecycle {
     private final Counter failed;
     private final Counter givenUp;
     private final Tracer tracer;
-    private final Set<String> heldBack = ConcurrentHashMap.newKeySet();
+    /** Per rehearsed sale, how many of its admissions are still to be rehearsed. */
+    private final Map<String, AtomicInteger> rehearsals = new ConcurrentHashMap<>();
+
+    private final AtomicInteger rehearsed = new AtomicInteger();
+    private final AtomicInteger rehearsalsFailed = new AtomicInteger();
     private ThreadPoolExecutor executor;
 
     StartQueue(
@@ -81,38 +86,89 @@ public class StartQueue implements SmartLifecycle {
     }
 
     /**
-     * The admissions of {@code saleId} start no workflow, for the api's lifetime (a request still
-     * running after the warm-up gave up on it admits no workflow either): for the warm-up's own
-     * sale, whose id is random, so no buyer's sale can be held back.
+     * The admissions of {@code saleId} start no purchase, for the api's lifetime (a request still
+     * running after the warm-up gave up on it starts none either): the first {@code starts} of them
+     * are rehearsed on the start threads, the rest start nothing. For the warm-up's own sale, whose
+     * id is random, so no buyer's sale can be rehearsed.
      */
-    public void holdBack(String saleId) {
-        heldBack.add(saleId);
+    public void rehearse(String saleId, int starts) {
+        rehearsals.put(saleId, new AtomicInteger(starts));
+    }
+
+    /** Rehearsals done so far: started and deleted. */
+    public int rehearsed() {
+        return rehearsed.get();
+    }
+
+    /** Rehearsals that failed (Temporal refused or unreachable, or the queue was full). */
+    public int rehearsalsFailed() {
+        return rehearsalsFailed.get();
     }
 
     /** Queues the admission's workflow start; a full queue leaves it to the relay. Never blocks. */
     void submit(PurchaseId id, Admission admission) {
-        if (heldBack.contains(id.saleId())) {
+        AtomicInteger toRehearse = rehearsals.get(id.saleId());
+        if (toRehearse != null) {
+            if (toRehearse.getAndDecrement() > 0 && !queue(() -> rehearse(id, admission))) {
+                rehearsalsFailed.incrementAndGet();
+            }
             return;
         }
-        try {
-            executor.execute(tracer.currentTraceContext().wrap(() -> start(id, admission)));
-        } catch (RejectedExecutionException full) {
+        if (!queue(() -> start(id, admission))) {
             queueFull.increment();
         }
     }
 
+    /** Runs {@code start} on a start thread, in the caller's trace; false when the queue is full. */
+    private boolean queue(Runnable start) {
+        try {
+            executor.execute(tracer.currentTraceContext().wrap(start));
+            return true;
+        } catch (RejectedExecutionException full) {
+            return false;
+        }
+    }
+
+    private void rehearse(PurchaseId id, Admission admission) {
+        try {
+            PurchaseRequest request = request(id, admission);
+            if (waitedPastGiveUp(request)) {
+                // Temporal is slow or away: the rest of the rehearsal must not hold back buyers' starts
+                rehearsalsFailed.incrementAndGet();
+                return;
+            }
+            starter.rehearse(request);
+            rehearsed.incrementAndGet();
+        } catch (RuntimeException e) {
+            rehearsalsFailed.incrementAndGet();
+            log.debug("workflow start rehearsal failed purchaseId={}: {}", id.value(), e.toString());
+        }
+    }
+
+    private static PurchaseRequest request(PurchaseId id, Admission admission) {
+        return new PurchaseRequest(
+                id.value(),
+                id.saleId(),
+                id.userId(),
+                admission.payTimeoutSeconds(),
+                StreamBacklog.admittedAt(admission.entryId()).toEpochMilli());
+    }
+
+    private boolean waitedPastGiveUp(PurchaseRequest request) {
+        return System.currentTimeMillis() - request.admittedAtMillis()
+                >= settings.giveUpAfter().toMillis();
+    }
+
     private void start(PurchaseId id, Admission admission) {
         try {
-            long admittedAt = StreamBacklog.admittedAt(admission.entryId()).toEpochMilli();
-            if (System.currentTimeMillis() - admittedAt
-                    >= settings.giveUpAfter().toMillis()) {
+            PurchaseRequest request = request(id, admission);
+            if (waitedPastGiveUp(request)) {
                 // the relay takes it once it is older than its handoff: one start, not two
                 givenUp.increment();
                 return;
             }
-            starter.start(new PurchaseRequest(
-                    id.value(), id.saleId(), id.userId(), admission.payTimeoutSeconds(), admittedAt));
-            lag.record(Duration.ofMillis(Math.max(0, System.currentTimeMillis() - admittedAt)));
+            starter.start(request);
+            lag.record(Duration.ofMillis(Math.max(0, System.currentTimeMillis() - request.admittedAtMillis())));
             gate.forget(id.saleId(), admission.entryId());
         } catch (RuntimeException e) {
             // the admission stays in the sale's stream; the relay starts the workflow when it can

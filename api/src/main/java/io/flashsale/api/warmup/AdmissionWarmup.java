@@ -38,9 +38,11 @@ import org.springframework.boot.web.context.WebServerApplicationContext;
  * sale-not-open}), one sold out (the sold-out mark, then answers from memory) and one that admits
  * each buyer once ({@link #BUYERS} units: a 202, then {@code already-purchased}), without which a
  * burst's winners meet a cold path (the first burst's tail is about half as long with them,
- * docs/performance.md). The admitting sale's admissions start no workflow ({@link
- * StartQueue#holdBack}) and its keys are deleted afterwards; the other sales' keys expire on
- * their own.
+ * docs/performance.md). The admitting sale's admissions start no purchase: the first {@code
+ * starts} of them rehearse the workflow start on the api's start threads, each run deleted at once
+ * ({@link StartQueue#rehearse}; without them a fresh api's first burst waits on its cold start path,
+ * docs/performance.md), and the warm-up waits for them. Its keys are deleted afterwards; the other
+ * sales' keys expire on their own.
  */
 class AdmissionWarmup implements ApplicationRunner {
 
@@ -55,6 +57,7 @@ class AdmissionWarmup implements ApplicationRunner {
 
     private static final Logger log = LoggerFactory.getLogger(AdmissionWarmup.class);
     private static final Duration KEYS_TTL = Duration.ofMinutes(10);
+    private static final Duration REHEARSALS_WAIT = Duration.ofSeconds(30);
     private static final RateLimits NO_LIMIT = new RateLimits(new RateLimits.Bucket(0, 1), new RateLimits.Bucket(0, 1));
     /** Distinct buyers, so both the token decoder and its cache get used; the admitting sale's units. */
     static final int BUYERS = 1000;
@@ -90,23 +93,38 @@ class AdmissionWarmup implements ApplicationRunner {
         stock.loadUnlisted(sale(admitting, BUYERS, now.minusSeconds(1), now.plus(KEYS_TTL)), KEYS_TTL);
         long cpuBefore = cpuNanos();
         long started = System.nanoTime();
-        starts.holdBack(admitting);
+        starts.rehearse(admitting, settings.starts());
         Map<Integer, Integer> answers;
         try {
             answers = send(List.of(notOpen, soldOut, admitting));
+            awaitRehearsals(Math.min(settings.starts(), answers.getOrDefault(202, 0)));
         } finally {
             stock.unloadUnlisted(admitting);
         }
         log.info(
-                "admission path warmed: {} requests in {} ms, {} ms of CPU, answers {}",
+                "admission path warmed: {} requests in {} ms, {} ms of CPU, answers {}, {} workflow starts rehearsed",
                 settings.requests(),
                 (System.nanoTime() - started) / 1_000_000,
                 (cpuNanos() - cpuBefore) / 1_000_000,
-                answers);
+                answers,
+                starts.rehearsed());
+        if (starts.rehearsalsFailed() > 0) {
+            log.warn(
+                    "{} workflow start rehearsals failed; the first purchases may meet a colder start path",
+                    starts.rehearsalsFailed());
+        }
         if (answers.containsKey(NO_ANSWER)) {
             log.warn(
                     "{} warm-up requests got no answer; the admission path may meet a burst less warm",
                     answers.get(NO_ANSWER));
+        }
+    }
+
+    /** Until {@code expected} rehearsals are done or failed; each gives up on its own within seconds. */
+    private void awaitRehearsals(int expected) throws InterruptedException {
+        long deadline = System.nanoTime() + REHEARSALS_WAIT.toNanos();
+        while (starts.rehearsed() + starts.rehearsalsFailed() < expected && System.nanoTime() < deadline) {
+            Thread.sleep(10);
         }
     }
 

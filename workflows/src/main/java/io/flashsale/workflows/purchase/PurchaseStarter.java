@@ -2,13 +2,16 @@ package io.flashsale.workflows.purchase;
 
 import io.flashsale.workflows.PurchaseSearchAttributes;
 import io.flashsale.workflows.TaskQueues;
+import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
+import io.temporal.api.workflowservice.v1.DeleteWorkflowExecutionRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.client.WorkflowExecutionDescription;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.common.SearchAttributes;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -34,6 +37,9 @@ public final class PurchaseStarter {
         }
     }
 
+    /** How long a rehearsed run lives when its delete did not happen (the server refused it). */
+    static final Duration REHEARSAL_TIMEOUT = Duration.ofMinutes(1);
+
     private final WorkflowClient client;
 
     public PurchaseStarter(WorkflowClient client) {
@@ -57,6 +63,30 @@ public final class PurchaseStarter {
             throw new EarlierRunStillOpen(request.purchaseId());
         }
         return endedRejected(last) && start(request, WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE);
+    }
+
+    /**
+     * A start's whole path, client and server, that leaves nothing behind: starts the workflow on
+     * {@link TaskQueues#REHEARSAL}, which no worker polls, then deletes that run (its run id, so
+     * never another). A run whose delete fails times out after {@link #REHEARSAL_TIMEOUT}. For the
+     * api's warm-up, whose purchase ids belong to a private sale with a random id.
+     *
+     * @throws WorkflowExecutionAlreadyStarted the purchase id has a run: it is not deleted
+     */
+    public void rehearse(PurchaseRequest request) {
+        WorkflowOptions options = WorkflowOptions.newBuilder(
+                        options(request, WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE))
+                .setTaskQueue(TaskQueues.REHEARSAL)
+                .setWorkflowExecutionTimeout(REHEARSAL_TIMEOUT)
+                .build();
+        WorkflowExecution run =
+                WorkflowClient.start(client.newWorkflowStub(PurchaseWorkflow.class, options)::purchase, request);
+        client.getWorkflowServiceStubs()
+                .blockingStub()
+                .deleteWorkflowExecution(DeleteWorkflowExecutionRequest.newBuilder()
+                        .setNamespace(client.getOptions().getNamespace())
+                        .setWorkflowExecution(run)
+                        .build());
     }
 
     private boolean start(PurchaseRequest request, WorkflowIdReusePolicy reuse) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.google.protobuf.util.Durations;
 import io.flashsale.workflows.TaskQueues;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
@@ -13,9 +14,11 @@ import io.grpc.ForwardingClientCall.SimpleForwardingClientCall;
 import io.grpc.ForwardingClientCallListener.SimpleForwardingClientCallListener;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
+import io.grpc.StatusRuntimeException;
 import io.temporal.api.workflowservice.v1.StartWorkflowExecutionResponse;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.client.WorkflowStub;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.testing.TestEnvironmentOptions;
@@ -106,6 +109,39 @@ class PurchaseStarterTest {
                 .isEqualTo(PurchaseStatus.REJECTED);
         assertThat(starter.start(again)).isTrue();
         assertThat(starter.start(again)).isFalse();
+    }
+
+    /**
+     * A rehearsal's run is deleted (checked on the dev server, FlashSaleEndToEndIT); where the server
+     * refuses the delete, as the Java test server does, the run waits on a queue no worker polls and
+     * times out by itself. A purchase id that has a run is never rehearsed over.
+     */
+    @Test
+    void rehearsesOnAQueueNoWorkerPollsAndNeverOverAnotherRun() {
+        PurchaseTestEnvironment.registerSearchAttributes(env);
+        WorkflowClient client = env.getWorkflowClient();
+        PurchaseStarter starter = new PurchaseStarter(client);
+        PurchaseRequest rehearsal = new PurchaseRequest("purchase-w1-carol", "w1", "carol", 600, 1_000);
+        PurchaseRequest real = new PurchaseRequest("purchase-s1-dave", "s1", "dave", 600, 1_000);
+        assertThat(starter.start(real)).isTrue();
+
+        assertThatThrownBy(() -> starter.rehearse(rehearsal))
+                .as("the test server cannot delete a run")
+                .isInstanceOf(StatusRuntimeException.class);
+        assertThatThrownBy(() -> starter.rehearse(real)).isInstanceOf(WorkflowExecutionAlreadyStarted.class);
+
+        var left =
+                client.newUntypedWorkflowStub(rehearsal.purchaseId()).describe().getRawDescription();
+        assertThat(left.getExecutionConfig().getTaskQueue().getName()).isEqualTo(TaskQueues.REHEARSAL);
+        assertThat(Durations.toMillis(left.getExecutionConfig().getWorkflowExecutionTimeout()))
+                .isEqualTo(PurchaseStarter.REHEARSAL_TIMEOUT.toMillis());
+        assertThat(client.newUntypedWorkflowStub(real.purchaseId())
+                        .describe()
+                        .getRawDescription()
+                        .getExecutionConfig()
+                        .getTaskQueue()
+                        .getName())
+                .isEqualTo(TaskQueues.PURCHASE);
     }
 
     /** Counts the start answers that carry a workflow task. */
