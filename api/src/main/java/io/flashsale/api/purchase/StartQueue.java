@@ -51,8 +51,7 @@ public class StartQueue implements SmartLifecycle {
     private final Counter failed;
     private final Counter givenUp;
     private final Tracer tracer;
-    /** Per rehearsed sale, how many of its admissions are still to be rehearsed. */
-    private final Map<String, AtomicInteger> rehearsals = new ConcurrentHashMap<>();
+    private final Map<String, Rehearsal> rehearsals = new ConcurrentHashMap<>();
 
     private final AtomicInteger rehearsed = new AtomicInteger();
     private final AtomicInteger rehearsalsFailed = new AtomicInteger();
@@ -92,7 +91,15 @@ public class StartQueue implements SmartLifecycle {
      * id is random, so no buyer's sale can be rehearsed.
      */
     public void rehearse(String saleId, int starts) {
-        rehearsals.put(saleId, new AtomicInteger(starts));
+        rehearsals.put(saleId, new Rehearsal(new AtomicInteger(starts)));
+    }
+
+    /**
+     * The sale's rehearsals still queued are dropped (the warm-up waited for them as long as it
+     * would): buyers' starts never wait behind them. Its admissions still start nothing.
+     */
+    public void endRehearsal(String saleId) {
+        rehearsals.get(saleId).over = true;
     }
 
     /** Rehearsals done so far: started and deleted. */
@@ -100,16 +107,16 @@ public class StartQueue implements SmartLifecycle {
         return rehearsed.get();
     }
 
-    /** Rehearsals that failed (Temporal refused or unreachable, or the queue was full). */
+    /** Rehearsals that failed (Temporal refused or unreachable, a full queue) or were dropped at the end. */
     public int rehearsalsFailed() {
         return rehearsalsFailed.get();
     }
 
     /** Queues the admission's workflow start; a full queue leaves it to the relay. Never blocks. */
     void submit(PurchaseId id, Admission admission) {
-        AtomicInteger toRehearse = rehearsals.get(id.saleId());
-        if (toRehearse != null) {
-            if (toRehearse.getAndDecrement() > 0 && !queue(() -> rehearse(id, admission))) {
+        Rehearsal rehearsal = rehearsals.get(id.saleId());
+        if (rehearsal != null) {
+            if (rehearsal.left.getAndDecrement() > 0 && !queue(() -> rehearse(rehearsal, id, admission))) {
                 rehearsalsFailed.incrementAndGet();
             }
             return;
@@ -129,19 +136,27 @@ public class StartQueue implements SmartLifecycle {
         }
     }
 
-    private void rehearse(PurchaseId id, Admission admission) {
+    private void rehearse(Rehearsal rehearsal, PurchaseId id, Admission admission) {
+        if (rehearsal.over) {
+            rehearsalsFailed.incrementAndGet();
+            return;
+        }
         try {
-            PurchaseRequest request = request(id, admission);
-            if (waitedPastGiveUp(request)) {
-                // Temporal is slow or away: the rest of the rehearsal must not hold back buyers' starts
-                rehearsalsFailed.incrementAndGet();
-                return;
-            }
-            starter.rehearse(request);
+            starter.rehearse(request(id, admission));
             rehearsed.incrementAndGet();
         } catch (RuntimeException e) {
             rehearsalsFailed.incrementAndGet();
             log.debug("workflow start rehearsal failed purchaseId={}: {}", id.value(), e.toString());
+        }
+    }
+
+    /** A rehearsed sale: how many of its admissions are still to be rehearsed; over once ended. */
+    private static final class Rehearsal {
+        private final AtomicInteger left;
+        private volatile boolean over;
+
+        Rehearsal(AtomicInteger left) {
+            this.left = left;
         }
     }
 

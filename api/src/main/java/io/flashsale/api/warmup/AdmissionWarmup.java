@@ -99,6 +99,7 @@ class AdmissionWarmup implements ApplicationRunner {
             answers = send(List.of(notOpen, soldOut, admitting));
             awaitRehearsals(Math.min(settings.starts(), answers.getOrDefault(202, 0)));
         } finally {
+            starts.endRehearsal(admitting);
             stock.unloadUnlisted(admitting);
         }
         log.info(
@@ -120,7 +121,7 @@ class AdmissionWarmup implements ApplicationRunner {
         }
     }
 
-    /** Until {@code expected} rehearsals are done or failed; each gives up on its own within seconds. */
+    /** Until {@code expected} rehearsals are done or failed, at most {@link #REHEARSALS_WAIT}. */
     private void awaitRehearsals(int expected) throws InterruptedException {
         long deadline = System.nanoTime() + REHEARSALS_WAIT.toNanos();
         while (starts.rehearsed() + starts.rehearsalsFailed() < expected && System.nanoTime() < deadline) {
