@@ -95,6 +95,8 @@ public record ApiProperties(
     /**
      * @param requests purchase requests the api sends to itself before it reports ready; 0: none
      * @param concurrency of them at once
+     * @param starts admissions of the warm-up's admitting sale whose workflow start is rehearsed
+     *     (started on a task queue no worker polls, deleted at once); 0: none
      */
     public record Warmup(@Min(0) int requests, @Min(1) int concurrency, @Min(0) int starts) {}
 }

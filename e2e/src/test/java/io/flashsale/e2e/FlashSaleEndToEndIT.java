@@ -2,6 +2,7 @@ package io.flashsale.e2e;
 
 import static io.flashsale.stores.audit.AuditVerdict.PASS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.flashsale.api.TestTokens;
 import io.flashsale.stores.audit.AuditReport;
@@ -49,7 +50,7 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
      * itself its warm-up requests through the whole admission path on three private sales: not open
      * yet, sold out, and one where every third request admits a buyer once (one request in three
      * goes to each; the buyers are distinct within the first thousand requests), the workflow start of
-     * each of its admissions rehearsed on the dev server and deleted.
+     * its first admissions rehearsed on the dev server and deleted.
      */
     @Test
     void theApiReportsReadyOnlyOnceItsAdmissionPathIsWarm() throws Exception {
@@ -59,16 +60,18 @@ class FlashSaleEndToEndIT extends RunningSystemTest {
         assertThat(apiLog)
                 .contains("admission path warmed: " + FlashSaleSystem.WARMUP_REQUESTS + " requests")
                 .contains("answers {202=" + admitted + ", 409=" + (FlashSaleSystem.WARMUP_REQUESTS - admitted) + "}, "
-                        + admitted + " workflow starts rehearsed");
+                        + FlashSaleSystem.WARMUP_STARTS + " workflow starts rehearsed");
         assertThat(api.sales(TestTokens.admin()).body().toString()).doesNotContain("warmup_");
         try (SystemStores stores = new SystemStores(system.environment())) {
             assertThat(stores.probe().saleKeysMatching("warmup_*_a"))
                     .as("the admitting sale unloaded")
                     .isEmpty();
         }
-        assertThat(system.countRuns("WorkflowId STARTS_WITH 'purchase-warmup_'"))
-                .as("no warm-up admission left a workflow: each rehearsed start deleted")
-                .isZero();
+        // a deleted run leaves the visibility store shortly after
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(system.countRuns("WorkflowId STARTS_WITH 'purchase-warmup_'"))
+                        .as("no warm-up admission left a workflow: each rehearsed start deleted")
+                        .isZero());
     }
 
     /**

@@ -59,6 +59,9 @@ final class FlashSaleSystem implements AutoCloseable {
      */
     static final int WARMUP_REQUESTS = 500;
 
+    /** Of the warm-up's admissions (a third of its requests), those that rehearse their workflow start. */
+    static final int WARMUP_STARTS = 100;
+
     private static final AtomicInteger SYSTEMS = new AtomicInteger();
 
     /** Temporal, the api and the workers (killed should the test JVM exit without {@link #close()}). */
@@ -243,6 +246,7 @@ final class FlashSaleSystem implements AutoCloseable {
         env.put("TEMPORAL_ADDRESS", temporalAddress);
         // the api warms its admission path before it reports ready, shorter than by default
         env.put("FLASHSALE_WARMUP_REQUESTS", Integer.toString(WARMUP_REQUESTS));
+        env.put("FLASHSALE_WARMUP_STARTS", Integer.toString(WARMUP_STARTS));
         // the api accepts the dev JWT secret (TestTokens signs with it) only under the dev profile
         env.put("SPRING_PROFILES_ACTIVE", "dev");
         return Map.copyOf(adjust.apply(env));

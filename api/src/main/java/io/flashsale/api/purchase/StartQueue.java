@@ -52,9 +52,6 @@ public class StartQueue implements SmartLifecycle {
     private final Counter givenUp;
     private final Tracer tracer;
     private final Map<String, Rehearsal> rehearsals = new ConcurrentHashMap<>();
-
-    private final AtomicInteger rehearsed = new AtomicInteger();
-    private final AtomicInteger rehearsalsFailed = new AtomicInteger();
     private ThreadPoolExecutor executor;
 
     StartQueue(
@@ -86,30 +83,14 @@ public class StartQueue implements SmartLifecycle {
 
     /**
      * The admissions of {@code saleId} start no purchase, for the api's lifetime (a request still
-     * running after the warm-up gave up on it starts none either): the first {@code starts} of them
-     * are rehearsed on the start threads, the rest start nothing. For the warm-up's own sale, whose
-     * id is random, so no buyer's sale can be rehearsed.
+     * running after the warm-up ended it starts none either): the first {@code starts} of them are
+     * rehearsed on the start threads, the rest start nothing. For the warm-up's own sale, whose id
+     * is random, so no buyer's sale can be rehearsed.
      */
-    public void rehearse(String saleId, int starts) {
-        rehearsals.put(saleId, new Rehearsal(new AtomicInteger(starts)));
-    }
-
-    /**
-     * The sale's rehearsals still queued are dropped (the warm-up waited for them as long as it
-     * would): buyers' starts never wait behind them. Its admissions still start nothing.
-     */
-    public void endRehearsal(String saleId) {
-        rehearsals.get(saleId).over = true;
-    }
-
-    /** Rehearsals done so far: started and deleted. */
-    public int rehearsed() {
-        return rehearsed.get();
-    }
-
-    /** Rehearsals that failed (Temporal refused or unreachable, a full queue) or were dropped at the end. */
-    public int rehearsalsFailed() {
-        return rehearsalsFailed.get();
+    public Rehearsal rehearse(String saleId, int starts) {
+        Rehearsal rehearsal = new Rehearsal(starts);
+        rehearsals.put(saleId, rehearsal);
+        return rehearsal;
     }
 
     /** Queues the admission's workflow start; a full queue leaves it to the relay. Never blocks. */
@@ -117,7 +98,7 @@ public class StartQueue implements SmartLifecycle {
         Rehearsal rehearsal = rehearsals.get(id.saleId());
         if (rehearsal != null) {
             if (rehearsal.left.getAndDecrement() > 0 && !queue(() -> rehearse(rehearsal, id, admission))) {
-                rehearsalsFailed.incrementAndGet();
+                rehearsal.failed.incrementAndGet();
             }
             return;
         }
@@ -138,25 +119,17 @@ public class StartQueue implements SmartLifecycle {
 
     private void rehearse(Rehearsal rehearsal, PurchaseId id, Admission admission) {
         if (rehearsal.over) {
-            rehearsalsFailed.incrementAndGet();
+            rehearsal.failed.incrementAndGet();
             return;
         }
         try {
             starter.rehearse(request(id, admission));
-            rehearsed.incrementAndGet();
+            rehearsal.done.incrementAndGet();
         } catch (RuntimeException e) {
-            rehearsalsFailed.incrementAndGet();
+            // Temporal refuses or is away: the rest would only keep the start threads busy
+            rehearsal.over = true;
+            rehearsal.failed.incrementAndGet();
             log.debug("workflow start rehearsal failed purchaseId={}: {}", id.value(), e.toString());
-        }
-    }
-
-    /** A rehearsed sale: how many of its admissions are still to be rehearsed; over once ended. */
-    private static final class Rehearsal {
-        private final AtomicInteger left;
-        private volatile boolean over;
-
-        Rehearsal(AtomicInteger left) {
-            this.left = left;
         }
     }
 
@@ -177,7 +150,8 @@ public class StartQueue implements SmartLifecycle {
     private void start(PurchaseId id, Admission admission) {
         try {
             PurchaseRequest request = request(id, admission);
-            if (waitedPastGiveUp(request)) {
+            if (System.currentTimeMillis() - request.admittedAtMillis()
+                    >= settings.giveUpAfter().toMillis()) {
                 // the relay takes it once it is older than its handoff: one start, not two
                 givenUp.increment();
                 return;
@@ -231,5 +205,35 @@ public class StartQueue implements SmartLifecycle {
     @Override
     public int getPhase() {
         return SmartLifecycle.DEFAULT_PHASE - 4096;
+    }
+
+    /**
+     * A sale's rehearsal (the warm-up's): how many of its admissions are still to be rehearsed, how
+     * many were (started and deleted), how many failed or were dropped. It ends at its first failure
+     * or when {@link #end ended}; what is still queued then is dropped, so buyers' starts never
+     * wait behind it. The sale's admissions still start nothing.
+     */
+    public static final class Rehearsal {
+
+        private final AtomicInteger left;
+        private final AtomicInteger done = new AtomicInteger();
+        private final AtomicInteger failed = new AtomicInteger();
+        private volatile boolean over;
+
+        Rehearsal(int starts) {
+            this.left = new AtomicInteger(starts);
+        }
+
+        public void end() {
+            over = true;
+        }
+
+        public int done() {
+            return done.get();
+        }
+
+        public int failed() {
+            return failed.get();
+        }
     }
 }

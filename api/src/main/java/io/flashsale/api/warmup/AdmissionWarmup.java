@@ -57,7 +57,7 @@ class AdmissionWarmup implements ApplicationRunner {
 
     private static final Logger log = LoggerFactory.getLogger(AdmissionWarmup.class);
     private static final Duration KEYS_TTL = Duration.ofMinutes(10);
-    private static final Duration REHEARSALS_WAIT = Duration.ofSeconds(30);
+    private static final Duration REHEARSAL_WAIT = Duration.ofSeconds(30);
     private static final RateLimits NO_LIMIT = new RateLimits(new RateLimits.Bucket(0, 1), new RateLimits.Bucket(0, 1));
     /** Distinct buyers, so both the token decoder and its cache get used; the admitting sale's units. */
     static final int BUYERS = 1000;
@@ -93,13 +93,15 @@ class AdmissionWarmup implements ApplicationRunner {
         stock.loadUnlisted(sale(admitting, BUYERS, now.minusSeconds(1), now.plus(KEYS_TTL)), KEYS_TTL);
         long cpuBefore = cpuNanos();
         long started = System.nanoTime();
-        starts.rehearse(admitting, settings.starts());
+        StartQueue.Rehearsal rehearsal = starts.rehearse(admitting, settings.starts());
         Map<Integer, Integer> answers;
+        int toRehearse;
         try {
             answers = send(List.of(notOpen, soldOut, admitting));
-            awaitRehearsals(Math.min(settings.starts(), answers.getOrDefault(202, 0)));
+            toRehearse = Math.min(settings.starts(), answers.getOrDefault(202, 0));
+            awaitRehearsal(rehearsal, toRehearse);
         } finally {
-            starts.endRehearsal(admitting);
+            rehearsal.end();
             stock.unloadUnlisted(admitting);
         }
         log.info(
@@ -108,11 +110,13 @@ class AdmissionWarmup implements ApplicationRunner {
                 (System.nanoTime() - started) / 1_000_000,
                 (cpuNanos() - cpuBefore) / 1_000_000,
                 answers,
-                starts.rehearsed());
-        if (starts.rehearsalsFailed() > 0) {
+                rehearsal.done());
+        if (rehearsal.done() < toRehearse) {
             log.warn(
-                    "{} workflow start rehearsals failed; the first purchases may meet a colder start path",
-                    starts.rehearsalsFailed());
+                    "{} of {} workflow start rehearsals failed or were dropped (Temporal slow or away); the"
+                            + " first purchases may meet a colder start path",
+                    toRehearse - rehearsal.done(),
+                    toRehearse);
         }
         if (answers.containsKey(NO_ANSWER)) {
             log.warn(
@@ -121,10 +125,12 @@ class AdmissionWarmup implements ApplicationRunner {
         }
     }
 
-    /** Until {@code expected} rehearsals are done or failed, at most {@link #REHEARSALS_WAIT}. */
-    private void awaitRehearsals(int expected) throws InterruptedException {
-        long deadline = System.nanoTime() + REHEARSALS_WAIT.toNanos();
-        while (starts.rehearsed() + starts.rehearsalsFailed() < expected && System.nanoTime() < deadline) {
+    /** Until {@code expected} rehearsals are done or failed, or it ended, at most {@link #REHEARSAL_WAIT}. */
+    private static void awaitRehearsal(StartQueue.Rehearsal rehearsal, int expected) throws InterruptedException {
+        long deadline = System.nanoTime() + REHEARSAL_WAIT.toNanos();
+        while (rehearsal.done() + rehearsal.failed() < expected
+                && rehearsal.failed() == 0
+                && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
     }

@@ -15,6 +15,7 @@ import io.grpc.ForwardingClientCallListener.SimpleForwardingClientCallListener;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.StatusRuntimeException;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.workflowservice.v1.StartWorkflowExecutionResponse;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
@@ -135,8 +136,9 @@ class PurchaseStarterTest {
         assertThat(left.getExecutionConfig().getTaskQueue().getName()).isEqualTo(TaskQueues.REHEARSAL);
         assertThat(Durations.toMillis(left.getExecutionConfig().getWorkflowExecutionTimeout()))
                 .isEqualTo(PurchaseStarter.REHEARSAL_TIMEOUT.toMillis());
-        assertThat(client.newUntypedWorkflowStub(real.purchaseId())
-                        .describe()
+        var untouched = client.newUntypedWorkflowStub(real.purchaseId()).describe();
+        assertThat(untouched.getStatus()).isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING);
+        assertThat(untouched
                         .getRawDescription()
                         .getExecutionConfig()
                         .getTaskQueue()
