@@ -16,6 +16,7 @@ import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsResponse;
 import io.temporal.api.workflowservice.v1.ListTaskQueuePartitionsRequest;
 import io.temporal.api.workflowservice.v1.ListTaskQueuePartitionsResponse;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
@@ -28,6 +29,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
@@ -281,11 +283,29 @@ final class FlashSaleSystem implements AutoCloseable {
         }
     }
 
-    /** How many workflow runs Temporal's visibility lists for {@code query}. */
-    long countRuns(String query) {
+    /**
+     * How many of the runs Temporal's visibility lists for {@code query} still exist. A run deleted
+     * while it was running can leave its record behind on SQL visibility (seen on the cluster: one
+     * in a hundred rehearsed starts); describing it says it is gone.
+     */
+    long countLiveRuns(String query) {
         WorkflowServiceStubs service = temporalService();
         try {
-            return WorkflowClient.newInstance(service).listExecutions(query).count();
+            WorkflowClient client = WorkflowClient.newInstance(service);
+            return client.listExecutions(query)
+                    .filter(run -> {
+                        try {
+                            client.newUntypedWorkflowStub(
+                                            run.getExecution().getWorkflowId(),
+                                            Optional.of(run.getExecution().getRunId()),
+                                            Optional.empty())
+                                    .describe();
+                            return true;
+                        } catch (WorkflowNotFoundException gone) {
+                            return false;
+                        }
+                    })
+                    .count();
         } finally {
             service.shutdown();
         }

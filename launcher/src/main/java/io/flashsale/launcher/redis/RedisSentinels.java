@@ -90,17 +90,38 @@ public final class RedisSentinels extends LocalRedis {
         Processes.deleteFolder(home(master.port()));
     }
 
-    /** After {@link #loseMaster}: a new empty server on the lost port joins the promoted replica as its replica. */
+    /**
+     * After {@link #loseMaster}: a new empty server on the lost port joins the promoted replica as its
+     * replica. Returns once every sentinel names the same one of the two as the master and sees the
+     * other as its replica, in sync; on a loaded machine the sentinels may fail over once more, to
+     * the new server, and {@link #master()} is then that one.
+     */
     public void replaceLostMaster(Duration timeout) throws IOException, InterruptedException {
         awaitReplicaPromoted(timeout);
         RedisNode lost = master;
         master = replica;
         replica = server(lost.port(), master.port());
-        awaitReplicaInSync(timeout);
-        String port = Integer.toString(replica.port());
-        await("the new replica seen by every sentinel", timeout, () -> sentinelPorts.stream()
-                .allMatch(sentinel -> sentinel(sentinel, c -> c.sync().slaves(MASTER_NAME)).orElse(List.of()).stream()
-                        .anyMatch(seen -> port.equals(seen.get("port")) && "slave".equals(seen.get("flags")))));
+        await("every sentinel naming one master and seeing the other server as its replica", timeout, () -> {
+            if (everySentinelSees(replica, master)) {
+                RedisNode promoted = replica;
+                replica = master;
+                master = promoted;
+            }
+            return everySentinelSees(master, replica)
+                    && "up".equals(info(replica.port(), REPLICATION, "master_link_status"));
+        });
+    }
+
+    private boolean everySentinelSees(RedisNode asMaster, RedisNode asReplica) {
+        String replicaPort = Integer.toString(asReplica.port());
+        return sentinelPorts.stream()
+                .allMatch(sentinel -> sentinel(sentinel, c -> c.sync().getMasterAddrByName(MASTER_NAME))
+                                .filter(address ->
+                                        address instanceof InetSocketAddress inet && inet.getPort() == asMaster.port())
+                                .isPresent()
+                        && sentinel(sentinel, c -> c.sync().slaves(MASTER_NAME)).orElse(List.of()).stream()
+                                .anyMatch(seen ->
+                                        replicaPort.equals(seen.get("port")) && "slave".equals(seen.get("flags"))));
     }
 
     /** Returns once the sentinels name the replica as the master and it answers as one. */
