@@ -142,11 +142,6 @@ public class StartQueue implements SmartLifecycle {
                 StreamBacklog.admittedAt(admission.entryId()).toEpochMilli());
     }
 
-    private boolean waitedPastGiveUp(PurchaseRequest request) {
-        return System.currentTimeMillis() - request.admittedAtMillis()
-                >= settings.giveUpAfter().toMillis();
-    }
-
     private void start(PurchaseId id, Admission admission) {
         try {
             PurchaseRequest request = request(id, admission);
