@@ -107,18 +107,14 @@ public final class RedisSentinels extends LocalRedis {
                 replica = master;
                 master = promoted;
             }
-            return everySentinelSees(master, replica)
-                    && "up".equals(info(replica.port(), REPLICATION, "master_link_status"));
+            return everySentinelSees(master, replica) && replicaInSync();
         });
     }
 
     private boolean everySentinelSees(RedisNode asMaster, RedisNode asReplica) {
         String replicaPort = Integer.toString(asReplica.port());
         return sentinelPorts.stream()
-                .allMatch(sentinel -> sentinel(sentinel, c -> c.sync().getMasterAddrByName(MASTER_NAME))
-                                .filter(address ->
-                                        address instanceof InetSocketAddress inet && inet.getPort() == asMaster.port())
-                                .isPresent()
+                .allMatch(sentinel -> namesAsMaster(sentinel, asMaster)
                         && sentinel(sentinel, c -> c.sync().slaves(MASTER_NAME)).orElse(List.of()).stream()
                                 .anyMatch(seen ->
                                         replicaPort.equals(seen.get("port")) && "slave".equals(seen.get("flags"))));
@@ -129,11 +125,15 @@ public final class RedisSentinels extends LocalRedis {
         await(
                 "the replica promoted",
                 timeout,
-                () -> sentinel(sentinelPorts.get(0), c -> c.sync().getMasterAddrByName(MASTER_NAME))
-                                .filter(address ->
-                                        address instanceof InetSocketAddress inet && inet.getPort() == replica.port())
-                                .isPresent()
+                () -> namesAsMaster(sentinelPorts.get(0), replica)
                         && "master".equals(info(replica.port(), REPLICATION, "role")));
+    }
+
+    /** The sentinel on {@code sentinel} names {@code node} as the master. */
+    private boolean namesAsMaster(int sentinel, RedisNode node) {
+        return sentinel(sentinel, c -> c.sync().getMasterAddrByName(MASTER_NAME))
+                .filter(address -> address instanceof InetSocketAddress inet && inet.getPort() == node.port())
+                .isPresent();
     }
 
     private Path home(int port) {
@@ -150,8 +150,11 @@ public final class RedisSentinels extends LocalRedis {
     }
 
     private void awaitReplicaInSync(Duration timeout) throws InterruptedException {
-        await("the replica in sync", timeout, () -> "up"
-                .equals(info(replica.port(), REPLICATION, "master_link_status")));
+        await("the replica in sync", timeout, this::replicaInSync);
+    }
+
+    private boolean replicaInSync() {
+        return "up".equals(info(replica.port(), REPLICATION, "master_link_status"));
     }
 
     private void startSentinel(int port) throws IOException, InterruptedException {
